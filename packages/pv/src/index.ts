@@ -1,0 +1,21 @@
+/**
+ * Solar physics for SolarOps: sun position, clear sky, transposition, cell temperature, PV power and the
+ * single-diode IV model. Names and units: docs/nomenclature.md.
+ */
+export * from './solarPosition.ts';
+export * from './sunRiseSetTransit.ts';
+export * from './spaTables.ts';
+export * from './atmosphere.ts';
+export * from './extraterrestrialRadiation.ts';
+export * from './clearSkyIneichen.ts';
+export * from './clearSkyHaurwitz.ts';
+export * from './linkeTurbidity.ts';
+export * from './angleOfIncidence.ts';
+export * from './skyDiffuse.ts';
+export * from './groundDiffuse.ts';
+export * from './poaIrradiance.ts';
+export * from './cellTemperature.ts';
+export * from './pvwatts.ts';
+export * from './lambertW.ts';
+export * from './singleDiode.ts';
+export * from './calcparamsDesoto.ts';
