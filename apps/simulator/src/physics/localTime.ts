@@ -1,0 +1,87 @@
+/**
+ * Local calendar time in a plant's IANA time zone.
+ *
+ * Intl formatting is slow compared with the physics, so the UTC offset is cached per time zone for the
+ * current 15-minute bucket: every time zone in use changes its offset only on a quarter hour.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsetCache = new Map<string, { bucket: number; offsetMs: number }>();
+const BUCKET_MS = 15 * 60_000;
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * UTC offset of a time zone at an instant (local − UTC).
+ *
+ * @param timeZone - IANA time zone, e.g. 'Asia/Shanghai'
+ * @param timeMs - Instant, epoch milliseconds [ms]
+ * @returns offset [ms]
+ */
+export function utcOffsetMs(timeZone: string, timeMs: number): number {
+  const bucket = Math.floor(timeMs / BUCKET_MS);
+  const cached = offsetCache.get(timeZone);
+  if (cached && cached.bucket === bucket) return cached.offsetMs;
+  const probe = bucket * BUCKET_MS;
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(probe))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const offsetMs = asUtc - probe;
+  offsetCache.set(timeZone, { bucket, offsetMs });
+  return offsetMs;
+}
+
+/** Local calendar fields of an instant. */
+export interface LocalTime {
+  /** Local day as 'YYYY-MM-DD'. */
+  dayKey: string;
+  /** Hours since local midnight, fractional [h]. */
+  hour: number;
+  /** Month 1..12 [month]. */
+  month: number;
+  /** Day of the year 1..366 in local time [day]. */
+  dayOfYear: number;
+}
+
+/**
+ * Local day, hour and month of an instant in a time zone.
+ *
+ * @param timeZone - IANA time zone
+ * @param timeMs - Instant, epoch milliseconds [ms]
+ * @returns local day key, hour [h], month, day of year
+ */
+export function localTime(timeZone: string, timeMs: number): LocalTime {
+  const local = new Date(timeMs + utcOffsetMs(timeZone, timeMs));
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth() + 1;
+  const d = local.getUTCDate();
+  const hour = local.getUTCHours() + local.getUTCMinutes() / 60 + local.getUTCSeconds() / 3600;
+  const dayOfYear = Math.floor((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+  const dayKey = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return { dayKey, hour, month: m, dayOfYear };
+}

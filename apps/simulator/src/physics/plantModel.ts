@@ -1,0 +1,345 @@
+/**
+ * The plant model: every device's reading at an instant, advanced step by step.
+ *
+ * `stepPlant` computes the plant weather once, then each inverter's output, the battery dispatch of
+ * hybrid inverters, the grid meter balance and the weather station, applies the fault injector and
+ * integrates the energy counters in the device states. Everything random is seeded, so the same plant,
+ * states and times give the same readings.
+ *
+ * Battery dispatch (self-consumption): surplus PV beyond the site load charges the battery up to 95 % SOC;
+ * a deficit (evening, night) is covered by discharging down to 10 % SOC; both limited by the battery's
+ * power ratings. Battery power is positive when charging and negative when discharging.
+ */
+import type { ActiveFault, DeviceStatus, FaultRates } from './faultInjector.ts';
+import { applyFault, nextFaultState } from './faultInjector.ts';
+import { createDeviceState, accumulateEnergy, accumulateMeter, elapsedHours } from './deviceState.ts';
+import type { DeviceState, DeviceStateInit } from './deviceState.ts';
+import { inverterOutput } from './inverterOutput.ts';
+import type { PvStringReading } from './inverterOutput.ts';
+import { isInverter } from './plantDescription.ts';
+import type { DeviceDescription, InverterDescription, PlantDescription } from './plantDescription.ts';
+import { plantWeather } from './plantWeather.ts';
+import type { PlantWeather } from './plantWeather.ts';
+import { hashString, uniformAt } from './random.ts';
+import { siteLoadW } from './siteLoad.ts';
+
+/** Battery part of a hybrid inverter reading. */
+export interface BatteryReading {
+  /** State of charge [%]. */
+  socPercent: number;
+  /** Battery power, + charging / − discharging [W]. */
+  powerW: number;
+  /** Battery voltage [V]. */
+  voltage: number;
+}
+
+/** Reading of an inverter (string, micro or hybrid). */
+export interface InverterReading {
+  kind: 'inverter';
+  deviceKind: InverterDescription['kind'];
+  serial: string;
+  collectorSerial: string;
+  /** Instant [ms]. */
+  timeMs: number;
+  /** AC power [W]. */
+  acPowerW: number;
+  /** Energy since local midnight [kWh]. */
+  energyTodayKwh: number;
+  /** Lifetime energy [kWh]. */
+  energyTotalKwh: number;
+  /** Per-phase voltage [V]. */
+  gridVoltage: number[];
+  /** Per-phase current [A]. */
+  gridCurrent: number[];
+  /** Per-phase frequency [Hz]. */
+  gridFrequency: number[];
+  /** Heat-sink temperature [°C]. */
+  tempInverter: number;
+  status: DeviceStatus;
+  /** Fault code, 0 = none (see FAULT_CODES). */
+  faultCode: number;
+  /** Per-string voltage [V] and current [A], one entry per PV input (≤ 12). */
+  pvStrings: PvStringReading[];
+  /** Battery, hybrid inverters only. */
+  battery?: BatteryReading;
+}
+
+/** Reading of the grid meter. */
+export interface MeterReading {
+  kind: 'meter';
+  serial: string;
+  collectorSerial: string;
+  timeMs: number;
+  /** Power drawn from the grid [W], ≥ 0. */
+  importPowerW: number;
+  /** Power fed into the grid [W], ≥ 0. */
+  exportPowerW: number;
+  /** Lifetime import [kWh]. */
+  importEnergyKwh: number;
+  /** Lifetime export [kWh]. */
+  exportEnergyKwh: number;
+  gridVoltage: number[];
+  gridCurrent: number[];
+  gridFrequency: number[];
+  status: DeviceStatus;
+  faultCode: number;
+}
+
+/** Reading of a weather station. */
+export interface WeatherStationReading {
+  kind: 'weatherStation';
+  serial: string;
+  collectorSerial: string;
+  timeMs: number;
+  /** Global horizontal irradiance [W/m²]. */
+  ghi: number;
+  /** Plane-of-array irradiance [W/m²]. */
+  poaGlobal: number;
+  /** Ambient temperature [°C]. */
+  tempAir: number;
+  /** Module temperature [°C]. */
+  tempModule: number;
+  /** Wind speed [m/s]. */
+  windSpeed: number;
+  status: DeviceStatus;
+  faultCode: number;
+}
+
+/** Any device reading. */
+export type DeviceReading = InverterReading | MeterReading | WeatherStationReading;
+
+/** States of all devices of a plant, by serial. */
+export interface PlantState {
+  plantId: string;
+  devices: Record<string, DeviceState>;
+}
+
+/** Options of {@link stepPlant}. */
+export interface StepOptions {
+  /** Run seed for the fault injector [unitless]. Default 1. */
+  seed?: number;
+  /** Fault rates [1/day]; default none (no faults). Use DEFAULT_FAULT_RATES for a lively demo. */
+  faultRates?: FaultRates;
+  /** Nominal step, for fault probabilities [ms]. Default 5 min. */
+  stepMs?: number;
+}
+
+/** Result of one step. */
+export interface PlantStep {
+  /** Readings the devices send (devices with lost communication send nothing). */
+  readings: DeviceReading[];
+  /** Weather used for the step. */
+  weather: PlantWeather;
+  /** Site load [W]. */
+  loadW: number;
+}
+
+/**
+ * Fresh states for every device of a plant.
+ *
+ * @param plant - Plant description
+ * @param init - Optional starting counters per serial ([kWh], [%])
+ * @returns plant state
+ */
+export function createPlantState(
+  plant: PlantDescription,
+  init: Record<string, DeviceStateInit> = {},
+): PlantState {
+  const devices: Record<string, DeviceState> = {};
+  for (const d of plant.devices) devices[d.serial] = createDeviceState(d.serial, init[d.serial]);
+  return { plantId: plant.id, devices };
+}
+
+function deviceState(state: PlantState, device: DeviceDescription): DeviceState {
+  let s = state.devices[device.serial];
+  if (!s) {
+    s = createDeviceState(device.serial);
+    state.devices[device.serial] = s;
+  }
+  return s;
+}
+
+/** Grid voltage and frequency as measured at the plant: nominal with slow per-phase wander. */
+function gridMeasurements(plant: PlantDescription, phases: number, timeMs: number, salt: number) {
+  const minute = Math.floor(timeMs / 60_000);
+  const f = plant.grid.frequencyHz + 0.04 * (uniformAt(plant.cloudSeed, 41, minute) - 0.5);
+  const v = Array.from(
+    { length: phases },
+    (_, p) => plant.grid.voltageV * (1 + 0.02 * (uniformAt(plant.cloudSeed, 42, minute, p, salt) - 0.4)),
+  );
+  return { voltage: v, frequency: Array.from({ length: phases }, () => f) };
+}
+
+const round = (x: number, digits: number): number => {
+  const k = 10 ** digits;
+  return Math.round(x * k) / k;
+};
+
+function stepFault(
+  state: DeviceState,
+  device: DeviceDescription,
+  timeMs: number,
+  opts: Required<StepOptions>,
+  stringCount: number,
+): ActiveFault | null {
+  state.fault = nextFaultState(state.fault, {
+    seed: opts.seed,
+    deviceSeed: hashString(device.serial),
+    timeMs,
+    stepMs: opts.stepMs,
+    rates: opts.faultRates,
+    stringCount,
+    allowedKinds: isInverter(device) ? undefined : ['lossOfCommunication'],
+  });
+  return state.fault;
+}
+
+/**
+ * Advances all devices of a plant to `timeMs` and returns their readings.
+ *
+ * Steps must be called in increasing time per plant state; the interval between calls is integrated into
+ * the energy counters and the battery state of charge.
+ *
+ * @param plant - Plant description
+ * @param state - Plant state from createPlantState, mutated
+ * @param timeMs - Instant of the step [ms]
+ * @param options - Fault seed, fault rates [1/day], nominal step [ms]
+ * @returns readings, weather and site load [W]
+ */
+export function stepPlant(
+  plant: PlantDescription,
+  state: PlantState,
+  timeMs: number,
+  options: StepOptions = {},
+): PlantStep {
+  const opts: Required<StepOptions> = { seed: 1, faultRates: {}, stepMs: 300_000, ...options };
+  const weather = plantWeather(plant, timeMs);
+  const dayKey = weather.local.dayKey;
+  const loadW = siteLoadW(plant, weather.local.hour, timeMs);
+  const readings: DeviceReading[] = [];
+  const hybrids = plant.devices.filter((d) => d.kind === 'hybridInverter');
+  const hybridRated = hybrids.reduce((a, d) => a + d.ratedPowerW, 0);
+  let generationW = 0;
+
+  for (const device of plant.devices) {
+    if (!isInverter(device)) continue;
+    const s = deviceState(state, device);
+    const seed = hashString(device.serial);
+    const out = inverterOutput(device, weather, seed);
+    let acPowerW = out.pacW;
+    let battery: BatteryReading | undefined;
+    if (device.kind === 'hybridInverter') {
+      const b = device.battery;
+      const dtH = elapsedHours(s, timeMs);
+      const myLoad = hybridRated > 0 ? (loadW * device.ratedPowerW) / hybridRated : 0;
+      const surplus = out.pacW - myLoad;
+      let powerW = 0;
+      if (surplus > 0 && s.batterySoc < 95) {
+        const room = dtH > 0 ? (((95 - s.batterySoc) / 100) * b.capacityWh) / dtH : b.maxChargeW;
+        powerW = Math.min(surplus, b.maxChargeW, room);
+      } else if (surplus < 0 && s.batterySoc > 10) {
+        const avail = dtH > 0 ? (((s.batterySoc - 10) / 100) * b.capacityWh) / dtH : b.maxDischargeW;
+        powerW = -Math.min(-surplus, b.maxDischargeW, avail);
+      }
+      // Charging loses ~5 % in the battery; the SOC reflects the energy over the interval just ended.
+      const stored = powerW > 0 ? powerW * 0.95 : powerW;
+      s.batterySoc = Math.min(Math.max(s.batterySoc + ((stored * dtH) / b.capacityWh) * 100, 0), 100);
+      acPowerW = Math.min(Math.max(out.pacW - powerW, 0), device.ratedPowerW);
+      const v = b.nominalVoltageV * (0.93 + 0.14 * (s.batterySoc / 100)) * (1 + 0.015 * Math.sign(powerW));
+      battery = { socPercent: round(s.batterySoc, 1), powerW: round(powerW, 1), voltage: round(v, 2) };
+    }
+    const grid = gridMeasurements(plant, device.phases, timeMs, seed);
+    const load = device.ratedPowerW > 0 ? acPowerW / device.ratedPowerW : 0;
+    const tempInverter =
+      weather.tempAir + 2 + 26 * load + 1.5 * uniformAt(seed, 51, Math.floor(timeMs / 600_000));
+    const idle = out.standby && (!battery || battery.powerW === 0);
+    const base: InverterReading = {
+      kind: 'inverter',
+      deviceKind: device.kind,
+      serial: device.serial,
+      collectorSerial: device.collectorSerial,
+      timeMs,
+      acPowerW,
+      energyTodayKwh: 0,
+      energyTotalKwh: 0,
+      gridVoltage: grid.voltage,
+      gridCurrent: grid.voltage.map((v) => acPowerW / (device.phases * v)),
+      gridFrequency: grid.frequency,
+      tempInverter,
+      status: idle ? 'standby' : 'normal',
+      faultCode: 0,
+      pvStrings: out.strings,
+      ...(battery ? { battery } : {}),
+    };
+    const fault = stepFault(s, device, timeMs, opts, device.strings);
+    const faulted = applyFault(base, fault, plant.grid);
+    // A silent device still converts power and counts energy; only its report is lost.
+    const power = faulted ? faulted.acPowerW : base.acPowerW;
+    accumulateEnergy(s, timeMs, dayKey, power);
+    generationW += power;
+    if (faulted) {
+      readings.push({
+        ...faulted,
+        acPowerW: round(faulted.acPowerW, 1),
+        gridVoltage: faulted.gridVoltage.map((v) => round(v, 1)),
+        gridCurrent: faulted.gridCurrent.map((c) => round(c, 2)),
+        gridFrequency: faulted.gridFrequency.map((f) => round(f, 2)),
+        tempInverter: round(faulted.tempInverter, 1),
+        pvStrings: faulted.pvStrings.map((p) => ({
+          voltage: round(p.voltage, 1),
+          current: round(p.current, 2),
+        })),
+        energyTodayKwh: round(s.energyTodayKwh, 3),
+        energyTotalKwh: round(s.energyTotalKwh, 3),
+      });
+    }
+  }
+
+  for (const device of plant.devices) {
+    if (device.kind === 'meter') {
+      const s = deviceState(state, device);
+      // Balance at the grid connection: site load minus all AC generation (hybrid output includes the battery).
+      const netW = loadW - generationW;
+      const importW = Math.max(netW, 0);
+      const exportW = Math.max(-netW, 0);
+      accumulateMeter(s, timeMs, dayKey, importW, exportW);
+      const grid = gridMeasurements(plant, device.phases, timeMs, 0);
+      const fault = stepFault(s, device, timeMs, opts, 0);
+      if (fault?.kind === 'lossOfCommunication') continue;
+      readings.push({
+        kind: 'meter',
+        serial: device.serial,
+        collectorSerial: device.collectorSerial,
+        timeMs,
+        importPowerW: round(importW, 1),
+        exportPowerW: round(exportW, 1),
+        importEnergyKwh: round(s.importEnergyKwh, 3),
+        exportEnergyKwh: round(s.exportEnergyKwh, 3),
+        gridVoltage: grid.voltage.map((v) => round(v, 1)),
+        gridCurrent: grid.voltage.map((v) => round(Math.abs(netW) / (device.phases * v), 2)),
+        gridFrequency: grid.frequency.map((f) => round(f, 2)),
+        status: 'normal',
+        faultCode: 0,
+      });
+    } else if (device.kind === 'weatherStation') {
+      const s = deviceState(state, device);
+      s.lastTimeMs = timeMs;
+      const fault = stepFault(s, device, timeMs, opts, 0);
+      if (fault?.kind === 'lossOfCommunication') continue;
+      readings.push({
+        kind: 'weatherStation',
+        serial: device.serial,
+        collectorSerial: device.collectorSerial,
+        timeMs,
+        ghi: round(weather.ghi, 1),
+        poaGlobal: round(weather.poaGlobal, 1),
+        tempAir: round(weather.tempAir, 1),
+        tempModule: round(weather.tempModule, 1),
+        windSpeed: round(weather.windSpeed, 1),
+        status: 'normal',
+        faultCode: 0,
+      });
+    }
+  }
+  return { readings, weather, loadW };
+}
