@@ -38,7 +38,7 @@ export function aoiProjection(
  * @param surfaceAzimuth - Panel azimuth, clockwise from north, surface_azimuth [deg]
  * @param solarZenith - Solar zenith angle, solar_zenith [deg]
  * @param solarAzimuth - Solar azimuth, solar_azimuth [deg]
- * @returns aoi [deg], 0..180
+ * @returns aoi, 0..180 [deg]
  */
 export function angleOfIncidence(
   surfaceTilt: number,

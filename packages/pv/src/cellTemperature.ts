@@ -52,7 +52,7 @@ export function sapmModuleTemperature(
  * @param poaGlobal - In-plane irradiance, poa_global [W/m²]
  * @param tempAir - Ambient air temperature, temp_air [°C]
  * @param windSpeed - Wind speed at 10 m, wind_speed [m/s]
- * @param params - a [unitless], b [s/m], deltaT [°C]; default open rack glass/glass
+ * @param params - SAPM parameters, default open rack glass/glass: a [unitless], b [s/m], deltaT [°C]
  * @returns temp_cell [°C]
  */
 export function sapmCellTemperature(
@@ -72,9 +72,9 @@ export function sapmCellTemperature(
  *
  * @param poaGlobal - In-plane irradiance, poa_global [W/m²]
  * @param tempAir - Ambient air temperature, temp_air [°C]
- * @param windSpeed - Wind speed, wind_speed [m/s]; default 1
- * @param u0 - Combined heat loss factor, u0 [W/(m²·°C)]; default 25.0
- * @param u1 - Wind-dependent heat loss factor, u1 [W·s/(m³·°C)]; default 6.84
+ * @param windSpeed - Wind speed, wind_speed, default 1 [m/s]
+ * @param u0 - Combined heat loss factor, u0, default 25.0 [W/(m²·°C)]
+ * @param u1 - Wind-dependent heat loss factor, u1, default 6.84 [W·s/(m³·°C)]
  * @returns temp_module [°C]
  */
 export function faimanTemperature(

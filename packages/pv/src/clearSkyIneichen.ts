@@ -39,7 +39,7 @@ export interface IneichenOptions {
  * @param apparentZenith - Refraction-corrected solar zenith angle, apparent_zenith [deg]
  * @param airmassAbsolute - Pressure-adjusted air mass, airmass_absolute [unitless]
  * @param linkeTurbidity - Linke turbidity factor, linke_turbidity [unitless]
- * @param options - altitude [m], dni_extra [W/m²], Perez enhancement
+ * @param options - Perez enhancement flag, altitude [m] and dni_extra [W/m²]
  * @returns ghi, dni and dhi [W/m²]
  */
 export function clearSkyIneichen(

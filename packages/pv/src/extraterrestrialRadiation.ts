@@ -29,8 +29,8 @@ export function dayOfYear(time: TimeInput): number {
  * (R0/R)² = 1.00011 + 0.034221·cos B + 0.00128·sin B + 0.000719·cos 2B + 0.000077·sin 2B and
  * dni_extra = 1366.1 · (R0/R)². ASCE: dni_extra = 1366.1 · (1 + 0.033·cos(2π·doy/365)).
  *
- * @param day - Day of the year [day] (1..366), or an instant [ms] whose UTC day is used
- * @param method - 'spencer' (default) or 'asce'
+ * @param day - Day of the year 1..366, or a Date whose UTC day is used [day]
+ * @param method - 'spencer' (default) or 'asce' [unitless]
  * @returns dni_extra [W/m²]
  */
 export function extraRadiation(day: number | Date, method: 'spencer' | 'asce' = 'spencer'): number {

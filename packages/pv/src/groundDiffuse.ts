@@ -31,7 +31,7 @@ export const SURFACE_ALBEDOS = {
  *
  * @param surfaceTilt - Panel tilt from horizontal, surface_tilt [deg]
  * @param ghi - Global horizontal irradiance, ghi [W/m²]
- * @param albedo - Ground reflectance, albedo [unitless]; default 0.25
+ * @param albedo - Ground reflectance, albedo, default 0.25 [unitless]
  * @returns poa_ground_diffuse [W/m²]
  */
 export function groundDiffuse(surfaceTilt: number, ghi: number, albedo = 0.25): number {

@@ -9,7 +9,7 @@
  * W0(x) for x ≥ −1/e.
  *
  * @param x - Argument [unitless]
- * @returns W0(x) [unitless]; NaN for x < −1/e
+ * @returns W0(x), NaN for x < −1/e [unitless]
  */
 export function lambertW(x: number): number {
   if (Number.isNaN(x) || x < -1 / Math.E) return NaN;

@@ -18,7 +18,7 @@
  * Climatological Linke turbidity factor.
  *
  * @param latitude - Site latitude, north positive, latitude [deg]
- * @param month - Calendar month, 1 = January, month [month]; fractional months interpolate smoothly
+ * @param month - Calendar month, 1 = January; fractional months interpolate smoothly [month]
  * @returns linke_turbidity [unitless]
  */
 export function linkeTurbidityClimatology(latitude: number, month: number): number {

@@ -72,7 +72,7 @@ export interface TotalIrradianceInput {
 /**
  * Total plane-of-array irradiance from ghi, dni and dhi with the chosen sky diffuse model.
  *
- * @param input - Geometry [deg], irradiance [W/m²], albedo [unitless] and the model
+ * @param input - Model, albedo [unitless], geometry [deg] and irradiance [W/m²]
  * @returns poa_global and its parts [W/m²]
  */
 export function totalIrradiance(input: TotalIrradianceInput): PoaIrradiance {

@@ -12,8 +12,8 @@
  * @param effectiveIrradiance - Irradiance reaching the cells, effective_irradiance [W/m²]
  * @param tempCell - Cell temperature, temp_cell [°C]
  * @param pdc0 - DC power at 1000 W/m² and the reference temperature, pdc0 [W]
- * @param gammaPdc - Power temperature coefficient, gamma_pdc [1/°C] (e.g. −0.004)
- * @param tempRef - Reference cell temperature, temp_ref [°C]; default 25
+ * @param gammaPdc - Power temperature coefficient, gamma_pdc, e.g. −0.004 [1/°C]
+ * @param tempRef - Reference cell temperature, temp_ref, default 25 [°C]
  * @returns pdc [W]
  */
 export function pvwattsDc(
@@ -43,8 +43,8 @@ export interface PvwattsLosses {
 /**
  * Combined PVWatts system losses: L = 100 · (1 − Π(1 − l_i / 100)).
  *
- * @param losses - Individual losses [%]; defaults are the PVWatts v5 ones (soiling 2, shading 3, snow 0,
- * mismatch 2, wiring 2, connections 0.5, lid 1.5, nameplate 1, age 0, availability 3)
+ * @param losses - Individual losses; defaults are the PVWatts v5 ones (soiling 2, shading 3, snow 0,
+ * mismatch 2, wiring 2, connections 0.5, lid 1.5, nameplate 1, age 0, availability 3) [%]
  * @returns total loss [%]
  */
 export function pvwattsLosses(losses: PvwattsLosses = {}): number {
@@ -83,8 +83,8 @@ export function pvwattsLosses(losses: PvwattsLosses = {}): number {
  *
  * @param pdc - DC input power, pdc [W]
  * @param pdc0 - DC input limit of the inverter, pdc0 [W]
- * @param etaInvNom - Nominal efficiency, eta_inv_nom [unitless]; default 0.96
- * @param etaInvRef - Reference efficiency of the fit, eta_inv_ref [unitless]; default 0.9637
+ * @param etaInvNom - Nominal efficiency, eta_inv_nom, default 0.96 [unitless]
+ * @param etaInvRef - Reference efficiency of the fit, eta_inv_ref, default 0.9637 [unitless]
  * @returns pac [W]
  */
 export function pvwattsInverter(pdc: number, pdc0: number, etaInvNom = 0.96, etaInvRef = 0.9637): number {

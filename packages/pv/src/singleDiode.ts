@@ -101,8 +101,8 @@ export interface SingleDiodeResult {
  * A photocurrent ≤ 0 (night) gives all zeros. NaN parameters give NaN outputs.
  *
  * @param p - Single-diode parameters [A, A, Ω, Ω, V]
- * @param curvePoints - Number of IV curve points, ivcurve_pnts [unitless]; 0 for none. Default 0.
- * @returns key points [A, V, W] and the curve
+ * @param curvePoints - Number of IV curve points, ivcurve_pnts, 0 (default) for none [unitless]
+ * @returns key points and the curve [A, V, W]
  */
 export function singleDiode(p: SingleDiodeParameters, curvePoints = 0): SingleDiodeResult {
   if (!(p.photocurrent > 0)) {

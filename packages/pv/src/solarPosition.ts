@@ -92,7 +92,7 @@ function earthSeries(terms: readonly (readonly PeriodicTerm[])[], jme: number): 
  * Earth heliocentric longitude L (eq. 9–12).
  *
  * @param jme - Julian ephemeris millennium [millennium]
- * @returns L [deg], in 0..360
+ * @returns L, in 0..360 [deg]
  */
 export function heliocentricLongitude(jme: number): number {
   return wrap360(earthSeries(EARTH_LONGITUDE_TERMS, jme) / DEG);
@@ -298,8 +298,8 @@ export function solarPosition(
  * @param times - Instants, Dates or epoch milliseconds (UTC) [ms]
  * @param latitude - Site latitude, latitude [deg]
  * @param longitude - Site longitude, longitude [deg]
- * @param options - As for {@link solarPosition}
- * @returns One position per time, in order
+ * @param options - As for {@link solarPosition}: altitude [m], pressure [Pa], temperature [°C], delta_t [s]
+ * @returns One position per time, in order [deg, min]
  */
 export function solarPositions(
   times: readonly TimeInput[],

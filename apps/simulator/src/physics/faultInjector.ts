@@ -93,7 +93,7 @@ export const INVERTER_ONLY_KINDS: readonly FaultKind[] = [
  * The fault state after this step: the current fault, a new one, or none.
  *
  * @param current - Fault in progress before the step, or null
- * @param ctx - Seeds, instant [ms], step [ms], rates [1/day], string count
+ * @param ctx - Seeds, string count, instant [ms], step [ms] and rates [1/day]
  * @returns fault in progress after the step, or null
  */
 export function nextFaultState(current: ActiveFault | null, ctx: FaultStepContext): ActiveFault | null {

@@ -66,8 +66,8 @@ export function arcFaultSpectrum(
  * @param kind - Grid fault kind (other kinds give a healthy record)
  * @param seed - Seed for the measurement noise [unitless]
  * @param nominal - Phase voltage RMS [V], frequency [Hz] and current RMS before the fault [A]
- * @param cycles - Record length in nominal cycles [unitless]; default 8
- * @returns samples at 128 per nominal cycle
+ * @param cycles - Record length in nominal cycles, default 8 [unitless]
+ * @returns samples at 128 per nominal cycle: time [ms], voltage [V], current [A]
  */
 export function gridFaultWaveform(
   kind: FaultKind,

@@ -9,8 +9,8 @@ import { DEFAULT_FAULT_RATES } from './faultInjector.ts';
 /**
  * Runs the backfill and times it.
  *
- * @param days - Days of history [day]; default 14
- * @param stepMs - Step [ms]; default 5 minutes
+ * @param days - Days of history, default 14 [day]
+ * @param stepMs - Step, default 5 minutes [ms]
  * @returns number of readings and elapsed time [ms]
  */
 export function measureBackfill(
