@@ -1,0 +1,3 @@
+export * from './limits.ts';
+export * from './envelope.ts';
+export * from './menu.ts';

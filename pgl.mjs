@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t=Date.now();
+const pg = new PGlite();
+await pg.query('create table a(x int)');
+console.log('start ms', Date.now()-t); t=Date.now();
+const c = await pg.clone();
+console.log('clone ms', Date.now()-t); t=Date.now();
+await c.query('insert into a values (1)');
+console.log((await c.query('select count(*) from a')).rows, (await pg.query('select count(*) from a')).rows);
+const d = await pg.dumpDataDir('none'); console.log('dump', d.size, Date.now()-t); t=Date.now();
+const e = new PGlite({loadDataDir: d}); await e.waitReady; console.log('load ms', Date.now()-t);
