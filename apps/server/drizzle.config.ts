@@ -1,0 +1,13 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Table files are listed one by one (not a glob) so that a migration only ever holds the tables its author meant.
+export default defineConfig({
+  dialect: 'postgresql',
+  out: './apps/server/migrations',
+  schema: [
+    './apps/server/src/modules/users/tables.ts',
+    './apps/server/src/modules/auth/tables.ts',
+    './apps/server/src/modules/audit/tables.ts',
+    './apps/server/src/modules/system/tables.ts',
+  ],
+});

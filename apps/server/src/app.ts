@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/openDatabase.ts';
+import { AppError } from './http/AppError.ts';
+import './http/deps.ts';
+import { installErrorHandler } from './http/errorHandler.ts';
+import { requestLanguage } from './http/language.ts';
+import { t } from './i18n/messages.ts';
+import type { Mailer } from './mail/Mailer.ts';
+import { loadSigningKey } from './modules/auth/signingKey.ts';
+import { MODULES } from './modules/index.ts';
+
+export const API_PREFIX = '/prod-api';
+
+/** The built console, served with SPA fallback when present. */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Largest uploaded file (firmware images are the largest); single routes check tighter limits. */
+const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  /** A pino logger (main.ts) or false/undefined for a quiet test app. */
+  logger?: FastifyBaseLogger | boolean;
+  /** Directory of the built console; defaults to apps/web/dist. */
+  webDistDir?: string;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the HTTP application: zod type provider, everything under /prod-api, the envelope error handler, the
+ * OpenAPI document and docs UI at /prod-api/docs, the domain modules of `modules/index.ts`, and the console.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db, mailer } = options;
+  const app = Fastify({
+    ...(typeof options.logger === 'object'
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ?? false }),
+    trustProxy: config.trustProxy,
+    // Bodies beyond this are refused with 413 (uploads are multipart and limited separately).
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorate('deps', { config, db, mailer, signingKey: await loadSigningKey(db) });
+  app.decorateRequest('auth', undefined);
+
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50 },
+    // Files arrive as `{ filename, mimetype, data }` so that a zod schema (contracts `uploadedFile`) can check them.
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: unknown }).value = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+      };
+    },
+  });
+  await app.register(rateLimit, {
+    // Only routes that ask for it (sign-in, email codes) are limited; see their `config.rateLimit`.
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'tooManyRequests'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'SolarOps Console API',
+        description:
+          'Every answer is the envelope `{ code, msg, data }` (a page: `{ code, msg, total, rows }`). ' +
+          'Authenticated calls send `Authorization: bearer <access_token>`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          client: { type: 'http', scheme: 'basic', description: 'The console client id and secret' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  fs.mkdirSync(config.filesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.filesDir,
+    prefix: `${API_PREFIX}/files/`,
+    decorateReply: false,
+    index: false,
+  });
+
+  await app.register(
+    async (api) => {
+      for (const mod of MODULES) await api.register(mod);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webDist = options.webDistDir ?? WEB_DIST_DIR;
+  const hasConsole = fs.existsSync(`${webDist}/index.html`);
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // Any other GET outside the API is a console route: the SPA's router decides (it shows its own 404 page).
+    if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_PREFIX)) {
+      return reply.type('text/html').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({ code: 404, msg: t(requestLanguage(request), 'notFound'), data: null });
+  });
+
+  return app;
+}

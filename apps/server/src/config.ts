@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const url = (protocols: readonly string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL with scheme ${protocols.map((p) => p.replace(':', '://')).join(' or ')}` },
+  );
+
+/**
+ * Every setting the server reads from the environment (ARCHITECTURE §2), with its default. Names carry their unit
+ * (`..._SECONDS`). Documented line by line in `.env.example` and in the README's configuration table.
+ */
+export const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  MQTT_PORT: port.default(1883),
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
+  SIMULATOR: z.enum(['on', 'off']).default('on'),
+  CONSOLE_CLIENT_ID: z.string().min(1).default('console'),
+  CONSOLE_CLIENT_SECRET: z.string().min(1).default('console-secret'),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('SolarOps Console <no-reply@solarops.local>'),
+  FILES_DIR: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(1800),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+/** The validated, typed settings; tests build this object directly. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite under `dataDir/db`. */
+  readonly databaseUrl: string | undefined;
+  readonly mqttPort: number;
+  readonly mqttUrl: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly simulator: boolean;
+  readonly consoleClientId: string;
+  readonly consoleClientSecret: string;
+  /** Mail goes through this server; without it, mail lands in the outbox table and the log. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly filesDir: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  readonly loginRateLimitPerMinute: number;
+  /** Behind a load balancer the client address comes from X-Forwarded-For (per-IP limits need it). */
+  readonly trustProxy: boolean;
+}
+
+/** A bad environment: every offending variable with its reason. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment into a frozen `Config`, or throws a `ConfigError` listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? '?'), message: i.message })),
+    );
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    simulator: e.SIMULATOR === 'on',
+    consoleClientId: e.CONSOLE_CLIENT_ID,
+    consoleClientSecret: e.CONSOLE_CLIENT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY === 'true',
+  });
+}

@@ -1,0 +1,6 @@
+// Every table of the server, gathered for Drizzle's typed `Database`. A module adds its `tables.ts` here and to
+// `drizzle.config.ts` (which lists the same files for drizzle-kit).
+export * from '../modules/users/tables.ts';
+export * from '../modules/auth/tables.ts';
+export * from '../modules/audit/tables.ts';
+export * from '../modules/system/tables.ts';

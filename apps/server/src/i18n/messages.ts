@@ -1,0 +1,83 @@
+/** Server messages in both console languages (ARCHITECTURE §3: `langType`, then the `language` cookie, then zh). */
+export type Lang = 'zh' | 'en';
+
+export const MESSAGES = {
+  success: { zh: '操作成功', en: 'Success' },
+  internalError: { zh: '服务器内部错误', en: 'Internal server error' },
+  notFound: { zh: '资源不存在', en: 'Not found' },
+  badRequest: { zh: '请求参数有误', en: 'Invalid request' },
+  validationFailed: { zh: '参数校验失败', en: 'Validation failed' },
+  unauthorized: { zh: '未登录或登录已过期', en: 'Not signed in or the session has expired' },
+  sessionRevoked: {
+    zh: '您已被登出，可以取消继续留在该页面，或者重新登录',
+    en: 'You have been logged out, you can cancel to stay on this page, or log in again',
+  },
+  forbidden: { zh: '没有权限', en: 'Permission denied' },
+  tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  payloadTooLarge: { zh: '上传内容过大', en: 'Payload too large' },
+  unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
+  badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  accountLocked: {
+    zh: '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins: the account is locked, try again in {minutes} minutes',
+  },
+  accountDisabled: { zh: '账号已被禁用', en: 'This account is disabled' },
+  accountPending: { zh: '企业账号正在审核中', en: 'This enterprise account is pending authentication' },
+  accountRefused: { zh: '企业账号审核未通过', en: 'This enterprise account was refused' },
+  invalidRefreshToken: { zh: '刷新令牌无效', en: 'Invalid refresh token' },
+  wrongOldPassword: { zh: '原密码错误', en: 'The current password is wrong' },
+  samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  userCodeTaken: { zh: '用户名已存在', en: 'This username is already taken' },
+  emailTaken: { zh: '该邮箱已被注册', en: 'This email is already registered' },
+  codeInvalid: { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
+  codeTooSoon: { zh: '验证码发送过于频繁，请一分钟后再试', en: 'A code was sent less than a minute ago' },
+  codeDailyLimit: {
+    zh: '该邮箱今日验证码次数已达上限',
+    en: 'This address has reached its daily number of codes',
+  },
+  emailUnknown: { zh: '该邮箱未注册', en: 'No account uses this email' },
+  dealercodeUnknown: { zh: '经销商编码不存在', en: 'No distributor has this code' },
+  onlyInstallers: { zh: '只有安装商可以绑定经销商', en: 'Only installers bind to a distributor' },
+  roleNotAllowed: { zh: '不能授予该角色', en: 'You may not give this role' },
+  cannotChangeSelf: { zh: '不能修改自己的账号状态', en: 'You cannot change the state of your own account' },
+  notPending: { zh: '该注册已审核', en: 'This registration was already audited' },
+  fileType: { zh: '只支持 png、jpeg 或 webp 图片', en: 'Only png, jpeg or webp images are accepted' },
+  fileMissing: { zh: '请上传文件', en: 'No file was uploaded' },
+  // Validation messages (per field); contracts use these keys as custom messages.
+  'validation.required': { zh: '必填', en: 'Required' },
+  'validation.type': { zh: '类型错误，应为 {expected}', en: 'Expected {expected}' },
+  'validation.tooShort': { zh: '至少 {min} 个字符', en: 'At least {min} characters' },
+  'validation.tooLong': { zh: '最多 {max} 个字符', en: 'At most {max} characters' },
+  'validation.tooSmall': { zh: '不能小于 {min}', en: 'Must be at least {min}' },
+  'validation.tooBig': { zh: '不能大于 {max}', en: 'Must be at most {max}' },
+  'validation.length': { zh: '长度必须为 {length} 个字符', en: 'Must be exactly {length} characters' },
+  'validation.email': { zh: '邮箱格式不正确', en: 'Not a valid email address' },
+  'validation.phone': { zh: '手机号码格式不正确', en: 'Not a valid mobile number' },
+  'validation.format': { zh: '格式不正确', en: 'Invalid format' },
+  'validation.enum': { zh: '取值应为 {options} 之一', en: 'Must be one of {options}' },
+  'validation.passwordMismatch': { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  'validation.passwordLength': { zh: '密码长度为 8 到 128 个字符', en: 'Passwords have 8 to 128 characters' },
+  'validation.code': { zh: '验证码为 6 位数字', en: 'The code has 6 digits' },
+  'validation.creditCode': {
+    zh: '统一社会信用代码为 18 位数字或大写字母',
+    en: 'The unified social credit code has 18 digits or capital letters',
+  },
+  'validation.userCode': {
+    zh: '用户名只能包含字母、数字、下划线、点和横线',
+    en: 'Usernames hold letters, digits, underscores, dots and hyphens only',
+  },
+  'validation.routeName': { zh: '未知的菜单路由名', en: 'Unknown menu route name' },
+  'validation.unknownKey': { zh: '不支持的字段', en: 'Unknown field' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(MESSAGES, key);
+
+/** The message in `lang`, with `{name}` placeholders filled from `params`. */
+export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (m, name: string) =>
+    params[name] === undefined ? m : String(params[name]),
+  );
+}

@@ -1,0 +1,70 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/openDatabase.ts';
+import { createMailer } from './mail/createMailer.ts';
+import { ensureAdmin, ensureBuiltinRoles } from './modules/users/seedAccounts.ts';
+import { STARTUP_HOOKS } from './startupHooks.ts';
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = pino({ level: config.logLevel });
+const database = await openDatabase(config);
+const { applied } = await migrate(database);
+if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
+await ensureBuiltinRoles(database.db);
+const admin = await ensureAdmin(database.db, config.adminPassword);
+if (admin.generatedPassword) {
+  // Printed once: the only copy of this password is this log line (it is stored hashed).
+  logger.warn(
+    `First start: created administrator "admin" with password ${admin.generatedPassword} — sign in and change it.`,
+  );
+} else if (admin.created) {
+  logger.info('First start: created administrator "admin" with ADMIN_PASSWORD');
+}
+
+const mailer = createMailer(config, database.db, logger);
+const app = await buildApp({ config, db: database.db, mailer, logger });
+await app.listen({ port: config.port, host: config.host });
+logger.info(
+  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)` },
+  `SolarOps Console on http://localhost:${config.port}/ — API docs at /prod-api/docs`,
+);
+
+const stops: (() => Promise<void>)[] = [];
+for (const hook of STARTUP_HOOKS) {
+  const stop = await hook.start({ config, database, app, logger });
+  if (stop) stops.push(stop);
+  logger.info(`started ${hook.name}`);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info(`${signal}: stopping`);
+  try {
+    // Stops accepting connections and waits for requests in flight to finish.
+    await app.close();
+    for (const stop of stops.reverse()) await stop();
+    await mailer.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditModule } from './audit/routes.ts';
+import { authModule } from './auth/routes.ts';
+import { healthModule } from './health/routes.ts';
+import { systemModule } from './system/routes.ts';
+import { usersModule } from './users/routes.ts';
+
+/**
+ * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
+ * the modules it depends on, so a wrong order fails at boot. Append new modules at the end.
+ */
+export const MODULES: FastifyPluginAsync[] = [
+  healthModule,
+  auditModule,
+  authModule,
+  usersModule,
+  systemModule,
+];

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_ROLE_MENUS, ROLE } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { hashPassword, randomPassword } from '../auth/passwords.ts';
+import { roles, users } from './tables.ts';
+
+const BUILTIN_ROLES = [
+  { id: ROLE.admin, name: 'admin', description: 'Administrator: everything, all data' },
+  {
+    id: ROLE.distributor,
+    name: 'distributor',
+    description: 'Distributor: its installers and their end users',
+  },
+  { id: ROLE.installer, name: 'installer', description: 'Installer: its own plants and end users' },
+  { id: ROLE.endUser, name: 'endUser', description: 'End user: its own plants' },
+  { id: ROLE.staff, name: 'staff', description: 'Staff: operations on all data' },
+  { id: ROLE.enterprise, name: 'enterprise', description: 'Enterprise account: its own plants' },
+];
+
+/** Creates the six built-in roles with their default menu lists; existing roles (maybe edited) are kept. */
+export async function ensureBuiltinRoles(db: Database): Promise<void> {
+  await db
+    .insert(roles)
+    .values(
+      BUILTIN_ROLES.map((r) => ({ ...r, builtin: true, menuList: [...(DEFAULT_ROLE_MENUS[r.id] ?? [])] })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Creates the administrator `admin` on first start, with `ADMIN_PASSWORD` or a random password that the caller
+ * prints once. Returns the random password, or undefined when nothing was generated.
+ */
+export async function ensureAdmin(
+  db: Database,
+  adminPassword: string | undefined,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.userCode})`, 'admin'));
+  if (existing.length > 0) return { created: false };
+  const password = adminPassword ?? randomPassword();
+  const inserted = await db
+    .insert(users)
+    .values({
+      userCode: 'admin',
+      name: 'Administrator',
+      passwordHash: await hashPassword(password),
+      roleId: ROLE.admin,
+      // A generated password is meant to be replaced: the console asks for a new one at first sign-in.
+      firstLogin: adminPassword === undefined,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) return { created: false };
+  return adminPassword === undefined ? { created: true, generatedPassword: password } : { created: true };
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// The API suite: the server through HTTP (`inject`) on a real database. The same files run on PGlite and, when
+// DATABASE_URL is set, on PostgreSQL; the global setup migrates one template database per run.
+export default defineProject({
+  test: {
+    name: 'api',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.unit.test.ts', '**/node_modules/**'],
+    globalSetup: ['test/globalSetup.ts'],
+    // Sign-ins run the real scrypt (128 MiB, a few hundred ms each).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
