@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { isRouteName } from './menu.ts';
+import {
+  booleanQuery,
+  creditCodeSchema,
+  emailCodeSchema,
+  emailSchema,
+  isoDateTime,
+  nameSchema,
+  passwordSchema,
+  phoneSchema,
+  uploadedFile,
+  userCodeSchema,
+} from './common.ts';
+
+/** `GET /user/manager/info`. `roles` is always `['admin']`: the console's route filter (spec §6). */
+export const userInfo = z.object({
+  userId: z.number().int(),
+  userCode: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  introduction: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  dealercode: z.string().nullable(),
+  firstLogin: z.boolean(),
+  roles: z.array(z.literal('admin')),
+  menuList: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** `POST /user/manager/update/first` (JSON). */
+export const updateFirstBody = z.object({
+  oldPassword: z.string().min(1).max(1024),
+  newPassword: passwordSchema,
+});
+
+/** `POST /user/manager/update` (form): each field optional. */
+export const updateProfileForm = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  phone: phoneSchema.optional(),
+  introduction: z.string().trim().max(500).optional(),
+});
+
+/** `POST /user/manager/avatar` (multipart `file`: png, jpeg or webp, at most 1 MB). */
+export const avatarForm = z.object({ file: uploadedFile });
+export const avatarResult = z.object({ avatar: z.string() });
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+
+export const roleItem = z.object({ roleId: z.number().int(), name: z.string(), description: z.string() });
+export type RoleItem = z.infer<typeof roleItem>;
+
+export const userStatus = z.enum(['active', 'pending', 'refused']);
+
+/** A user as lists and `info/bycode` show it. */
+export const userRow = z.object({
+  userId: z.number().int(),
+  userCode: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  dealercode: z.string().nullable(),
+  parentUserCode: z.string().nullable(),
+  enabled: z.boolean(),
+  status: userStatus,
+  firstLogin: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type UserRow = z.infer<typeof userRow>;
+
+/** `GET /user/manager/next/list`: the users below the caller, filtered. */
+export const nextListQuery = pageQuery.extend({
+  userCode: z.string().trim().max(64).optional(),
+  roleId: z.coerce.number().int().min(1).optional(),
+  enabled: booleanQuery.optional(),
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(32).optional(),
+});
+
+export const userCodeQuery = z.object({ userCode: z.string().trim().min(1).max(64) });
+export const dealercodeQuery = z.object({ dealercode: z.string().trim().min(1).max(64) });
+
+/** `POST /user/manager/update/encrypted` (form): an administrator or parent changes a user's account data. */
+export const encryptedUpdateForm = z.object({
+  userCode: z.string().trim().min(1).max(64),
+  email: emailSchema.optional(),
+  password: passwordSchema.optional(),
+  phone: phoneSchema.optional(),
+});
+
+/** `GET /user/manager/get/code`. */
+export const getCodeQuery = z.object({ email: emailSchema });
+
+/** `POST /user/manager/forget/password` (form). */
+export const forgetPasswordForm = z.object({
+  code: emailCodeSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+/** `POST /user/manager/bind/role` (form). */
+export const bindRoleForm = z.object({
+  userId: z.coerce.number().int().min(1),
+  roleId: z.coerce.number().int().min(1),
+});
+
+/** `POST /user/manager/terminal/register` (JSON): a personal account, active at once. */
+export const terminalRegisterBody = z
+  .object({
+    userCode: userCodeSchema,
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    code: emailCodeSchema,
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type TerminalRegisterBody = z.infer<typeof terminalRegisterBody>;
+
+/** `POST /user/manager/enterprise/register` (JSON): pending until an administrator approves it. */
+export const enterpriseRegisterBody = z.object({
+  userCode: userCodeSchema,
+  companyName: nameSchema,
+  creditCode: creditCodeSchema,
+  contactName: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  address: z.string().trim().min(2).max(200),
+  code: emailCodeSchema,
+});
+export type EnterpriseRegisterBody = z.infer<typeof enterpriseRegisterBody>;
+
+export const enterpriseListQuery = pageQuery.extend({ status: userStatus.optional() });
+
+export const enterpriseRow = z.object({
+  userId: z.number().int(),
+  userCode: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: userStatus,
+  appliedAt: isoDateTime,
+  auditNotes: z.string().nullable(),
+  examiner: z.string().nullable(),
+  auditedAt: isoDateTime.nullable(),
+});
+export type EnterpriseRow = z.infer<typeof enterpriseRow>;
+
+/** `POST /user/manager/enterprise/audit` (JSON). */
+export const enterpriseAuditBody = z.object({
+  userId: z.number().int().min(1),
+  approve: z.boolean(),
+  notes: z.string().trim().max(500).default(''),
+});
+
+/** `POST /system/errorlog` (JSON): an error the console caught. */
+export const errorLogBody = z.object({
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(20000).optional(),
+  url: z.string().max(2000).optional(),
+  info: z.unknown().optional(),
+});
+export const errorLogRow = z.object({
+  id: z.number().int(),
+  userCode: z.string().nullable(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  url: z.string().nullable(),
+  info: z.unknown(),
+  createdAt: isoDateTime,
+});
+
+/** `GET /system/log/list`: the operation log (the `logList` screen). */
+export const operationLogQuery = pageQuery.extend({ userCode: z.string().trim().max(64).optional() });
+export const operationLogRow = z.object({
+  id: z.number().int(),
+  userCode: z.string().nullable(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  target: z.string().nullable(),
+  ip: z.string(),
+  result: z.enum(['success', 'failure']),
+  status: z.number().int(),
+  createdAt: isoDateTime,
+});
+
+/** Roles (the `permissions` screen): a role and its menu list of route names. */
+export const roleDetail = roleItem.extend({ menuList: z.array(z.string()), builtin: z.boolean() });
+
+const menuListSchema = z.array(z.string().refine(isRouteName, 'validation.routeName')).max(200);
+
+/** `POST /role/manager/add` (JSON): a staff role. */
+export const roleCreateBody = z.object({
+  name: nameSchema,
+  description: z.string().trim().max(200).default(''),
+  menuList: menuListSchema,
+});
+
+/** `POST /role/manager/update` (JSON). */
+export const roleUpdateBody = z.object({
+  roleId: z.number().int().min(1),
+  name: nameSchema.optional(),
+  description: z.string().trim().max(200).optional(),
+  menuList: menuListSchema.optional(),
+});
