@@ -4,3 +4,6 @@ export * from './menu.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
+export * from './device.ts';
+export * from './telemetry.ts';
+export * from './plants.ts';

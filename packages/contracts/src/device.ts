@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/**
+ * The device link protocol (ARCHITECTURE §5, docs/device-protocol.md): topics, limits and the small messages a
+ * collector and the server exchange besides telemetry (status, events, acks, commands).
+ */
+
+/** Limits of the device link, shared by the server's checks, the simulator and the documentation. */
+export const DEVICE_LIMITS = {
+  /** Largest MQTT or HTTP payload accepted from a device [byte]. */
+  maxPayloadBytes: 256 * 1024,
+  /** Readings in one telemetry batch. */
+  maxReadingsPerBatch: 1000,
+  /** PV inputs (strings) per inverter. */
+  maxPvStrings: 12,
+  /** Grid phases per device. */
+  maxPhases: 3,
+  /** A reading stamped further ahead of the server's clock is quarantined [ms]. */
+  futureToleranceMs: 5 * 60_000,
+  /** A collector buffers at most this much history; older readings are quarantined [ms]. */
+  bufferHorizonMs: 7 * 86_400_000,
+  /** A device clock off by more than this raises a device alert [ms]. */
+  clockSkewAlertMs: 5 * 60_000,
+  /** Default reporting interval of a collector [s]. */
+  defaultReportIntervalS: 300,
+  /** No data for this many reporting intervals: offline (ARCHITECTURE §5). */
+  offlineAfterIntervals: 3,
+} as const;
+
+/** Serial numbers of collectors and devices: letters, digits, `-` and `_`, as printed on the label. */
+export const serialNumber = z
+  .string()
+  .min(4)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** Device families ("equipment type"): string, micro and hybrid inverters, batteries, meters, weather stations. */
+export const DEVICE_KINDS = [
+  'stringInverter',
+  'microInverter',
+  'hybridInverter',
+  'battery',
+  'meter',
+  'weatherStation',
+] as const;
+export const deviceKind = z.enum(DEVICE_KINDS);
+export type DeviceKind = z.infer<typeof deviceKind>;
+
+/** Families whose AC output is the plant's generation. */
+export const INVERTER_KINDS: readonly DeviceKind[] = ['stringInverter', 'microInverter', 'hybridInverter'];
+
+/** Operating status codes in readings: 0 standby, 1 normal, 2 derating, 3 fault. */
+export const DEVICE_STATUS = { standby: 0, normal: 1, derating: 2, fault: 3 } as const;
+
+/** MQTT topics of one collector; a collector may publish and subscribe only under its own `dev/{sn}/`. */
+export const deviceTopics = (sn: string) => ({
+  telemetry: `dev/${sn}/up/telemetry`,
+  event: `dev/${sn}/up/event`,
+  reply: `dev/${sn}/up/reply`,
+  status: `dev/${sn}/up/status`,
+  cmd: `dev/${sn}/down/cmd`,
+  ack: `dev/${sn}/down/ack`,
+});
+
+/** Upstream message kinds, the last topic level of `dev/{sn}/up/{kind}`. */
+export const UP_KINDS = ['telemetry', 'event', 'reply', 'status'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+
+/** Downstream topics a collector may subscribe to (exact names, no wildcards). */
+export const DOWN_KINDS = ['cmd', 'ack'] as const;
+
+/** Parses `dev/{sn}/up/{kind}`; undefined for any other topic. */
+export function parseUpTopic(topic: string): { sn: string; kind: UpKind } | undefined {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[0] !== 'dev' || parts[2] !== 'up') return undefined;
+  const [, sn, , kind] = parts;
+  if (!sn || !(UP_KINDS as readonly string[]).includes(kind ?? '')) return undefined;
+  return { sn, kind: kind as UpKind };
+}
+
+/** `dev/{sn}/up/status`: sent on connect, and as the last will (`offline`). */
+export const collectorStatusMessage = z.object({
+  state: z.enum(['online', 'offline']),
+  /** Collector firmware version. */
+  firmware: z.string().max(32).optional(),
+  /** Received signal strength [dBm]. */
+  signal: z.number().int().min(-150).max(0).optional(),
+  /** SIM card ICCID (19 or 20 digits). */
+  iccid: z
+    .string()
+    .regex(/^\d{19,20}$/)
+    .optional(),
+  /** Reporting interval [s]; offline detection waits three of them. */
+  intervalS: z.number().int().min(5).max(3600).optional(),
+});
+export type CollectorStatusMessage = z.infer<typeof collectorStatusMessage>;
+
+/** One device event: a fault raised or cleared (codes from the simulator's fault table). */
+export const deviceEvent = z.object({
+  /** Device serial. */
+  sn: serialNumber,
+  /** Device time of the event [ms since epoch]. */
+  ts: z.number().int().min(0),
+  /** Fault code, > 0. */
+  code: z.number().int().min(1).max(65535),
+  /** Alarm level: 1 alerting, 2 warning, 3 fault. */
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  state: z.enum(['raised', 'cleared']),
+  /** Affected PV input, 0-based (string faults). */
+  stringIndex: z.number().int().min(0).max(11).optional(),
+});
+export type DeviceEvent = z.infer<typeof deviceEvent>;
+
+/** `dev/{sn}/up/event`: events in one message, acknowledged like telemetry. */
+export const eventBatch = z.object({
+  seq: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
+  events: z.array(deviceEvent).min(1).max(100),
+});
+export type EventBatch = z.infer<typeof eventBatch>;
+
+/** `dev/{sn}/down/ack`: the batch `seq` is stored (sent after the commit). */
+export const ackMessage = z.object({ seq: z.number().int().min(0), kind: z.enum(['telemetry', 'event']) });
+export type AckMessage = z.infer<typeof ackMessage>;
+
+/** Command types (ARCHITECTURE §5); their state machine comes with the commands issue. */
+export const COMMAND_TYPES = [
+  'firmwareUpgrade',
+  'readSettings',
+  'writeSettings',
+  'ivScan',
+  'batteryDispatch',
+  'debug',
+  'reboot',
+] as const;
+
+/** `dev/{sn}/down/cmd`. */
+export const commandMessage = z.object({
+  cmdId: z.string().min(1).max(64),
+  type: z.enum(COMMAND_TYPES),
+  /** Device serial, or the collector's own. */
+  target: serialNumber,
+  args: z.record(z.string(), z.unknown()).default({}),
+});
+export type CommandMessage = z.infer<typeof commandMessage>;
+
+/** `dev/{sn}/up/reply`: progress and result of a command. */
+export const commandReply = z.object({
+  cmdId: z.string().min(1).max(64),
+  state: z.enum(['accepted', 'progress', 'succeeded', 'failed']),
+  /** Progress [%]. */
+  progress: z.number().min(0).max(100).optional(),
+  result: z.unknown().optional(),
+});
+export type CommandReply = z.infer<typeof commandReply>;
+
+/** Why the device link refused something; each reason is counted (admin metrics) and logged once a minute. */
+export const REJECTION_REASONS = [
+  'badCredentials',
+  'forbiddenTopic',
+  'wildcardSubscription',
+  'retained',
+  'oversized',
+  'malformed',
+  'invalidBatch',
+  'invalidReading',
+  'unknownDevice',
+  'futureReading',
+  'tooOldReading',
+  'storeFailed',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];

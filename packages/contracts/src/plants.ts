@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { DEVICE_KINDS } from './device.ts';
+import { pageQuery } from './envelope.ts';
+import { HISTORY_FIELDS } from './telemetry.ts';
+
+/** Station read calls (spec §3 plant, collector and inverter fields; ARCHITECTURE §4 data scope). */
+
+/** Plant types (spec §3): residential, poverty alleviation, energy storage, commercial. */
+export const PLANT_TYPES = ['residential', 'povertyAlleviation', 'energyStorage', 'commercial'] as const;
+export const plantType = z.enum(PLANT_TYPES);
+export type PlantType = z.infer<typeof plantType>;
+
+/**
+ * A plant's state from its devices: `online` (all reporting), `partial` (some offline), `offline` (none
+ * reporting), `fault` (a reporting device is in fault).
+ */
+export const PLANT_STATUSES = ['online', 'partial', 'offline', 'fault'] as const;
+export const plantStatus = z.enum(PLANT_STATUSES);
+
+/** Kilograms of CO2 avoided per kWh generated (world grid average, IEA 2023). */
+export const CO2_KG_PER_KWH = 0.475;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const plantListQuery = pageQuery.extend({
+  /** Part of the plant name (case-insensitive). */
+  name: z.string().trim().max(60).optional(),
+  /** Part of the owner's user code or name. */
+  owner: z.string().trim().max(60).optional(),
+  type: plantType.optional(),
+  status: plantStatus.optional(),
+  sort: z
+    .enum(['name', 'capacity', 'power', 'energyToday', 'energyTotal', 'buildDate', 'createdAt'])
+    .default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PlantListQuery = z.infer<typeof plantListQuery>;
+
+export const plantRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Owner (end user) user code and display name. */
+  ownerUserCode: z.string(),
+  ownerName: z.string(),
+  installerUserCode: z.string().nullable(),
+  address: z.string(),
+  /** IANA time zone; days, charts and reports of the plant use it. */
+  timeZone: z.string(),
+  picture: z.string().nullable(),
+  /** Electricity price in the smallest currency unit per kWh. */
+  priceMinorPerKwh: z.number().int(),
+  /** ISO 4217 currency of the price and the income. */
+  currency: z.string(),
+  /** Installed DC capacity [kW]. */
+  capacityKw: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  type: plantType,
+  buildDate: z.string(),
+  status: plantStatus,
+  /** Real-time AC power of the inverters [W]. */
+  powerW: z.number(),
+  energyTodayKwh: z.number(),
+  energyTotalKwh: z.number(),
+  /** Energy today divided by capacity [h]. */
+  equivalentHours: z.number(),
+  /** Income today and in total, in the smallest currency unit. */
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+  deviceCount: z.number().int(),
+  onlineDeviceCount: z.number().int(),
+});
+export type PlantRow = z.infer<typeof plantRow>;
+
+export const plantIdParams = z.object({ id: z.coerce.number().int().min(1) });
+
+export const plantSummary = z.object({
+  plantId: z.number().int(),
+  name: z.string(),
+  timeZone: z.string(),
+  /** The plant's local date now. */
+  today: day,
+  status: plantStatus,
+  powerW: z.number(),
+  capacityKw: z.number(),
+  energyTodayKwh: z.number(),
+  energyMonthKwh: z.number(),
+  energyYearKwh: z.number(),
+  energyTotalKwh: z.number(),
+  currency: z.string(),
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+  equivalentHours: z.number(),
+  co2AvoidedKg: z.number(),
+  /** Newest reading of any device, ISO time, or null before the first one. */
+  lastReadingAt: z.string().nullable(),
+});
+export type PlantSummary = z.infer<typeof plantSummary>;
+
+export const powerCurveQuery = z.object({ date: day.optional() });
+export const powerCurve = z.object({
+  date: day,
+  timeZone: z.string(),
+  stepMinutes: z.number().int(),
+  /** One point per 5-minute slot of the local day (288, or 276/300 on daylight-saving days); null is a gap. */
+  points: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),
+});
+export type PowerCurve = z.infer<typeof powerCurve>;
+
+export const energyQuery = z.object({
+  /** month: the days of `date`'s month; year: the months of its year; total: every year. */
+  period: z.enum(['month', 'year', 'total']).default('month'),
+  /** YYYY-MM-DD, YYYY-MM or YYYY in the plant's time zone; default today. */
+  date: z
+    .string()
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
+    .optional(),
+});
+export const energySeries = z.object({
+  period: z.enum(['month', 'year', 'total']),
+  currency: z.string(),
+  /** `label` is YYYY-MM-DD, YYYY-MM or YYYY; energy [kWh] and income (smallest currency unit). */
+  points: z.array(z.object({ label: z.string(), energyKwh: z.number(), incomeMinor: z.number().int() })),
+  totalKwh: z.number(),
+});
+export type EnergySeries = z.infer<typeof energySeries>;
+
+export const DEVICE_STATUSES = ['online', 'offline', 'fault'] as const;
+
+export const deviceRow = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  armVersion: z.string(),
+  dspVersion: z.string(),
+  ratedPowerW: z.number(),
+  pvStrings: z.number().int(),
+  plantId: z.number().int(),
+  plantName: z.string(),
+  collectorSerial: z.string().nullable(),
+  /** Collector signal [dBm]. */
+  signal: z.number().nullable(),
+  online: z.boolean(),
+  status: z.enum(DEVICE_STATUSES),
+  lastSeenAt: z.string().nullable(),
+  /** Latest state: the reading with the newest device time. */
+  latest: z
+    .object({
+      ts: z.string(),
+      acPowerW: z.number().nullable(),
+      energyTodayKwh: z.number().nullable(),
+      energyTotalKwh: z.number().nullable(),
+      tempC: z.number().nullable(),
+      faultCode: z.number().nullable(),
+      batterySocPercent: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type DeviceRow = z.infer<typeof deviceRow>;
+
+export const deviceListQuery = pageQuery.extend({
+  /** Part of the serial. */
+  sn: z.string().trim().max(32).optional(),
+  plantId: z.coerce.number().int().min(1).optional(),
+  status: z.enum(DEVICE_STATUSES).optional(),
+  model: z.string().trim().max(60).optional(),
+  /** Device family (equipment type). */
+  family: z.enum(DEVICE_KINDS).optional(),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+export const deviceSnParams = z.object({ sn: z.string().min(1).max(32) });
+
+const instant = z.union([z.coerce.number().int().min(0), z.iso.datetime({ offset: true })]);
+export const deviceHistoryQuery = z.object({
+  from: instant,
+  to: instant,
+  /** Comma-separated field names (see HISTORY_FIELDS); default AC power and energy today. */
+  fields: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : ['acPowerW', 'energyTodayKwh'],
+    )
+    .refine((list) => list.length <= 40 && list.every((f) => HISTORY_FIELDS.includes(f)), {
+      message: 'unknown field',
+    }),
+  /** At most this many points; longer ranges are averaged into equal time buckets. */
+  maxPoints: z.coerce.number().int().min(10).max(5000).default(500),
+});
+export const deviceHistory = z.object({
+  sn: z.string(),
+  fields: z.array(z.string()),
+  /** Bucket length when downsampled [s], or null for raw readings. */
+  bucketSeconds: z.number().int().nullable(),
+  /** `values[i]` belongs to `fields[i]`; null where a field is missing. */
+  points: z.array(z.object({ ts: z.string(), values: z.array(z.number().nullable()) })),
+});
+export type DeviceHistory = z.infer<typeof deviceHistory>;
+
+export const collectorSearchQuery = z.object({ sn: z.string().trim().min(1).max(32) });
+export const collectorRow = z.object({
+  serial: z.string(),
+  plantId: z.number().int().nullable(),
+  plantName: z.string().nullable(),
+  model: z.string(),
+  firmwareVersion: z.string(),
+  network: z.string(),
+  signal: z.number().nullable(),
+  iccid: z.string().nullable(),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  devices: z.array(z.object({ serial: z.string(), kind: z.enum(DEVICE_KINDS), boundAt: z.string() })),
+});
+export type CollectorRow = z.infer<typeof collectorRow>;
