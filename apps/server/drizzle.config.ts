@@ -9,5 +9,8 @@ export default defineConfig({
     './apps/server/src/modules/auth/tables.ts',
     './apps/server/src/modules/audit/tables.ts',
     './apps/server/src/modules/system/tables.ts',
+    './apps/server/src/modules/plants/tables.ts',
+    './apps/server/src/modules/devices/tables.ts',
+    './apps/server/src/modules/telemetry/tables.ts',
   ],
 });

@@ -4,3 +4,7 @@ export * from '../modules/users/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/system/tables.ts';
+export * from '../modules/plants/tables.ts';
+export * from '../modules/devices/tables.ts';
+export * from '../modules/telemetry/tables.ts';
+export * from '../modules/telemetry/telemetryTable.ts';

@@ -1,0 +1,42 @@
+import { date, doublePrecision, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { PLANT_TYPES } from '@solarops/contracts';
+import { users } from '../users/tables.ts';
+
+/** Plants (spec §3): where devices are installed, whose owner and installer decide who sees them (ARCHITECTURE §4). */
+export const plants = pgTable(
+  'plants',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** An external identifier (the demo fleet's `plant-001`), unique when set. */
+    code: text('code').unique(),
+    name: text('name').notNull(),
+    /** The end user (or enterprise) owning the plant. */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** The installer who built it (its data scope includes the plant). */
+    installerId: integer('installer_id').references(() => users.id),
+    address: text('address').notNull().default(''),
+    /** IANA time zone: local days of charts and energy rollups. */
+    timeZone: text('time_zone').notNull(),
+    picture: text('picture'),
+    /** Electricity price in the smallest currency unit per kWh. */
+    priceMinorPerKwh: integer('price_minor_per_kwh').notNull().default(0),
+    /** ISO 4217 code of the price. */
+    currency: text('currency').notNull().default('CNY'),
+    /** Installed DC capacity [W]. */
+    capacityW: doublePrecision('capacity_w').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    altitude: real('altitude').notNull().default(0),
+    type: text('type', { enum: PLANT_TYPES }).notNull(),
+    buildDate: date('build_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Data scope: plants of the users in the caller's team (plant list, every station call).
+    index('plants_owner_id_idx').on(t.ownerId),
+    index('plants_installer_id_idx').on(t.installerId),
+  ],
+);

@@ -1,0 +1,110 @@
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { REJECTION_REASONS } from '@solarops/contracts';
+
+// The readings table itself is partitioned by month, which drizzle-kit cannot express: it is defined in
+// telemetryTable.ts and created by a hand-written migration (docs/decisions/0003-telemetry-storage.md).
+
+/** Latest state per device: the reading with the newest device time, updated in the ingest transaction. */
+export const deviceLatest = pgTable(
+  'device_latest',
+  {
+    deviceId: integer('device_id').primaryKey(),
+    plantId: integer('plant_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    acPowerW: real('ac_power_w'),
+    energyTodayKwh: real('energy_today_kwh'),
+    energyTotalKwh: doublePrecision('energy_total_kwh'),
+    importEnergyKwh: doublePrecision('import_energy_kwh'),
+    gridVoltageV: real('grid_voltage_v').array(),
+    gridCurrentA: real('grid_current_a').array(),
+    gridFrequencyHz: real('grid_frequency_hz').array(),
+    tempC: real('temp_c'),
+    status: smallint('status'),
+    faultCode: integer('fault_code'),
+    pvVoltageV: real('pv_voltage_v').array(),
+    pvCurrentA: real('pv_current_a').array(),
+    batterySocPercent: real('battery_soc_percent'),
+    batteryPowerW: real('battery_power_w'),
+    batteryVoltageV: real('battery_voltage_v'),
+    ghiWm2: real('ghi_wm2'),
+    poaWm2: real('poa_wm2'),
+    tempAirC: real('temp_air_c'),
+    tempModuleC: real('temp_module_c'),
+    windSpeedMs: real('wind_speed_ms'),
+  },
+  (t) => [
+    // Plant list and summary sum the latest power of a plant's devices.
+    index('device_latest_plant_id_idx').on(t.plantId),
+  ],
+);
+
+/** Readings kept out of the series and totals: too far in the future or older than the buffer horizon. */
+export const telemetryQuarantine = pgTable(
+  'telemetry_quarantine',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    plantId: integer('plant_id'),
+    deviceId: integer('device_id'),
+    collectorSerial: text('collector_serial').notNull(),
+    deviceSerial: text('device_serial').notNull(),
+    ts: timestamp('ts', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason', { enum: REJECTION_REASONS }).notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [
+    // The quarantine list of a device, newest first.
+    index('telemetry_quarantine_device_idx').on(t.deviceId, t.receivedAt),
+  ],
+);
+
+/** Energy per device and local day / month / year of its plant's time zone [kWh] (ARCHITECTURE §6). */
+export const deviceEnergy = pgTable(
+  'device_energy',
+  {
+    deviceId: integer('device_id').notNull(),
+    plantId: integer('plant_id').notNull(),
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
+    /** First local day of the period. */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    energyKwh: doublePrecision('energy_kwh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.period, t.periodStart] })],
+);
+
+/** Energy per plant (its inverters) and local day / month / year [kWh]. */
+export const plantEnergy = pgTable(
+  'plant_energy',
+  {
+    plantId: integer('plant_id').notNull(),
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    energyKwh: doublePrecision('energy_kwh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.period, t.periodStart] })],
+);
+
+/** Device days whose rollup must be recomputed (marked in the ingest transaction, drained by the rollup job). */
+export const rollupDirty = pgTable(
+  'rollup_dirty',
+  {
+    deviceId: integer('device_id').notNull(),
+    plantId: integer('plant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
