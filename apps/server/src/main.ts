@@ -36,9 +36,11 @@ if (admin.generatedPassword) {
 const mailer = createMailer(config, database.db, logger);
 const app = await buildApp({ config, db: database.db, mailer, logger });
 await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
 logger.info(
-  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)` },
-  `SolarOps Console on http://localhost:${config.port}/ — API docs at /prod-api/docs`,
+  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)`, port },
+  `SolarOps Console on http://localhost:${port}/ (API docs at /prod-api/docs)`,
 );
 
 const stops: (() => Promise<void>)[] = [];

@@ -1,6 +1,106 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emptyEnvelope,
+  envelope,
+  errorEnvelope,
+  loginForm,
+  loginResult,
+  refreshForm,
+  refreshResult,
+} from '@solarops/contracts';
+import { AppError } from '../../http/AppError.ts';
+import { ok } from '../../http/envelope.ts';
+import { recordOperation } from '../audit/recordOperation.ts';
+import { requireClient } from './clientAuth.ts';
+import { authenticate, callerOf } from './guards.ts';
+import { refresh, signIn, type LoginAttempt } from './service.ts';
+import { revokeFamily } from './sessions.ts';
 
-const plugin: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
+
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/authentication/form',
+    {
+      preHandler: requireClient,
+      // Per client address, before any password is checked (slows spraying across accounts).
+      config: { audit: false, rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (multipart username and password; Basic client credentials)',
+        description:
+          'Wrong user or password: 400 (same message and timing). Locked after 5 failures for 15 minutes: 403 ' +
+          'with the minutes left. Disabled, pending or refused enterprise: 403. Too many attempts from one ' +
+          'address: 429.',
+        consumes: ['multipart/form-data'],
+        security: [{ client: [] }],
+        body: loginForm,
+        response: { 200: envelope(loginResult), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const attempt: LoginAttempt = { userId: null, userCode: request.body.username };
+      let status = 200;
+      try {
+        return ok(await signIn(deps, request.body.username, request.body.password, attempt));
+      } catch (err) {
+        status = err instanceof AppError ? err.statusCode : 500;
+        throw err;
+      } finally {
+        await recordOperation(deps.db, {
+          userId: attempt.userId,
+          userCode: attempt.userCode,
+          action: 'login',
+          method: request.method,
+          path: request.url,
+          target: attempt.userCode,
+          ip: request.ip,
+          status,
+        }).catch((err: unknown) => reply.log.error({ err }, 'operation log write failed'));
+      }
+    },
+  );
+
+  app.post(
+    '/oauth/token',
+    {
+      preHandler: requireClient,
+      config: {
+        audit: false,
+        rateLimit: { max: deps.config.loginRateLimitPerMinute * 4, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token (rotates it; reusing a spent one revokes the session)',
+        consumes: ['application/x-www-form-urlencoded'],
+        security: [{ client: [] }],
+        body: refreshForm,
+        response: { 200: envelope(refreshResult), ...errors },
+      },
+    },
+    async (request) => ok(await refresh(deps, request.body.refresh_token)),
+  );
+
+  app.post(
+    '/authentication/logout',
+    {
+      preHandler: authenticate,
+      config: { audit: 'logout' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this session on the server (its refresh tokens stop working)',
+        security: [{ bearer: [] }],
+        response: { 200: emptyEnvelope, 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await revokeFamily(deps.db, callerOf(request).sid, 'logout');
+      return ok(null);
+    },
+  );
+};
 
 export const authModule = fp(plugin, { name: 'auth', encapsulate: true, dependencies: ['audit'] });
