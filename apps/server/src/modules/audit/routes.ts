@@ -1,5 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../http/deps.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+import { users } from '../users/tables.ts';
 import { recordOperation } from './recordOperation.ts';
 
 declare module 'fastify' {
@@ -14,6 +18,21 @@ declare module 'fastify' {
     /** What the call acted on (a userCode, a plant id), for the operation log. */
     auditTarget: string | undefined;
   }
+}
+
+/**
+ * The caller of a write refused before its guard ran (a 400 from validation): the token's signature is checked, its
+ * session is not, since this only names who tried.
+ */
+async function identify(deps: AppDeps, authorization: string | undefined) {
+  const token = /^bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const claims = token ? await verifyAccessToken(deps.signingKey, token) : undefined;
+  if (!claims) return undefined;
+  const [u] = await deps.db
+    .select({ userCode: users.userCode })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  return u ? { userId: claims.userId, userCode: u.userCode } : undefined;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,19 +51,22 @@ const targetOf = (request: { query: unknown; body: unknown }): string | undefine
 };
 
 /**
- * Records every write in the operation log (who, what, target, when, IP, result), through one onResponse hook on
+ * Records every write in the operation log (who, what, target, when, IP, result), through one onSend hook on
  * the whole API: modules do nothing to be audited. Not encapsulated, so the hook reaches every module after it.
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('auditTarget', undefined);
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the entry is written before the caller gets the answer, so a caller that saw its write
+  // succeed also finds it in the log.
+  app.addHook('onSend', async (request, reply, payload) => {
     const audit = request.routeOptions.config.audit;
-    if (audit === false) return;
-    if (!WRITE_METHODS.has(request.method) && typeof audit !== 'string') return;
+    if (audit === false) return payload;
+    if (!WRITE_METHODS.has(request.method) && typeof audit !== 'string') return payload;
     try {
+      const who = request.auth ?? (await identify(app.deps, request.headers.authorization));
       await recordOperation(app.deps.db, {
-        userId: request.auth?.userId ?? null,
-        userCode: request.auth?.userCode ?? null,
+        userId: who?.userId ?? null,
+        userCode: who?.userCode ?? null,
         action: audit ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
         method: request.method,
         path: request.url.split('?')[0] ?? request.url,
@@ -55,6 +77,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       request.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 };
 
