@@ -1,0 +1,44 @@
+import type { UserInfo } from '../store/userStore.ts';
+import { useTabsStore } from '../store/tabsStore.ts';
+import { useUserStore } from '../store/userStore.ts';
+import { request } from './request.ts';
+import { type LoginData, saveLogin, session } from './session.ts';
+
+/** The calls of the accounts API that the shell itself needs (docs/api-accounts.md). */
+
+/** Signs in; stores the session only when the answer has a roleId (spec §4). Returns the answer either way. */
+export async function login(username: string, password: string): Promise<LoginData> {
+  const body = new FormData();
+  // Spec §5: the username is trimmed before sign-in; the password is sent exactly as typed.
+  body.append('username', username.trim());
+  body.append('password', password);
+  const data = await request<LoginData>('/authentication/form', {
+    multipart: body,
+    auth: 'basic',
+    quiet: true,
+  });
+  if (saveLogin(data)) useUserStore.getState().setWeakPassword(Boolean(data.weakPassword));
+  return data;
+}
+
+export const fetchUserInfo = () => request<UserInfo>('/user/manager/info');
+
+/** Empties the session without navigating (spec §4 "reset token"). */
+export function resetSession(): void {
+  session.clear();
+  useUserStore.getState().setInfo(null);
+  useUserStore.getState().setWeakPassword(false);
+  useTabsStore.getState().reset();
+}
+
+/** Logs out: the server revokes this session's refresh family, then the session is emptied (spec §4). */
+export async function logout(): Promise<void> {
+  await request('/authentication/logout', { method: 'POST', quiet: true }).catch(() => undefined);
+  resetSession();
+}
+
+export const changeInitialPassword = (oldPassword: string, newPassword: string) =>
+  request<null>('/user/manager/update/first', { json: { oldPassword, newPassword }, quiet: true });
+
+export const sendEmailCode = (email: string) =>
+  request<null>('/user/manager/get/code', { params: { email }, auth: 'basic', quiet: true });

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Alert, App as AntApp, Button, Form, Input, Result } from 'antd';
+import { passwordSchema } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { changeInitialPassword } from '../../../api/accounts.ts';
+import { errorMessage } from '../../../api/request.ts';
+import { hasToken, session } from '../../../api/session.ts';
+import { zodRule } from '../../../components/zodRule.ts';
+import { AuthShell } from '../shared/AuthShell.tsx';
+import { isStrongPassword } from '../shared/passwordStrength.ts';
+
+interface ChangeForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * `/changePwd`: the forced change at a first sign-in with an initial password, and the voluntary change (from
+ * the weak-password dialog or the personal centre).
+ */
+export function ChangePwdPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = AntApp.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const first = session.get('firstLogin') === 'true';
+
+  if (!hasToken())
+    return (
+      <AuthShell title={t('changePwd.title')}>
+        <Result
+          status="info"
+          title={t('changePwd.signedOut')}
+          extra={[
+            <Link key="forget" to="/forgetPwd">
+              {t('login.forgot')}
+            </Link>,
+            <Link key="login" to="/login">
+              {t('register.toLogin')}
+            </Link>,
+          ]}
+        />
+      </AuthShell>
+    );
+
+  const onFinish = async (values: ChangeForm) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await changeInitialPassword(values.oldPassword, values.newPassword);
+      session.set('firstLogin', 'false');
+      void message.success(t('changePwd.done'));
+      void navigate('/', { replace: true });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      title={t('changePwd.title')}
+      subtitle={t(first ? 'changePwd.firstLogin' : 'changePwd.subtitle')}
+    >
+      {first && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('changePwd.firstLoginNotice')}
+          className="auth-alert"
+          data-testid="first-login-notice"
+        />
+      )}
+      {error && (
+        <Alert type="error" showIcon title={error} className="auth-alert" data-testid="change-error" />
+      )}
+      <Form<ChangeForm>
+        layout="vertical"
+        size="large"
+        onFinish={(v) => void onFinish(v)}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="oldPassword"
+          label={t('changePwd.old')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="change-old" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('changePwd.new')}
+          extra={t('changePwd.rule')}
+          rules={[
+            { required: true, message: t('validation.required') },
+            zodRule(passwordSchema, t, 'validation.passwordLength'),
+            {
+              validator: async (_r, v: string | undefined) => {
+                if (v && !isStrongPassword(v)) throw new Error(t('validation.passwordWeak'));
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="change-new" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('changePwd.confirm')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('validation.required') },
+            ({ getFieldValue }) => ({
+              validator: async (_r, v) => {
+                if (v && v !== getFieldValue('newPassword'))
+                  throw new Error(t('validation.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="change-confirm" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="change-submit">
+          {t('changePwd.submit')}
+        </Button>
+      </Form>
+      {!first && (
+        <div className="auth-switch">
+          <Link to="/">{t('changePwd.back')}</Link>
+        </div>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchUserInfo } from '../../../api/accounts.ts';
+import { request } from '../../../api/request.ts';
+import type { UserInfo } from '../../../store/userStore.ts';
+
+export const useUserInfo = () => useQuery({ queryKey: ['user', 'info'], queryFn: fetchUserInfo });
+
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  phone?: string;
+  introduction?: string;
+}
+
+/** `POST /user/manager/update` (form body): answers the updated user info. */
+export const updateProfile = (changes: ProfileChanges) =>
+  request<UserInfo>('/user/manager/update', { form: { ...changes }, quiet: true });
+
+/** `POST /user/manager/avatar` (multipart `file`): answers the new avatar's address. */
+export function uploadAvatar(file: File): Promise<{ avatar: string }> {
+  const body = new FormData();
+  body.append('file', file);
+  return request<{ avatar: string }>('/user/manager/avatar', { multipart: body, quiet: true });
+}

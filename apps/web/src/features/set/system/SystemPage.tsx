@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Card, Empty, Table, Tabs, Typography } from 'antd';
+import { LIMITS } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { type ErrorLogRow, useErrorLog } from './api.ts';
+
+/** The error log: unhandled errors the consoles of all users sent (spec §8), newest first. */
+function ErrorLogTab() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const { data, isLoading } = useErrorLog(page, limit);
+  return (
+    <>
+      <Table<ErrorLogRow>
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        pagination={false}
+        dataSource={data?.rows ?? []}
+        expandable={{
+          expandedRowRender: (r) => <pre className="error-stack">{r.stack ?? ''}</pre>,
+          rowExpandable: (r) => Boolean(r.stack),
+        }}
+        columns={[
+          {
+            title: t('errorLog.time'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+            width: 180,
+          },
+          { title: t('errorLog.user'), dataIndex: 'userCode', width: 140 },
+          { title: t('errorLog.message'), dataIndex: 'message' },
+          { title: t('errorLog.url'), dataIndex: 'url', ellipsis: true },
+          { title: t('errorLog.info'), dataIndex: 'info', width: 160 },
+        ]}
+      />
+      <Pagination
+        total={data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onChange={(p, l) => {
+          setPage(p);
+          setLimit(l);
+        }}
+      />
+    </>
+  );
+}
+
+/** The system screen: its settings come in a later release; the error log is here now. */
+export function SystemPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="app-container">
+      <Card>
+        <Typography.Title level={4} data-testid="page-title">
+          {t('menu.system')}
+        </Typography.Title>
+        <Tabs
+          items={[
+            { key: 'errorLog', label: t('errorLog.tab'), children: <ErrorLogTab /> },
+            {
+              key: 'settings',
+              label: t('system.settingsTab'),
+              children: <Empty description={t('placeholder.comingLater')} />,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import Cookies from 'js-cookie';
+
+export const LANGUAGES = ['zh', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** The cookie the server reads too, so that its messages follow the console's language (docs/api-accounts.md). */
+export const LANGUAGE_COOKIE = 'language';
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+export const isLanguage = (v: unknown): v is Language => v === 'zh' || v === 'en';
+
+/** The stored language, zh when none or an unknown value is stored (spec §1). */
+export function storedLanguage(): Language {
+  const v = Cookies.get(LANGUAGE_COOKIE);
+  return isLanguage(v) ? v : DEFAULT_LANGUAGE;
+}
+
+export function storeLanguage(lang: Language): void {
+  Cookies.set(LANGUAGE_COOKIE, lang, { expires: 365, sameSite: 'Lax', path: '/' });
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { App as AntApp, Button, Modal, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '../components/Pagination.tsx';
+import { formatDate } from '../components/format/formatDate.ts';
+import { type AlarmRow, alarmApi, useAlarmPage } from './alarmApi.ts';
+
+/** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
+const LEVEL_COLOR: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
+const PAGE_SIZE = 10;
+
+/** The 告警信息 dialog (spec §2, §4): opens by itself when there are unconfirmed alarms. */
+export function AlarmDialog() {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const { data } = useAlarmPage(true, page, PAGE_SIZE);
+
+  useEffect(() => {
+    if (!dismissed && (data?.total ?? 0) > 0) setOpen(true);
+  }, [data?.total, dismissed]);
+
+  const confirm = async (row: AlarmRow) => {
+    try {
+      await alarmApi.confirm(row.alarmId);
+      void message.success(t('common.operationSucceeded'));
+      await queryClient.invalidateQueries({ queryKey: ['alarm'] });
+    } catch {
+      // Spec §8: a confirmation that fails does nothing visible.
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('alarm.dialogTitle')}
+      width="70%"
+      onCancel={() => {
+        setOpen(false);
+        setDismissed(true);
+      }}
+      footer={<Button onClick={() => (setOpen(false), setDismissed(true))}>{t('common.close')}</Button>}
+    >
+      <Table<AlarmRow>
+        rowKey={(r) => String(r.alarmId)}
+        size="small"
+        pagination={false}
+        scroll={{ y: 550 }}
+        dataSource={data?.rows ?? []}
+        columns={[
+          { title: t('alarm.index'), render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1, width: 70 },
+          {
+            title: t('alarm.level'),
+            dataIndex: 'level',
+            render: (level: number) => <Tag color={LEVEL_COLOR[level]}>{t(`alarm.levels.${level}`)}</Tag>,
+          },
+          { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
+          { title: t('alarm.collectorName'), dataIndex: 'collectName' },
+          { title: t('alarm.description'), dataIndex: 'description' },
+          { title: t('alarm.time'), dataIndex: 'saveTime', render: (v: string) => formatDate(v) },
+          {
+            title: t('common.operation'),
+            render: (_v, row) => (
+              <Button type="link" size="small" onClick={() => void confirm(row)}>
+                {t('alarm.confirm')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Pagination
+        total={data?.total ?? 0}
+        page={page}
+        limit={PAGE_SIZE}
+        autoScroll={false}
+        onChange={(p) => setPage(p)}
+      />
+    </Modal>
+  );
+}

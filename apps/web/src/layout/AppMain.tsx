@@ -1,0 +1,79 @@
+import { Activity, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useLocation, useMatches, useOutlet } from 'react-router';
+import type { RouteHandle } from '../router/createAppRouter.tsx';
+import type { PageRoute } from '../router/routes.tsx';
+import { useTabsStore } from '../store/tabsStore.ts';
+import { PageRouteContext } from './PageRouteContext.ts';
+
+interface Kept {
+  element: ReactNode;
+  route: PageRoute | null;
+  generation: number;
+}
+
+/**
+ * The page area. Each open tab's page stays mounted but hidden (React's Activity) when the user leaves it, so
+ * that its filters, page and scroll position are there on return (issue 3); routes marked noCache, closed tabs
+ * and refreshed tabs start afresh.
+ */
+export function AppMain() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const matches = useMatches();
+  const views = useTabsStore((s) => s.views);
+  const generations = useTabsStore((s) => s.generations);
+  const kept = useRef(new Map<string, Kept>());
+
+  const key = location.pathname + location.search;
+  const route = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.route ?? null;
+  const generation = generations[key] ?? 0;
+  const current = kept.current.get(key);
+  if (!current || current.generation !== generation || route?.meta.noCache) {
+    kept.current.set(key, { element: outlet, route, generation });
+  }
+  // Forget pages whose tab was closed, and noCache pages once left.
+  for (const [path, entry] of kept.current) {
+    const open = views.some((v) => v.path === path);
+    if (path !== key && (!open || entry.route?.meta.noCache)) kept.current.delete(path);
+  }
+
+  return (
+    <main className="app-main">
+      {[...kept.current.entries()].map(([path, entry]) => (
+        <KeptPage key={`${path}#${entry.generation}`} active={path === key} route={entry.route}>
+          {entry.element}
+        </KeptPage>
+      ))}
+    </main>
+  );
+}
+
+function KeptPage({
+  active,
+  route,
+  children,
+}: {
+  active: boolean;
+  route: PageRoute | null;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scrollTop = useRef(0);
+  useLayoutEffect(() => {
+    if (active && ref.current) ref.current.scrollTop = scrollTop.current;
+  }, [active]);
+  return (
+    <div
+      ref={ref}
+      className="app-page"
+      style={active ? undefined : { display: 'none' }}
+      onScroll={(e) => {
+        if (active) scrollTop.current = e.currentTarget.scrollTop;
+      }}
+    >
+      <PageRouteContext.Provider value={route}>
+        <Activity mode={active ? 'visible' : 'hidden'}>{children}</Activity>
+      </PageRouteContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { App as AntApp, Dropdown } from 'antd';
+import { TranslationOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { LANGUAGES, type Language } from '../i18n/language.ts';
+
+/**
+ * The language selector (spec §1): both languages listed, the current one disabled, a success message after a
+ * change. The label of each language is written in that language, so it is found whatever the current one is.
+ */
+export function LanguageSelect({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const items = LANGUAGES.map((lang) => ({
+    key: lang,
+    label: <span data-testid={`lang-${lang}`}>{t(`language.${lang}`)}</span>,
+    disabled: i18n.language === lang,
+  }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          void changeLanguage(key as Language).then(() => message.success(t('language.changed')));
+        },
+      }}
+    >
+      <button
+        type="button"
+        className={`icon-button ${className ?? ''}`}
+        aria-label={t('language.select')}
+        data-testid="language-select"
+      >
+        <TranslationOutlined />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import type { RouteHandle } from '../router/createAppRouter.tsx';
+import { deviceFor, useLayoutStore } from '../store/layoutStore.ts';
+import { useTabsStore } from '../store/tabsStore.ts';
+import { LAYOUT_PAGES } from '../router/routes.tsx';
+import { AppMain } from './AppMain.tsx';
+import { NoticeDialog } from './NoticeDialog.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { TopBar } from './TopBar.tsx';
+import { WeakPasswordDialog } from './WeakPasswordDialog.tsx';
+import './layout.css';
+
+const AFFIX_PAGES = LAYOUT_PAGES.filter((r) => r.meta.affix);
+
+/** The signed-in console: sidebar, top bar, tags bar, page area and the notice dialogs (spec §2). */
+export function Layout() {
+  const { sidebarOpen, device, settings, setDevice, closeSidebar } = useLayoutStore();
+  const addView = useTabsStore((s) => s.addView);
+  const location = useLocation();
+  const matches = useMatches();
+  const route = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.route;
+
+  useEffect(() => {
+    const onResize = () => setDevice(deviceFor(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [setDevice]);
+
+  // Spec §2: on a mobile device the sidebar closes on every route change (and starts closed).
+  useEffect(() => {
+    if (useLayoutStore.getState().device === 'mobile' && useLayoutStore.getState().sidebarOpen)
+      closeSidebar();
+  }, [location.pathname, device, closeSidebar]);
+
+  useEffect(() => {
+    for (const page of AFFIX_PAGES)
+      addView({ path: page.path, name: page.name, title: page.meta.title, affix: true, noCache: false });
+  }, [addView]);
+
+  useEffect(() => {
+    if (!route) return;
+    addView({
+      path: location.pathname + location.search,
+      name: route.name,
+      title: route.meta.title,
+      affix: Boolean(route.meta.affix),
+      noCache: Boolean(route.meta.noCache),
+    });
+  }, [route, location.pathname, location.search, addView]);
+
+  const classes = [
+    'app-wrapper',
+    sidebarOpen ? 'sidebar-open' : 'sidebar-closed',
+    `device-${device}`,
+    settings.fixedHeader ? 'fixed-header' : '',
+  ].join(' ');
+
+  return (
+    <div className={classes}>
+      {device === 'mobile' && sidebarOpen && <div className="drawer-bg" onClick={closeSidebar} />}
+      <Sidebar />
+      <div className="main-container">
+        <header className="app-header">
+          <TopBar />
+          {settings.tagsView && <TagsView />}
+        </header>
+        <AppMain />
+      </div>
+      <SettingsDrawer />
+      <NoticeDialog />
+      <WeakPasswordDialog />
+    </div>
+  );
+}

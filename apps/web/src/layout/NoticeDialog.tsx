@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, Checkbox, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Local storage key of "don't remind me" for the 2G notice (spec §1). */
+export const NOTICE_2G_KEY = 'notice2gDismissed';
+
+/** The 2G network shutdown notice (spec §1): 40 % wide, shown until the user asks not to be reminded. */
+export function NoticeDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => localStorage.getItem(NOTICE_2G_KEY) !== '1');
+  const [dontRemind, setDontRemind] = useState(false);
+  const close = () => {
+    if (dontRemind) localStorage.setItem(NOTICE_2G_KEY, '1');
+    setOpen(false);
+  };
+  return (
+    <Modal
+      open={open}
+      width="40%"
+      title={t('notice.title')}
+      onCancel={close}
+      className="notice-2g"
+      footer={
+        <div className="notice-footer">
+          <Checkbox
+            checked={dontRemind}
+            onChange={(e) => setDontRemind(e.target.checked)}
+            data-testid="notice-dont-remind"
+          >
+            {t('notice.dontRemind')}
+          </Checkbox>
+          <Button type="primary" onClick={close} data-testid="notice-ok">
+            {t('notice.ok')}
+          </Button>
+        </div>
+      }
+    >
+      <p>{t('notice.body')}</p>
+      <p>{t('notice.advice')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { session, storedMenuList } from '../api/session.ts';
+import { groupOf, MENU_ROUTES, findPage } from '../router/routes.tsx';
+import { type MenuItemView, visibleMenu } from '../router/menuFilter.ts';
+import { useLayoutStore } from '../store/layoutStore.ts';
+import { useUserStore } from '../store/userStore.ts';
+import { BrandLogo } from '../components/BrandLogo.tsx';
+
+type Item = Required<MenuProps>['items'][number];
+
+/** The sidebar (spec §2): the stored logo or the default, and the user's menu. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { sidebarOpen, device, settings } = useLayoutStore();
+  const info = useUserStore((s) => s.info);
+  const menuList = info?.menuList ?? storedMenuList();
+  const roleId = info?.roleId ?? Number(session.get('roleId') ?? 0);
+  const menu = useMemo(() => visibleMenu(MENU_ROUTES, menuList, roleId), [menuList, roleId]);
+  const collapsed = device === 'desktop' && !sidebarOpen;
+
+  const groupPath = groupOf(findPage(pathname)?.name ?? '')?.path;
+  const [openKeys, setOpenKeys] = useState<string[]>(groupPath ? [groupPath] : []);
+
+  const toItem = (view: MenuItemView): Item => ({
+    key: view.key,
+    icon: view.icon,
+    label: <span data-testid={`menu-${view.name}`}>{t(view.title)}</span>,
+    children: view.children?.map(toItem),
+  });
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const external = menu.find((m) => m.key === key && m.external);
+    if (external) window.open(key, '_blank', 'noopener,noreferrer');
+    else void navigate(key);
+  };
+
+  const logo = session.get('logo');
+  return (
+    <aside
+      className="sidebar-container"
+      data-testid="sidebar"
+      aria-hidden={device === 'mobile' && !sidebarOpen}
+    >
+      {settings.sidebarLogo && (
+        <div className="sidebar-logo" onClick={() => void navigate('/')}>
+          {logo ? <img src={logo} alt="" className="sidebar-logo-img" /> : <BrandLogo size={30} />}
+          {!collapsed && <span className="sidebar-title">{t('app.name')}</span>}
+        </div>
+      )}
+      <div className="sidebar-menu">
+        <Menu
+          mode="inline"
+          theme="dark"
+          inlineCollapsed={collapsed}
+          selectedKeys={[pathname]}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          items={menu.map(toItem)}
+          onClick={onClick}
+        />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Spin } from 'antd';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { fetchUserInfo, resetSession } from '../api/accounts.ts';
+import { hasToken, session, storedMenuList } from '../api/session.ts';
+import { useUserStore } from '../store/userStore.ts';
+import { decideNavigation } from './guard.ts';
+
+/** Carries out `decideNavigation` (spec §2) on every navigation. */
+export function NavigationGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const info = useUserStore((s) => s.info);
+  const setInfo = useUserStore((s) => s.setInfo);
+  const [loading, setLoading] = useState(false);
+
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    search: location.search,
+    hasToken: hasToken(),
+    userLoaded: info !== null,
+    firstLogin: session.get('firstLogin') === 'true',
+    menuList: info?.menuList ?? storedMenuList(),
+  });
+
+  useEffect(() => {
+    if (decision.kind !== 'loadUser' || loading) return;
+    setLoading(true);
+    fetchUserInfo()
+      .then((user) => {
+        // Spec §5: user info without roles is refused as a failed load.
+        if (!user || !Array.isArray(user.roles) || user.roles.length === 0) throw new Error('roles');
+        // The server's menu list is the truth; keep the session copy in step with it.
+        session.set('menuList1', JSON.stringify(user.menuList));
+        setInfo(user);
+      })
+      .catch(() => {
+        resetSession();
+        void navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
+          replace: true,
+        });
+      })
+      .finally(() => setLoading(false));
+  }, [decision.kind, loading, location.pathname, location.search, navigate, setInfo]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'loadUser')
+    return (
+      <div className="app-loading">
+        <Spin size="large" />
+      </div>
+    );
+  return <>{children}</>;
+}

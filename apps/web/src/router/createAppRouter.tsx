@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
+import { RootShell } from './RootShell.tsx';
+import { BARE_ROUTES, LAYOUT_PAGES, type PageLoader, type PageRoute } from './routes.tsx';
+
+/** What each router entry carries so that the layout finds its page route without searching. */
+export interface RouteHandle {
+  route: PageRoute;
+}
+
+const lazyPage = (loader: PageLoader) => async () => ({ Component: await loader() });
+
+const toRouteObject = (route: PageRoute): RouteObject => ({
+  path: route.path,
+  lazy: lazyPage(route.page),
+  handle: { route } satisfies RouteHandle,
+});
+
+/** The router's tree, derived from the route table: bare pages, then the layout with every other page. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      children: [
+        ...BARE_ROUTES.map(toRouteObject),
+        {
+          lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
+          children: [
+            { path: '/', element: <Navigate to="/dashboard" replace /> },
+            {
+              path: '/redirect/*',
+              lazy: async () => ({
+                Component: (await import('../features/redirect/RedirectPage.tsx')).RedirectPage,
+              }),
+            },
+            ...LAYOUT_PAGES.map(toRouteObject),
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());
+
+/** Tests drive the same tree from memory. */
+export const createTestRouter = (initialPath: string) =>
+  createMemoryRouter(appRoutes(), { initialEntries: [initialPath] });

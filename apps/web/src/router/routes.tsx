@@ -1,0 +1,292 @@
+import type { ComponentType, ReactNode } from 'react';
+import {
+  ApiOutlined,
+  BookOutlined,
+  DashboardOutlined,
+  FundProjectionScreenOutlined,
+  LockOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { MenuGroupName, RouteName } from '@solarops/contracts';
+
+/** Loads a page component on first visit, so that each page is its own chunk (the login page stays small). */
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface RouteMeta {
+  /** i18n key of the title: `menu.<name>` for route names of the spec. */
+  title: string;
+  /** Fixed tab that cannot be closed (spec §2). */
+  affix?: boolean;
+  /** The page is rebuilt on every visit instead of keeping its state while its tab is open. */
+  noCache?: boolean;
+  /** false: left out of the breadcrumbs. */
+  breadcrumb?: boolean;
+  /** Never shown in the menu (the permission list still decides whether it opens). */
+  hidden?: boolean;
+}
+
+/** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */
+export interface PageRoute {
+  name: string;
+  path: string;
+  page: PageLoader;
+  icon?: ReactNode;
+  meta: RouteMeta;
+  /** true for pages every signed-in user may open whatever the menu list says (personal centre, guide...). */
+  constant?: boolean;
+}
+
+/** A top-level folder of the menu; it shows when at least one child does (spec §2). */
+export interface MenuGroupRoute {
+  name: MenuGroupName;
+  path: string;
+  icon: ReactNode;
+  meta: RouteMeta;
+  children: PageRoute[];
+}
+
+/** An entry of the menu that opens another site in a new tab. */
+export interface ExternalLinkRoute {
+  name: string;
+  link: string;
+  icon: ReactNode;
+  meta: RouteMeta;
+  /** Only users of these role ids see it. */
+  roleIds: readonly number[];
+}
+
+export type MenuEntry = PageRoute | MenuGroupRoute | ExternalLinkRoute;
+
+export const isGroup = (e: MenuEntry): e is MenuGroupRoute => 'children' in e;
+export const isExternal = (e: MenuEntry): e is ExternalLinkRoute => 'link' in e;
+
+/**
+ * A screen that a later issue builds. Replacing it is a one-line change of the entry's `page`, e.g.
+ * `page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage)`.
+ */
+const placeholder: PageLoader = () =>
+  import('../features/placeholder/PlaceholderPage.tsx').then((m) => m.PlaceholderPage);
+
+type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { path?: string; page?: PageLoader }];
+
+function groupRoute(
+  name: MenuGroupName,
+  path: string,
+  icon: ReactNode,
+  children: ChildSpec[],
+): MenuGroupRoute {
+  return {
+    name,
+    path,
+    icon,
+    meta: { title: `menu.${name}` },
+    children: children.map(([child, { path: childPath, page, ...meta } = {}]) => ({
+      name: child,
+      path: childPath ?? `${path}/${child}`,
+      page: page ?? placeholder,
+      meta: { title: `menu.${child}`, ...meta },
+    })),
+  };
+}
+
+/** Route names the spec always keeps out of the menu are marked from contracts' ALWAYS_HIDDEN in menuFilter. */
+const HIDDEN = { hidden: true } as const;
+
+/**
+ * The one route table (STYLE §1): every route name of the spec (contracts `MENU_TREE`) once, in menu order.
+ * The router, menu, breadcrumbs, titles, tabs and guard all read it.
+ */
+export const MENU_ROUTES: MenuEntry[] = [
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    page: placeholder,
+    icon: <DashboardOutlined />,
+    meta: { title: 'menu.dashboard', affix: true },
+  },
+  groupRoute('Permission', '/permission', <LockOutlined />, [
+    ['PagePermission', { path: '/permission/page', ...HIDDEN }],
+  ]),
+  groupRoute('Station', '/station', <ThunderboltOutlined />, [
+    ['list'],
+    ['devicelist'],
+    // Spec §2 lists the plant detail as /details, opened from the plant list.
+    ['details', { path: '/details', ...HIDDEN }],
+    ['dialogcollectinfor', HIDDEN],
+    ['devicelist1'],
+    ['devicelistZT'],
+    ['collectorSearch'],
+    ['collectList'],
+  ]),
+  groupRoute('Operation', '/operation', <ToolOutlined />, [
+    ['question', HIDDEN],
+    ['form'],
+    ['alarm'],
+    ['alarmstatistics'],
+    ['alarmlist'],
+    ['alarmlist1'],
+    ['BIAlarmList'],
+    ['BIDetails', HIDDEN],
+    ['BIFaultDetailList', HIDDEN],
+    ['alarmdetails', HIDDEN],
+    ['offinelist'],
+    ['card'],
+    ['renew', HIDDEN],
+    ['renewDetails', HIDDEN],
+    ['bill'],
+    ['update'],
+    ['diagnosis'],
+    ['dispatch'],
+    ['debug'],
+    ['diagnosisResults', HIDDEN],
+    ['diagnosisResults1', HIDDEN],
+    ['faultRecord'],
+    ['remoteSet'],
+    ['remoteSet1'],
+    ['remoteSetSubmit', HIDDEN],
+    ['remoteSetSubmit1', HIDDEN],
+    ['scheduleList', HIDDEN],
+    ['setUpList', HIDDEN],
+    ['machineFault'],
+    ['arcDetection'],
+    ['arcDetectionDetail', HIDDEN],
+    ['machineFaultRecord', HIDDEN],
+    ['EventRecordPage', HIDDEN],
+    ['FaultRecordPage', HIDDEN],
+    ['RunningRecordPage', HIDDEN],
+    ['relationList'],
+    ['CustomReport'],
+    ['abnormalReport'],
+    ['addCustomReport', HIDDEN],
+    ['YongfuRemoteSettings'],
+    ['faultRemote', HIDDEN],
+  ]),
+  groupRoute('Set', '/set', <SettingOutlined />, [
+    ['accountback'],
+    ['shipment'],
+    ['businessman'],
+    ['Install'],
+    ['deviceuser'],
+    ['staff'],
+    // The system screen holds the unhandled-error log that administrators read (spec §8).
+    ['system', { page: () => import('../features/set/system/SystemPage.tsx').then((m) => m.SystemPage) }],
+    ['permissions'],
+    ['enterprise'],
+    ['logList'],
+    ['standardSNnumber'],
+  ]),
+  groupRoute('Manual', '/manual', <BookOutlined />, [['manual']]),
+  groupRoute('Exhibit', '/exhibit', <FundProjectionScreenOutlined />, [
+    ['station'],
+    ['overview'],
+    ['equipment'],
+    ['operation'],
+  ]),
+  {
+    name: 'apiDocs',
+    link: '/prod-api/docs',
+    icon: <ApiOutlined />,
+    meta: { title: 'menu.apiDocs' },
+    roleIds: [1],
+  },
+];
+
+/**
+ * Pages inside the layout that are not menu entries: every signed-in user may open them (spec §2's public
+ * routes that need the layout).
+ */
+export const LAYOUT_CONSTANT_ROUTES: PageRoute[] = [
+  {
+    name: 'profile',
+    path: '/profile/index',
+    page: () => import('../features/profile/index/ProfilePage.tsx').then((m) => m.ProfilePage),
+    meta: { title: 'menu.profile', hidden: true, noCache: true },
+    constant: true,
+  },
+  {
+    name: 'getuserinfor',
+    path: '/getuserinfor',
+    page: () =>
+      import('../features/profile/getuserinfor/GetUserInforPage.tsx').then((m) => m.GetUserInforPage),
+    meta: { title: 'menu.getuserinfor', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'guide',
+    path: '/guide/index',
+    page: () => import('../features/guide/index/GuidePage.tsx').then((m) => m.GuidePage),
+    meta: { title: 'menu.guide', hidden: true },
+    constant: true,
+  },
+];
+
+/** Pages outside the layout. Those in the guard's allow-list open without a token (router/guard.ts). */
+export const BARE_ROUTES: PageRoute[] = [
+  {
+    name: 'login',
+    path: '/login',
+    page: () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage),
+    meta: { title: 'menu.login', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'register',
+    path: '/register',
+    page: () => import('../features/auth/register/RegisterPage.tsx').then((m) => m.RegisterPage),
+    meta: { title: 'menu.register', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'changePwd',
+    path: '/changePwd',
+    page: () => import('../features/auth/change-pwd/ChangePwdPage.tsx').then((m) => m.ChangePwdPage),
+    meta: { title: 'menu.changePwd', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'forgetPwd',
+    path: '/forgetPwd',
+    page: () => import('../features/auth/forget-pwd/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage),
+    meta: { title: 'menu.forgetPwd', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'authRedirect',
+    path: '/auth-redirect',
+    page: () => import('../features/redirect/AuthRedirectPage.tsx').then((m) => m.AuthRedirectPage),
+    meta: { title: 'menu.authRedirect', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'notFound',
+    path: '/404',
+    page: () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
+    meta: { title: 'menu.notFound', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'unauthorized',
+    path: '/401',
+    page: () => import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
+    meta: { title: 'menu.unauthorized', hidden: true },
+    constant: true,
+  },
+];
+
+/** Every page inside the layout, flat: the menu's pages and the constant ones. */
+export const LAYOUT_PAGES: PageRoute[] = [
+  ...MENU_ROUTES.flatMap((e): PageRoute[] => (isGroup(e) ? e.children : isExternal(e) ? [] : [e])),
+  ...LAYOUT_CONSTANT_ROUTES,
+];
+
+/** The group a page belongs to (for breadcrumbs), if any. */
+export function groupOf(name: string): MenuGroupRoute | undefined {
+  return MENU_ROUTES.filter(isGroup).find((g) => g.children.some((c) => c.name === name));
+}
+
+/** The page route whose path is exactly `pathname`. */
+export function findPage(pathname: string): PageRoute | undefined {
+  return [...LAYOUT_PAGES, ...BARE_ROUTES].find((r) => r.path === pathname);
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The `web` project of the root vitest config: React components in jsdom.
+export default defineProject({
+  plugins: [react()],
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['apps/web/src/**/*.test.{ts,tsx}'],
+    setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
+    css: false,
+  },
+});
