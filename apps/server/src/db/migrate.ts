@@ -23,7 +23,17 @@ export interface MigrationResult {
  * `schema_migrations`, under a PostgreSQL advisory lock so that several instances starting together never race.
  * Why our own migrator instead of drizzle's: docs/decisions/0001-migrations.md.
  */
-export async function migrate(database: OpenedDatabase, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+export function migrate(database: OpenedDatabase, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+  // PGlite has one connection per process, on which an advisory lock is re-entrant: serialise callers here too.
+  const previous = running.get(database) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => migrateLocked(database, dir));
+  running.set(database, next);
+  return next;
+}
+
+const running = new WeakMap<OpenedDatabase, Promise<unknown>>();
+
+async function migrateLocked(database: OpenedDatabase, dir: string): Promise<MigrationResult> {
   const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as Journal;
   const entries = [...journal.entries].sort((a, b) => a.idx - b.idx);
   const s = await database.session();

@@ -4,6 +4,7 @@ import { authModule } from './auth/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { systemModule } from './system/routes.ts';
 import { usersModule } from './users/routes.ts';
+import { telemetryModule } from './telemetry/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -15,4 +16,5 @@ export const MODULES: FastifyPluginAsync[] = [
   authModule,
   usersModule,
   systemModule,
+  telemetryModule,
 ];
