@@ -5,9 +5,10 @@ import react from '@vitejs/plugin-react';
 // The `web` project of the root vitest config: React components in jsdom.
 export default defineProject({
   plugins: [react()],
-  root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     name: 'web',
+    // Paths below are relative to the repository root, as in the root vitest config.
+    root: fileURLToPath(new URL('../..', import.meta.url)),
     environment: 'jsdom',
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],

@@ -3,7 +3,8 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // Ant Design reads these browser APIs that jsdom lacks.
-if (!window.matchMedia) {
+const browser = typeof window !== 'undefined';
+if (browser && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -16,7 +17,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (browser && !('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}
     unobserve() {}
@@ -25,6 +26,7 @@ if (!('ResizeObserver' in window)) {
 }
 
 afterEach(() => {
+  if (!browser) return;
   cleanup();
   sessionStorage.clear();
   localStorage.clear();

@@ -1,0 +1,73 @@
+// @vitest-environment node
+// These tests read source files from disk, which needs file URLs.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_NAMES } from '@solarops/contracts';
+import { BARE_ROUTES, LAYOUT_PAGES, MENU_ROUTES } from '../router/routes.tsx';
+import en from './en.json';
+import zh from './zh.json';
+
+type Catalog = { [key: string]: string | Catalog };
+
+const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(c).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flatten(v, `${prefix}${k}.`)),
+    ),
+  );
+
+const ZH = flatten(zh);
+const EN = flatten(en);
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('i18n catalogs (ARCHITECTURE §7)', () => {
+  it('have the same keys in zh and en', () => {
+    expect(Object.keys(ZH).filter((k) => !(k in EN))).toEqual([]);
+    expect(Object.keys(EN).filter((k) => !(k in ZH))).toEqual([]);
+  });
+
+  it('have no empty text', () => {
+    expect(Object.entries({ ...ZH }).filter(([, v]) => !v.trim())).toEqual([]);
+    expect(Object.entries({ ...EN }).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it('title every route of the route table (menu.<routeName>)', () => {
+    const titles = [...LAYOUT_PAGES, ...BARE_ROUTES, ...MENU_ROUTES].map((r) => r.meta.title);
+    for (const name of ROUTE_NAMES) expect(titles).toContain(`menu.${name}`);
+    for (const title of titles) {
+      expect(ZH, title).toHaveProperty([title]);
+      expect(EN, title).toHaveProperty([title]);
+    }
+  });
+
+  it('hold every literal key the code asks for', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) if (m[1]?.includes('.')) used.add(m[1]);
+      for (const m of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) if (m[1]) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    expect([...used].filter((k) => !(k in ZH) || !(k in EN))).toEqual([]);
+  });
+
+  it('hold the keys of the contracts’ validation messages', async () => {
+    const common = readFileSync(
+      fileURLToPath(new URL('../../../../packages/contracts/src/common.ts', import.meta.url)),
+      'utf8',
+    );
+    const keys = [...common.matchAll(/'(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]!);
+    expect(keys.length).toBeGreaterThan(3);
+    expect(keys.filter((k) => !(k in ZH) || !(k in EN))).toEqual([]);
+  });
+});
