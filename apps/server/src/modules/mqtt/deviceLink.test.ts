@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_LIMITS, deviceTopics } from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser } from '../../../test/factories.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
+import type { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from './startEmbeddedBroker.ts';
+
+const count = async (t: TestApp, where = sql`true`) =>
+  Number(
+    (
+      (await t.db.execute(sql`select count(*)::int as n from telemetry where ${where}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
+
+/** Connects a collector; resolves once connected, rejects with the broker's refusal. */
+function connect(port: number, serial: string, secret: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+      clientId: serial,
+      username: serial,
+      password: secret,
+      reconnectPeriod: 0,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+/** Waits for the next message on `topic`. */
+const nextMessage = (c: MqttClient, topic: string) =>
+  new Promise<unknown>((resolve) => {
+    const on = (t: string, payload: Buffer) => {
+      if (t !== topic) return;
+      c.off('message', on);
+      resolve(JSON.parse(payload.toString()));
+    };
+    c.on('message', on);
+  });
+
+const closed = (c: MqttClient) => new Promise<void>((resolve) => c.once('close', () => resolve()));
+
+const reading = (sn: string, ts: number, extra: Record<string, unknown> = {}) => ({
+  sn,
+  ts,
+  acPowerW: 1200,
+  energyTodayKwh: 3.2,
+  energyTotalKwh: 1000 + ts / 3.6e9,
+  gridVoltageV: [230.1],
+  pvVoltageV: [350, 351],
+  pvCurrentA: [2, 2.1],
+  status: 1,
+  ...extra,
+});
+
+describe('device link over MQTT (embedded broker)', () => {
+  let t: TestApp;
+  let broker: EmbeddedBroker;
+  let link: IngestPipeline;
+  let a: FixturePlant;
+  let b: FixturePlant;
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await createUser(t.db);
+    a = await createFixturePlant(t.db, { ownerId: owner.id, devices: [{}, {}] });
+    b = await createFixturePlant(t.db, { ownerId: owner.id });
+    link = deviceLinkFor(t.db);
+    broker = await startEmbeddedBroker({ pipeline: link, port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await broker.close();
+    await t.close();
+  });
+
+  it('refuses a wrong secret and an unknown serial', async () => {
+    const c = a.collectors[0]!;
+    await expect(connect(broker.port, c.serial, 'not-the-secret')).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(connect(broker.port, 'NOSUCH0001', c.secret)).rejects.toThrow(/Bad username or password/i);
+    expect(link.metrics().rejected.badCredentials).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stores a batch, then acknowledges it on down/ack only after the commit; a batch sent twice is stored once', async () => {
+    const c = a.collectors[0]!;
+    const client = await connect(broker.port, c.serial, c.secret);
+    const topics = deviceTopics(c.serial);
+    const granted = await client.subscribeAsync(topics.ack, { qos: 1 });
+    expect(granted[0]?.qos).toBe(1);
+    const batch = {
+      seq: 7,
+      readings: a.devices.flatMap((d) => [
+        reading(d.serial, now - 600_000),
+        reading(d.serial, now - 300_000),
+      ]),
+    };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const ack = nextMessage(client, topics.ack);
+      await client.publishAsync(topics.telemetry, JSON.stringify(batch), { qos: 1 });
+      // The PUBACK came back: the rows are already committed.
+      expect(await count(t, sql`plant_id = ${a.plantId}`)).toBe(4);
+      expect(await ack).toEqual({ seq: 7, kind: 'telemetry' });
+    }
+    expect(await count(t, sql`plant_id = ${a.plantId}`)).toBe(4);
+    const latest = (await t.db.execute(
+      sql`select count(*)::int as n from device_latest where plant_id = ${a.plantId}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(latest.rows[0]!.n).toBe(2);
+    await client.endAsync();
+  });
+
+  it('lets a collector neither publish nor subscribe under another serial, nor use wildcards or retain', async () => {
+    const c = a.collectors[0]!;
+    const other = b.collectors[0]!;
+    const client = await connect(broker.port, c.serial, c.secret);
+    // The broker answers these SUBSCRIBEs with return code 0x80 (failure), which mqtt.js reports as an error.
+    await expect(client.subscribeAsync(deviceTopics(other.serial).cmd, { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    await expect(client.subscribeAsync(`dev/${c.serial}/down/#`, { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    await expect(client.subscribeAsync('#', { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    expect(link.metrics().rejected.wildcardSubscription).toBeGreaterThanOrEqual(2);
+
+    const before = await count(t, sql`plant_id = ${b.plantId}`);
+    const gone = closed(client);
+    client.publish(
+      deviceTopics(other.serial).telemetry,
+      JSON.stringify({ seq: 1, readings: [reading(b.devices[0]!.serial, now - 60_000)] }),
+      { qos: 1 },
+    );
+    await gone;
+    expect(await count(t, sql`plant_id = ${b.plantId}`)).toBe(before);
+
+    const again = await connect(broker.port, c.serial, c.secret);
+    const gone2 = closed(again);
+    again.publish(
+      deviceTopics(c.serial).telemetry,
+      JSON.stringify({ seq: 2, readings: [reading(a.devices[0]!.serial, now - 120_000)] }),
+      { qos: 1, retain: true },
+    );
+    await gone2;
+    expect(
+      await count(
+        t,
+        sql`device_id = ${a.devices[0]!.id} and ts = ${new Date(now - 120_000).toISOString()}::timestamptz`,
+      ),
+    ).toBe(0);
+    expect(link.metrics().rejected.retained).toBe(1);
+    expect(link.metrics().rejected.forbiddenTopic).toBeGreaterThanOrEqual(2);
+    again.end(true);
+  });
+
+  it('counts malformed, oversized and out-of-range payloads without disturbing other devices', async () => {
+    const bad = await connect(broker.port, a.collectors[0]!.serial, a.collectors[0]!.secret);
+    const good = await connect(broker.port, b.collectors[0]!.serial, b.collectors[0]!.secret);
+    const topic = deviceTopics(a.collectors[0]!.serial).telemetry;
+    const before = { ...link.metrics().rejected };
+    await bad.publishAsync(topic, '{"seq": 1, "readings": [', { qos: 1 });
+    await bad.publishAsync(topic, 'x'.repeat(DEVICE_LIMITS.maxPayloadBytes + 1), { qos: 1 });
+    await bad.publishAsync(
+      topic,
+      JSON.stringify({
+        seq: 3,
+        readings: [
+          reading(a.devices[0]!.serial, now - 900_000, { acPowerW: 5e9 }),
+          reading(a.devices[1]!.serial, now - 900_000, { tempC: -500 }),
+          reading(a.devices[1]!.serial, now - 900_000, { pvVoltageV: Array.from({ length: 13 }, () => 300) }),
+          reading(b.devices[0]!.serial, now - 900_000),
+          reading(a.devices[0]!.serial, now - 1_200_000),
+        ],
+      }),
+      { qos: 1 },
+    );
+    await bad.publishAsync(topic, JSON.stringify({ seq: -1, readings: [] }), { qos: 1 });
+    const ack = nextMessage(good, deviceTopics(b.collectors[0]!.serial).ack);
+    await good.subscribeAsync(deviceTopics(b.collectors[0]!.serial).ack, { qos: 1 });
+    await good.publishAsync(
+      deviceTopics(b.collectors[0]!.serial).telemetry,
+      JSON.stringify({ seq: 11, readings: [reading(b.devices[0]!.serial, now - 60_000)] }),
+      { qos: 1 },
+    );
+    expect(await ack).toEqual({ seq: 11, kind: 'telemetry' });
+    const after = link.metrics().rejected;
+    expect(after.malformed - before.malformed).toBe(1);
+    expect(after.oversized - before.oversized).toBe(1);
+    expect(after.invalidReading - before.invalidReading).toBe(3);
+    // A device of another plant is refused like an unknown one.
+    expect(after.unknownDevice - before.unknownDevice).toBe(1);
+    expect(after.invalidBatch - before.invalidBatch).toBe(1);
+    // The good reading of the mixed batch is stored, and so is the other collector's.
+    expect(
+      await count(
+        t,
+        sql`device_id = ${a.devices[0]!.id} and ts = ${new Date(now - 1_200_000).toISOString()}::timestamptz`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`device_id = ${b.devices[0]!.id} and ts = ${new Date(now - 60_000).toISOString()}::timestamptz`,
+      ),
+    ).toBe(1);
+    expect(bad.connected).toBe(true);
+    await bad.endAsync();
+    await good.endAsync();
+  });
+
+  it('quarantines readings from the future or beyond the buffer horizon and raises a clock alert', async () => {
+    const c = b.collectors[0]!;
+    const d = b.devices[0]!;
+    const client = await connect(broker.port, c.serial, c.secret);
+    await client.publishAsync(
+      deviceTopics(c.serial).telemetry,
+      JSON.stringify({
+        seq: 20,
+        readings: [reading(d.serial, now + 3_600_000), reading(d.serial, now - 8 * 86_400_000)],
+      }),
+      { qos: 1 },
+    );
+    const q = (await t.db.execute(
+      sql`select reason, count(*)::int as n from telemetry_quarantine where device_id = ${d.id} group by reason order by reason`,
+    )) as unknown as { rows: { reason: string; n: number }[] };
+    expect(q.rows).toEqual([
+      { reason: 'futureReading', n: 1 },
+      { reason: 'tooOldReading', n: 1 },
+    ]);
+    expect(await count(t, sql`device_id = ${d.id} and (ts > now() or ts < now() - interval '7 days')`)).toBe(
+      0,
+    );
+    const alerts = (await t.db.execute(
+      sql`select kind from device_alerts where device_id = ${d.id} and cleared_at is null`,
+    )) as unknown as { rows: { kind: string }[] };
+    expect(alerts.rows).toEqual([{ kind: 'clockSkew' }]);
+    await client.endAsync();
+  });
+
+  it('accepts the same batch over HTTP with the device credentials and answers after the commit', async () => {
+    const c = a.collectors[0]!;
+    const auth = `Basic ${Buffer.from(`${c.serial}:${c.secret}`).toString('base64')}`;
+    const body = { seq: 30, readings: [reading(a.devices[1]!.serial, now - 1_800_000)] };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/device/v1/telemetry',
+      headers: { authorization: auth },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ seq: 30, accepted: 1, rejected: {}, quarantined: 0 });
+    expect(
+      await count(
+        t,
+        sql`device_id = ${a.devices[1]!.id} and ts = ${new Date(now - 1_800_000).toISOString()}::timestamptz`,
+      ),
+    ).toBe(1);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/device/v1/telemetry',
+      headers: { authorization: `Basic ${Buffer.from(`${c.serial}:nope`).toString('base64')}` },
+      payload: body,
+    });
+    expect(wrong.statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/device/v1/telemetry?langType=en',
+      headers: { authorization: auth },
+      payload: { seq: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('Validation failed');
+  });
+});

@@ -1,0 +1,114 @@
+import net from 'node:net';
+import { Aedes } from 'aedes';
+import { DOWN_KINDS, parseUpTopic } from '@solarops/contracts';
+import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
+import type { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { handleUpMessage } from './handleUpMessage.ts';
+
+export interface EmbeddedBroker {
+  /** The TCP port it listens on (useful with port 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+type AuthError = Error & { returnCode: number };
+const authError = (message: string, returnCode: number) =>
+  Object.assign(new Error(message), { returnCode }) as AuthError;
+
+/**
+ * The embedded MQTT broker (aedes) of ARCHITECTURE §2/§5 with device authentication and a per-serial topic ACL:
+ * - a collector signs in with client id = username = its serial and password = its device secret;
+ * - it may publish only to `dev/{its serial}/up/{telemetry|event|reply|status}`, never retained;
+ * - it may subscribe only to `dev/{its serial}/down/cmd` and `.../down/ack`, exact names (no wildcards).
+ * Telemetry and events are stored inside `authorizePublish`: aedes writes the PUBACK of a QoS 1 message only after
+ * that hook calls back, so the PUBACK follows the commit (docs/decisions/0002-device-link.md).
+ */
+export async function startEmbeddedBroker(options: {
+  pipeline: IngestPipeline;
+  port: number;
+  host?: string;
+}): Promise<EmbeddedBroker> {
+  const { pipeline } = options;
+  // Keyed by the client object: a collector reconnecting replaces its old connection, which then disconnects.
+  const collectors = new WeakMap<object, CollectorInfo>();
+  const broker = await Aedes.createBroker({
+    // A burst of reconnecting collectors re-sending their buffers is normal; let it flow.
+    concurrency: 1000,
+    authenticate(client, username, password, done) {
+      const serial = username ?? '';
+      if (!serial || client.id !== serial || !password) {
+        pipeline.rejections.note('badCredentials', serial || client.id, 'client id must equal the serial');
+        return done(authError('bad credentials', 4), false);
+      }
+      pipeline.registry.verifyCollector(serial, password.toString()).then(
+        (c) => {
+          if (!c) {
+            pipeline.rejections.note('badCredentials', serial, 'wrong serial or secret');
+            return done(authError('bad credentials', 4), false);
+          }
+          collectors.set(client, c);
+          done(null, true);
+        },
+        () => done(authError('server unavailable', 3), false),
+      );
+    },
+    authorizePublish(client, packet, done) {
+      // Messages the server publishes itself (acks, commands) come without a client.
+      if (!client) return done(null);
+      const up = parseUpTopic(packet.topic);
+      const collector = collectors.get(client);
+      if (!up || !collector || up.sn !== collector.serial) {
+        pipeline.rejections.note('forbiddenTopic', client.id, packet.topic);
+        return done(new Error('forbidden topic'));
+      }
+      if (packet.retain) {
+        pipeline.rejections.note('retained', client.id, packet.topic);
+        return done(new Error('retained messages are not accepted'));
+      }
+      handleUpMessage(pipeline, collector, up.kind, packet.payload as Buffer, publishDown).then(
+        () => done(null),
+        // Not stored: close the connection without PUBACK; the collector re-sends after reconnecting.
+        (err: Error) => done(err),
+      );
+    },
+    authorizeSubscribe(client, sub, done) {
+      const collector = collectors.get(client);
+      const allowed = collector ? DOWN_KINDS.map((k) => `dev/${collector.serial}/down/${k}`) : [];
+      if (!allowed.includes(sub.topic)) {
+        pipeline.rejections.note(
+          /[#+]/.test(sub.topic) ? 'wildcardSubscription' : 'forbiddenTopic',
+          client.id,
+          sub.topic,
+        );
+        // Refused with return code 0x80 in the SUBACK; the connection stays.
+        return done(null, null);
+      }
+      done(null, sub);
+    },
+  });
+  const publishDown = (topic: string, payload: string) =>
+    new Promise<void>((resolve) => {
+      broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+        () => resolve(),
+      );
+    });
+  broker.on('client', () => pipeline.connectedCollectors++);
+  broker.on('clientDisconnect', () => {
+    pipeline.connectedCollectors = Math.max(0, pipeline.connectedCollectors - 1);
+  });
+
+  const server = net.createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,493 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEVICE_LIMITS,
+  collectorStatusMessage,
+  eventBatch,
+  telemetryBatch,
+  telemetryReading,
+  type DeviceLinkMetrics,
+  type RejectionReason,
+  type TelemetryAck,
+  type TelemetryReading,
+} from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import { localDay, nextDay } from './localDay.ts';
+import { ensureTelemetryPartitions } from './partitions.ts';
+import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
+
+/** A batch refused as a whole (the HTTP call answers 400 or 413; MQTT acknowledges it so it is not re-sent). */
+export class BatchRefused extends Error {
+  constructor(readonly reason: RejectionReason) {
+    super(reason);
+    this.name = 'BatchRefused';
+  }
+}
+
+/** Column order of the readings in `telemetry` and `device_latest`. */
+const COLUMNS = [
+  ['device_id', 'int'],
+  ['plant_id', 'int'],
+  ['ts', 'timestamptz'],
+  ['received_at', 'timestamptz'],
+  ['ac_power_w', 'real'],
+  ['energy_today_kwh', 'real'],
+  ['energy_total_kwh', 'float8'],
+  ['import_energy_kwh', 'float8'],
+  ['grid_voltage_v', 'real[]'],
+  ['grid_current_a', 'real[]'],
+  ['grid_frequency_hz', 'real[]'],
+  ['temp_c', 'real'],
+  ['status', 'smallint'],
+  ['fault_code', 'int'],
+  ['pv_voltage_v', 'real[]'],
+  ['pv_current_a', 'real[]'],
+  ['battery_soc_percent', 'real'],
+  ['battery_power_w', 'real'],
+  ['battery_voltage_v', 'real'],
+  ['ghi_wm2', 'real'],
+  ['poa_wm2', 'real'],
+  ['temp_air_c', 'real'],
+  ['temp_module_c', 'real'],
+  ['wind_speed_ms', 'real'],
+] as const;
+const COLUMN_LIST = COLUMNS.map(([c]) => c).join(', ');
+
+type Cell = number | string | null;
+
+/** One reading as its row of column values (timestamps as ISO strings, arrays as array literals). */
+function toRow(device: DeviceInfo, r: TelemetryReading, receivedIso: string): Cell[] {
+  const arr = (a: number[] | undefined) => (a && a.length > 0 ? `{${a.join(',')}}` : null);
+  const n = (v: number | undefined) => (v === undefined ? null : v);
+  return [
+    device.id,
+    device.plantId,
+    new Date(r.ts).toISOString(),
+    receivedIso,
+    n(r.acPowerW),
+    n(r.energyTodayKwh),
+    n(r.energyTotalKwh),
+    n(r.importEnergyKwh),
+    arr(r.gridVoltageV),
+    arr(r.gridCurrentA),
+    arr(r.gridFrequencyHz),
+    n(r.tempC),
+    n(r.status),
+    n(r.faultCode),
+    arr(r.pvVoltageV),
+    arr(r.pvCurrentA),
+    n(r.batterySocPercent),
+    n(r.batteryPowerW),
+    n(r.batteryVoltageV),
+    n(r.ghiWm2),
+    n(r.poaWm2),
+    n(r.tempAirC),
+    n(r.tempModuleC),
+    n(r.windSpeedMs),
+  ];
+}
+
+/** `select ... from unnest($1::int[], ...)` over rows, with array columns passed as text and cast back. */
+function unnestRows(rows: Cell[][]): SQL {
+  const params = COLUMNS.map(([name, type], i) => {
+    const values = rows.map((row) => row[i] ?? null);
+    const arrayType = type.endsWith('[]') ? 'text[]' : `${type}[]`;
+    return sql`${sql.param(values)}::${sql.raw(arrayType)}`;
+  });
+  const select = COLUMNS.map(([name, type]) =>
+    type.endsWith('[]') ? `u.${name}::${type} as ${name}` : `u.${name}`,
+  ).join(', ');
+  return sql`select ${sql.raw(select)} from unnest(${sql.join(params, sql`, `)}) as u(${sql.raw(COLUMN_LIST)})`;
+}
+
+interface PendingWrite {
+  collector: CollectorInfo;
+  rows: Cell[][];
+  latest: Map<number, { tsMs: number; row: Cell[] }>;
+  dirty: { deviceId: number; plantId: number; day: string }[];
+  quarantine: {
+    plantId: number | null;
+    deviceId: number | null;
+    deviceSerial: string;
+    ts: string | null;
+    reason: RejectionReason;
+    payload: unknown;
+  }[];
+  skewAlerts: { device: DeviceInfo; skewMs: number }[];
+  skewCleared: DeviceInfo[];
+  rebinds: DeviceInfo[];
+  months: Set<string>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export interface IngestPipelineOptions {
+  logger?: WarnLogger | undefined;
+  /** The server clock [ms]; tests replace it. */
+  now?: () => number;
+  /** Largest number of readings in one transaction. */
+  maxRowsPerCommit?: number;
+}
+
+/**
+ * The ingest of the device link (ARCHITECTURE §5): checks a batch, then stores it with every other batch waiting
+ * at that moment in one transaction (group commit: while one transaction runs, the next batches queue up and go
+ * together). A batch's promise settles only after its transaction commits, and the transports acknowledge only
+ * then (MQTT PUBACK, `down/ack {seq}`, the HTTP answer). Readings are stored idempotently (primary key device +
+ * time), the latest state follows the newest device time, and the days they touch are marked for the rollups.
+ */
+export class IngestPipeline {
+  readonly rejections: RejectionLog;
+  private readonly now: () => number;
+  private readonly maxRows: number;
+  private queue: PendingWrite[] = [];
+  private draining = false;
+  private readonly knownMonths = new Set<string>();
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => undefined;
+  readonly counters = { batches: 0, readingsStored: 0, readingsQuarantined: 0, commits: 0 };
+  /** Collectors connected right now (set by the MQTT transport). */
+  connectedCollectors = 0;
+
+  constructor(
+    private readonly db: Database,
+    readonly registry: DeviceRegistry,
+    options: IngestPipelineOptions = {},
+  ) {
+    this.rejections = new RejectionLog(options.logger);
+    this.now = options.now ?? Date.now;
+    this.maxRows = options.maxRowsPerCommit ?? 20_000;
+  }
+
+  metrics(): DeviceLinkMetrics {
+    return {
+      ...this.counters,
+      rejected: { ...this.rejections.counts },
+      queueLength: this.queue.length,
+      connectedCollectors: this.connectedCollectors,
+    };
+  }
+
+  /** Parses a payload (Buffer, string or already-parsed JSON), refusing oversized and malformed ones. */
+  private parse(collectorSerial: string, payload: unknown): unknown {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size > DEVICE_LIMITS.maxPayloadBytes) {
+      this.rejections.note('oversized', collectorSerial, `${size} bytes`);
+      throw new BatchRefused('oversized');
+    }
+    try {
+      return JSON.parse(payload.toString());
+    } catch {
+      this.rejections.note('malformed', collectorSerial, 'not JSON');
+      throw new BatchRefused('malformed');
+    }
+  }
+
+  /**
+   * Stores a telemetry batch from `collector`. Resolves after the commit with what was accepted; throws
+   * `BatchRefused` for a batch refused as a whole, or the database error when the store failed (then nothing is
+   * acknowledged and the collector re-sends).
+   */
+  async ingestTelemetry(collector: CollectorInfo, payload: unknown): Promise<TelemetryAck> {
+    const data = this.parse(collector.serial, payload);
+    const batch = telemetryBatch.safeParse(data);
+    if (!batch.success) {
+      this.rejections.note('invalidBatch', collector.serial, batch.error.issues[0]?.message ?? 'invalid');
+      throw new BatchRefused('invalidBatch');
+    }
+    this.counters.batches++;
+    const { seq, sentAt, readings } = batch.data;
+    const rejected: Partial<Record<RejectionReason, number>> = {};
+    const refuse = (reason: RejectionReason, source: string, detail: string) => {
+      rejected[reason] = (rejected[reason] ?? 0) + 1;
+      this.rejections.note(reason, source, detail);
+    };
+    const valid: TelemetryReading[] = [];
+    for (const raw of readings) {
+      const r = telemetryReading.safeParse(raw);
+      if (r.success) valid.push(r.data);
+      else {
+        const issue = r.error.issues[0];
+        const sn =
+          typeof (raw as { sn?: unknown })?.sn === 'string' ? (raw as { sn: string }).sn : collector.serial;
+        refuse('invalidReading', sn, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+      }
+    }
+    const devices = await this.registry.resolveDevices(collector, new Set(valid.map((r) => r.sn)));
+    const nowMs = this.now();
+    const receivedIso = new Date(nowMs).toISOString();
+    const pending: Omit<PendingWrite, 'resolve' | 'reject'> = {
+      collector,
+      rows: [],
+      latest: new Map(),
+      dirty: [],
+      quarantine: [],
+      skewAlerts: [],
+      skewCleared: [],
+      rebinds: [],
+      months: new Set(),
+    };
+    const dirtyKeys = new Set<string>();
+    const markDirty = (d: DeviceInfo, day: string) => {
+      const key = `${d.id}|${day}`;
+      if (dirtyKeys.has(key)) return;
+      dirtyKeys.add(key);
+      pending.dirty.push({ deviceId: d.id, plantId: d.plantId, day });
+    };
+    // The collector's own clock, when it says: a clock off by more than 5 minutes raises an alert.
+    const collectorSkew = sentAt === undefined ? 0 : sentAt - nowMs;
+    const seenDevices = new Set<DeviceInfo>();
+    for (const r of valid) {
+      const device = devices.get(r.sn);
+      if (!device) {
+        refuse('unknownDevice', r.sn, `not a device of collector ${collector.serial}`);
+        continue;
+      }
+      seenDevices.add(device);
+      const skew = r.ts - nowMs;
+      if (skew > DEVICE_LIMITS.futureToleranceMs || -skew > DEVICE_LIMITS.bufferHorizonMs) {
+        const reason = skew > 0 ? 'futureReading' : 'tooOldReading';
+        refuse(reason, r.sn, `device time ${new Date(r.ts).toISOString()}`);
+        pending.quarantine.push({
+          plantId: device.plantId,
+          deviceId: device.id,
+          deviceSerial: r.sn,
+          ts: new Date(r.ts).toISOString(),
+          reason,
+          payload: r,
+        });
+        if (reason === 'futureReading' && !device.skewAlertOpen) {
+          pending.skewAlerts.push({ device, skewMs: skew });
+          device.skewAlertOpen = true;
+        }
+        continue;
+      }
+      const row = toRow(device, r, receivedIso);
+      pending.rows.push(row);
+      pending.months.add(new Date(r.ts).toISOString().slice(0, 7));
+      const prev = pending.latest.get(device.id);
+      if (!prev || prev.tsMs < r.ts) pending.latest.set(device.id, { tsMs: r.ts, row });
+      const day = localDay(device.timeZone, r.ts);
+      markDirty(device, day);
+      // A late reading changes the first interval of the next day too (its energy belongs to the interval's end).
+      if (r.ts < device.latestTsMs) markDirty(device, nextDay(day));
+    }
+    for (const device of seenDevices) {
+      const latest = pending.latest.get(device.id);
+      if (latest && latest.tsMs > device.latestTsMs) device.latestTsMs = latest.tsMs;
+      if (Math.abs(collectorSkew) > DEVICE_LIMITS.clockSkewAlertMs) {
+        if (!device.skewAlertOpen) {
+          pending.skewAlerts.push({ device, skewMs: collectorSkew });
+          device.skewAlertOpen = true;
+        }
+      } else if (
+        device.skewAlertOpen &&
+        latest &&
+        Math.abs(latest.tsMs - nowMs) <= DEVICE_LIMITS.clockSkewAlertMs
+      ) {
+        pending.skewCleared.push(device);
+        device.skewAlertOpen = false;
+      }
+      if (device.collectorId !== collector.id) {
+        pending.rebinds.push(device);
+        device.collectorId = collector.id;
+      }
+    }
+    const quarantined = pending.quarantine.length;
+    await this.enqueue(pending);
+    this.counters.readingsStored += pending.rows.length;
+    this.counters.readingsQuarantined += quarantined;
+    return { seq, accepted: pending.rows.length, rejected, quarantined };
+  }
+
+  /** Stores an event batch (faults raised and cleared) idempotently; resolves after the commit. */
+  async ingestEvents(collector: CollectorInfo, payload: unknown): Promise<{ seq: number; accepted: number }> {
+    const data = this.parse(collector.serial, payload);
+    const batch = eventBatch.safeParse(data);
+    if (!batch.success) {
+      this.rejections.note('invalidBatch', collector.serial, batch.error.issues[0]?.message ?? 'invalid');
+      throw new BatchRefused('invalidBatch');
+    }
+    const devices = await this.registry.resolveDevices(
+      collector,
+      new Set(batch.data.events.map((e) => e.sn)),
+    );
+    const rows = batch.data.events.flatMap((e) => {
+      const d = devices.get(e.sn);
+      if (!d) {
+        this.rejections.note('unknownDevice', e.sn, `not a device of collector ${collector.serial}`);
+        return [];
+      }
+      return [{ d, e }];
+    });
+    if (rows.length > 0) {
+      await this.db.execute(sql`
+        insert into device_events (plant_id, device_id, ts, code, level, state, string_index)
+        select * from unnest(
+          ${sql.param(rows.map((r) => r.d.plantId))}::int[], ${sql.param(rows.map((r) => r.d.id))}::int[],
+          ${sql.param(rows.map((r) => new Date(r.e.ts).toISOString()))}::timestamptz[],
+          ${sql.param(rows.map((r) => r.e.code))}::int[], ${sql.param(rows.map((r) => r.e.level))}::smallint[],
+          ${sql.param(rows.map((r) => r.e.state))}::text[],
+          ${sql.param(rows.map((r) => r.e.stringIndex ?? null))}::smallint[])
+        on conflict do nothing`);
+    }
+    return { seq: batch.data.seq, accepted: rows.length };
+  }
+
+  /** Applies a status message (online with details, or the last will's offline). */
+  async updateStatus(collector: CollectorInfo, payload: unknown): Promise<void> {
+    let data: unknown;
+    try {
+      data = this.parse(collector.serial, payload);
+    } catch {
+      return;
+    }
+    const msg = collectorStatusMessage.safeParse(data);
+    if (!msg.success) {
+      this.rejections.note('invalidBatch', collector.serial, 'bad status message');
+      return;
+    }
+    const s = msg.data;
+    if (s.state === 'offline') {
+      await this.db.execute(sql`update collectors set online = false where id = ${collector.id}`);
+      return;
+    }
+    await this.db.execute(sql`
+      update collectors set online = true, last_seen_at = now(),
+        firmware_version = coalesce(${s.firmware ?? null}, firmware_version),
+        signal = coalesce(${s.signal ?? null}::smallint, signal),
+        iccid = coalesce(${s.iccid ?? null}, iccid),
+        report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s)
+      where id = ${collector.id}`);
+  }
+
+  /** Resolves once nothing is queued or being written (tests and shutdown). */
+  async flush(): Promise<void> {
+    while (this.draining || this.queue.length > 0) await this.idle;
+  }
+
+  private enqueue(p: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ ...p, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    this.idle = new Promise((r) => (this.markIdle = r));
+    try {
+      while (this.queue.length > 0) {
+        const group: PendingWrite[] = [];
+        let rows = 0;
+        while (
+          this.queue.length > 0 &&
+          (group.length === 0 || rows + this.queue[0]!.rows.length <= this.maxRows)
+        ) {
+          const p = this.queue.shift()!;
+          group.push(p);
+          rows += p.rows.length;
+        }
+        try {
+          await this.commit(group);
+          for (const p of group) p.resolve();
+        } catch (err) {
+          if (group.length === 1) {
+            this.rejections.note('storeFailed', group[0]!.collector.serial, (err as Error).message);
+            group[0]!.reject(err);
+            continue;
+          }
+          // One bad batch must not sink the others: store them one by one.
+          for (const p of group) {
+            try {
+              await this.commit([p]);
+              p.resolve();
+            } catch (e) {
+              this.rejections.note('storeFailed', p.collector.serial, (e as Error).message);
+              p.reject(e);
+            }
+          }
+        }
+      }
+    } finally {
+      this.draining = false;
+      this.markIdle();
+    }
+  }
+
+  private async commit(group: PendingWrite[]): Promise<void> {
+    const months = new Set<string>();
+    for (const p of group) for (const m of p.months) if (!this.knownMonths.has(m)) months.add(m);
+    if (months.size > 0) {
+      await ensureTelemetryPartitions(this.db, [...months]);
+      for (const m of months) this.knownMonths.add(m);
+    }
+    const rows = group.flatMap((p) => p.rows);
+    const latest = new Map<number, { tsMs: number; row: Cell[] }>();
+    for (const p of group) {
+      for (const [id, l] of p.latest) {
+        const prev = latest.get(id);
+        if (!prev || prev.tsMs < l.tsMs) latest.set(id, l);
+      }
+    }
+    const dirty = group.flatMap((p) => p.dirty);
+    const deviceIds = [...new Set(rows.map((r) => r[0] as number))];
+    const collectorIds = [...new Set(group.map((p) => p.collector.id))];
+    const quarantine = group.flatMap((p) =>
+      p.quarantine.map((q) => ({ ...q, collector: p.collector.serial })),
+    );
+    const alerts = group.flatMap((p) => p.skewAlerts);
+    const cleared = group.flatMap((p) => p.skewCleared);
+    const rebinds = group.flatMap((p) => p.rebinds.map((d) => ({ d, collectorId: p.collector.id })));
+
+    await this.db.transaction(async (tx) => {
+      if (rows.length > 0) {
+        await tx.execute(
+          sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
+        );
+        const set = COLUMNS.slice(2)
+          .map(([c]) => `${c} = excluded.${c}`)
+          .join(', ');
+        // Latest state is the newest device time, not the last received (late and re-sent batches come older).
+        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.values()].map((l) => l.row))}
+          on conflict (device_id) do update set ${sql.raw(set)} where device_latest.ts < excluded.ts`);
+        await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
+          select * from unnest(${sql.param(dirty.map((d) => d.deviceId))}::int[],
+            ${sql.param(dirty.map((d) => d.plantId))}::int[], ${sql.param(dirty.map((d) => d.day))}::date[])
+          on conflict do nothing`);
+        // Written at most once a minute per device: offline detection needs minutes, not every reading.
+        await tx.execute(sql`update devices set online = true, last_seen_at = now()
+          where id = any(${sql.param(deviceIds)}::int[])
+            and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
+      }
+      await tx.execute(sql`update collectors set online = true, last_seen_at = now()
+        where id = any(${sql.param(collectorIds)}::int[])
+          and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
+      for (const q of quarantine) {
+        await tx.execute(sql`insert into telemetry_quarantine
+          (plant_id, device_id, collector_serial, device_serial, ts, reason, payload)
+          values (${q.plantId}, ${q.deviceId}, ${q.collector}, ${q.deviceSerial}, ${q.ts}, ${q.reason},
+            ${JSON.stringify(q.payload)}::jsonb)`);
+      }
+      for (const a of alerts) {
+        await tx.execute(sql`insert into device_alerts (plant_id, device_id, kind, skew_ms)
+          values (${a.device.plantId}, ${a.device.id}, 'clockSkew', ${Math.round(a.skewMs)})
+          on conflict do nothing`);
+      }
+      for (const d of cleared) {
+        await tx.execute(sql`update device_alerts set cleared_at = now()
+          where device_id = ${d.id} and kind = 'clockSkew' and cleared_at is null`);
+      }
+      for (const { d, collectorId } of rebinds) {
+        // The collector-device mapping keeps its history: close the current binding, open the new one.
+        await tx.execute(sql`update collector_devices set unbound_at = now()
+          where device_id = ${d.id} and unbound_at is null and collector_id <> ${collectorId}`);
+        await tx.execute(sql`insert into collector_devices (plant_id, collector_id, device_id)
+          values (${d.plantId}, ${collectorId}, ${d.id}) on conflict do nothing`);
+        await tx.execute(sql`update devices set collector_id = ${collectorId} where id = ${d.id}`);
+      }
+    });
+    this.counters.commits++;
+  }
+}

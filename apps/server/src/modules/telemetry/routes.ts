@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, telemetryAck } from '@solarops/contracts';
+import { AppError, unauthorized } from '../../http/AppError.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireRole } from '../auth/guards.ts';
+import { BatchRefused } from './IngestPipeline.ts';
+import { deviceLinkFor } from './deviceLinkFor.ts';
+
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const pipeline = () => deviceLinkFor(app.deps.db, app.log);
+
+  app.post(
+    '/device/v1/telemetry',
+    {
+      // Devices send at most 256 KiB; larger bodies are refused before parsing.
+      bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
+      schema: {
+        tags: ['device link'],
+        summary: 'A telemetry batch over HTTP (same body as the MQTT topic dev/{sn}/up/telemetry)',
+        description:
+          'HTTP Basic with the collector serial and device secret. Answers after the commit: `accepted` readings ' +
+          'are stored (or were already), bad readings are counted per reason, readings too far in the future or ' +
+          'older than 7 days are quarantined. See docs/device-protocol.md.',
+        response: { 200: envelope(telemetryAck) },
+      },
+    },
+    async (request) => {
+      const header = request.headers.authorization ?? '';
+      const m = /^basic\s+(\S+)$/i.exec(header);
+      const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString() : '';
+      const colon = decoded.indexOf(':');
+      const link = pipeline();
+      const collector =
+        colon > 0
+          ? await link.registry.verifyCollector(decoded.slice(0, colon), decoded.slice(colon + 1))
+          : undefined;
+      if (!collector) {
+        link.rejections.note(
+          'badCredentials',
+          colon > 0 ? decoded.slice(0, colon) : request.ip,
+          'HTTP ingest',
+        );
+        throw unauthorized();
+      }
+      try {
+        return ok(await link.ingestTelemetry(collector, request.body));
+      } catch (err) {
+        if (err instanceof BatchRefused) {
+          throw err.reason === 'oversized'
+            ? new AppError(413, 'payloadTooLarge')
+            : new AppError(400, 'validationFailed');
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/device/v1/metrics',
+    {
+      preHandler: requireRole(ROLE.admin),
+      schema: {
+        tags: ['device link'],
+        summary: 'Device-link counters: batches, stored and quarantined readings, refusals by reason',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(deviceLinkMetrics) },
+      },
+    },
+    async () => ok(pipeline().metrics()),
+  );
+};
+
+export const telemetryModule = fp(plugin, { name: 'telemetry', dependencies: ['auth'], encapsulate: true });
