@@ -65,7 +65,7 @@ export function isWeakPassword(password: string): boolean {
 /** A random password meeting the strength rule, for approved enterprise accounts and the first administrator. */
 export function randomPassword(): string {
   const base = randomBytes(12).toString('base64url');
-  // base64url may lack a digit, a letter or a symbol: append one of each.
+  // base64url may lack a digit, a letter or a symbol: append one of each (a hyphen: no quoting needed in a shell).
   const digit = String(randomBytes(1)[0]! % 10);
-  return `${base}${digit}k#`;
+  return `${base}${digit}k-`;
 }
