@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 
 describe('health', () => {
@@ -35,5 +39,26 @@ describe('health', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/prod-api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves the built console with SPA fallback, and keeps API 404s as JSON', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'solarops-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    const app = await buildApp({ config: t.config, db: t.db, mailer: t.app.deps.mailer, webDistDir: dist });
+    try {
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.body).toContain('id="root"');
+      expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      const deep = await app.inject({ method: 'GET', url: '/station/list?x=1' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.headers['content-type']).toContain('text/html');
+      const api = await app.inject({ method: 'GET', url: '/prod-api/missing' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 404 });
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
