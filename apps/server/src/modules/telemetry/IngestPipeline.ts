@@ -89,7 +89,7 @@ function toRow(device: DeviceInfo, r: TelemetryReading, receivedIso: string): Ce
 
 /** `select ... from unnest($1::int[], ...)` over rows, with array columns passed as text and cast back. */
 function unnestRows(rows: Cell[][]): SQL {
-  const params = COLUMNS.map(([name, type], i) => {
+  const params = COLUMNS.map(([, type], i) => {
     const values = rows.map((row) => row[i] ?? null);
     const arrayType = type.endsWith('[]') ? 'text[]' : `${type}[]`;
     return sql`${sql.param(values)}::${sql.raw(arrayType)}`;
