@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      mqttPort: 1883,
+      adminPassword: undefined,
+      simulator: true,
+      consoleClientId: 'console',
+      consoleClientSecret: 'console-secret',
+      smtpUrl: undefined,
+      filesDir: path.resolve('./data/files'),
+      accessTokenTtlSeconds: 1800,
+      refreshTokenTtlSeconds: 604800,
+      logLevel: 'info',
+    });
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/srv/solarops',
+      DATABASE_URL: 'postgres://u:p@db:5432/solarops',
+      SIMULATOR: 'off',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      ADMIN_PASSWORD: 'Very-secret-1',
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      TRUST_PROXY: 'true',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      dataDir: '/srv/solarops',
+      filesDir: '/srv/solarops/files',
+      databaseUrl: 'postgres://u:p@db:5432/solarops',
+      simulator: false,
+      adminPassword: 'Very-secret-1',
+      accessTokenTtlSeconds: 600,
+      trustProxy: true,
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('lists every bad variable by name', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SIMULATOR: 'maybe',
+        ADMIN_PASSWORD: 'short',
+        ACCESS_TOKEN_TTL_SECONDS: '0',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const vars = (error as ConfigError).problems.map((p) => p.variable).sort();
+    expect(vars).toEqual(['ACCESS_TOKEN_TTL_SECONDS', 'ADMIN_PASSWORD', 'DATABASE_URL', 'PORT', 'SIMULATOR']);
+    expect((error as Error).message).toContain(
+      'DATABASE_URL: must be a URL with scheme postgres:// or postgresql://',
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clientAuth } from '../test/factories.ts';
+import { multipart } from '../test/multipart.ts';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
+
+/** Starts `main.ts` as `npm start` does, on the embedded database, and collects its log lines. */
+function start(env: Record<string, string>) {
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: serverDir,
+    // Always the embedded PGlite: this checks the out-of-the-box start, whatever backend the suite runs on.
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: '',
+      SIMULATOR: 'off',
+      MQTT_PORT: '0',
+      PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const lines = () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; port?: number; level: number });
+  const waitFor = (predicate: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (predicate()) resolve();
+        else if (child.exitCode !== null) reject(new Error(`server exited: ${out}${err}`));
+        else setTimeout(check, 50);
+      };
+      check();
+    });
+  return { child, exited, lines, waitFor, stderr: () => err };
+}
+
+describe('main', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('stops at start naming each bad variable', async () => {
+    const s = start({ PORT: 'http', LOG_LEVEL: 'loud' });
+    expect(await s.exited).toBe(1);
+    expect(s.stderr()).toContain('PORT');
+    expect(s.stderr()).toContain('LOG_LEVEL');
+  });
+
+  it('on first start creates admin with a random password logged once; it signs in; SIGTERM stops cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    const first = start({ DATA_DIR: dataDir });
+    await first.waitFor(() => first.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+    const password = first
+      .lines()
+      .map((l) => /password (\S+) /.exec(l.msg)?.[1])
+      .find(Boolean);
+    expect(password).toBeDefined();
+    const port = first.lines().find((l) => l.port)?.port;
+    const base = `http://127.0.0.1:${port}`;
+
+    const docs = await fetch(`${base}/prod-api/docs/json`);
+    expect(docs.status).toBe(200);
+    expect(Object.keys(((await docs.json()) as { paths: object }).paths)).toContain(
+      '/prod-api/authentication/form',
+    );
+
+    const form = multipart({ username: 'admin', password: password! });
+    const res = await fetch(`${base}/prod-api/authentication/form`, {
+      method: 'POST',
+      headers: {
+        ...form.headers,
+        authorization: clientAuth({ consoleClientId: 'console', consoleClientSecret: 'console-secret' }),
+      },
+      body: form.payload,
+    });
+    const body = (await res.json()) as { data: { roleId: number; firstLogin: boolean } };
+    expect(body.data).toMatchObject({ roleId: 1, firstLogin: true });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.lines().some((l) => l.msg === 'stopped')).toBe(true);
+
+    // Second start on the same data: no new password is printed, the old one still works.
+    const second = start({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Ignored-now-1' });
+    await second.waitFor(() => second.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+    expect(second.lines().some((l) => /password/.test(l.msg))).toBe(false);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
