@@ -1,0 +1,7 @@
+/**
+ * The fleet simulator: plant physics (`physics/`) and the device-protocol transport (`transport/`).
+ */
+export * from './physics/index.ts';
+export * from './transport/CollectorLink.ts';
+export * from './transport/runFleet.ts';
+export * from './transport/toProtocolReading.ts';

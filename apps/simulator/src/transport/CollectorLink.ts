@@ -1,0 +1,155 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  ackMessage,
+  deviceTopics,
+  type CollectorStatusMessage,
+  type DeviceEvent,
+  type TelemetryReading,
+} from '@solarops/contracts';
+
+/** Options of a {@link CollectorLink}. */
+export interface CollectorLinkOptions {
+  /** Broker URL, e.g. mqtt://localhost:1883. */
+  url: string;
+  serial: string;
+  secret: string;
+  /** Sent in the status message on every connect. */
+  status?: Omit<CollectorStatusMessage, 'state'>;
+  /** Most batches kept while unacknowledged; the oldest are dropped beyond (a real logger's flash is finite). */
+  maxUnacked?: number;
+  /** Reconnect delay [ms]. */
+  reconnectMs?: number;
+}
+
+interface Unacked {
+  kind: 'telemetry' | 'event';
+  topic: string;
+  payload: string;
+}
+
+/**
+ * One collector's MQTT link, as a real datalogger keeps it (ARCHITECTURE §5): batches go out with QoS 1 and a
+ * sequence number and stay in a buffer until the server's `down/ack {seq}` says they are stored; after every
+ * (re)connect the whole buffer is sent again, oldest first. Duplicates are harmless (the server stores by device
+ * and time), losses impossible short of the buffer overflowing.
+ */
+export class CollectorLink {
+  private client: MqttClient | undefined;
+  private seq = 0;
+  private readonly unacked = new Map<number, Unacked>();
+  private readonly topics: ReturnType<typeof deviceTopics>;
+  private ackWaiters: (() => void)[] = [];
+  /** Batches acknowledged by the server so far. */
+  acked = 0;
+
+  constructor(private readonly options: CollectorLinkOptions) {
+    this.topics = deviceTopics(options.serial);
+  }
+
+  /** Batches sent and not yet acknowledged. */
+  get unackedCount(): number {
+    return this.unacked.size;
+  }
+
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** Connects (and keeps reconnecting); resolves at the first successful connect or rejects on a refusal. */
+  start(): Promise<void> {
+    const o = this.options;
+    const client = mqtt.connect(o.url, {
+      clientId: o.serial,
+      username: o.serial,
+      password: o.secret,
+      clean: true,
+      reconnectPeriod: o.reconnectMs ?? 1000,
+      will: {
+        topic: this.topics.status,
+        payload: Buffer.from(JSON.stringify({ state: 'offline' })),
+        qos: 1,
+        retain: false,
+      },
+    });
+    this.client = client;
+    client.on('message', (topic, payload) => {
+      if (topic !== this.topics.ack) return;
+      let parsed;
+      try {
+        parsed = ackMessage.safeParse(JSON.parse(payload.toString()));
+      } catch {
+        return;
+      }
+      if (parsed.success && this.unacked.delete(parsed.data.seq)) {
+        this.acked++;
+        if (this.unacked.size === 0) {
+          for (const w of this.ackWaiters.splice(0)) w();
+        }
+      }
+    });
+    client.on('connect', () => {
+      void (async () => {
+        try {
+          await client.subscribeAsync([this.topics.ack, this.topics.cmd], { qos: 1 });
+          await client.publishAsync(
+            this.topics.status,
+            JSON.stringify({ state: 'online', ...(o.status ?? {}) }),
+            { qos: 1 },
+          );
+          // Everything not acknowledged goes again, oldest first.
+          for (const u of [...this.unacked.values()]) this.publish(u);
+        } catch {
+          // The connection dropped again; the next connect retries.
+        }
+      })();
+    });
+    // Connection errors are retried by the reconnect loop.
+    client.on('error', () => undefined);
+    return new Promise((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', (err) => {
+        if (/Bad username|Not authorized/i.test(err.message)) {
+          client.end(true);
+          reject(err);
+        }
+      });
+    });
+  }
+
+  private publish(u: Unacked): void {
+    if (!this.client?.connected) return;
+    this.client.publish(u.topic, u.payload, { qos: 1 }, () => undefined);
+  }
+
+  private enqueue(kind: Unacked['kind'], topic: string, body: object): number {
+    const seq = this.seq++;
+    const u: Unacked = { kind, topic, payload: JSON.stringify({ seq, ...body }) };
+    this.unacked.set(seq, u);
+    const max = this.options.maxUnacked ?? 5000;
+    while (this.unacked.size > max) this.unacked.delete(this.unacked.keys().next().value!);
+    this.publish(u);
+    return seq;
+  }
+
+  /** Sends a telemetry batch; returns its sequence number. */
+  sendTelemetry(readings: TelemetryReading[], sentAt = Date.now()): number {
+    return this.enqueue('telemetry', this.topics.telemetry, { sentAt, readings });
+  }
+
+  /** Sends device events (faults raised and cleared). */
+  sendEvents(events: DeviceEvent[]): number {
+    return this.enqueue('event', this.topics.event, { events });
+  }
+
+  /** Resolves when every batch sent so far is acknowledged. */
+  drained(): Promise<void> {
+    if (this.unacked.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.ackWaiters.push(resolve));
+  }
+
+  /** Disconnects (the buffer is kept in memory; a new start() sends it again). */
+  async stop(): Promise<void> {
+    await this.client?.endAsync(true);
+    this.client = undefined;
+  }
+}

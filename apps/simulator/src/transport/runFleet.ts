@@ -1,0 +1,135 @@
+import type { DeviceEvent, TelemetryReading } from '@solarops/contracts';
+import {
+  DEFAULT_FAULT_RATES,
+  createPlantState,
+  stepPlant,
+  type ActiveFault,
+  type DemoCollector,
+  type DemoPlant,
+  type FaultRates,
+  type PlantState,
+} from '../physics/index.ts';
+import { CollectorLink } from './CollectorLink.ts';
+import { toProtocolReading } from './toProtocolReading.ts';
+
+/** Options of {@link runFleet}. */
+export interface FleetRunOptions {
+  /** Broker URL. */
+  url: string;
+  plants: readonly DemoPlant[];
+  collectors: readonly (DemoCollector & { secret: string })[];
+  /** Reports come this many times as often as the 5-minute step (demos fill charts faster) [unitless]. */
+  speedup?: number;
+  /** Reporting step of the devices [ms]. Default 5 minutes. */
+  stepMs?: number;
+  /** Fault seed [unitless] and rates [1/day]. */
+  seed?: number;
+  faultRates?: FaultRates;
+  /** Plant states to continue (counters after a backfill or a restart), by plant id. */
+  states?: Record<string, PlantState>;
+  /** The clock [ms]. */
+  now?: () => number;
+}
+
+/** A running fleet. */
+export interface RunningFleet {
+  links: Map<string, CollectorLink>;
+  /** Runs one step now (the timer calls this; tests call it directly). */
+  tick(): void;
+  stop(): Promise<void>;
+}
+
+/** A stable, plausible ICCID per collector serial (19 digits, 8986 = China Mobile style prefix). */
+function iccidOf(serial: string): string {
+  let h = 0;
+  for (const ch of serial) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `8986${String(h).padStart(10, '0')}${serial.replace(/\D/g, '').slice(-5).padStart(5, '0')}`.slice(
+    0,
+    19,
+  );
+}
+
+/**
+ * Runs a fleet live over MQTT: every step each plant is stepped at the real instant, its readings go out per
+ * collector as one telemetry batch, and fault starts and recoveries go out on the event topic. Each collector keeps
+ * its unacknowledged batches and re-sends them after a disconnect (CollectorLink).
+ *
+ * With a speed-up factor the step runs `speedup` times as often, still stamped with the real time (the server
+ * refuses readings from the future), so a demo's charts fill faster while energy stays physical.
+ */
+export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> {
+  const speedup = options.speedup ?? 1;
+  const stepMs = options.stepMs ?? 300_000;
+  const now = options.now ?? Date.now;
+  const states = options.states ?? {};
+  const rates = options.faultRates ?? DEFAULT_FAULT_RATES;
+  const links = new Map<string, CollectorLink>();
+  for (const c of options.collectors) {
+    links.set(
+      c.serial,
+      new CollectorLink({
+        url: options.url,
+        serial: c.serial,
+        secret: c.secret,
+        status: {
+          firmware: c.firmwareVersion,
+          iccid: c.network === 'WiFi' ? undefined : iccidOf(c.serial),
+          signal: -60 - (c.serial.charCodeAt(c.serial.length - 1) % 40),
+          intervalS: Math.max(5, Math.round(stepMs / speedup / 1000)),
+        },
+      }),
+    );
+  }
+  await Promise.all([...links.values()].map((l) => l.start()));
+
+  const tick = () => {
+    const t = now();
+    for (const plant of options.plants) {
+      const state = (states[plant.id] ??= createPlantState(plant));
+      const before = new Map<string, ActiveFault | null>(
+        Object.values(state.devices).map((d) => [d.serial, d.fault]),
+      );
+      const step = stepPlant(plant, state, t, { seed: options.seed ?? 1, faultRates: rates, stepMs });
+      const byCollector = new Map<string, { readings: TelemetryReading[]; events: DeviceEvent[] }>();
+      const bucket = (serial: string) => {
+        let b = byCollector.get(serial);
+        if (!b) byCollector.set(serial, (b = { readings: [], events: [] }));
+        return b;
+      };
+      for (const r of step.readings) bucket(r.collectorSerial).readings.push(toProtocolReading(r));
+      for (const device of plant.devices) {
+        const was = before.get(device.serial) ?? null;
+        const is = state.devices[device.serial]?.fault ?? null;
+        if (was === is) continue;
+        const events = bucket(device.collectorSerial).events;
+        if (was)
+          events.push({ sn: device.serial, ts: t, code: was.code, level: was.level, state: 'cleared' });
+        if (is) {
+          events.push({
+            sn: device.serial,
+            ts: t,
+            code: is.code,
+            level: is.level,
+            state: 'raised',
+            ...(is.stringIndex !== undefined ? { stringIndex: is.stringIndex } : {}),
+          });
+        }
+      }
+      for (const [serial, b] of byCollector) {
+        const link = links.get(serial);
+        if (!link) continue;
+        if (b.readings.length > 0) link.sendTelemetry(b.readings, t);
+        if (b.events.length > 0) link.sendEvents(b.events);
+      }
+    }
+  };
+  const timer = setInterval(tick, Math.max(1000, stepMs / speedup));
+  return {
+    links,
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([...links.values()].map((l) => l.stop()));
+    },
+  };
+}
