@@ -22,7 +22,8 @@ export function LanguageSelect({ className }: { className?: string }) {
       menu={{
         items,
         onClick: ({ key }) => {
-          void changeLanguage(key as Language).then(() => message.success(t('language.changed')));
+          // The bound `t` of this render still speaks the old language; ask i18n after the switch.
+          void changeLanguage(key as Language).then(() => message.success(i18n.t('language.changed')));
         },
       }}
     >

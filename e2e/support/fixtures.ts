@@ -1,0 +1,43 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { adminPassword, baseUrl } from './api.ts';
+
+/** Selectors shared by the tests, in one place. */
+export const sel = {
+  username: '[data-testid="login-username"]',
+  password: '[data-testid="login-password"]',
+  submit: '[data-testid="login-submit"]',
+  loginError: '[data-testid="login-error"]',
+  sidebar: '[data-testid="sidebar"]',
+  toggle: '[data-testid="sidebar-toggle"]',
+  tag: '[data-testid="tag"]',
+  avatarMenu: '[data-testid="avatar-menu"]',
+  languageSelect: '[data-testid="language-select"]',
+  /** The title of the page on screen (hidden tabs keep their pages mounted). */
+  pageTitle: '.app-page:not([style*="none"]) [data-testid="page-title"]',
+};
+
+export const test = base.extend<{ showNotice: boolean }>({
+  showNotice: [false, { option: true }],
+  baseURL: async ({}, use) => use(baseUrl()),
+  page: async ({ page, showNotice }, use) => {
+    // The 2G notice would cover every page; only its own test sees it.
+    if (!showNotice) await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+    await use(page);
+  },
+});
+export { expect };
+
+export async function signIn(page: Page, username = 'admin', password = adminPassword()): Promise<void> {
+  await page.goto('/login');
+  await page.locator(sel.username).fill(username);
+  await page.locator(sel.password).fill(password);
+  await page.locator(sel.submit).click();
+}
+
+/** Signs in as the administrator and waits for the layout. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page);
+  await expect(page.locator(sel.sidebar)).toBeVisible();
+}
+
+export const sessionValue = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);

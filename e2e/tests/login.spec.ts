@@ -1,0 +1,85 @@
+import { adminPassword, apiLogin, createApprovedEnterprise, createPersonalUser } from '../support/api.ts';
+import { expect, sel, sessionValue, signIn, test } from '../support/fixtures.ts';
+
+test.describe('sign-in', () => {
+  test('a good sign-in opens the console and stores the session, never the password', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator(sel.sidebar)).toBeVisible();
+    expect(await sessionValue(page, 'token_type')).toBe('bearer');
+    expect(await sessionValue(page, 'access_token')).toBeTruthy();
+    expect(await sessionValue(page, 'refresh_token')).toBeTruthy();
+    expect(await sessionValue(page, 'roleId')).toBe('1');
+    expect(await sessionValue(page, 'userCode')).toBe('admin');
+    expect(JSON.parse((await sessionValue(page, 'menuList1')) ?? '[]')).toContain('dashboard');
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }),
+    );
+    expect(stored).not.toContain(adminPassword());
+    expect(await sessionValue(page, 'Pwd')).toBeNull();
+    await expect(page).toHaveTitle(/首页 - SolarOps/);
+  });
+
+  test('a wrong password is refused with a message and stores nothing', async ({ page }) => {
+    await signIn(page, 'admin', 'not-the-password');
+    await expect(page.locator(sel.loginError)).toContainText('用户名或密码错误');
+    await expect(page).toHaveURL(/\/login/);
+    expect(await sessionValue(page, 'access_token')).toBeNull();
+  });
+
+  test('an account locked after five failures says so', async ({ page }) => {
+    const user = await createPersonalUser('Locked#Pass1');
+    for (let i = 0; i < 5; i++) await apiLogin(user.userCode, 'wrong-password').catch(() => undefined);
+    await signIn(page, user.userCode, 'Locked#Pass1');
+    await expect(page.locator(sel.loginError)).toBeVisible();
+    await expect(page.locator(sel.loginError)).toContainText(/锁定|locked/i);
+    expect(await sessionValue(page, 'access_token')).toBeNull();
+  });
+
+  test('a weak password brings the 提示 dialog that leads to the password change', async ({ page }) => {
+    const user = await createPersonalUser('weakpassword');
+    await signIn(page, user.userCode, 'weakpassword');
+    const dialog = page.getByRole('dialog').filter({ hasText: '提示' });
+    await expect(dialog).toBeVisible();
+    // Not closed by a click outside.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '修改密码' }).click();
+    await expect(page).toHaveURL(/\/changePwd$/);
+    await page.getByTestId('change-old').fill('weakpassword');
+    await page.getByTestId('change-new').fill('Strong#Pass9');
+    await page.getByTestId('change-confirm').fill('Strong#Pass9');
+    await page.getByTestId('change-submit').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('dialog').filter({ hasText: '提示' })).toHaveCount(0);
+    await expect((await apiLogin(user.userCode, 'Strong#Pass9')).code).toBe(200);
+  });
+
+  test('the weak-password dialog can be closed and stays closed', async ({ page }) => {
+    const user = await createPersonalUser('weakpassword');
+    await signIn(page, user.userCode, 'weakpassword');
+    const dialog = page.getByRole('dialog').filter({ hasText: '提示' });
+    await dialog.getByRole('button', { name: /close|关闭/i }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.locator(sel.sidebar)).toBeVisible();
+    await expect(page.getByRole('dialog').filter({ hasText: '提示' })).toHaveCount(0);
+  });
+
+  test('a first sign-in with the mailed initial password must change it first', async ({ page }) => {
+    const { userCode, password } = await createApprovedEnterprise();
+    await signIn(page, userCode, password);
+    await expect(page).toHaveURL(/\/changePwd$/);
+    await expect(page.getByTestId('first-login-notice')).toBeVisible();
+    // Nothing else opens before the change.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/changePwd$/);
+    await page.getByTestId('change-old').fill(password);
+    await page.getByTestId('change-new').fill('Company#Pass7');
+    await page.getByTestId('change-confirm').fill('Company#Pass7');
+    await page.getByTestId('change-submit').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator(sel.sidebar)).toBeVisible();
+    expect(await sessionValue(page, 'firstLogin')).toBe('false');
+  });
+});

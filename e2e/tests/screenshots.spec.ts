@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { baseUrl } from '../support/api.ts';
+import { expect, sel, signInAsAdmin, test } from '../support/fixtures.ts';
+
+const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`screenshots in ${lang}: login, layout with the menu open, personal centre`, async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+    await page.goto('/login');
+    await expect(page.locator(sel.submit)).toBeVisible();
+    await page.screenshot({ path: shot(`login-${lang}`) });
+
+    await signInAsAdmin(page);
+    await page.getByTestId('menu-Operation').click();
+    await page.getByTestId('menu-alarmlist').click();
+    await expect(page.locator(sel.pageTitle)).toBeVisible();
+    await page.screenshot({ path: shot(`layout-${lang}`) });
+
+    await page.locator(sel.avatarMenu).click();
+    await page.getByTestId('menu-profile').click();
+    await expect(page.getByTestId('profile-name')).toBeVisible();
+    await page.screenshot({ path: shot(`profile-${lang}`) });
+  });
+}
