@@ -44,6 +44,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SIMULATOR_PLANTS: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
+  SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
+  SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
 });
 
 /** The validated, typed settings; tests build this object directly. */
@@ -69,6 +73,11 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   /** Behind a load balancer the client address comes from X-Forwarded-For (per-IP limits need it). */
   readonly trustProxy: boolean;
+  /** Demo fleet (SIMULATOR=on): plants (2 collectors and 5 devices each), seed, report speed-up, backfilled days. */
+  readonly simulatorPlants?: number;
+  readonly simulatorSeed?: number;
+  readonly simulatorSpeedup?: number;
+  readonly simulatorBackfillDays?: number;
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -107,5 +116,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
+    simulatorPlants: e.SIMULATOR_PLANTS,
+    simulatorSeed: e.SIMULATOR_SEED,
+    simulatorSpeedup: e.SIMULATOR_SPEEDUP,
+    simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
 import type { OpenedDatabase } from './db/openDatabase.ts';
+import { demoFleetHook } from './modules/fleet/demoFleetHook.ts';
 import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
 
 export interface StartupContext {
@@ -21,4 +22,4 @@ export type StartupHook = {
  * Long-running parts started by `main.ts` beside the HTTP server: the device link (MQTT broker and ingest
  * subscriber), background jobs and the simulator are appended here by their modules.
  */
-export const STARTUP_HOOKS: StartupHook[] = [deviceLinkHook];
+export const STARTUP_HOOKS: StartupHook[] = [deviceLinkHook, demoFleetHook];

@@ -21,10 +21,12 @@ export const deviceLinkHook: StartupHook = {
         'ingesting from the external MQTT broker',
       );
       closeTransport = () => consumer.close();
+      pipeline.brokerUrl = config.mqttUrl;
     } else {
       const broker = await startEmbeddedBroker({ pipeline, port: config.mqttPort, host: config.host });
       logger.info({ mqttPort: broker.port }, `MQTT broker listening on port ${broker.port}`);
       closeTransport = () => broker.close();
+      pipeline.brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
     }
     return async () => {
       await closeTransport();

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   DEVICE_LIMITS,
   collectorStatusMessage,
@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
 import { localDay, nextDay } from './localDay.ts';
+import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from './readingRows.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 
@@ -22,82 +23,6 @@ export class BatchRefused extends Error {
     super(reason);
     this.name = 'BatchRefused';
   }
-}
-
-/** Column order of the readings in `telemetry` and `device_latest`. */
-const COLUMNS = [
-  ['device_id', 'int'],
-  ['plant_id', 'int'],
-  ['ts', 'timestamptz'],
-  ['received_at', 'timestamptz'],
-  ['ac_power_w', 'real'],
-  ['energy_today_kwh', 'real'],
-  ['energy_total_kwh', 'float8'],
-  ['import_energy_kwh', 'float8'],
-  ['grid_voltage_v', 'real[]'],
-  ['grid_current_a', 'real[]'],
-  ['grid_frequency_hz', 'real[]'],
-  ['temp_c', 'real'],
-  ['status', 'smallint'],
-  ['fault_code', 'int'],
-  ['pv_voltage_v', 'real[]'],
-  ['pv_current_a', 'real[]'],
-  ['battery_soc_percent', 'real'],
-  ['battery_power_w', 'real'],
-  ['battery_voltage_v', 'real'],
-  ['ghi_wm2', 'real'],
-  ['poa_wm2', 'real'],
-  ['temp_air_c', 'real'],
-  ['temp_module_c', 'real'],
-  ['wind_speed_ms', 'real'],
-] as const;
-const COLUMN_LIST = COLUMNS.map(([c]) => c).join(', ');
-
-type Cell = number | string | null;
-
-/** One reading as its row of column values (timestamps as ISO strings, arrays as array literals). */
-function toRow(device: DeviceInfo, r: TelemetryReading, receivedIso: string): Cell[] {
-  const arr = (a: number[] | undefined) => (a && a.length > 0 ? `{${a.join(',')}}` : null);
-  const n = (v: number | undefined) => (v === undefined ? null : v);
-  return [
-    device.id,
-    device.plantId,
-    new Date(r.ts).toISOString(),
-    receivedIso,
-    n(r.acPowerW),
-    n(r.energyTodayKwh),
-    n(r.energyTotalKwh),
-    n(r.importEnergyKwh),
-    arr(r.gridVoltageV),
-    arr(r.gridCurrentA),
-    arr(r.gridFrequencyHz),
-    n(r.tempC),
-    n(r.status),
-    n(r.faultCode),
-    arr(r.pvVoltageV),
-    arr(r.pvCurrentA),
-    n(r.batterySocPercent),
-    n(r.batteryPowerW),
-    n(r.batteryVoltageV),
-    n(r.ghiWm2),
-    n(r.poaWm2),
-    n(r.tempAirC),
-    n(r.tempModuleC),
-    n(r.windSpeedMs),
-  ];
-}
-
-/** `select ... from unnest($1::int[], ...)` over rows, with array columns passed as text and cast back. */
-function unnestRows(rows: Cell[][]): SQL {
-  const params = COLUMNS.map(([, type], i) => {
-    const values = rows.map((row) => row[i] ?? null);
-    const arrayType = type.endsWith('[]') ? 'text[]' : `${type}[]`;
-    return sql`${sql.param(values)}::${sql.raw(arrayType)}`;
-  });
-  const select = COLUMNS.map(([name, type]) =>
-    type.endsWith('[]') ? `u.${name}::${type} as ${name}` : `u.${name}`,
-  ).join(', ');
-  return sql`select ${sql.raw(select)} from unnest(${sql.join(params, sql`, `)}) as u(${sql.raw(COLUMN_LIST)})`;
 }
 
 interface PendingWrite {
@@ -148,6 +73,8 @@ export class IngestPipeline {
   readonly counters = { batches: 0, readingsStored: 0, readingsQuarantined: 0, commits: 0 };
   /** Collectors connected right now (set by the MQTT transport). */
   connectedCollectors = 0;
+  /** Where collectors reach the device link (set by the MQTT transport; the in-process simulator connects there). */
+  brokerUrl: string | undefined;
 
   constructor(
     private readonly db: Database,

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  backfillPlants,
+  DEFAULT_FAULT_RATES,
+  toProtocolReading,
+  type DemoPlant,
+  type PlantState,
+} from '@solarops/simulator';
+import type { Database } from '../../db/openDatabase.ts';
+import { localDay } from '../telemetry/localDay.ts';
+import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
+import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from '../telemetry/readingRows.ts';
+import { recomputeDays } from '../telemetry/rollups.ts';
+
+/** Rows per INSERT of the backfill. */
+const ROWS_PER_INSERT = 8000;
+
+/**
+ * Writes `days` of 5-minute history of the demo fleet straight into the database (bulk INSERT ... unnest, not
+ * through MQTT), the latest state of every device, and the energy rollups of those days. Returns the plant states
+ * after the last step, so that the live simulator continues the counters where the history ends.
+ */
+export async function backfillTelemetry(
+  db: Database,
+  plants: readonly DemoPlant[],
+  deviceIds: ReadonlyMap<string, { id: number; plantId: number }>,
+  options: { days: number; endMs: number; seed: number; stepMs?: number },
+): Promise<{ states: Record<string, PlantState>; readings: number }> {
+  const stepMs = options.stepMs ?? 300_000;
+  const endMs = Math.floor(options.endMs / stepMs) * stepMs;
+  const fromMs = endMs - options.days * 86_400_000;
+  const months = new Set<string>();
+  for (let t = fromMs; t <= endMs + 86_400_000; t += 86_400_000)
+    months.add(new Date(t).toISOString().slice(0, 7));
+  await ensureTelemetryPartitions(db, [...months]);
+  const receivedIso = new Date(options.endMs).toISOString();
+  const latest = new Map<number, Cell[]>();
+  const dirty = new Map<string, { deviceId: number; plantId: number; day: string }>();
+  let buffer: Cell[][] = [];
+  let total = 0;
+  const flush = async () => {
+    if (buffer.length === 0) return;
+    const rows = buffer;
+    buffer = [];
+    await db.execute(
+      sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
+    );
+  };
+  const states: Record<string, PlantState> = {};
+  for (const plant of plants) {
+    // One plant at a time: readings are generated and written in slices, never all held in memory.
+    const pending: Cell[][] = [];
+    backfillPlants(
+      [plant],
+      fromMs,
+      endMs,
+      stepMs,
+      (_p, readings, t) => {
+        for (const r of readings) {
+          const ids = deviceIds.get(r.serial);
+          if (!ids) continue;
+          const row = toRow(ids, toProtocolReading(r), receivedIso);
+          pending.push(row);
+          latest.set(ids.id, row);
+          const day = localDay(plant.timeZone, t);
+          dirty.set(`${ids.id}|${day}`, { deviceId: ids.id, plantId: ids.plantId, day });
+        }
+      },
+      { states, seed: options.seed, faultRates: DEFAULT_FAULT_RATES },
+    );
+    for (const row of pending) {
+      buffer.push(row);
+      if (buffer.length >= ROWS_PER_INSERT) await flush();
+    }
+    total += pending.length;
+  }
+  await flush();
+  const set = COLUMNS.slice(2)
+    .map(([c]) => `${c} = excluded.${c}`)
+    .join(', ');
+  await db.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.values()])}
+    on conflict (device_id) do update set ${sql.raw(set)} where device_latest.ts < excluded.ts`);
+  await db.execute(sql`update devices set online = true, last_seen_at = ${receivedIso}::timestamptz
+    where id = any(${sql.param([...latest.keys()])}::int[])`);
+  await db.execute(sql`update collectors set online = true, last_seen_at = ${receivedIso}::timestamptz
+    where id in (select collector_id from devices where id = any(${sql.param([...latest.keys()])}::int[]))`);
+  await db.transaction((tx) => recomputeDays(tx, [...dirty.values()]));
+  return { states, readings: total };
+}

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import {
+  createPlantState,
+  generateDemoFleet,
+  runFleet,
+  type DeviceStateInit,
+  type PlantState,
+} from '@solarops/simulator';
+import type { StartupHook } from '../../startupHooks.ts';
+import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
+import { backfillTelemetry } from './backfillTelemetry.ts';
+import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
+
+/** What the simulator keeps in DATA_DIR: the fleet it runs and its collectors' secrets (its "flash memory"). */
+interface FleetFile {
+  seed: number;
+  plants: number;
+  secrets: Record<string, string>;
+}
+
+export const FLEET_FILE = 'demo-fleet.json';
+
+/**
+ * SIMULATOR=on (the default of `npm start`): on first start seeds the demo fleet and its accounts (passwords
+ * printed once), backfills its history straight into the database, then runs the fleet live over MQTT against
+ * the device link. Later starts continue the same fleet, its counters taken from the latest stored state.
+ */
+export const demoFleetHook: StartupHook = {
+  name: 'demo fleet simulator',
+  async start({ config, database, logger }) {
+    if (!config.simulator) return;
+    const db = database.db;
+    const link = deviceLinkFor(db, logger);
+    const file = path.join(config.dataDir, FLEET_FILE);
+    let saved: FleetFile;
+    let states: Record<string, PlantState> = {};
+    let fleet;
+    if (!(await demoFleetSeeded(db))) {
+      const t0 = Date.now();
+      saved = { seed: config.simulatorSeed ?? 20240601, plants: config.simulatorPlants ?? 30, secrets: {} };
+      fleet = generateDemoFleet({ seed: saved.seed, plants: saved.plants });
+      const seeded = await seedDemoFleet(db, fleet);
+      saved.secrets = seeded.secrets;
+      writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
+      link.registry.forget();
+      // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
+      logger.warn(
+        `First start: demo accounts (distributor, installers, end users owning the demo plants): ${seeded.accounts
+          .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
+          .join('; ')}`,
+      );
+      const days = config.simulatorBackfillDays ?? 14;
+      const result = await backfillTelemetry(db, fleet.plants, seeded.deviceIds, {
+        days,
+        endMs: Date.now(),
+        seed: saved.seed,
+      });
+      states = result.states;
+      logger.info(
+        {
+          plants: fleet.plants.length,
+          collectors: fleet.collectors.length,
+          devices: fleet.devices.length,
+          readings: result.readings,
+          ms: Date.now() - t0,
+        },
+        `demo fleet seeded with ${days} days of history`,
+      );
+    } else {
+      if (!existsSync(file)) {
+        logger.warn(`demo fleet exists but ${file} is missing: the simulator cannot sign its collectors in`);
+        return;
+      }
+      saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
+      fleet = generateDemoFleet({ seed: saved.seed, plants: saved.plants });
+      // Continue the counters where the stored history ends.
+      const latest = (
+        (await db.execute(sql`select d.serial, d.kind, l.energy_total_kwh, l.import_energy_kwh, l.battery_soc_percent
+          from device_latest l join devices d on d.id = l.device_id`)) as unknown as {
+          rows: {
+            serial: string;
+            kind: string;
+            energy_total_kwh: number | null;
+            import_energy_kwh: number | null;
+            battery_soc_percent: number | null;
+          }[];
+        }
+      ).rows;
+      const init: Record<string, DeviceStateInit> = {};
+      for (const r of latest) {
+        init[r.serial] =
+          r.kind === 'meter'
+            ? {
+                exportEnergyKwh: Number(r.energy_total_kwh ?? 0),
+                importEnergyKwh: Number(r.import_energy_kwh ?? 0),
+              }
+            : {
+                energyTotalKwh: Number(r.energy_total_kwh ?? 0),
+                batterySoc: Number(r.battery_soc_percent ?? 50),
+              };
+      }
+      for (const p of fleet.plants) states[p.id] = createPlantState(p, init);
+    }
+    const url = link.brokerUrl;
+    if (!url) throw new Error('the device link must start before the simulator');
+    const running = await runFleet({
+      url,
+      plants: fleet.plants,
+      collectors: fleet.collectors.map((c) => ({ ...c, secret: saved.secrets[c.serial] ?? '' })),
+      speedup: config.simulatorSpeedup ?? 1,
+      seed: saved.seed,
+      states,
+    });
+    running.tick();
+    logger.info(
+      { collectors: running.links.size, speedup: config.simulatorSpeedup ?? 1 },
+      'demo fleet online',
+    );
+    return () => running.stop();
+  },
+};
