@@ -12,17 +12,19 @@ for (const lang of ['zh', 'en'] as const) {
     await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
     await page.goto('/login');
     await expect(page.locator(sel.submit)).toBeVisible();
-    await page.screenshot({ path: shot(`login-${lang}`) });
+    await page.screenshot({ animations: 'disabled', path: shot(`login-${lang}`) });
 
     await signInAsAdmin(page);
     await page.getByTestId('menu-Operation').click();
     await page.getByTestId('menu-alarmlist').click();
-    await expect(page.locator(sel.pageTitle)).toBeVisible();
-    await page.screenshot({ path: shot(`layout-${lang}`) });
+    // Pages load on first visit; the navigation completes once the page's code is there.
+    await expect(page).toHaveURL(/\/operation\/alarmlist$/);
+    await expect(page.locator(sel.pageTitle)).toHaveText(lang === 'zh' ? '告警列表' : 'Alarm list');
+    await page.screenshot({ animations: 'disabled', path: shot(`layout-${lang}`) });
 
     await page.locator(sel.avatarMenu).click();
     await page.getByTestId('menu-profile').click();
     await expect(page.getByTestId('profile-name')).toBeVisible();
-    await page.screenshot({ path: shot(`profile-${lang}`) });
+    await page.screenshot({ animations: 'disabled', path: shot(`profile-${lang}`) });
   });
 }

@@ -1,7 +1,7 @@
 /** Rows of panels in perspective: each is a parallelogram with cell lines. */
 const PANEL_ROWS = [
-  { y: 250, x: 40, w: 70, h: 34, n: 5, gap: 8 },
-  { y: 300, x: 20, w: 80, h: 40, n: 5, gap: 8 },
+  { y: 250, x: 40, w: 70, h: 34, n: 4, gap: 8 },
+  { y: 300, x: 20, w: 80, h: 40, n: 4, gap: 8 },
 ];
 
 /** A solar plant with storage under the sun: the sign-in pages' illustration. */
@@ -87,10 +87,10 @@ export function SolarIllustration() {
         <rect x="8" y="64" width="38" height="12" rx="3" fill="#36c46d" opacity="0.5" />
       </g>
       <g stroke="#ffffff" strokeWidth="3" fill="none" opacity="0.9">
-        <path d="M330 160 l12 -40 l12 40 M322 160 h40 M326 140 h32 M342 120 v-8" />
-        <path d="M342 160 v80" />
+        <path d="M228 150 l12 -40 l12 40 M220 150 h40 M224 130 h32 M240 110 v-8" />
+        <path d="M240 150 v70" />
       </g>
-      <path d="M300 300 q40 -30 100 -10" stroke="#ffd84d" strokeWidth="3" strokeDasharray="6 6" fill="none" />
+      <path d="M360 300 q20 -20 40 -10" stroke="#ffd84d" strokeWidth="3" strokeDasharray="6 6" fill="none" />
     </svg>
   );
 }
