@@ -5,6 +5,8 @@ import { healthModule } from './health/routes.ts';
 import { systemModule } from './system/routes.ts';
 import { usersModule } from './users/routes.ts';
 import { telemetryModule } from './telemetry/routes.ts';
+import { plantsModule } from './plants/routes.ts';
+import { devicesModule } from './devices/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -17,4 +19,6 @@ export const MODULES: FastifyPluginAsync[] = [
   usersModule,
   systemModule,
   telemetryModule,
+  plantsModule,
+  devicesModule,
 ];

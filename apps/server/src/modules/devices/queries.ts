@@ -1,0 +1,238 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { plantScope, type Caller } from '../plants/plantScope.ts';
+
+const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+interface DeviceDbRow {
+  id: number;
+  serial: string;
+  name: string;
+  kind: DeviceRow['kind'];
+  model: string;
+  arm_version: string;
+  dsp_version: string;
+  rated_power_w: number;
+  pv_strings: number;
+  plant_id: number;
+  plant_name: string;
+  collector_serial: string | null;
+  signal: number | null;
+  online: boolean;
+  last_seen_at: string | null;
+  l_ts: string | null;
+  ac_power_w: number | null;
+  energy_today_kwh: number | null;
+  energy_total_kwh: number | null;
+  temp_c: number | null;
+  fault_code: number | null;
+  status_code: number | null;
+  battery_soc_percent: number | null;
+}
+
+const n = (v: number | null) => (v === null ? null : Number(v));
+
+function toDeviceRow(r: DeviceDbRow): DeviceRow {
+  return {
+    id: r.id,
+    serial: r.serial,
+    name: r.name,
+    kind: r.kind,
+    model: r.model,
+    armVersion: r.arm_version,
+    dspVersion: r.dsp_version,
+    ratedPowerW: Number(r.rated_power_w),
+    pvStrings: r.pv_strings,
+    plantId: r.plant_id,
+    plantName: r.plant_name,
+    collectorSerial: r.collector_serial,
+    signal: n(r.signal),
+    online: r.online,
+    status: !r.online ? 'offline' : r.status_code === 3 ? 'fault' : 'online',
+    lastSeenAt: r.last_seen_at,
+    latest: r.l_ts
+      ? {
+          ts: r.l_ts,
+          acPowerW: n(r.ac_power_w),
+          energyTodayKwh: n(r.energy_today_kwh),
+          energyTotalKwh: n(r.energy_total_kwh),
+          tempC: n(r.temp_c),
+          faultCode: n(r.fault_code),
+          batterySocPercent: n(r.battery_soc_percent),
+        }
+      : null,
+  };
+}
+
+const deviceSelect = sql`select d.id, d.serial, d.name, d.kind, d.model, d.arm_version, d.dsp_version, d.rated_power_w,
+    d.pv_strings, d.plant_id, pl.name as plant_name, c.serial as collector_serial, c.signal, d.online,
+    ${iso('d.last_seen_at')} as last_seen_at, ${iso('l.ts')} as l_ts, l.ac_power_w, l.energy_today_kwh,
+    l.energy_total_kwh, l.temp_c, l.fault_code, l.status as status_code, l.battery_soc_percent
+  from devices d join plants pl on pl.id = d.plant_id
+  left join collectors c on c.id = d.collector_id
+  left join device_latest l on l.device_id = d.id`;
+
+/** Devices of the fleet the caller may see, with their latest state, one page. */
+export async function listDevices(
+  db: Database,
+  caller: Caller,
+  q: DeviceListQuery,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: DeviceRow[] }> {
+  const where: SQL[] = [plantScope(caller)];
+  if (q.sn) where.push(sql`d.serial ilike ${`%${q.sn}%`}`);
+  if (q.plantId) where.push(sql`d.plant_id = ${q.plantId}`);
+  if (q.model) where.push(sql`d.model ilike ${`%${q.model}%`}`);
+  if (q.family) where.push(sql`d.kind = ${q.family}`);
+  if (q.status === 'offline') where.push(sql`not d.online`);
+  if (q.status === 'online') where.push(sql`d.online and coalesce(l.status, 0) <> 3`);
+  if (q.status === 'fault') where.push(sql`d.online and l.status = 3`);
+  const cond = sql.join(where, sql` and `);
+  const rows = await rowsOf<DeviceDbRow>(
+    db,
+    sql`${deviceSelect} where ${cond} order by d.plant_id, d.serial limit ${page.limit} offset ${page.offset}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from devices d join plants pl on pl.id = d.plant_id
+        left join device_latest l on l.device_id = d.id where ${cond}`,
+  );
+  return { total: count?.n ?? 0, rows: rows.map(toDeviceRow) };
+}
+
+/** Devices of one plant (already scope-checked), with their latest state. */
+export async function plantDevices(db: Database, plantId: number): Promise<DeviceRow[]> {
+  const rows = await rowsOf<DeviceDbRow>(
+    db,
+    sql`${deviceSelect} where d.plant_id = ${plantId} order by d.kind, d.serial`,
+  );
+  return rows.map(toDeviceRow);
+}
+
+/** SQL of a history field (HISTORY_FIELDS): PV strings and phases are array elements. */
+function fieldSql(field: string): string {
+  const m = /^(pvV|pvI|gridVoltageV|gridCurrentA|gridFrequencyHz)(\d+)$/.exec(field);
+  if (m) {
+    const col = {
+      pvV: 'pv_voltage_v',
+      pvI: 'pv_current_a',
+      gridVoltageV: 'grid_voltage_v',
+      gridCurrentA: 'grid_current_a',
+      gridFrequencyHz: 'grid_frequency_hz',
+    }[m[1]!];
+    return `${col}[${Number(m[2])}]`;
+  }
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * A device's history of the chosen fields over [from, to): raw readings when they fit in `maxPoints`, else
+ * averages over equal time buckets (status and fault code: the highest in the bucket).
+ */
+export async function deviceHistory(
+  db: Database,
+  caller: Caller,
+  sn: string,
+  q: { from: number; to: number; fields: string[]; maxPoints: number },
+): Promise<DeviceHistory | undefined> {
+  const [device] = await rowsOf<{ id: number }>(
+    db,
+    sql`select d.id from devices d join plants pl on pl.id = d.plant_id where d.serial = ${sn} and ${plantScope(caller)}`,
+  );
+  if (!device) return undefined;
+  const from = new Date(q.from).toISOString();
+  const to = new Date(q.to).toISOString();
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from telemetry where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz`,
+  );
+  const raw = (count?.n ?? 0) <= q.maxPoints;
+  const bucketSeconds = raw ? null : Math.ceil((q.to - q.from) / 1000 / q.maxPoints);
+  const cols = q.fields.map((f) => {
+    const expr = fieldSql(f);
+    if (raw) return `(${expr})::float8`;
+    return f === 'status' || f === 'faultCode' ? `max(${expr})::float8` : `avg(${expr})::float8`;
+  });
+  const values = sql.raw(`array[${cols.join(', ')}]::float8[] as v`);
+  const rows = raw
+    ? await rowsOf<{ ts: string; v: (number | null)[] }>(
+        db,
+        sql`select ${iso('ts')} as ts, ${values} from telemetry
+            where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz order by ts`,
+      )
+    : await rowsOf<{ ts: string; v: (number | null)[] }>(
+        db,
+        sql`select ${iso('b')} as ts, ${values} from (
+              select date_bin(${sql.raw(`'${bucketSeconds} seconds'`)}::interval, ts, ${from}::timestamptz) as b, *
+              from telemetry where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz) x
+            group by b order by b`,
+      );
+  return {
+    sn,
+    fields: q.fields,
+    bucketSeconds,
+    points: rows.map((r) => ({
+      ts: r.ts,
+      values: r.v.map((x) => (x === null ? null : Math.round(Number(x) * 1000) / 1000)),
+    })),
+  };
+}
+
+/**
+ * Collectors whose serial starts with `sn` among the caller's plants (callers who see everything also find
+ * collectors not yet bound to a plant: the scope condition is then `true`).
+ */
+export async function searchCollectors(db: Database, caller: Caller, sn: string): Promise<CollectorRow[]> {
+  const scope = plantScope(caller);
+  const rows = await rowsOf<{
+    id: number;
+    serial: string;
+    plant_id: number | null;
+    plant_name: string | null;
+    model: string;
+    firmware_version: string;
+    network: string;
+    signal: number | null;
+    iccid: string | null;
+    online: boolean;
+    last_seen_at: string | null;
+  }>(
+    db,
+    sql`select c.id, c.serial, c.plant_id, pl.name as plant_name, c.model, c.firmware_version, c.network, c.signal,
+          c.iccid, c.online, ${iso('c.last_seen_at')} as last_seen_at
+        from collectors c left join plants pl on pl.id = c.plant_id
+        where c.serial ilike ${`${sn.replace(/[%_\\]/g, '\\$&')}%`}
+          and ${scope}
+        order by c.serial limit 20`,
+  );
+  if (rows.length === 0) return [];
+  const bound = await rowsOf<{
+    collector_id: number;
+    serial: string;
+    kind: DeviceRow['kind'];
+    bound_at: string;
+  }>(
+    db,
+    sql`select m.collector_id, d.serial, d.kind, ${iso('m.bound_at')} as bound_at
+        from collector_devices m join devices d on d.id = m.device_id
+        where m.collector_id = any(${sql.param(rows.map((r) => r.id))}::int[]) and m.unbound_at is null
+        order by d.serial`,
+  );
+  return rows.map((r) => ({
+    serial: r.serial,
+    plantId: r.plant_id,
+    plantName: r.plant_name,
+    model: r.model,
+    firmwareVersion: r.firmware_version,
+    network: r.network,
+    signal: n(r.signal),
+    iccid: r.iccid,
+    online: r.online,
+    lastSeenAt: r.last_seen_at,
+    devices: bound
+      .filter((b) => b.collector_id === r.id)
+      .map((b) => ({ serial: b.serial, kind: b.kind, boundAt: b.bound_at })),
+  }));
+}

@@ -1,0 +1,98 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  collectorRow,
+  collectorSearchQuery,
+  deviceHistory,
+  deviceHistoryQuery,
+  deviceListQuery,
+  deviceRow,
+  deviceSnParams,
+  envelope,
+  pageOf,
+} from '@solarops/contracts';
+import { fieldError, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { callerOf, requirePermission } from '../auth/guards.ts';
+import { deviceHistory as historyOf, listDevices, searchCollectors } from './queries.ts';
+
+const toMs = (v: number | string) => (typeof v === 'number' ? v : Date.parse(v));
+/** Longest history range of one call [ms]. */
+const MAX_HISTORY_RANGE_MS = 400 * 86_400_000;
+
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.db;
+  const tags = ['station'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/device/list',
+    {
+      preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Devices of the fleet in the caller’s scope with their latest state; filters by serial, plant, status, model, family',
+        querystring: deviceListQuery,
+        response: { 200: pageOf(deviceRow) },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listDevices(
+        db(),
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/device/:sn/history',
+    {
+      preHandler: requirePermission('devicelist', 'details', 'devicelist1'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'A device’s readings of the chosen fields over a time range, downsampled to at most maxPoints',
+        params: deviceSnParams,
+        querystring: deviceHistoryQuery,
+        response: { 200: envelope(deviceHistory) },
+      },
+    },
+    async (request) => {
+      const from = toMs(request.query.from);
+      const to = toMs(request.query.to);
+      if (!(to > from)) throw fieldError('to', 'validation.format');
+      if (to - from > MAX_HISTORY_RANGE_MS) throw fieldError('to', 'validation.format');
+      const history = await historyOf(db(), callerOf(request), request.params.sn, {
+        ...request.query,
+        from,
+        to,
+      });
+      if (!history) throw notFound();
+      return ok(history);
+    },
+  );
+
+  app.get(
+    '/collector/search',
+    {
+      preHandler: requirePermission('collectorSearch'),
+      schema: {
+        tags,
+        security,
+        summary: 'Collectors whose serial starts with `sn`, with signal, SIM and the devices bound to them',
+        querystring: collectorSearchQuery,
+        response: { 200: envelope(z.array(collectorRow)) },
+      },
+    },
+    async (request) => ok(await searchCollectors(db(), callerOf(request), request.query.sn)),
+  );
+};
+
+export const devicesModule = fp(plugin, { name: 'devices', dependencies: ['auth'], encapsulate: true });

@@ -1,0 +1,309 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CO2_KG_PER_KWH,
+  INVERTER_KINDS,
+  type EnergySeries,
+  type PlantListQuery,
+  type PlantRow,
+  type PlantSummary,
+  type PowerCurve,
+} from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { localDay } from '../telemetry/localDay.ts';
+import { plantScope, type Caller } from './plantScope.ts';
+
+const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Per-plant figures from the devices' latest state and today's rollup. */
+const statsOf = (plantIds: SQL) => sql`
+  select d.plant_id,
+    count(*)::int as device_count,
+    (count(*) filter (where d.online))::int as online_count,
+    coalesce(bool_or(d.online and l.status = 3), false) as fault,
+    coalesce(sum(l.ac_power_w) filter (where d.online and d.kind = any(${inverterKinds()})), 0)::float8 as power_w,
+    coalesce(sum(l.energy_total_kwh) filter (where d.kind = any(${inverterKinds()})), 0)::float8 as energy_total_kwh
+  from devices d left join device_latest l on l.device_id = d.id
+  where d.plant_id in (${plantIds})
+  group by d.plant_id`;
+
+const statusExpr = sql`case when coalesce(s.online_count, 0) = 0 then 'offline' when s.fault then 'fault'
+  when s.online_count < s.device_count then 'partial' else 'online' end`;
+
+const SORTS: Record<PlantListQuery['sort'], string> = {
+  name: 'pl.name',
+  capacity: 'pl.capacity_w',
+  power: 'power_w',
+  energyToday: 'energy_today_kwh',
+  energyTotal: 'energy_total_kwh',
+  buildDate: 'pl.build_date',
+  createdAt: 'pl.created_at',
+};
+
+interface PlantListRow {
+  id: number;
+  name: string;
+  owner_user_code: string;
+  owner_name: string;
+  installer_user_code: string | null;
+  address: string;
+  time_zone: string;
+  picture: string | null;
+  price_minor_per_kwh: number;
+  currency: string;
+  capacity_w: number;
+  latitude: number;
+  longitude: number;
+  type: PlantRow['type'];
+  build_date: string;
+  status: PlantRow['status'];
+  power_w: number;
+  energy_today_kwh: number;
+  energy_total_kwh: number;
+  device_count: number;
+  online_count: number;
+}
+
+function toPlantRow(r: PlantListRow): PlantRow {
+  const today = Number(r.energy_today_kwh);
+  const total = Number(r.energy_total_kwh);
+  const capacityKw = Number(r.capacity_w) / 1000;
+  return {
+    id: r.id,
+    name: r.name,
+    ownerUserCode: r.owner_user_code,
+    ownerName: r.owner_name,
+    installerUserCode: r.installer_user_code,
+    address: r.address,
+    timeZone: r.time_zone,
+    picture: r.picture,
+    priceMinorPerKwh: r.price_minor_per_kwh,
+    currency: r.currency,
+    capacityKw: round(capacityKw),
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    type: r.type,
+    buildDate: r.build_date,
+    status: r.status,
+    powerW: round(Number(r.power_w), 1),
+    energyTodayKwh: round(today),
+    energyTotalKwh: round(total),
+    equivalentHours: capacityKw > 0 ? round(today / capacityKw, 2) : 0,
+    incomeTodayMinor: Math.round(today * r.price_minor_per_kwh),
+    incomeTotalMinor: Math.round(total * r.price_minor_per_kwh),
+    deviceCount: r.device_count ?? 0,
+    onlineDeviceCount: r.online_count ?? 0,
+  };
+}
+
+/**
+ * The plant list: the caller's plants filtered by name, owner, type and status, sorted, one page. When neither
+ * the sort nor the filter needs live figures, the page is cut first and only its plants get their figures.
+ */
+export async function listPlants(
+  db: Database,
+  caller: Caller,
+  q: PlantListQuery,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: PlantRow[] }> {
+  const where: SQL[] = [plantScope(caller)];
+  if (q.name) where.push(sql`pl.name ilike ${`%${q.name}%`}`);
+  if (q.owner) where.push(sql`(u.user_code ilike ${`%${q.owner}%`} or u.name ilike ${`%${q.owner}%`})`);
+  if (q.type) where.push(sql`pl.type = ${q.type}`);
+  const cond = sql.join(where, sql` and `);
+  const live = q.status !== undefined || ['power', 'energyToday', 'energyTotal'].includes(q.sort);
+  const order = sql.raw(
+    `${SORTS[q.sort]} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, pl.id ${q.order}`,
+  );
+  const base = sql`from plants pl join users u on u.id = pl.owner_id left join users i on i.id = pl.installer_id`;
+  const columns = sql`pl.id, pl.name, u.user_code as owner_user_code, u.name as owner_name,
+    i.user_code as installer_user_code, pl.address, pl.time_zone, pl.picture, pl.price_minor_per_kwh, pl.currency,
+    pl.capacity_w, pl.latitude, pl.longitude, pl.type, to_char(pl.build_date, 'YYYY-MM-DD') as build_date,
+    pl.created_at`;
+  const figures = sql`${statusExpr} as status, coalesce(s.power_w, 0) as power_w,
+    coalesce(e.energy_kwh, 0) as energy_today_kwh, coalesce(s.energy_total_kwh, 0) as energy_total_kwh,
+    coalesce(s.device_count, 0) as device_count, coalesce(s.online_count, 0) as online_count`;
+  const todayJoin = sql`left join plant_energy e on e.plant_id = pl.id and e.period = 'day'
+    and e.period_start = (now() at time zone pl.time_zone)::date`;
+  if (live) {
+    const rows = await rowsOf<PlantListRow & { total: number }>(
+      db,
+      sql`with v as (select pl.id ${base} where ${cond})
+        select * from (select ${columns}, ${figures} ${base}
+          left join (${statsOf(sql`select id from v`)}) s on s.plant_id = pl.id ${todayJoin}
+          where pl.id in (select id from v)) pl
+        where ${q.status ? sql`status = ${q.status}` : sql`true`}
+        order by ${sql.raw(`${SORTS[q.sort].replace('pl.', '')} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, id ${q.order}`)}
+        limit ${page.limit} offset ${page.offset}`,
+    );
+    const [count] = await rowsOf<{ n: number }>(
+      db,
+      q.status
+        ? sql`with v as (select pl.id ${base} where ${cond})
+            select count(*)::int as n from v left join (${statsOf(sql`select id from v`)}) s on s.plant_id = v.id
+            where ${statusExpr} = ${q.status}`
+        : sql`select count(*)::int as n ${base} where ${cond}`,
+    );
+    return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
+  }
+  const rows = await rowsOf<PlantListRow>(
+    db,
+    sql`with pg as (select ${columns} ${base} where ${cond}
+        order by ${order} limit ${page.limit} offset ${page.offset})
+      select pl.*, ${figures} from pg pl
+      left join (${statsOf(sql`select id from pg`)}) s on s.plant_id = pl.id ${todayJoin}
+      order by ${order}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${base} where ${cond}`);
+  return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
+}
+
+/** One plant the caller may see (id, zone, price, capacity), or undefined (answer 404). */
+export async function findPlant(db: Database, caller: Caller, id: number) {
+  const [row] = await rowsOf<{
+    id: number;
+    name: string;
+    time_zone: string;
+    price_minor_per_kwh: number;
+    currency: string;
+    capacity_w: number;
+  }>(
+    db,
+    sql`select pl.id, pl.name, pl.time_zone, pl.price_minor_per_kwh, pl.currency, pl.capacity_w
+        from plants pl where pl.id = ${id} and ${plantScope(caller)}`,
+  );
+  return row;
+}
+export type FoundPlant = NonNullable<Awaited<ReturnType<typeof findPlant>>>;
+
+/** The plant summary: real-time power, energy today, this month, this year and in total, income, CO2 avoided. */
+export async function plantSummary(db: Database, plant: FoundPlant): Promise<PlantSummary> {
+  const today = localDay(plant.time_zone, Date.now());
+  const [s] = await rowsOf<{
+    device_count: number;
+    online_count: number;
+    fault: boolean;
+    power_w: number;
+    energy_total_kwh: number;
+  }>(db, statsOf(sql`${plant.id}`));
+  const energy = await rowsOf<{ period: string; energy_kwh: number }>(
+    db,
+    sql`select period, energy_kwh from plant_energy where plant_id = ${plant.id} and (
+      (period = 'day' and period_start = ${today}::date) or
+      (period = 'month' and period_start = ${`${today.slice(0, 7)}-01`}::date) or
+      (period = 'year' and period_start = ${`${today.slice(0, 4)}-01-01`}::date))`,
+  );
+  const [last] = await rowsOf<{ ts: string | null }>(
+    db,
+    sql`select to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as ts from device_latest where plant_id = ${plant.id}`,
+  );
+  const e = (p: string) => Number(energy.find((x) => x.period === p)?.energy_kwh ?? 0);
+  const total = Number(s?.energy_total_kwh ?? 0);
+  const capacityKw = Number(plant.capacity_w) / 1000;
+  const online = s?.online_count ?? 0;
+  return {
+    plantId: plant.id,
+    name: plant.name,
+    timeZone: plant.time_zone,
+    today,
+    status:
+      online === 0 ? 'offline' : s?.fault ? 'fault' : online < (s?.device_count ?? 0) ? 'partial' : 'online',
+    powerW: round(Number(s?.power_w ?? 0), 1),
+    capacityKw: round(capacityKw),
+    energyTodayKwh: round(e('day')),
+    energyMonthKwh: round(e('month')),
+    energyYearKwh: round(e('year')),
+    energyTotalKwh: round(total),
+    currency: plant.currency,
+    incomeTodayMinor: Math.round(e('day') * plant.price_minor_per_kwh),
+    incomeTotalMinor: Math.round(total * plant.price_minor_per_kwh),
+    equivalentHours: capacityKw > 0 ? round(e('day') / capacityKw, 2) : 0,
+    co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
+    lastReadingAt: last?.ts ?? null,
+  };
+}
+
+/**
+ * A day's power curve of the plant's inverters in 5-minute slots of the local day; a slot without any reading is
+ * null (a gap stays a gap: not zero, not interpolated).
+ */
+export async function powerCurve(db: Database, plant: FoundPlant, date: string): Promise<PowerCurve> {
+  const rows = await rowsOf<{ slot: string; p: number | null }>(
+    db,
+    sql`with bounds as (
+        select (${date}::timestamp at time zone ${plant.time_zone}) as s,
+               ((${date}::date + 1)::timestamp at time zone ${plant.time_zone}) as e),
+      slots as (select generate_series(s, e - interval '5 minutes', interval '5 minutes') as slot from bounds),
+      per_device as (
+        select t.device_id, date_bin('5 minutes', t.ts, b.s) as slot, avg(t.ac_power_w) as p
+        from telemetry t, bounds b
+        where t.device_id in (select id from devices where plant_id = ${plant.id} and kind = any(${inverterKinds()}))
+          and t.ts >= b.s and t.ts < b.e
+        group by 1, 2)
+      select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
+      from slots left join per_device pd on pd.slot = slots.slot
+      group by slots.slot order by slots.slot`,
+  );
+  return {
+    date,
+    timeZone: plant.time_zone,
+    stepMinutes: 5,
+    points: rows.map((r) => ({ ts: r.slot, powerW: r.p === null ? null : round(Number(r.p), 1) })),
+  };
+}
+
+/** Energy per day of a month, per month of a year, or per year, from the plant's rollups. */
+export async function energySeries(
+  db: Database,
+  plant: FoundPlant,
+  period: 'month' | 'year' | 'total',
+  date: string | undefined,
+): Promise<EnergySeries> {
+  const today = localDay(plant.time_zone, Date.now());
+  const d = date ?? today;
+  const [y, m] = [d.slice(0, 4), d.length >= 7 ? d.slice(5, 7) : today.slice(5, 7)];
+  let labels: string[] = [];
+  let rows: { start: string; energy_kwh: number }[];
+  if (period === 'month') {
+    const first = `${y}-${m}-01`;
+    rows = await rowsOf(
+      db,
+      sql`select to_char(period_start, 'YYYY-MM-DD') as start, energy_kwh from plant_energy
+          where plant_id = ${plant.id} and period = 'day' and period_start >= ${first}::date
+            and period_start < (${first}::date + interval '1 month') order by period_start`,
+    );
+    const days = new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate();
+    labels = Array.from({ length: days }, (_, i) => `${y}-${m}-${String(i + 1).padStart(2, '0')}`).filter(
+      (l) => l <= today,
+    );
+  } else if (period === 'year') {
+    rows = await rowsOf(
+      db,
+      sql`select to_char(period_start, 'YYYY-MM') as start, energy_kwh from plant_energy
+          where plant_id = ${plant.id} and period = 'month' and period_start >= ${`${y}-01-01`}::date
+            and period_start < ${`${Number(y) + 1}-01-01`}::date order by period_start`,
+    );
+    labels = Array.from({ length: 12 }, (_, i) => `${y}-${String(i + 1).padStart(2, '0')}`).filter(
+      (l) => l <= today.slice(0, 7),
+    );
+  } else {
+    rows = await rowsOf(
+      db,
+      sql`select to_char(period_start, 'YYYY') as start, energy_kwh from plant_energy
+          where plant_id = ${plant.id} and period = 'year' order by period_start`,
+    );
+    labels = rows.map((r) => r.start);
+  }
+  const byLabel = new Map(rows.map((r) => [r.start, Number(r.energy_kwh)]));
+  const points = labels.map((label) => {
+    const kwh = byLabel.get(label) ?? 0;
+    return { label, energyKwh: round(kwh), incomeMinor: Math.round(kwh * plant.price_minor_per_kwh) };
+  });
+  return {
+    period,
+    currency: plant.currency,
+    points,
+    totalKwh: round(points.reduce((a, p) => a + p.energyKwh, 0)),
+  };
+}
