@@ -220,3 +220,130 @@ export const collectorRow = z.object({
   devices: z.array(z.object({ serial: z.string(), kind: z.enum(DEVICE_KINDS), boundAt: z.string() })),
 });
 export type CollectorRow = z.infer<typeof collectorRow>;
+
+/** Limits of the plant form (spec §5: every field below is required). */
+export const PLANT_LIMITS = {
+  nameMax: 60,
+  addressMax: 200,
+  /** Largest plant picture [bytes]. */
+  pictureMaxBytes: 2 * 1024 * 1024,
+  /** Highest price per kWh in the smallest currency unit (100 currency units). */
+  priceMinorMax: 10_000,
+  /** Largest installed capacity [kW] (a utility-scale plant). */
+  capacityKwMax: 2_000_000,
+} as const;
+
+const isIanaZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+};
+
+/** Create or edit a plant (spec §3, §5). The owner is an end user or enterprise in the caller's scope. */
+export const plantInput = z.object({
+  name: z.string().trim().min(2).max(PLANT_LIMITS.nameMax),
+  ownerUserCode: z.string().trim().min(1).max(60),
+  address: z.string().trim().max(PLANT_LIMITS.addressMax).default(''),
+  timeZone: z.string().refine(isIanaZone, { message: 'validation.format' }),
+  /** A path returned by the picture upload. */
+  picture: z
+    .string()
+    .regex(/^\/prod-api\/files\/plants\/[\w.-]+$/)
+    .max(200),
+  priceMinorPerKwh: z.number().int().min(0).max(PLANT_LIMITS.priceMinorMax),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  capacityKw: z.number().gt(0).max(PLANT_LIMITS.capacityKwMax),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  type: plantType,
+  buildDate: day,
+});
+export type PlantInput = z.infer<typeof plantInput>;
+
+export const plantPictureResult = z.object({ picture: z.string() });
+
+/** Export of the plant list: the same filters and sort as the list; `ids` narrows it to the visible rows. */
+export const plantExportQuery = plantListQuery
+  .omit({ pageStart: true, pageNumber: true, pageSize: true })
+  .extend({
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+)*$/)
+      .max(4000)
+      .optional(),
+  });
+
+/** Bind a collector (and the devices reporting through it) to a plant. */
+export const bindCollectorInput = z.object({ serial: z.string().trim().min(1).max(32) });
+
+/** Fleet figures of the dashboard, over the caller's plants. */
+export const fleetFigures = z.object({
+  plants: z.number().int(),
+  devicesOnline: z.number().int(),
+  devicesOffline: z.number().int(),
+  /** Reporting devices whose latest status is a fault. */
+  devicesInAlarm: z.number().int(),
+  powerW: z.number(),
+  capacityKw: z.number(),
+  energyTodayKwh: z.number(),
+  energyMonthKwh: z.number(),
+  energyYearKwh: z.number(),
+  energyTotalKwh: z.number(),
+  /** Income in the smallest unit of `currency` (plants of other currencies are left out of the income). */
+  currency: z.string(),
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+  co2AvoidedKg: z.number(),
+  /** Fleet power in 5-minute slots since 00:00 UTC today [W]; null is a gap. */
+  powerCurve: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),
+  /** Energy of the last 30 local days [kWh]. */
+  energyDays: z.array(z.object({ label: z.string(), energyKwh: z.number() })),
+  /** The plants with the most energy today. */
+  topPlants: z.array(
+    z.object({ id: z.number().int(), name: z.string(), energyTodayKwh: z.number(), powerW: z.number() }),
+  ),
+});
+export type FleetFigures = z.infer<typeof fleetFigures>;
+
+/** The follow list (`collectList`): plants and collectors a user keeps an eye on. */
+export const FOLLOW_KINDS = ['plant', 'collector'] as const;
+export const followInput = z.object({
+  kind: z.enum(FOLLOW_KINDS),
+  /** The plant id or the collector serial. */
+  target: z.string().trim().min(1).max(32),
+});
+export const followRow = z.object({
+  kind: z.enum(FOLLOW_KINDS),
+  target: z.string(),
+  /** Plant name, or the collector's plant name. */
+  name: z.string().nullable(),
+  plantId: z.number().int().nullable(),
+  online: z.boolean(),
+  followedAt: z.string(),
+});
+export type FollowRow = z.infer<typeof followRow>;
+
+/** `relationList`: which collector each device reported through, now and before. */
+export const relationListQuery = pageQuery.extend({
+  collectorSn: z.string().trim().max(32).optional(),
+  deviceSn: z.string().trim().max(32).optional(),
+  /** true: only current bindings; false or absent: every binding, moves included. */
+  current: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export const relationRow = z.object({
+  id: z.number().int(),
+  collectorSerial: z.string(),
+  deviceSerial: z.string(),
+  deviceKind: z.enum(DEVICE_KINDS),
+  plantId: z.number().int(),
+  plantName: z.string(),
+  boundAt: z.string(),
+  unboundAt: z.string().nullable(),
+});
+export type RelationRow = z.infer<typeof relationRow>;

@@ -1,5 +1,15 @@
-import { date, doublePrecision, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { PLANT_TYPES } from '@solarops/contracts';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { FOLLOW_KINDS, PLANT_TYPES } from '@solarops/contracts';
 import { users } from '../users/tables.ts';
 
 /** Plants (spec §3): where devices are installed, whose owner and installer decide who sees them (ARCHITECTURE §4). */
@@ -38,5 +48,23 @@ export const plants = pgTable(
     // Data scope: plants of the users in the caller's team (plant list, every station call).
     index('plants_owner_id_idx').on(t.ownerId),
     index('plants_installer_id_idx').on(t.installerId),
+  ],
+);
+
+/** The follow list (`collectList`): a user's followed plants (by id) and collectors (by serial). */
+export const follows = pgTable(
+  'follows',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FOLLOW_KINDS }).notNull(),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The follow list of a user, and following twice is a no-op.
+    uniqueIndex('follows_user_target_key').on(t.userId, t.kind, t.target),
   ],
 );
