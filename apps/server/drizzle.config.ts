@@ -12,5 +12,7 @@ export default defineConfig({
     './apps/server/src/modules/plants/tables.ts',
     './apps/server/src/modules/devices/tables.ts',
     './apps/server/src/modules/telemetry/tables.ts',
+    './apps/server/src/modules/alarms/tables.ts',
+    './apps/server/src/modules/notifications/tables.ts',
   ],
 });

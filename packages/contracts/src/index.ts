@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './device.ts';
 export * from './telemetry.ts';
 export * from './plants.ts';
+export * from './alarms.ts';

@@ -8,3 +8,5 @@ export * from '../modules/plants/tables.ts';
 export * from '../modules/devices/tables.ts';
 export * from '../modules/telemetry/tables.ts';
 export * from '../modules/telemetry/telemetryTable.ts';
+export * from '../modules/alarms/tables.ts';
+export * from '../modules/notifications/tables.ts';
