@@ -18,6 +18,8 @@ export const sel = {
 
 export const test = base.extend<{ showNotice: boolean }>({
   showNotice: [false, { option: true }],
+  // Playwright reads a fixture's dependencies from its first parameter's pattern, so it must be `{}` here.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(baseUrl()),
   page: async ({ page, showNotice }, use) => {
     // The 2G notice would cover every page; only its own test sees it.

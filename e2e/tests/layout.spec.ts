@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, sel, sessionValue, signInAsAdmin, test } from '../support/fixtures.ts';
 
-const tagPaths = async (page: import('@playwright/test').Page) =>
+const tagPaths = async (page: Page) =>
   page.locator(sel.tag).evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
 test('a language switch survives a reload, and Ant Design follows', async ({ page }) => {
@@ -33,19 +34,21 @@ test('tabs: open four pages, close others, refresh, close the active one', async
   await page.getByTestId('menu-alarmlist').click();
   await page.getByTestId('menu-card').click();
   await expect(page).toHaveURL(/\/operation\/card$/);
-  expect(await tagPaths(page)).toEqual([
-    '/dashboard',
-    '/station/list',
-    '/station/devicelist',
-    '/operation/alarmlist',
-    '/operation/card',
-  ]);
+  await expect
+    .poll(() => tagPaths(page))
+    .toEqual([
+      '/dashboard',
+      '/station/list',
+      '/station/devicelist',
+      '/operation/alarmlist',
+      '/operation/card',
+    ]);
 
   // Close others from the alarm list's tab: the affix dashboard stays, and that tab becomes the page.
   await page.locator(`${sel.tag}[data-path="/operation/alarmlist"]`).click({ button: 'right' });
   await page.getByTestId('tag-close-others').click();
   await expect(page).toHaveURL(/\/operation\/alarmlist$/);
-  expect(await tagPaths(page)).toEqual(['/dashboard', '/operation/alarmlist']);
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/operation/alarmlist']);
 
   // Refresh goes through /redirect and lands on the same page.
   const redirects: string[] = [];
@@ -54,12 +57,12 @@ test('tabs: open four pages, close others, refresh, close the active one', async
   await page.getByTestId('tag-refresh').click();
   await expect(page).toHaveURL(/\/operation\/alarmlist$/);
   await expect(page.locator(sel.pageTitle)).toHaveText('告警列表');
-  expect(redirects.some((u) => u.includes('/redirect/operation/alarmlist'))).toBe(true);
+  await expect.poll(() => redirects.some((u) => u.includes('/redirect/operation/alarmlist'))).toBe(true);
 
   // Closing the active tab moves to the last remaining one.
   await page.locator(`${sel.tag}[data-path="/operation/alarmlist"] .tags-view-close`).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await tagPaths(page)).toEqual(['/dashboard']);
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard']);
   // The affix tab has no close button.
   await expect(page.locator(`${sel.tag}[data-path="/dashboard"] .tags-view-close`)).toHaveCount(0);
 });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Modal, Table, Tag } from 'antd';
+import { Button, Modal, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate } from '../components/format/formatDate.ts';
 import { type AlarmRow, alarmApi, useAlarmPage } from './alarmApi.ts';
+import { useMessage } from '../components/MessageProvider.tsx';
 
 /** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
 const LEVEL_COLOR: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
@@ -13,7 +14,7 @@ const PAGE_SIZE = 10;
 /** The 告警信息 dialog (spec §2, §4): opens by itself when there are unconfirmed alarms. */
 export function AlarmDialog() {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);

@@ -1,8 +1,9 @@
-import { App as AntApp, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { LANGUAGES, type Language } from '../i18n/language.ts';
+import { useMessage } from '../components/MessageProvider.tsx';
 
 /**
  * The language selector (spec §1): both languages listed, the current one disabled, a success message after a
@@ -10,7 +11,7 @@ import { LANGUAGES, type Language } from '../i18n/language.ts';
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const items = LANGUAGES.map((lang) => ({
     key: lang,
     label: <span data-testid={`lang-${lang}`}>{t(`language.${lang}`)}</span>,

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from '../router/createAppRouter.tsx';
 import { deviceFor, useLayoutStore } from '../store/layoutStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { LAYOUT_PAGES } from '../router/routes.tsx';
+import { queryClient } from '../api/queryClient.ts';
 import { AppMain } from './AppMain.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
@@ -59,19 +61,21 @@ export function Layout() {
   ].join(' ');
 
   return (
-    <div className={classes}>
-      {device === 'mobile' && sidebarOpen && <div className="drawer-bg" onClick={closeSidebar} />}
-      <Sidebar />
-      <div className="main-container">
-        <header className="app-header">
-          <TopBar />
-          {settings.tagsView && <TagsView />}
-        </header>
-        <AppMain />
+    <QueryClientProvider client={queryClient}>
+      <div className={classes}>
+        {device === 'mobile' && sidebarOpen && <div className="drawer-bg" onClick={closeSidebar} />}
+        <Sidebar />
+        <div className="main-container">
+          <header className="app-header">
+            <TopBar />
+            {settings.tagsView && <TagsView />}
+          </header>
+          <AppMain />
+        </div>
+        <SettingsDrawer />
+        <NoticeDialog />
+        <WeakPasswordDialog />
       </div>
-      <SettingsDrawer />
-      <NoticeDialog />
-      <WeakPasswordDialog />
-    </div>
+    </QueryClientProvider>
   );
 }

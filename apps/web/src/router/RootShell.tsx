@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
-import { App as AntApp } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { resetSession } from '../api/accounts.ts';
 import { installNotifier } from '../api/notifier.ts';
+import { useMessage } from '../components/MessageProvider.tsx';
+import { useReloginStore } from '../layout/reloginStore.ts';
 import { NavigationGuard } from './NavigationGuard.tsx';
 import { findPage } from './routes.tsx';
+
+// The dialog's code loads only when a session is revoked, not with the sign-in page.
+const ReloginDialog = lazy(() =>
+  import('../layout/ReloginDialog.tsx').then((m) => ({ default: m.ReloginDialog })),
+);
 
 /** The session key of the current page's name (spec §2: set on every navigation). */
 export const PAGE_NAME_KEY = 'pageName';
@@ -15,7 +20,8 @@ export const PAGE_NAME_KEY = 'pageName';
  * sets the page title, and runs the navigation guard.
  */
 export function RootShell() {
-  const { message, modal } = AntApp.useApp();
+  const message = useMessage();
+  const reloginOpen = useReloginStore((s) => s.open);
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
@@ -24,23 +30,9 @@ export function RootShell() {
     installNotifier({
       error: (text, seconds) => void message.error(text, seconds),
       toLogin: () => void navigate('/login', { replace: true }),
-      confirmRelogin: () =>
-        new Promise<void>((resolve) => {
-          modal.confirm({
-            title: t('relogin.title'),
-            content: t('relogin.content'),
-            okText: t('relogin.ok'),
-            cancelText: t('relogin.cancel'),
-            onOk: () => {
-              resetSession();
-              window.location.reload();
-              resolve();
-            },
-            onCancel: () => resolve(),
-          });
-        }),
+      confirmRelogin: () => new Promise<void>((resolve) => useReloginStore.getState().show(resolve)),
     });
-  }, [message, modal, navigate, t]);
+  }, [message, navigate]);
 
   useEffect(() => {
     const page = findPage(pathname);
@@ -50,8 +42,15 @@ export function RootShell() {
   }, [pathname, t, i18n.language]);
 
   return (
-    <NavigationGuard>
-      <Outlet />
-    </NavigationGuard>
+    <>
+      <NavigationGuard>
+        <Outlet />
+      </NavigationGuard>
+      {reloginOpen && (
+        <Suspense>
+          <ReloginDialog />
+        </Suspense>
+      )}
+    </>
   );
 }

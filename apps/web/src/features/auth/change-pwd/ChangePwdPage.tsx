@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { passwordSchema } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { hasToken, session } from '../../../api/session.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { isStrongPassword } from '../shared/passwordStrength.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface ChangeForm {
   oldPassword: string;
@@ -23,7 +24,7 @@ interface ChangeForm {
 export function ChangePwdPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = session.get('firstLogin') === 'true';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo.tsx';
-import { LanguageSelect } from '../../../layout/LanguageSelect.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { SolarIllustration } from './SolarIllustration.tsx';
 import './auth.css';
 
@@ -29,7 +29,7 @@ export function AuthShell({
       </section>
       <section className="auth-form-side">
         <div className="auth-lang">
-          <LanguageSelect className="auth-lang-button" />
+          <LanguageSwitch />
         </div>
         <div className="auth-card">
           <div className="auth-card-brand">

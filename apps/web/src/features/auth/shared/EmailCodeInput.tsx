@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { emailSchema } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode } from '../../../api/accounts.ts';
 import { errorMessage } from '../../../api/request.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** The server sends at most one code a minute per address (docs/api-accounts.md). */
 const RESEND_SECONDS = 60;
@@ -19,7 +20,7 @@ export function EmailCodeInput({
   onChange?: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const [wait, setWait] = useState(0);
   const [busy, setBusy] = useState(false);
 

@@ -1,19 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  App as AntApp,
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  Row,
-  Spin,
-  Tag,
-  Upload,
-} from 'antd';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Tag, Upload } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, emailSchema, nameSchema, phoneSchema } from '@solarops/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +9,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { useUserStore } from '../../../store/userStore.ts';
 import { type ProfileChanges, updateProfile, uploadAvatar, useUserInfo } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -30,7 +17,7 @@ const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const setInfo = useUserStore((s) => s.setInfo);
   const { data: info, isLoading } = useUserInfo();
