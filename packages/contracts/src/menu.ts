@@ -94,7 +94,8 @@ export const ROUTE_NAMES: readonly RouteName[] = MENU_TREE.flatMap((g) =>
   g.children.length === 0 ? [g.name as RouteName] : (g.children as readonly RouteName[]),
 );
 
-export const isRouteName = (name: string): name is RouteName => (ROUTE_NAMES as readonly string[]).includes(name);
+export const isRouteName = (name: string): name is RouteName =>
+  (ROUTE_NAMES as readonly string[]).includes(name);
 
 /** Routes never shown in the menu even when permitted (spec §2); they open from other screens. */
 export const ALWAYS_HIDDEN: readonly RouteName[] = [
@@ -171,9 +172,39 @@ const EXHIBIT: RouteName[] = group('Exhibit');
 /** Default menu lists of the six built-in roles (ARCHITECTURE §4); administrators edit them later. */
 export const DEFAULT_ROLE_MENUS: Record<number, readonly RouteName[]> = {
   1: ROUTE_NAMES,
-  2: ['dashboard', ...STATION_VIEW, ...OPERATIONS_WORK, 'shipment', 'Install', 'deviceuser', 'manual', ...EXHIBIT],
+  2: [
+    'dashboard',
+    ...STATION_VIEW,
+    ...OPERATIONS_WORK,
+    'shipment',
+    'Install',
+    'deviceuser',
+    'manual',
+    ...EXHIBIT,
+  ],
   3: ['dashboard', ...STATION_VIEW, ...OPERATIONS_WORK, 'deviceuser', 'manual', ...EXHIBIT],
-  4: ['dashboard', 'list', 'details', 'devicelist', 'devicelist1', 'collectList', ...ALARM_VIEW, 'manual', ...EXHIBIT],
+  4: [
+    'dashboard',
+    'list',
+    'details',
+    'devicelist',
+    'devicelist1',
+    'collectList',
+    ...ALARM_VIEW,
+    'manual',
+    ...EXHIBIT,
+  ],
   5: ROUTE_NAMES.filter((n) => n !== 'PagePermission'),
-  6: ['dashboard', 'list', 'details', 'devicelist', 'devicelist1', 'collectList', ...ALARM_VIEW, 'form', 'manual', ...EXHIBIT],
+  6: [
+    'dashboard',
+    'list',
+    'details',
+    'devicelist',
+    'devicelist1',
+    'collectList',
+    ...ALARM_VIEW,
+    'form',
+    'manual',
+    ...EXHIBIT,
+  ],
 };
