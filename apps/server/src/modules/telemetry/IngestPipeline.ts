@@ -16,6 +16,7 @@ import { localDay, nextDay } from './localDay.ts';
 import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from './readingRows.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
+import { deviceLinkEvents, type CommittedReading } from './deviceLinkEvents.ts';
 
 /** A batch refused as a whole (the HTTP call answers 400 or 413; MQTT acknowledges it so it is not re-sent). */
 export class BatchRefused extends Error {
@@ -42,6 +43,8 @@ interface PendingWrite {
   skewCleared: DeviceInfo[];
   rebinds: DeviceInfo[];
   months: Set<string>;
+  /** The newest reading of each device, told to the alarms after the commit. */
+  committed: Map<number, CommittedReading>;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -52,6 +55,12 @@ export interface IngestPipelineOptions {
   now?: () => number;
   /** Largest number of readings in one transaction. */
   maxRowsPerCommit?: number;
+  /**
+   * Transactions in flight at once: while PostgreSQL writes one group, the next is being prepared and sent
+   * (the database and the server each keep a core busy). Rows are sorted by device so that concurrent groups
+   * lock shared rows in the same order.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -66,7 +75,13 @@ export class IngestPipeline {
   private readonly now: () => number;
   private readonly maxRows: number;
   private queue: PendingWrite[] = [];
-  private draining = false;
+  private active = 0;
+  private queuedRows = 0;
+  private readonly maxQueuedRows: number;
+  /** Settles at the end of every transaction (back-pressure waits on it). */
+  private committed: Promise<void> = Promise.resolve();
+  private markCommitted: () => void = () => undefined;
+  private readonly concurrency: number;
   private readonly knownMonths = new Set<string>();
   private idle: Promise<void> = Promise.resolve();
   private markIdle: () => void = () => undefined;
@@ -83,7 +98,10 @@ export class IngestPipeline {
   ) {
     this.rejections = new RejectionLog(options.logger);
     this.now = options.now ?? Date.now;
-    this.maxRows = options.maxRowsPerCommit ?? 20_000;
+    this.maxRows = options.maxRowsPerCommit ?? 10_000;
+    this.concurrency = options.concurrency ?? 3;
+    this.maxQueuedRows = this.maxRows * (this.concurrency + 1);
+    this.committed = new Promise((r) => (this.markCommitted = r));
   }
 
   metrics(): DeviceLinkMetrics {
@@ -117,6 +135,8 @@ export class IngestPipeline {
    * acknowledged and the collector re-sends).
    */
   async ingestTelemetry(collector: CollectorInfo, payload: unknown): Promise<TelemetryAck> {
+    // Back-pressure: a payload waits as its compact buffer, not as parsed objects, while much is queued.
+    while (this.queuedRows > this.maxQueuedRows) await this.committed;
     const data = this.parse(collector.serial, payload);
     const batch = telemetryBatch.safeParse(data);
     if (!batch.success) {
@@ -154,6 +174,7 @@ export class IngestPipeline {
       skewCleared: [],
       rebinds: [],
       months: new Set(),
+      committed: new Map(),
     };
     const dirtyKeys = new Set<string>();
     const markDirty = (d: DeviceInfo, day: string) => {
@@ -194,7 +215,16 @@ export class IngestPipeline {
       pending.rows.push(row);
       pending.months.add(new Date(r.ts).toISOString().slice(0, 7));
       const prev = pending.latest.get(device.id);
-      if (!prev || prev.tsMs < r.ts) pending.latest.set(device.id, { tsMs: r.ts, row });
+      if (!prev || prev.tsMs < r.ts) {
+        pending.latest.set(device.id, { tsMs: r.ts, row });
+        pending.committed.set(device.id, {
+          deviceId: device.id,
+          plantId: device.plantId,
+          collectorId: collector.id,
+          tsMs: r.ts,
+          faultCode: r.faultCode ?? 0,
+        });
+      }
       const day = localDay(device.timeZone, r.ts);
       markDirty(device, day);
       // A late reading changes the first interval of the next day too (its energy belongs to the interval's end).
@@ -258,6 +288,20 @@ export class IngestPipeline {
           ${sql.param(rows.map((r) => r.e.state))}::text[],
           ${sql.param(rows.map((r) => r.e.stringIndex ?? null))}::smallint[])
         on conflict do nothing`);
+      deviceLinkEvents(this.db).emit(
+        'events',
+        rows.map(({ d, e }) => ({
+          deviceId: d.id,
+          plantId: d.plantId,
+          collectorId: collector.id,
+          tsMs: e.ts,
+          code: e.code,
+          level: e.level,
+          state: e.state,
+          stringIndex: e.stringIndex,
+          record: e.record,
+        })),
+      );
     }
     return { seq: batch.data.seq, accepted: rows.length };
   }
@@ -278,6 +322,7 @@ export class IngestPipeline {
     const s = msg.data;
     if (s.state === 'offline') {
       await this.db.execute(sql`update collectors set online = false where id = ${collector.id}`);
+      deviceLinkEvents(this.db).emit('offline', [collector.id], []);
       return;
     }
     await this.db.execute(sql`
@@ -287,60 +332,80 @@ export class IngestPipeline {
         iccid = coalesce(${s.iccid ?? null}, iccid),
         report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s)
       where id = ${collector.id}`);
+    deviceLinkEvents(this.db).emit('online', collector.id);
   }
 
   /** Resolves once nothing is queued or being written (tests and shutdown). */
   async flush(): Promise<void> {
-    while (this.draining || this.queue.length > 0) await this.idle;
+    while (this.active > 0 || this.queue.length > 0) await this.idle;
   }
 
   private enqueue(p: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ ...p, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.queuedRows += p.rows.length;
+      this.pump();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    this.idle = new Promise((r) => (this.markIdle = r));
+  /** Starts transactions while fewer than `concurrency` run; each takes everything queued up to `maxRows`. */
+  private pump(): void {
+    while (this.active < this.concurrency && this.queue.length > 0) {
+      if (this.active === 0) this.idle = new Promise((r) => (this.markIdle = r));
+      const group: PendingWrite[] = [];
+      let rows = 0;
+      while (
+        this.queue.length > 0 &&
+        (group.length === 0 || rows + this.queue[0]!.rows.length <= this.maxRows)
+      ) {
+        const p = this.queue.shift()!;
+        group.push(p);
+        rows += p.rows.length;
+      }
+      this.queuedRows -= rows;
+      this.active++;
+      void this.store(group).finally(() => {
+        this.active--;
+        const done = this.markCommitted;
+        this.committed = new Promise((r) => (this.markCommitted = r));
+        done();
+        if (this.queue.length > 0) this.pump();
+        else if (this.active === 0) this.markIdle();
+      });
+    }
+  }
+
+  private async store(group: PendingWrite[]): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const group: PendingWrite[] = [];
-        let rows = 0;
-        while (
-          this.queue.length > 0 &&
-          (group.length === 0 || rows + this.queue[0]!.rows.length <= this.maxRows)
-        ) {
-          const p = this.queue.shift()!;
-          group.push(p);
-          rows += p.rows.length;
-        }
+      await this.commit(group);
+      this.tellCommitted(group);
+      for (const p of group) p.resolve();
+    } catch (err) {
+      if (group.length === 1) {
+        this.rejections.note('storeFailed', group[0]!.collector.serial, (err as Error).message);
+        group[0]!.reject(err);
+        return;
+      }
+      // One bad batch must not sink the others (nor a deadlock between two groups): store them one by one.
+      for (const p of group) {
         try {
-          await this.commit(group);
-          for (const p of group) p.resolve();
-        } catch (err) {
-          if (group.length === 1) {
-            this.rejections.note('storeFailed', group[0]!.collector.serial, (err as Error).message);
-            group[0]!.reject(err);
-            continue;
-          }
-          // One bad batch must not sink the others: store them one by one.
-          for (const p of group) {
-            try {
-              await this.commit([p]);
-              p.resolve();
-            } catch (e) {
-              this.rejections.note('storeFailed', p.collector.serial, (e as Error).message);
-              p.reject(e);
-            }
-          }
+          await this.commit([p]);
+          this.tellCommitted([p]);
+          p.resolve();
+        } catch (e) {
+          this.rejections.note('storeFailed', p.collector.serial, (e as Error).message);
+          p.reject(e);
         }
       }
-    } finally {
-      this.draining = false;
-      this.markIdle();
     }
+  }
+
+  /** Tells the listeners (alarms) what was committed: each device's newest reading and the collectors heard. */
+  private tellCommitted(group: PendingWrite[]): void {
+    const events = deviceLinkEvents(this.db);
+    if (events.listenerCount('telemetry') === 0) return;
+    const readings = group.flatMap((p) => [...p.committed.values()]);
+    events.emit('telemetry', readings, [...new Set(group.map((p) => p.collector.id))]);
   }
 
   private async commit(group: PendingWrite[]): Promise<void> {
@@ -350,7 +415,7 @@ export class IngestPipeline {
       await ensureTelemetryPartitions(this.db, [...months]);
       for (const m of months) this.knownMonths.add(m);
     }
-    const rows = group.flatMap((p) => p.rows);
+    const rows = group.flatMap((p) => p.rows).sort((a, b) => (a[0] as number) - (b[0] as number));
     const latest = new Map<number, { tsMs: number; row: Cell[] }>();
     for (const p of group) {
       for (const [id, l] of p.latest) {
@@ -358,9 +423,9 @@ export class IngestPipeline {
         if (!prev || prev.tsMs < l.tsMs) latest.set(id, l);
       }
     }
-    const dirty = group.flatMap((p) => p.dirty);
+    const dirty = group.flatMap((p) => p.dirty).sort((a, b) => a.deviceId - b.deviceId);
     const deviceIds = [...new Set(rows.map((r) => r[0] as number))];
-    const collectorIds = [...new Set(group.map((p) => p.collector.id))];
+    const collectorIdsSorted = [...new Set(group.map((p) => p.collector.id))].sort((a, b) => a - b);
     const quarantine = group.flatMap((p) =>
       p.quarantine.map((q) => ({ ...q, collector: p.collector.serial })),
     );
@@ -377,7 +442,7 @@ export class IngestPipeline {
           .map(([c]) => `${c} = excluded.${c}`)
           .join(', ');
         // Latest state is the newest device time, not the last received (late and re-sent batches come older).
-        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.values()].map((l) => l.row))}
+        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l.row))}
           on conflict (device_id) do update set ${sql.raw(set)} where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
           select * from unnest(${sql.param(dirty.map((d) => d.deviceId))}::int[],
@@ -389,7 +454,7 @@ export class IngestPipeline {
             and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
       }
       await tx.execute(sql`update collectors set online = true, last_seen_at = now()
-        where id = any(${sql.param(collectorIds)}::int[])
+        where id = any(${sql.param(collectorIdsSorted)}::int[])
           and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
       for (const q of quarantine) {
         await tx.execute(sql`insert into telemetry_quarantine

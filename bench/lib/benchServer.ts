@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The server workspace, where `src/main.ts` runs. */
+export const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+
+/** A port that was free a moment ago. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The real server as a child process on `databaseUrl`, with its resident memory sampled. */
+export interface BenchServer {
+  child: ChildProcess;
+  httpPort: number;
+  mqttPort: number;
+  /** Highest resident set size seen since the last reset [MB]. */
+  maxRssMb(): number;
+  resetRss(): void;
+  stop(): Promise<void>;
+}
+
+const rssMb = (pid: number) => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
+export async function startBenchServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const httpPort = await freePort();
+  const mqttPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: 'off',
+      PORT: String(httpPort),
+      MQTT_PORT: String(mqttPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // The heap limit production deployments set (docs/scaling.md): V8 otherwise grows its heap lazily far past need.
+      NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? '--max-old-space-size=256',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const check = async () => {
+      try {
+        const r = await fetch(`http://127.0.0.1:${httpPort}/prod-api/health`);
+        if (r.ok) return resolve();
+      } catch {
+        // not yet
+      }
+      if (child.exitCode !== null) return reject(new Error(`server exited: ${out}`));
+      setTimeout(check, 200);
+    };
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    void check();
+  });
+  let max = 0;
+  const timer = setInterval(() => (max = Math.max(max, rssMb(child.pid!))), 250);
+  return {
+    child,
+    httpPort,
+    mqttPort,
+    maxRssMb: () => Math.max(max, rssMb(child.pid!)),
+    resetRss: () => (max = 0),
+    async stop() {
+      clearInterval(timer);
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Percentile of sorted-or-not samples [same unit]. */
+export function percentile(samples: number[], p: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
