@@ -120,3 +120,31 @@ export async function createApprovedEnterprise(): Promise<{ userCode: string; pa
   }
   throw new Error(`no initial password mailed to ${email}`);
 }
+
+/** The administrator's Authorization header. */
+export async function adminAuth(): Promise<Record<string, string>> {
+  const admin = await apiLogin('admin', adminPassword());
+  return { Authorization: `${admin.data.token.token_type} ${admin.data.token.access_token}` };
+}
+
+export async function disableUser(userCode: string): Promise<void> {
+  await call(`/user/manager/update/unable?userCode=${encodeURIComponent(userCode)}`, {
+    headers: await adminAuth(),
+  });
+}
+
+/** Gives a user another role (e.g. 2, distributor) as the administrator. */
+export async function bindRole(userCode: string, roleId: number): Promise<void> {
+  const auth = await adminAuth();
+  const row = await call<{ userId: number }>(
+    `/user/manager/info/bycode?userCode=${encodeURIComponent(userCode)}`,
+    {
+      headers: auth,
+    },
+  );
+  await call('/user/manager/bind/role', {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userId: String(row.data.userId), roleId: String(roleId) }).toString(),
+  });
+}
