@@ -1,0 +1,90 @@
+/**
+ * bench/queries: the station read calls over HTTP at fleet size: 10 000 plants and 50 000 devices in PostgreSQL,
+ * one day of 5-minute telemetry for every device (14.4 million readings), 30 days for 1 000 of them, a year of
+ * daily rollups, generated inside PostgreSQL. p50 and p95 latency of the plant list, the plant summary and a
+ * day's power curve, one call at a time, while collectors ingest over MQTT beside it at a quarter of the ingest
+ * bench's peak rate (INGEST_PEAK, readings/s, default 40 000). Needs PostgreSQL:
+ * `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS, DEVICES_PER_PLANT, LONG_DEVICES,
+ * LONG_DAYS, REQUESTS (per call, default 300).
+ * Last line: p50/p95 of each call [ms] and the background ingest rate achieved [readings/s].
+ */
+import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { percentile, startBenchServer } from '../lib/benchServer.ts';
+import { runMqttLoad } from '../ingest/runMqttLoad.ts';
+import { generateDataset } from './generateDataset.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL is required (node scripts/with-postgres.mjs ...)');
+  process.exit(1);
+}
+const size = {
+  plants: Number(process.env.PLANTS ?? 10_000),
+  devicesPerPlant: Number(process.env.DEVICES_PER_PLANT ?? 5),
+  longDevices: Number(process.env.LONG_DEVICES ?? 1000),
+  longDays: Number(process.env.LONG_DAYS ?? 30),
+};
+const requests = Number(process.env.REQUESTS ?? 300);
+const peak = Number(process.env.INGEST_PEAK ?? 40_000);
+
+const t0 = performance.now();
+await prepareDatabase(url);
+const data = await generateDataset(url, size, (m) => console.log(m));
+console.log(`dataset: ${data.readings} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+const loadFleet = await createLoadFleet(url, 'bg', 100, 25);
+const server = await startBenchServer(url);
+const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
+
+const form = new FormData();
+form.set('username', data.userCode);
+form.set('password', data.password);
+const login = await fetch(`${base}/authentication/form`, {
+  method: 'POST',
+  headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
+  body: form,
+});
+const token = ((await login.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+const headers = { authorization: `bearer ${token}` };
+
+let stop = false;
+const background = runMqttLoad({
+  url: `mqtt://127.0.0.1:${server.mqttPort}`,
+  fleet: loadFleet,
+  readingsPerDevice: 1_000_000,
+  stepsPerBatch: 1,
+  startMs: Date.now() - 6 * 86_400_000,
+  ratePerSecond: peak / 4,
+  stopped: () => stop,
+});
+
+const maxPlantId = size.plants;
+let seed = 42;
+const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+const calls: Record<string, () => string> = {
+  'plant list': () => `/plant/list?pageStart=${1 + Math.floor(rnd() * 50)}&pageSize=20`,
+  'plant summary': () => `/plant/${1 + Math.floor(rnd() * maxPlantId)}/summary`,
+  'day power curve': () => `/plant/${1 + Math.floor(rnd() * maxPlantId)}/power?date=${data.day}`,
+};
+const results: Record<string, { p50: number; p95: number }> = {};
+for (const [name, path] of Object.entries(calls)) {
+  const samples: number[] = [];
+  for (let i = 0; i < requests + 20; i++) {
+    const start = performance.now();
+    const res = await fetch(`${base}${path()}`, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+    if (i >= 20) samples.push(performance.now() - start);
+  }
+  results[name] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  console.log(`${name}: p50 ${results[name].p50.toFixed(1)} ms, p95 ${results[name].p95.toFixed(1)} ms`);
+}
+stop = true;
+const bg = await background;
+await Promise.all(bg.clients.map((c) => c.endAsync()));
+await server.stop();
+const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
+console.log(
+  `queries (${size.plants} plants, ${size.plants * size.devicesPerPlant} devices, ${data.readings} readings; p50/p95 ms): ` +
+    `plant list ${f('plant list')}, plant summary ${f('plant summary')}, day power curve ${f('day power curve')}; ` +
+    `background MQTT ingest ${Math.round(bg.readings / bg.seconds)} readings/s (target ${peak / 4})`,
+);
