@@ -274,6 +274,8 @@ export const plantExportQuery = plantListQuery
       .regex(/^\d+(,\d+)*$/)
       .max(4000)
       .optional(),
+    /** Language of the headers and labels (else the language cookie). */
+    langType: z.enum(['zh', 'en']).optional(),
   });
 
 /** Bind a collector (and the devices reporting through it) to a plant. */

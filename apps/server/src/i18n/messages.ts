@@ -45,6 +45,15 @@ export const MESSAGES = {
   notPending: { zh: '该注册已审核', en: 'This registration was already audited' },
   fileType: { zh: '只支持 png、jpeg 或 webp 图片', en: 'Only png, jpeg or webp images are accepted' },
   fileMissing: { zh: '请上传文件', en: 'No file was uploaded' },
+  plantOwnerUnknown: {
+    zh: '业主不存在，或不是您名下的终端用户',
+    en: 'No end user of yours has this username',
+  },
+  collectorUnknown: { zh: '采集器不存在，或不属于您', en: 'No collector of yours has this serial number' },
+  plantHasDevices: {
+    zh: '电站下仍有设备，请先将采集器绑定到其他电站',
+    en: 'The plant still has devices: bind its collectors to another plant first',
+  },
   // Validation messages (per field); contracts use these keys as custom messages.
   'validation.required': { zh: '必填', en: 'Required' },
   'validation.type': { zh: '类型错误，应为 {expected}', en: 'Expected {expected}' },

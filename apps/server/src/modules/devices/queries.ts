@@ -236,3 +236,12 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
       .map((b) => ({ serial: b.serial, kind: b.kind, boundAt: b.bound_at })),
   }));
 }
+
+/** One device the caller may see, with its latest state, or undefined (answer 404). */
+export async function findDevice(db: Database, caller: Caller, sn: string): Promise<DeviceRow | undefined> {
+  const [row] = await rowsOf<DeviceDbRow>(
+    db,
+    sql`${deviceSelect} where d.serial = ${sn} and ${plantScope(caller)}`,
+  );
+  return row ? toDeviceRow(row) : undefined;
+}

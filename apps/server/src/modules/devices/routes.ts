@@ -11,11 +11,19 @@ import {
   deviceSnParams,
   envelope,
   pageOf,
+  relationListQuery,
+  relationRow,
 } from '@solarops/contracts';
 import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
-import { deviceHistory as historyOf, listDevices, searchCollectors } from './queries.ts';
+import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors } from './queries.ts';
+import { listRelations } from './relations.ts';
+import { relationWorkbook } from './relationWorkbook.ts';
+import { requestLanguage } from '../../http/language.ts';
+
+/** Most rows one relation export holds. */
+const EXPORT_MAX_ROWS = 10_000;
 
 const toMs = (v: number | string) => (typeof v === 'number' ? v : Date.parse(v));
 /** Longest history range of one call [ms]. */
@@ -92,6 +100,71 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await searchCollectors(db(), callerOf(request), request.query.sn)),
+  );
+  app.get(
+    '/device/:sn',
+    {
+      preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'One device with its latest state (the device detail)',
+        params: deviceSnParams,
+        response: { 200: envelope(deviceRow) },
+      },
+    },
+    async (request) => {
+      const device = await findDevice(db(), callerOf(request), request.params.sn);
+      if (!device) throw notFound();
+      return ok(device);
+    },
+  );
+
+  app.get(
+    '/device/relation/list',
+    {
+      preHandler: requirePermission('relationList'),
+      schema: {
+        tags,
+        security,
+        summary: 'Collector-device serial mapping with the history of moves, searchable by either serial',
+        querystring: relationListQuery,
+        response: { 200: pageOf(relationRow) },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listRelations(
+        db(),
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/device/relation/export',
+    {
+      preHandler: requirePermission('relationList'),
+      config: { audit: 'relation export' },
+      schema: {
+        tags,
+        security,
+        summary: 'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
+        querystring: relationListQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listRelations(db(), callerOf(request), request.query, {
+        limit: EXPORT_MAX_ROWS,
+        offset: 0,
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="relations.xlsx"')
+        .send(await relationWorkbook(rows, requestLanguage(request)));
+    },
   );
 };
 

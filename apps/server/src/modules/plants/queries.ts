@@ -104,10 +104,11 @@ function toPlantRow(r: PlantListRow): PlantRow {
 export async function listPlants(
   db: Database,
   caller: Caller,
-  q: PlantListQuery,
+  q: PlantListQuery & { ids?: readonly number[] },
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: PlantRow[] }> {
   const where: SQL[] = [plantScope(caller)];
+  if (q.ids) where.push(sql`pl.id = any(${sql.param([...q.ids])}::int[])`);
   if (q.name) where.push(sql`pl.name ilike ${`%${q.name}%`}`);
   if (q.owner) where.push(sql`(u.user_code ilike ${`%${q.owner}%`} or u.name ilike ${`%${q.owner}%`})`);
   if (q.type) where.push(sql`pl.type = ${q.type}`);

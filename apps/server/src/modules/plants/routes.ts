@@ -2,8 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bindCollectorInput,
   deviceRow,
+  emptyEnvelope,
   energyQuery,
+  fleetFigures as fleetFiguresSchema,
+  followInput,
+  followRow,
+  plantExportQuery,
+  plantInput,
+  plantPictureResult,
+  uploadedFile,
   energySeries,
   envelope,
   pageOf,
@@ -16,7 +25,8 @@ import {
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { callerOf, requirePermission } from '../auth/guards.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { authenticate, callerOf, requirePermission } from '../auth/guards.ts';
 import { plantDevices } from '../devices/queries.ts';
 import { localDay } from '../telemetry/localDay.ts';
 import {
@@ -26,6 +36,13 @@ import {
   plantSummary as summaryOf,
   powerCurve as curveOf,
 } from './queries.ts';
+import { fleetFigures } from './fleetFigures.ts';
+import { follow, listFollows, unfollow } from './follows.ts';
+import { bindCollector, createPlant, deletePlant, savePlantPicture, updatePlant } from './plantWrites.ts';
+import { plantWorkbook } from './plantWorkbook.ts';
+
+/** Most plants one export holds. */
+const EXPORT_MAX_ROWS = 10_000;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -129,6 +146,222 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const plant = await plantOr404(request, request.params.id);
       return ok(await plantDevices(db(), plant.id));
+    },
+  );
+  app.get(
+    '/plant/:id',
+    {
+      preHandler: requirePermission('list', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'One plant with its figures (the plant information of the details screen and the edit form)',
+        params: plantIdParams,
+        response: { 200: envelope(plantRow) },
+      },
+    },
+    async (request) => {
+      const { rows } = await listPlants(
+        db(),
+        callerOf(request),
+        { ...plantListQuery.parse({}), ids: [request.params.id] },
+        { limit: 1, offset: 0 },
+      );
+      if (!rows[0]) throw notFound();
+      return ok(rows[0]);
+    },
+  );
+
+  app.post(
+    '/plant',
+    {
+      preHandler: requirePermission('list'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Create a plant (every field of spec §5 required; the owner is an end user in the caller’s scope)',
+        body: plantInput,
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const id = await createPlant(db(), callerOf(request), request.body);
+      request.auditTarget = `plant ${id} ${request.body.name}`;
+      return ok({ id });
+    },
+  );
+
+  app.put(
+    '/plant/:id',
+    {
+      preHandler: requirePermission('list'),
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a plant',
+        params: plantIdParams,
+        body: plantInput,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `plant ${request.params.id}`;
+      await updatePlant(db(), callerOf(request), request.params.id, request.body);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/plant/:id',
+    {
+      preHandler: requirePermission('list'),
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a plant without devices (409 while devices remain)',
+        params: plantIdParams,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `plant ${request.params.id}`;
+      await deletePlant(db(), callerOf(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/plant/picture',
+    {
+      preHandler: requirePermission('list'),
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Upload a plant picture (multipart `file`: png, jpeg or webp, at most 2 MB); answers its path',
+        body: z.object({ file: uploadedFile }),
+        response: { 200: envelope(plantPictureResult) },
+      },
+    },
+    async (request) => ok({ picture: await savePlantPicture(app.deps, request.body.file) }),
+  );
+
+  app.get(
+    '/plant/export',
+    {
+      preHandler: requirePermission('list'),
+      config: { audit: 'plant export' },
+      schema: {
+        tags,
+        security,
+        summary: 'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
+        querystring: plantExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { ids, langType: _lang, ...filters } = request.query;
+      const { rows } = await listPlants(
+        db(),
+        callerOf(request),
+        { ...filters, pageSize: EXPORT_MAX_ROWS, ...(ids ? { ids: ids.split(',').map(Number) } : {}) },
+        { limit: EXPORT_MAX_ROWS, offset: 0 },
+      );
+      const order = ids ? ids.split(',').map(Number) : [];
+      if (ids) rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+      const file = await plantWorkbook(rows, requestLanguage(request));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="plants.xlsx"')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/plant/:id/collector',
+    {
+      preHandler: requirePermission('list', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'Bind a collector and the devices reporting through it to the plant',
+        params: plantIdParams,
+        body: bindCollectorInput,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `plant ${request.params.id} collector ${request.body.serial}`;
+      await bindCollector(db(), callerOf(request), request.params.id, request.body.serial);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/plant/fleet',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Dashboard figures over the caller’s plants: counts, power, energy, income, CO2, curves, top plants',
+        response: { 200: envelope(fleetFiguresSchema) },
+      },
+    },
+    async (request) => ok(await fleetFigures(db(), callerOf(request))),
+  );
+
+  app.get(
+    '/follow/list',
+    {
+      preHandler: requirePermission('collectList'),
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s follow list: followed plants and collectors',
+        response: { 200: envelope(z.array(followRow)) },
+      },
+    },
+    async (request) => ok(await listFollows(db(), callerOf(request))),
+  );
+
+  app.post(
+    '/follow',
+    {
+      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'Follow a plant (by id) or a collector (by serial)',
+        body: followInput,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `${request.body.kind} ${request.body.target}`;
+      await follow(db(), callerOf(request), request.body.kind, request.body.target);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/follow',
+    {
+      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a plant or collector from the caller’s follow list',
+        querystring: followInput,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `${request.query.kind} ${request.query.target}`;
+      await unfollow(db(), callerOf(request).userId, request.query.kind, request.query.target);
+      return ok(null);
     },
   );
 };

@@ -1,0 +1,123 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CO2_KG_PER_KWH, INVERTER_KINDS, type FleetFigures } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { plantScope, type Caller } from './plantScope.ts';
+
+const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
+
+/** How many plants the dashboard ranks. */
+const TOP_PLANTS = 5;
+/** Days of the dashboard's energy chart. */
+const ENERGY_DAYS = 30;
+
+/**
+ * The dashboard's fleet figures over the plants the caller may see: counts, power, energy of the plants' local
+ * day / month / year and in total, income in the fleet's main currency, CO2 avoided, today's power curve (UTC day,
+ * 5-minute slots), the last 30 days of energy and the plants with the most energy today.
+ */
+export async function fleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
+  const scoped = sql`select pl.id, pl.name, pl.time_zone, pl.price_minor_per_kwh, pl.currency, pl.capacity_w
+    from plants pl where ${plantScope(caller)}`;
+  const perPlant = await rowsOf<{
+    id: number;
+    name: string;
+    currency: string;
+    price: number;
+    capacity_w: number;
+    online: number;
+    offline: number;
+    alarm: number;
+    power_w: number;
+    total_kwh: number;
+    today_kwh: number;
+    month_kwh: number;
+    year_kwh: number;
+  }>(
+    db,
+    sql`with p as (${scoped}),
+      s as (select d.plant_id,
+          (count(*) filter (where d.online))::int as online,
+          (count(*) filter (where not d.online))::int as offline,
+          (count(*) filter (where d.online and l.status = 3))::int as alarm,
+          coalesce(sum(l.ac_power_w) filter (where d.online and d.kind = any(${inverterKinds()})), 0)::float8 as power_w,
+          coalesce(sum(l.energy_total_kwh) filter (where d.kind = any(${inverterKinds()})), 0)::float8 as total_kwh
+        from devices d left join device_latest l on l.device_id = d.id
+        where d.plant_id in (select id from p) group by d.plant_id),
+      e as (select e.plant_id,
+          sum(e.energy_kwh) filter (where e.period = 'day' and e.period_start = (now() at time zone p.time_zone)::date) as today_kwh,
+          sum(e.energy_kwh) filter (where e.period = 'month'
+            and e.period_start = date_trunc('month', now() at time zone p.time_zone)::date) as month_kwh,
+          sum(e.energy_kwh) filter (where e.period = 'year'
+            and e.period_start = date_trunc('year', now() at time zone p.time_zone)::date) as year_kwh
+        from plant_energy e join p on p.id = e.plant_id
+        where e.period_start >= date_trunc('year', now())::date - 1 group by e.plant_id)
+      select p.id, p.name, p.currency, p.price_minor_per_kwh as price, p.capacity_w,
+        coalesce(s.online, 0) as online, coalesce(s.offline, 0) as offline, coalesce(s.alarm, 0) as alarm,
+        coalesce(s.power_w, 0) as power_w, coalesce(s.total_kwh, 0) as total_kwh,
+        coalesce(e.today_kwh, 0)::float8 as today_kwh, coalesce(e.month_kwh, 0)::float8 as month_kwh,
+        coalesce(e.year_kwh, 0)::float8 as year_kwh
+      from p left join s on s.plant_id = p.id left join e on e.plant_id = p.id`,
+  );
+  // Income adds up only within one currency: the one most plants use.
+  const currencies = new Map<string, number>();
+  for (const p of perPlant) currencies.set(p.currency, (currencies.get(p.currency) ?? 0) + 1);
+  const currency = [...currencies].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'CNY';
+  const sum = (f: (p: (typeof perPlant)[number]) => number) => perPlant.reduce((a, p) => a + Number(f(p)), 0);
+  const income = (f: (p: (typeof perPlant)[number]) => number) =>
+    Math.round(sum((p) => (p.currency === currency ? Number(f(p)) * Number(p.price) : 0)));
+
+  const curve = await rowsOf<{ slot: string; p: number | null }>(
+    db,
+    sql`with b as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as s),
+      slots as (select generate_series(b.s, greatest(b.s, now() - interval '5 minutes'), interval '5 minutes') as slot from b),
+      per_device as (
+        select t.device_id, date_bin('5 minutes', t.ts, b.s) as slot, avg(t.ac_power_w) as p
+        from telemetry t, b
+        where t.ts >= b.s and t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
+          and t.device_id in (select id from devices where kind = any(${inverterKinds()}))
+        group by 1, 2)
+      select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
+      from slots left join per_device pd on pd.slot = slots.slot group by slots.slot order by slots.slot`,
+  );
+  const days = await rowsOf<{ label: string; kwh: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as label, coalesce(sum(e.energy_kwh), 0)::float8 as kwh
+      from generate_series(current_date - ${ENERGY_DAYS - 1}::int, current_date, interval '1 day') d
+      left join plant_energy e on e.period = 'day' and e.period_start = d::date
+        and e.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
+      group by d order by d`,
+  );
+  const top = [...perPlant]
+    .sort((a, b) => Number(b.today_kwh) - Number(a.today_kwh) || a.id - b.id)
+    .slice(0, TOP_PLANTS);
+  const total = sum((p) => p.total_kwh);
+  return {
+    plants: perPlant.length,
+    devicesOnline: sum((p) => p.online),
+    devicesOffline: sum((p) => p.offline),
+    devicesInAlarm: sum((p) => p.alarm),
+    powerW: round(
+      sum((p) => p.power_w),
+      1,
+    ),
+    capacityKw: round(sum((p) => p.capacity_w) / 1000),
+    energyTodayKwh: round(sum((p) => p.today_kwh)),
+    energyMonthKwh: round(sum((p) => p.month_kwh)),
+    energyYearKwh: round(sum((p) => p.year_kwh)),
+    energyTotalKwh: round(total),
+    currency,
+    incomeTodayMinor: income((p) => p.today_kwh),
+    incomeTotalMinor: income((p) => p.total_kwh),
+    co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
+    powerCurve: curve.map((r) => ({ ts: r.slot, powerW: r.p === null ? null : round(Number(r.p), 1) })),
+    energyDays: days.map((d) => ({ label: d.label, energyKwh: round(Number(d.kwh)) })),
+    topPlants: top.map((p) => ({
+      id: p.id,
+      name: p.name,
+      energyTodayKwh: round(Number(p.today_kwh)),
+      powerW: round(Number(p.power_w), 1),
+    })),
+  };
+}

@@ -1,0 +1,212 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+
+type Headers = { authorization: string };
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+describe('plant create, edit, delete, picture, export, collector binding, follow list and relations', () => {
+  let t: TestApp;
+  let old: FixturePlant;
+  let other: FixturePlant;
+  const h: Record<'admin' | 'distributor' | 'installer' | 'owner' | 'stranger', Headers> = {} as never;
+  let ownerCode = '';
+  let strangerCode = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await createUser(t.db, { roleId: ROLE.admin });
+    const distributor = await createUser(t.db, { roleId: ROLE.distributor });
+    const installer = await createUser(t.db, { roleId: ROLE.installer, dealercode: distributor.dealercode });
+    const owner = await createUser(t.db, { roleId: ROLE.endUser, parent: installer });
+    const stranger = await createUser(t.db, { roleId: ROLE.endUser });
+    ownerCode = owner.userCode;
+    strangerCode = stranger.userCode;
+    old = await createFixturePlant(t.db, {
+      ownerId: owner.id,
+      installerId: installer.id,
+      timeZone: 'UTC',
+      name: 'Old Roof',
+      devices: [{ ratedPowerW: 5000, pvStrings: 2 }],
+    });
+    other = await createFixturePlant(t.db, { ownerId: stranger.id, timeZone: 'UTC', name: 'Elsewhere' });
+    for (const [k, u] of Object.entries({ admin, distributor, installer, owner, stranger })) {
+      h[k as keyof typeof h] = (await loginAs(t.app, u)).headers;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: `/prod-api${url}`, headers, ...(payload ? { payload } : {}) });
+
+  async function uploadPicture(headers: Headers): Promise<string> {
+    const body = multipart({ file: { filename: 'roof.png', contentType: 'image/png', data: PNG } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/plant/picture',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.picture as string;
+  }
+
+  const input = (picture: string, overrides: object = {}) => ({
+    name: 'New Barn',
+    ownerUserCode: ownerCode,
+    address: '1 Field Lane',
+    timeZone: 'Asia/Shanghai',
+    picture,
+    priceMinorPerKwh: 60,
+    currency: 'CNY',
+    capacityKw: 8.5,
+    latitude: 31.2,
+    longitude: 121.5,
+    type: 'residential',
+    buildDate: '2026-05-01',
+    ...overrides,
+  });
+
+  it('creates a plant with its picture, refuses bad input without changing anything, and edits it', async () => {
+    const picture = await uploadPicture(h.installer);
+    expect(picture).toMatch(/^\/prod-api\/files\/plants\/\w+\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: picture });
+    expect(served.statusCode).toBe(200);
+
+    const bad = await call(
+      'POST',
+      '/plant',
+      h.installer,
+      input(picture, { latitude: 95, timeZone: 'Mars/Base' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['latitude', 'timeZone']);
+    const foreignOwner = await call(
+      'POST',
+      '/plant',
+      h.installer,
+      input(picture, { ownerUserCode: strangerCode }),
+    );
+    expect(foreignOwner.statusCode).toBe(400);
+    expect(foreignOwner.json().errors[0].field).toBe('ownerUserCode');
+    expect((await call('GET', '/plant/list?name=New%20Barn', h.admin)).json().total).toBe(0);
+
+    const created = await call('POST', '/plant', h.installer, input(picture));
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id as number;
+    const row = (await call('GET', `/plant/${id}`, h.owner)).json().data;
+    expect(row).toMatchObject({ name: 'New Barn', capacityKw: 8.5, timeZone: 'Asia/Shanghai', picture });
+    // The installer's distributor sees it; another end user does not.
+    expect((await call('GET', `/plant/${id}`, h.distributor)).statusCode).toBe(200);
+    expect((await call('GET', `/plant/${id}`, h.stranger)).statusCode).toBe(404);
+
+    const edited = await call('PUT', `/plant/${id}`, h.installer, input(picture, { name: 'New Barn East' }));
+    expect(edited.statusCode).toBe(200);
+    expect((await call('GET', `/plant/${id}`, h.installer)).json().data.name).toBe('New Barn East');
+    expect((await call('PUT', `/plant/${other.plantId}`, h.installer, input(picture))).statusCode).toBe(404);
+  });
+
+  it('binds a collector with its devices to a plant, keeps the move in the relation list, and guards delete', async () => {
+    const picture = await uploadPicture(h.installer);
+    const id = (await call('POST', '/plant', h.installer, input(picture, { name: 'Second Roof' }))).json()
+      .data.id as number;
+    const serial = old.collectors[0]!.serial;
+    expect(
+      (await call('POST', `/plant/${id}/collector`, h.installer, { serial: other.collectors[0]!.serial }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('POST', `/plant/${id}/collector`, h.installer, { serial })).statusCode).toBe(200);
+    const devices = (await call('GET', `/plant/${id}/devices`, h.owner)).json().data;
+    expect(devices.map((d: { serial: string }) => d.serial)).toEqual([old.devices[0]!.serial]);
+    expect((await call('GET', `/plant/${old.plantId}/devices`, h.owner)).json().data).toEqual([]);
+
+    const relations = (await call('GET', `/device/relation/list?collectorSn=${serial}`, h.installer)).json();
+    expect(relations.total).toBe(1);
+    expect(relations.rows[0]).toMatchObject({
+      collectorSerial: serial,
+      plantName: 'Second Roof',
+      unboundAt: null,
+    });
+    expect((await call('GET', `/device/relation/list?collectorSn=${serial}`, h.stranger)).statusCode).toBe(
+      403,
+    );
+
+    expect((await call('DELETE', `/plant/${id}`, h.installer)).statusCode).toBe(409);
+    expect((await call('DELETE', `/plant/${old.plantId}`, h.installer)).statusCode).toBe(200);
+    expect((await call('GET', `/plant/${old.plantId}`, h.installer)).statusCode).toBe(404);
+    expect((await call('DELETE', `/plant/${other.plantId}`, h.installer)).statusCode).toBe(404);
+  });
+
+  it('exports exactly the visible rows as an .xlsx in the caller’s language', async () => {
+    const list = (await call('GET', '/plant/list?pageSize=1&sort=name&order=asc', h.installer)).json();
+    const ids = list.rows.map((r: { id: number }) => r.id).join(',');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/plant/export?ids=${ids}&langType=en`,
+      headers: h.installer,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Plant');
+    expect(sheet.getRow(2).getCell(1).value).toBe(list.rows[0].name);
+    // Ids of another tenant's plants are simply not there.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/plant/export?ids=${other.plantId}`,
+      headers: h.installer,
+    });
+    const book2 = new ExcelJS.Workbook();
+    await book2.xlsx.load(foreign.rawPayload as unknown as ArrayBuffer);
+    expect(book2.worksheets[0]!.rowCount).toBe(1);
+  });
+
+  it('keeps a follow list of plants and collectors the user may see', async () => {
+    const mine = (await call('GET', '/plant/list?pageSize=50', h.owner)).json().rows[0];
+    expect(
+      (await call('POST', '/follow', h.owner, { kind: 'plant', target: String(mine.id) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/follow', h.owner, { kind: 'plant', target: String(mine.id) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/follow', h.owner, { kind: 'plant', target: String(other.plantId) })).statusCode,
+    ).toBe(400);
+    const list = (await call('GET', '/follow/list', h.owner)).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ kind: 'plant', target: String(mine.id), name: mine.name });
+    expect((await call('DELETE', `/follow?kind=plant&target=${mine.id}`, h.owner)).statusCode).toBe(200);
+    expect((await call('GET', '/follow/list', h.owner)).json().data).toEqual([]);
+  });
+
+  it('gives the dashboard figures over the caller’s plants only', async () => {
+    const mine = (await call('GET', '/plant/fleet', h.owner)).json().data;
+    const all = (await call('GET', '/plant/fleet', h.admin)).json().data;
+    expect(mine.plants).toBe((await call('GET', '/plant/list', h.owner)).json().total);
+    expect(all.plants).toBeGreaterThan(mine.plants);
+    expect(mine.energyDays).toHaveLength(30);
+    expect(mine.devicesOnline + mine.devicesOffline).toBe(1);
+    expect(mine.topPlants.length).toBeLessThanOrEqual(5);
+  });
+
+  it('shows a device’s detail to who may see it', async () => {
+    const sn = old.devices[0]!.serial;
+    expect((await call('GET', `/device/${sn}`, h.owner)).json().data).toMatchObject({
+      serial: sn,
+      pvStrings: 2,
+    });
+    expect((await call('GET', `/device/${sn}`, h.stranger)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { PLANT_LIMITS, ROLE, type PlantInput, type UploadedFile } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { AppError, conflict, fieldError, notFound } from '../../http/AppError.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
+import { canSeeUser } from '../users/dataScope.ts';
+import { plantScope, type Caller } from './plantScope.ts';
+
+const rowsOf = async <T>(db: Database, q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The owner of a plant being created or edited: an end user or enterprise the caller may see. Anyone else is
+ * refused with a message on the field, so that a plant never lands outside its creator's scope.
+ */
+async function ownerIdFor(db: Database, caller: Caller, userCode: string): Promise<number> {
+  const [owner] = await rowsOf<{ id: number; role_id: number }>(
+    db,
+    sql`select id, role_id from users where user_code = ${userCode}`,
+  );
+  const ownable = owner && (owner.role_id === ROLE.endUser || owner.role_id === ROLE.enterprise);
+  if (!ownable || !(await canSeeUser(db, caller, owner.id))) {
+    throw fieldError('ownerUserCode', 'plantOwnerUnknown');
+  }
+  return owner.id;
+}
+
+const columnsOf = (input: PlantInput, ownerId: number) => sql`
+  name = ${input.name}, owner_id = ${ownerId}, address = ${input.address}, time_zone = ${input.timeZone},
+  picture = ${input.picture}, price_minor_per_kwh = ${input.priceMinorPerKwh}, currency = ${input.currency},
+  capacity_w = ${input.capacityKw * 1000}, latitude = ${input.latitude}, longitude = ${input.longitude},
+  type = ${input.type}, build_date = ${input.buildDate}::date, updated_at = now()`;
+
+/** Creates a plant; an installer who creates one is its installer (its scope keeps the plant). */
+export async function createPlant(db: Database, caller: Caller, input: PlantInput): Promise<number> {
+  const ownerId = await ownerIdFor(db, caller, input.ownerUserCode);
+  const installerId = caller.roleId === ROLE.installer ? caller.userId : null;
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into plants (name, owner_id, installer_id, address, time_zone, picture, price_minor_per_kwh,
+          currency, capacity_w, latitude, longitude, type, build_date)
+        values (${input.name}, ${ownerId}, ${installerId}, ${input.address}, ${input.timeZone}, ${input.picture},
+          ${input.priceMinorPerKwh}, ${input.currency}, ${input.capacityKw * 1000}, ${input.latitude},
+          ${input.longitude}, ${input.type}, ${input.buildDate}::date)
+        returning id`,
+  );
+  return row!.id;
+}
+
+/** Edits a plant the caller may see (404 otherwise). */
+export async function updatePlant(db: Database, caller: Caller, id: number, input: PlantInput) {
+  const ownerId = await ownerIdFor(db, caller, input.ownerUserCode);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update plants pl set ${columnsOf(input, ownerId)} where pl.id = ${id} and ${plantScope(caller)} returning pl.id`,
+  );
+  if (rows.length === 0) throw notFound();
+  // A new time zone changes the plant's local days: the device link reads the zone from its cache.
+  deviceLinkFor(db).registry.forget();
+}
+
+/**
+ * Deletes a plant without devices. A plant with devices is refused (409): its history belongs to the devices,
+ * which move with their collector to another plant first.
+ */
+export async function deletePlant(db: Database, caller: Caller, id: number) {
+  const [plant] = await rowsOf<{ id: number; devices: number }>(
+    db,
+    sql`select pl.id, (select count(*)::int from devices d where d.plant_id = pl.id) as devices
+        from plants pl where pl.id = ${id} and ${plantScope(caller)}`,
+  );
+  if (!plant) throw notFound();
+  if (plant.devices > 0) throw conflict('plantHasDevices');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update collectors set plant_id = null where plant_id = ${id}`);
+    await tx.execute(sql`delete from plant_energy where plant_id = ${id}`);
+    await tx.execute(sql`delete from follows where kind = 'plant' and target = ${String(id)}`);
+    await tx.execute(sql`delete from plants where id = ${id}`);
+  });
+}
+
+const IMAGE_TYPES: { ext: string; test: (b: Uint8Array) => boolean }[] = [
+  { ext: 'png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
+  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    ext: 'webp',
+    test: (b) =>
+      Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+      Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
+  },
+];
+
+/** Stores a plant picture under FILES_DIR/plants; the type is read from the bytes, not from the client's claim. */
+export async function savePlantPicture(deps: AppDeps, file: UploadedFile): Promise<string> {
+  if (file.data.length > PLANT_LIMITS.pictureMaxBytes) throw new AppError(413, 'payloadTooLarge');
+  const type = IMAGE_TYPES.find((t) => t.test(file.data));
+  if (!type) throw fieldError('file', 'fileType');
+  const name = `${randomBytes(12).toString('hex')}.${type.ext}`;
+  const dir = path.join(deps.config.filesDir, 'plants');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), file.data);
+  return `/prod-api/files/plants/${name}`;
+}
+
+/**
+ * Binds a collector to a plant: the collector and the devices reporting through it move to the plant, and the
+ * device link forgets its cache so that the next batch lands in the new plant. A collector not yet bound
+ * (imported by shipment) may be bound by anyone who may see the plant; a bound one only by who may see its plant.
+ */
+export async function bindCollector(db: Database, caller: Caller, plantId: number, serial: string) {
+  const [plant] = await rowsOf<{ id: number }>(
+    db,
+    sql`select pl.id from plants pl where pl.id = ${plantId} and ${plantScope(caller)}`,
+  );
+  if (!plant) throw notFound();
+  const [collector] = await rowsOf<{ id: number }>(
+    db,
+    sql`select c.id from collectors c left join plants pl on pl.id = c.plant_id
+        where c.serial = ${serial} and (c.plant_id is null or ${plantScope(caller)})`,
+  );
+  if (!collector) throw fieldError('serial', 'collectorUnknown');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update collectors set plant_id = ${plantId} where id = ${collector.id}`);
+    await tx.execute(sql`update devices set plant_id = ${plantId} where collector_id = ${collector.id}`);
+    await tx.execute(
+      sql`update device_latest set plant_id = ${plantId}
+          where device_id in (select id from devices where collector_id = ${collector.id})`,
+    );
+    await tx.execute(
+      sql`update collector_devices set plant_id = ${plantId}
+          where collector_id = ${collector.id} and unbound_at is null`,
+    );
+  });
+  deviceLinkFor(db).registry.forget();
+}
