@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * Device secrets (ARCHITECTURE §5): 256 random bits issued per collector, stored as
  * `hmac-sha256$<salt>$<digest>`. A keyed fast hash is enough for secrets of this entropy (nobody can guess
  * them, so slow hashing buys nothing) and verifies in microseconds, so that thousands of collectors
- * reconnecting after a broker restart cost no CPU (docs/decisions/0002-device-link.md).
+ * reconnecting after a broker restart cost no CPU (docs/decisions/0004-device-link.md).
  */
 
 /** A new device secret (43 characters, base64url). */

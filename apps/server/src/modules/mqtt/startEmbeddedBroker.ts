@@ -21,7 +21,7 @@ const authError = (message: string, returnCode: number) =>
  * - it may publish only to `dev/{its serial}/up/{telemetry|event|reply|status}`, never retained;
  * - it may subscribe only to `dev/{its serial}/down/cmd` and `.../down/ack`, exact names (no wildcards).
  * Telemetry and events are stored inside `authorizePublish`: aedes writes the PUBACK of a QoS 1 message only after
- * that hook calls back, so the PUBACK follows the commit (docs/decisions/0002-device-link.md).
+ * that hook calls back, so the PUBACK follows the commit (docs/decisions/0004-device-link.md).
  */
 export async function startEmbeddedBroker(options: {
   pipeline: IngestPipeline;

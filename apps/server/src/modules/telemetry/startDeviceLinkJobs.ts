@@ -3,6 +3,7 @@ import { DEVICE_LIMITS } from '@solarops/contracts';
 import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeDirtyRollups } from './rollups.ts';
+import { deviceLinkEvents } from './deviceLinkEvents.ts';
 
 /** Advisory lock keys of the device-link jobs (any fixed numbers, the same in every instance). */
 const JOB_LOCK = { offline: 727_101, rollups: 727_102, partitions: 727_103 } as const;
@@ -17,14 +18,26 @@ export interface JobLogger {
  */
 export async function detectOffline(db: Database): Promise<void> {
   const n = DEVICE_LIMITS.offlineAfterIntervals;
-  await db.execute(sql`update collectors set online = false
-    where online and (last_seen_at is null or last_seen_at < now() - make_interval(secs => report_interval_s * ${n}))`);
-  await db.execute(sql`update devices d set online = false
+  type Ids = { rows: { id: number }[] };
+  const c = (await db.execute(sql`update collectors set online = false
+    where online and (last_seen_at is null or last_seen_at < now() - make_interval(secs => report_interval_s * ${n}))
+    returning id`)) as unknown as Ids;
+  const d1 = (await db.execute(sql`update devices d set online = false
     from collectors c
     where d.collector_id = c.id and d.online
-      and (d.last_seen_at is null or d.last_seen_at < now() - make_interval(secs => c.report_interval_s * ${n}))`);
-  await db.execute(sql`update devices set online = false
-    where online and collector_id is null and last_seen_at < now() - make_interval(secs => ${DEVICE_LIMITS.defaultReportIntervalS * n})`);
+      and (d.last_seen_at is null or d.last_seen_at < now() - make_interval(secs => c.report_interval_s * ${n}))
+    returning d.id`)) as unknown as Ids;
+  const d2 = (await db.execute(sql`update devices set online = false
+    where online and collector_id is null and last_seen_at < now() - make_interval(secs => ${DEVICE_LIMITS.defaultReportIntervalS * n})
+    returning id`)) as unknown as Ids;
+  const deviceIds = [...d1.rows, ...d2.rows].map((r) => r.id);
+  if (c.rows.length > 0 || deviceIds.length > 0) {
+    deviceLinkEvents(db).emit(
+      'offline',
+      c.rows.map((r) => r.id),
+      deviceIds,
+    );
+  }
 }
 
 /** Creates this month's and the next month's telemetry partitions ahead of need. */

@@ -15,7 +15,7 @@ import {
 import { REJECTION_REASONS } from '@solarops/contracts';
 
 // The readings table itself is partitioned by month, which drizzle-kit cannot express: it is defined in
-// telemetryTable.ts and created by a hand-written migration (docs/decisions/0003-telemetry-storage.md).
+// telemetryTable.ts and created by a hand-written migration (docs/decisions/0005-telemetry-storage.md).
 
 /** Latest state per device: the reading with the newest device time, updated in the ingest transaction. */
 export const deviceLatest = pgTable(

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { systemSettings, type SystemSettings } from '@solarops/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/openDatabase.ts';
+import { settings } from './tables.ts';
+
+/** The row of the `settings` table that holds the `system` screen's values, as one JSON document. */
+const KEY = 'console.settings';
+
+/** Values until an administrator saves the `system` screen; lifetimes start from the start-up configuration. */
+export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>) {
+  return {
+    platformName: 'SolarOps',
+    logo: null,
+    defaultLanguage: 'zh',
+    notice: {
+      enabled: true,
+      textZh: '2G 网络即将关停，请尽快将 2G 采集器更换为 4G 采集器。',
+      textEn: 'The 2G network is shutting down: please replace 2G collectors with 4G ones.',
+    },
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    passwordPolicy: { minLength: 8, requireDigit: true, requireLetter: true, requireSymbol: true },
+  } satisfies SystemSettings;
+}
+
+/** The saved settings; a stored document that no longer parses (an older shape) falls back field by field. */
+export async function loadSettings(db: Database, config: Parameters<typeof defaultSettings>[0]) {
+  const fallback = defaultSettings(config);
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
+  if (!row) return fallback;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.value);
+  } catch {
+    return fallback;
+  }
+  const parsed = systemSettings.safeParse({ ...fallback, ...(stored as object) });
+  return parsed.success ? parsed.data : fallback;
+}
+
+export async function saveSettings(db: Database, value: SystemSettings) {
+  const text = JSON.stringify(value);
+  await db
+    .insert(settings)
+    .values({ key: KEY, value: text })
+    .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: new Date() } });
+}
