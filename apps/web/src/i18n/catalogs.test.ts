@@ -6,10 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_NAMES } from '@solarops/contracts';
 import { BARE_ROUTES, LAYOUT_PAGES, MENU_ROUTES } from '../router/routes.tsx';
-import en from './en.json';
-import zh from './zh.json';
-
-type Catalog = { [key: string]: string | Catalog };
+import { type Catalog, CATALOGS, FEATURE_CATALOG_FILES } from './catalogs.ts';
 
 const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
   Object.fromEntries(
@@ -18,8 +15,8 @@ const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
     ),
   );
 
-const ZH = flatten(zh);
-const EN = flatten(en);
+const ZH = flatten(CATALOGS.zh);
+const EN = flatten(CATALOGS.en);
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -34,6 +31,15 @@ describe('i18n catalogs (ARCHITECTURE §7)', () => {
   it('have the same keys in zh and en', () => {
     expect(Object.keys(ZH).filter((k) => !(k in EN))).toEqual([]);
     expect(Object.keys(EN).filter((k) => !(k in ZH))).toEqual([]);
+  });
+
+  it('come in pairs for the features that keep their own', () => {
+    for (const file of FEATURE_CATALOG_FILES) {
+      const other = file.endsWith('/zh.json')
+        ? file.replace(/zh\.json$/, 'en.json')
+        : file.replace(/en\.json$/, 'zh.json');
+      expect(FEATURE_CATALOG_FILES, file).toContain(other);
+    }
   });
 
   it('have no empty text', () => {

@@ -1,16 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import zh from './zh.json';
+import { CATALOGS } from './catalogs.ts';
 import { type Language, storeLanguage, storedLanguage } from './language.ts';
-
-/** Both catalogs are bundled: they are small and the login page needs the current one at once. */
-export const CATALOGS = { zh, en } as const;
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  // Both catalogs are bundled: they are small and the sign-in page needs the current one at once.
+  resources: { zh: { translation: CATALOGS.zh }, en: { translation: CATALOGS.en } },
   lng: storedLanguage(),
   fallbackLng: false,
   interpolation: { escapeValue: false },
