@@ -8,3 +8,4 @@ export * from './device.ts';
 export * from './telemetry.ts';
 export * from './plants.ts';
 export * from './alarms.ts';
+export * from './settings.ts';

@@ -89,6 +89,7 @@ export const dealercodeQuery = z.object({ dealercode: z.string().trim().min(1).m
 /** `POST /user/manager/update/encrypted` (form): an administrator or parent changes a user's account data. */
 export const encryptedUpdateForm = z.object({
   userCode: z.string().trim().min(1).max(64),
+  name: nameSchema.optional(),
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
   phone: phoneSchema.optional(),
@@ -182,8 +183,17 @@ export const errorLogRow = z.object({
   createdAt: isoDateTime,
 });
 
-/** `GET /system/log/list`: the operation log (the `logList` screen). */
-export const operationLogQuery = pageQuery.extend({ userCode: z.string().trim().max(64).optional() });
+/** `GET /system/log/list` and `/system/log/export`: the operation log (the `logList` screen), filtered. */
+export const operationLogQuery = pageQuery.extend({
+  userCode: z.string().trim().max(64).optional(),
+  /** Part of the action name (`disable user`, `POST /role/manager/add`...). */
+  action: z.string().trim().max(100).optional(),
+  result: z.enum(['success', 'failure']).optional(),
+  startDate: z.coerce.date().optional(),
+  endDate: z.coerce.date().optional(),
+  /** Language of an export's headers (else the `language` cookie). */
+  langType: z.enum(['zh', 'en']).optional(),
+});
 export const operationLogRow = z.object({
   id: z.number().int(),
   userCode: z.string().nullable(),
@@ -216,3 +226,35 @@ export const roleUpdateBody = z.object({
   description: z.string().trim().max(200).optional(),
   menuList: menuListSchema.optional(),
 });
+
+/**
+ * `POST /user/manager/add` (JSON): a sub-account. A distributor creates installers (bound to its dealer code) and end
+ * users, an installer end users (which belong to it), an administrator or staff any role but administrator. The
+ * initial password is generated and mailed; the account must change it at its first sign-in.
+ */
+export const createUserBody = z.object({
+  userCode: userCodeSchema,
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  roleId: z.number().int().min(2),
+  /** A distributor's own code (generated when left out), or the code an installer is bound to. */
+  dealercode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,32}$/, 'validation.format')
+    .optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** `POST /user/manager/reset/password` (JSON): a new random password is mailed to the user. */
+export const resetPasswordBody = z.object({ userCode: z.string().trim().min(1).max(64) });
+
+/** `GET /user/manager/permissions`: a user's effective permissions (the `/permission/page` screen). */
+export const userPermissions = z.object({
+  userCode: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  menuList: z.array(z.string()),
+});
+export type UserPermissions = z.infer<typeof userPermissions>;

@@ -43,6 +43,7 @@ export const MESSAGES = {
   cannotChangeSelf: { zh: '不能修改自己的账号状态', en: 'You cannot change the state of your own account' },
   roleNameTaken: { zh: '角色名已存在', en: 'A role with this name exists' },
   notPending: { zh: '该注册已审核', en: 'This registration was already audited' },
+  dealercodeTaken: { zh: '经销商编码已被使用', en: 'Another distributor uses this code' },
   fileType: { zh: '只支持 png、jpeg 或 webp 图片', en: 'Only png, jpeg or webp images are accepted' },
   fileMissing: { zh: '请上传文件', en: 'No file was uploaded' },
   plantOwnerUnknown: {

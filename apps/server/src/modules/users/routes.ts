@@ -5,6 +5,7 @@ import {
   avatarForm,
   avatarResult,
   bindRoleForm,
+  createUserBody,
   dealercodeQuery,
   emptyEnvelope,
   encryptedUpdateForm,
@@ -18,12 +19,14 @@ import {
   getCodeQuery,
   nextListQuery,
   pageOf,
+  resetPasswordBody,
   roleItem,
   terminalRegisterBody,
   updateFirstBody,
   updateProfileForm,
   userCodeQuery,
   userInfo,
+  userPermissions,
   userRow,
   type RouteName,
 } from '@solarops/contracts';
@@ -319,6 +322,66 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.bindRole(deps, callerOf(request), request.body.userId, request.body.roleId);
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/user/manager/add',
+    {
+      preHandler: requirePermission(...ACCOUNT_SCREENS),
+      schema: {
+        tags,
+        summary:
+          'Create a sub-account: a distributor creates installers and end users, an installer end users, an ' +
+          'administrator any role; the initial password is mailed',
+        security: bearer,
+        body: createUserBody,
+        response: { 200: envelope(userRow), ...errors },
+      },
+    },
+    async (request) => ok(await service.createSubAccount(deps, callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/user/manager/reset/password',
+    {
+      preHandler: requirePermission(...ACCOUNT_SCREENS),
+      schema: {
+        tags,
+        summary: 'Mail a user a new random password; its sessions end and it changes the password at sign-in',
+        security: bearer,
+        body: resetPasswordBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(deps, callerOf(request), request.body.userCode);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/user/manager/permissions',
+    {
+      preHandler: requirePermission('PagePermission'),
+      schema: {
+        tags,
+        summary: "A user's effective permissions: the route names of its role (the /permission/page screen)",
+        security: bearer,
+        querystring: userCodeQuery,
+        response: { 200: envelope(userPermissions), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findUserRowByCode(deps.db, callerOf(request), request.query.userCode);
+      const info = row ? await loadUserInfo(deps.db, row.userId) : undefined;
+      if (!row || !info) throw notFound();
+      return ok({
+        userCode: row.userCode,
+        roleId: row.roleId,
+        roleName: row.roleName,
+        menuList: info.menuList,
+      });
     },
   );
 

@@ -5,8 +5,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   AVATAR_MAX_BYTES,
   ROLE,
+  type CreateUserBody,
   type EnterpriseRegisterBody,
   type EnterpriseRow,
+  type RouteName,
+  type UserRow,
   type TerminalRegisterBody,
   type UploadedFile,
 } from '@solarops/contracts';
@@ -14,6 +17,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/AppError.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { consumeEmailCode } from '../auth/emailCodes.ts';
+import { hasPermission } from '../auth/guards.ts';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { canSeeUser, inScope } from './dataScope.ts';
@@ -96,6 +100,7 @@ export async function saveAvatar(deps: Deps, caller: AuthContext, file: Uploaded
 /** Disables or enables a user below the caller; disabling ends its sessions (their next call gets 50012). */
 export async function setEnabled(deps: Deps, caller: AuthContext, userCode: string, enabled: boolean) {
   const target = await targetBelow(deps, caller, userCode);
+  checkScreenFor(caller, target.roleId, 'accountback');
   await deps.db.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, target.userId));
   if (!enabled) await revokeUserSessions(deps.db, target.userId, 'disabled');
 }
@@ -119,16 +124,19 @@ export async function updateAccount(
   caller: AuthContext,
   form: {
     userCode: string;
+    name?: string | undefined;
     email?: string | undefined;
     phone?: string | undefined;
     password?: string | undefined;
   },
 ) {
   const target = await targetBelow(deps, caller, form.userCode);
+  checkScreenFor(caller, target.roleId);
   if (form.email && (await emailTaken(deps.db, form.email, target.userId))) throw conflict('emailTaken');
   await deps.db
     .update(users)
     .set({
+      ...(form.name ? { name: form.name } : {}),
       ...(form.email ? { email: form.email } : {}),
       ...(form.phone ? { phone: form.phone } : {}),
       ...(form.password
@@ -331,4 +339,142 @@ export async function auditEnterprise(
             `Your enterprise account ${target.userCode} was refused.${body.notes ? ` Notes: ${body.notes}` : ''}\n`,
         },
   );
+}
+
+/**
+ * The account screen that manages users of `roleId` (spec §2 /set): a caller needs it to create, reset or change
+ * such a user. Staff roles created by administrators (ids above 6) are managed on the staff screen.
+ */
+export function screenOfRole(roleId: number): RouteName {
+  switch (roleId) {
+    case ROLE.distributor:
+      return 'businessman';
+    case ROLE.installer:
+      return 'Install';
+    case ROLE.endUser:
+      return 'deviceuser';
+    case ROLE.enterprise:
+      return 'enterprise';
+    default:
+      return 'staff';
+  }
+}
+
+/** 403 unless the caller holds the screen of the target's role (or `accountback`, where every account returns). */
+export function checkScreenFor(caller: AuthContext, roleId: number, ...also: RouteName[]) {
+  if (!hasPermission(caller, screenOfRole(roleId), ...also)) throw forbidden();
+}
+
+/** A fresh distributor code: `D` and eight hexadecimal capitals, retried on the rare clash. */
+async function freeDealercode(deps: Deps): Promise<string> {
+  for (;;) {
+    const code = `D${randomBytes(4).toString('hex').toUpperCase()}`;
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE.distributor), eq(users.dealercode, code)));
+    if (!taken) return code;
+  }
+}
+
+async function mailInitialPassword(
+  deps: Deps,
+  to: string,
+  userCode: string,
+  password: string,
+  reset: boolean,
+) {
+  await deps.mailer.send({
+    to,
+    subject: reset ? 'SolarOps 密码已重置 / password reset' : 'SolarOps 账号已创建 / account created',
+    text:
+      `${reset ? '您的账号密码已被管理员重置' : '已为您创建账号'}：${userCode}。初始密码：${password}\n` +
+      '首次登录后请修改密码。\n\n' +
+      `${reset ? 'The password of your account was reset' : 'An account was created for you'}: ${userCode}. ` +
+      `Initial password: ${password}\nYou will be asked to change it at your first sign-in.\n`,
+  });
+}
+
+/**
+ * Creates a sub-account (ARCHITECTURE §4): a distributor creates installers, bound to its own dealer code, and end
+ * users; an installer creates end users, which belong to it; administrators and staff create any role but
+ * administrator. The new account belongs to its creator (parent), gets a random password by mail and must change
+ * it at its first sign-in.
+ */
+export async function createSubAccount(
+  deps: Deps,
+  caller: AuthContext,
+  body: CreateUserBody,
+): Promise<UserRow> {
+  checkScreenFor(caller, body.roleId);
+  const allowed = await childRoles(deps.db, caller);
+  if (!allowed.some((r) => r.roleId === body.roleId)) throw fieldError('roleId', 'roleNotAllowed');
+  await checkFree(deps, body.userCode, body.email);
+  let dealercode: string | null = null;
+  if (body.roleId === ROLE.distributor) {
+    dealercode = body.dealercode ?? (await freeDealercode(deps));
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE.distributor), eq(users.dealercode, dealercode)));
+    if (taken) throw conflict('dealercodeTaken');
+  } else if (body.roleId === ROLE.installer) {
+    if (caller.roleId === ROLE.distributor) {
+      // An installer created by a distributor works under that distributor's code, whatever the form said.
+      dealercode = caller.dealercode;
+    } else if (body.dealercode) {
+      const [distributor] = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.roleId, ROLE.distributor), eq(users.dealercode, body.dealercode)));
+      if (!distributor) throw fieldError('dealercode', 'dealercodeUnknown');
+      dealercode = body.dealercode;
+    }
+  }
+  const password = randomPassword();
+  try {
+    const [row] = await deps.db
+      .insert(users)
+      .values({
+        userCode: body.userCode,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        passwordHash: await hashPassword(password),
+        roleId: body.roleId,
+        dealercode,
+        parentId: caller.userId,
+        status: 'active',
+        firstLogin: true,
+      })
+      .returning({ id: users.id });
+    await mailInitialPassword(deps, body.email, body.userCode, password, false);
+    const created = await findUserRowByCode(deps.db, caller, body.userCode);
+    if (!created || created.userId !== row!.id) throw notFound();
+    return created;
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict(body.roleId === ROLE.distributor ? 'dealercodeTaken' : 'userCodeTaken');
+    throw err;
+  }
+}
+
+/** Mails a user below the caller a new random password; its sessions end and it must change the password. */
+export async function resetPassword(deps: Deps, caller: AuthContext, userCode: string) {
+  const target = await targetBelow(deps, caller, userCode);
+  checkScreenFor(caller, target.roleId);
+  if (!target.email) throw fieldError('userCode', 'emailUnknown');
+  const password = randomPassword();
+  await deps.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      firstLogin: true,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, target.userId));
+  await revokeUserSessions(deps.db, target.userId, 'password');
+  await mailInitialPassword(deps, target.email, target.userCode, password, true);
 }

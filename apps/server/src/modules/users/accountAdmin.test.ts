@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, login, loginAs } from '../../../test/factories.ts';
+
+type Headers = Record<string, string>;
+
+/** The initial password in a mail the server sent to `to`. */
+function mailedPassword(t: TestApp, to: string): string {
+  const mails = t.mail.to(to);
+  const text = mails[mails.length - 1]?.text ?? '';
+  const match = /Initial password: (\S+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no password mailed to ${to}`);
+  return match[1];
+}
+
+describe('account administration (set screens)', () => {
+  let t: TestApp;
+  let admin: Headers;
+  const post = (url: string, headers: Headers, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/prod-api${url}`, headers, payload: payload as object });
+  const get = (url: string, headers: Headers) =>
+    t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await createUser(t.db, { roleId: ROLE.admin });
+    admin = (await loginAs(t.app, a)).headers;
+  });
+  afterAll(() => t.close());
+
+  it('an administrator creates a distributor; the mailed password signs in and must be changed', async () => {
+    const res = await post('/user/manager/add', admin, {
+      userCode: 'sunshine-trade',
+      name: 'Sunshine Trade',
+      email: 'sunshine@example.com',
+      phone: '13900139000',
+      roleId: ROLE.distributor,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().data;
+    expect(row).toMatchObject({ userCode: 'sunshine-trade', roleId: ROLE.distributor, enabled: true });
+    expect(row.dealercode).toMatch(/^D[0-9A-F]{8}$/);
+    const signIn = await login(t.app, 'sunshine-trade', mailedPassword(t, 'sunshine@example.com'));
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().data.firstLogin).toBe(true);
+  });
+
+  it("an installer created by a distributor is bound to the distributor's code; its end user belongs to it", async () => {
+    const dist = await createUser(t.db, { roleId: ROLE.distributor });
+    const distS = (await loginAs(t.app, dist)).headers;
+    const inst = await post('/user/manager/add', distS, {
+      userCode: 'roof-fitters',
+      name: 'Roof Fitters',
+      email: 'roof@example.com',
+      phone: '13900139001',
+      roleId: ROLE.installer,
+      dealercode: 'SOMEONE-ELSE',
+    });
+    expect(inst.statusCode).toBe(200);
+    expect(inst.json().data).toMatchObject({ dealercode: dist.dealercode, parentUserCode: dist.userCode });
+
+    const instS = (
+      await loginAs(t.app, { userCode: 'roof-fitters', password: mailedPassword(t, 'roof@example.com') })
+    ).headers;
+    const end = await post('/user/manager/add', instS, {
+      userCode: 'home-owner',
+      name: 'Home Owner',
+      email: 'home@example.com',
+      phone: '13900139002',
+      roleId: ROLE.endUser,
+    });
+    expect(end.statusCode).toBe(200);
+    expect(end.json().data.parentUserCode).toBe('roof-fitters');
+    // The distributor sees its installer's end user.
+    const list = await get('/user/manager/next/list?userCode=home-owner', distS);
+    expect(list.json().total).toBe(1);
+    // An installer may not create a distributor; nothing is stored.
+    const refused = await post('/user/manager/add', instS, {
+      userCode: 'not-allowed',
+      name: 'Not Allowed',
+      email: 'nope@example.com',
+      phone: '13900139003',
+      roleId: ROLE.distributor,
+    });
+    // Its role lacks the distributor screen: refused before anything else is looked at.
+    expect(refused.statusCode).toBe(403);
+    expect((await get('/user/manager/info/bycode?userCode=not-allowed', admin)).statusCode).toBe(404);
+  });
+
+  it('bad input gets per-field messages in the caller language and creates nothing', async () => {
+    const res = await post('/user/manager/add?langType=en', admin, {
+      userCode: 'x',
+      name: 'Ok Name',
+      email: 'not-an-email',
+      phone: '123',
+      roleId: ROLE.endUser,
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json().errors as { field: string; message: string }[]).map((e) => e.field).sort();
+    expect(fields).toEqual(['email', 'phone', 'userCode']);
+    expect(res.json().errors.find((e: { field: string }) => e.field === 'email').message).toBe(
+      'Not a valid email address',
+    );
+    const taken = await post('/user/manager/add', admin, {
+      userCode: 'SUNSHINE-TRADE',
+      name: 'Copy Cat',
+      email: 'copy@example.com',
+      phone: '13900139004',
+      roleId: ROLE.endUser,
+    });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('a role without `staff` gets 403 on the staff calls, with `staff` it passes', async () => {
+    const roleRes = await post('/role/manager/add', admin, {
+      name: 'End-user desk',
+      description: 'looks after end users',
+      menuList: ['deviceuser'],
+    });
+    const desk = await createUser(t.db, { roleId: roleRes.json().data.roleId });
+    const deskS = (await loginAs(t.app, desk)).headers;
+    const staffUser = await createUser(t.db, { roleId: ROLE.staff });
+    const body = {
+      userCode: 'new-staff',
+      name: 'New Staff',
+      email: 'new-staff@example.com',
+      phone: '13900139005',
+      roleId: ROLE.staff,
+    };
+    expect((await post('/user/manager/add', deskS, body)).statusCode).toBe(403);
+    expect(
+      (await post('/user/manager/reset/password', deskS, { userCode: staffUser.userCode })).statusCode,
+    ).toBe(403);
+    expect((await get(`/user/manager/update/unable?userCode=${staffUser.userCode}`, deskS)).statusCode).toBe(
+      403,
+    );
+    expect((await get('/role/manager/list', deskS)).statusCode).toBe(403);
+    // The same role given `staff` passes at once, without a new sign-in.
+    await post('/role/manager/update', admin, {
+      roleId: roleRes.json().data.roleId,
+      menuList: ['deviceuser', 'staff'],
+    });
+    expect((await get('/role/manager/list', deskS)).statusCode).toBe(200);
+    expect(
+      (await post('/user/manager/reset/password', deskS, { userCode: staffUser.userCode })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a password reset mails a new password, ends the sessions and forces a change', async () => {
+    const u = await createUser(t.db, { roleId: ROLE.endUser });
+    const old = await loginAs(t.app, u);
+    const res = await post('/user/manager/reset/password', admin, { userCode: u.userCode });
+    expect(res.statusCode).toBe(200);
+    expect((await get('/user/manager/info', old.headers)).json().code).toBe(50012);
+    expect((await login(t.app, u.userCode, u.password)).statusCode).toBe(400);
+    const again = await login(t.app, u.userCode, mailedPassword(t, u.email));
+    expect(again.json().data.firstLogin).toBe(true);
+  });
+
+  it('edits name, email and phone; disabled accounts are listed and restored', async () => {
+    const u = await createUser(t.db, { roleId: ROLE.installer });
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/user/manager/update/encrypted',
+      headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        userCode: u.userCode,
+        name: 'Renamed Fitter',
+        phone: '13700137000',
+      }).toString(),
+    });
+    expect(edit.statusCode).toBe(200);
+    const row = (await get(`/user/manager/info/bycode?userCode=${u.userCode}`, admin)).json().data;
+    expect(row).toMatchObject({ name: 'Renamed Fitter', phone: '13700137000' });
+
+    await get(`/user/manager/update/unable?userCode=${u.userCode}`, admin);
+    const back = await get(`/user/manager/next/list?enabled=false&userCode=${u.userCode}`, admin);
+    expect(back.json().rows.map((r: { userCode: string }) => r.userCode)).toEqual([u.userCode]);
+    await get(`/user/manager/update/enable?userCode=${u.userCode}`, admin);
+    expect(
+      (await get(`/user/manager/next/list?enabled=false&userCode=${u.userCode}`, admin)).json().total,
+    ).toBe(0);
+  });
+
+  it("shows a user's effective permissions to an administrator only", async () => {
+    const u = await createUser(t.db, { roleId: ROLE.installer });
+    const res = await get(`/user/manager/permissions?userCode=${u.userCode}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ userCode: u.userCode, roleId: ROLE.installer });
+    expect(res.json().data.menuList).toContain('deviceuser');
+    const staffS = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.staff }))).headers;
+    expect((await get(`/user/manager/permissions?userCode=${u.userCode}`, staffS)).statusCode).toBe(403);
+  });
+});
