@@ -168,6 +168,12 @@ export const deviceListQuery = pageQuery.extend({
   model: z.string().trim().max(60).optional(),
   /** Device family (equipment type). */
   family: z.enum(DEVICE_KINDS).optional(),
+  /** Several families, comma-separated (the screens devicelist, devicelist1 and devicelistZT). */
+  families: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()) : undefined))
+    .pipe(z.array(z.enum(DEVICE_KINDS)).max(DEVICE_KINDS.length).optional()),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 

@@ -102,7 +102,7 @@ export const MENU_ROUTES: MenuEntry[] = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    page: placeholder,
+    page: () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
     icon: <DashboardOutlined />,
     meta: { title: 'menu.dashboard', affix: true },
   },
@@ -110,15 +110,62 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['PagePermission', { path: '/permission/page', ...HIDDEN }],
   ]),
   groupRoute('Station', '/station', <ThunderboltOutlined />, [
-    ['list'],
-    ['devicelist'],
+    ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
+    [
+      'devicelist',
+      {
+        page: () => import('../features/station/devicelist/DeviceListPage.tsx').then((m) => m.DeviceListPage),
+      },
+    ],
     // Spec §2 lists the plant detail as /details, opened from the plant list.
-    ['details', { path: '/details', ...HIDDEN }],
-    ['dialogcollectinfor', HIDDEN],
-    ['devicelist1'],
-    ['devicelistZT'],
-    ['collectorSearch'],
-    ['collectList'],
+    [
+      'details',
+      {
+        path: '/details',
+        ...HIDDEN,
+        page: () => import('../features/station/details/DetailsPage.tsx').then((m) => m.DetailsPage),
+      },
+    ],
+    [
+      'dialogcollectinfor',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/station/dialogcollectinfor/DialogCollectInforPage.tsx').then(
+            (m) => m.DialogCollectInforPage,
+          ),
+      },
+    ],
+    [
+      'devicelist1',
+      {
+        page: () =>
+          import('../features/station/devicelist/DeviceListPage.tsx').then((m) => m.DeviceList1Page),
+      },
+    ],
+    [
+      'devicelistZT',
+      {
+        page: () =>
+          import('../features/station/devicelist/DeviceListPage.tsx').then((m) => m.DeviceListZTPage),
+      },
+    ],
+    [
+      'collectorSearch',
+      {
+        page: () =>
+          import('../features/station/collector-search/CollectorSearchPage.tsx').then(
+            (m) => m.CollectorSearchPage,
+          ),
+      },
+    ],
+    [
+      'collectList',
+      {
+        page: () =>
+          import('../features/station/collect-list/CollectListPage.tsx').then((m) => m.CollectListPage),
+      },
+    ],
   ]),
   groupRoute('Operation', '/operation', <ToolOutlined />, [
     ['question', HIDDEN],
@@ -156,7 +203,13 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['EventRecordPage', HIDDEN],
     ['FaultRecordPage', HIDDEN],
     ['RunningRecordPage', HIDDEN],
-    ['relationList'],
+    [
+      'relationList',
+      {
+        page: () =>
+          import('../features/operation/relation-list/RelationListPage.tsx').then((m) => m.RelationListPage),
+      },
+    ],
     ['CustomReport'],
     ['abnormalReport'],
     ['addCustomReport', HIDDEN],

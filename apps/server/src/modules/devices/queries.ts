@@ -86,6 +86,7 @@ export async function listDevices(
   if (q.plantId) where.push(sql`d.plant_id = ${q.plantId}`);
   if (q.model) where.push(sql`d.model ilike ${`%${q.model}%`}`);
   if (q.family) where.push(sql`d.kind = ${q.family}`);
+  if (q.families) where.push(sql`d.kind = any(${sql.param(q.families)}::text[])`);
   if (q.status === 'offline') where.push(sql`not d.online`);
   if (q.status === 'online') where.push(sql`d.online and coalesce(l.status, 0) <> 3`);
   if (q.status === 'fault') where.push(sql`d.online and l.status = 3`);

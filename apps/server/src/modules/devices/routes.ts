@@ -121,6 +121,27 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/collector/:sn',
+    {
+      preHandler: requirePermission('collectorSearch', 'dialogcollectinfor', 'details'),
+      schema: {
+        tags,
+        security,
+        summary: 'One collector by its exact serial (the collector information dialog of the plant details)',
+        params: deviceSnParams,
+        response: { 200: envelope(collectorRow) },
+      },
+    },
+    async (request) => {
+      const found = (await searchCollectors(db(), callerOf(request), request.params.sn)).find(
+        (c) => c.serial === request.params.sn,
+      );
+      if (!found) throw notFound();
+      return ok(found);
+    },
+  );
+
+  app.get(
     '/device/relation/list',
     {
       preHandler: requirePermission('relationList'),

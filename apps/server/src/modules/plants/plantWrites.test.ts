@@ -208,5 +208,14 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
       pvStrings: 2,
     });
     expect((await call('GET', `/device/${sn}`, h.stranger)).statusCode).toBe(404);
+    const meters = (await call('GET', '/device/list?families=meter,weatherStation', h.owner)).json();
+    expect(meters.total).toBe(0);
+    const inverters = (await call('GET', '/device/list?families=stringInverter,meter', h.owner)).json();
+    expect(inverters.rows.map((r: { serial: string }) => r.serial)).toEqual([sn]);
+    expect((await call('GET', '/device/list?families=toaster', h.owner)).statusCode).toBe(400);
+    // The collector dialog of the plant details: an end user may open its own collector, not another's.
+    const collector = (await call('GET', `/collector/${old.collectors[0]!.serial}`, h.owner)).json().data;
+    expect(collector.devices.map((d: { serial: string }) => d.serial)).toEqual([sn]);
+    expect((await call('GET', `/collector/${other.collectors[0]!.serial}`, h.owner)).statusCode).toBe(404);
   });
 });

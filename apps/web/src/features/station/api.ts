@@ -1,0 +1,192 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CollectorRow,
+  DeviceHistory,
+  DeviceRow,
+  EnergySeries,
+  FleetFigures,
+  FollowRow,
+  PlantInput,
+  PlantRow,
+  PlantSummary,
+  PowerCurve,
+  RelationRow,
+} from '@solarops/contracts';
+import { request, requestPage } from '../../api/request.ts';
+
+/** How often live figures are fetched again [ms] (the device link reports every 5 minutes). */
+export const LIVE_REFRESH_MS = 30_000;
+
+export interface PlantFilters {
+  name?: string;
+  owner?: string;
+  type?: PlantRow['type'];
+  status?: PlantRow['status'];
+}
+
+export const usePlantList = (filters: PlantFilters, pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['station', 'plants', filters, pageStart, pageSize],
+    queryFn: () => requestPage<PlantRow>('/plant/list', { params: { ...filters, pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const usePlant = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['station', 'plant', id],
+    queryFn: () => request<PlantRow>(`/plant/${id}`),
+    enabled: id !== undefined,
+  });
+
+export const usePlantSummary = (id: number) =>
+  useQuery({
+    queryKey: ['station', 'summary', id],
+    queryFn: () => request<PlantSummary>(`/plant/${id}/summary`),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const usePowerCurve = (id: number, date: string | undefined) =>
+  useQuery({
+    queryKey: ['station', 'power', id, date],
+    queryFn: () => request<PowerCurve>(`/plant/${id}/power`, { params: { date } }),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const useEnergy = (id: number, period: EnergySeries['period'], date: string | undefined) =>
+  useQuery({
+    queryKey: ['station', 'energy', id, period, date],
+    queryFn: () => request<EnergySeries>(`/plant/${id}/energy`, { params: { period, date } }),
+  });
+
+export const usePlantDevices = (id: number) =>
+  useQuery({
+    queryKey: ['station', 'plantDevices', id],
+    queryFn: () => request<DeviceRow[]>(`/plant/${id}/devices`),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export interface DeviceFilters {
+  sn?: string;
+  plantId?: number;
+  status?: DeviceRow['status'];
+  model?: string;
+  family?: DeviceRow['kind'];
+  /** Comma-separated families. */
+  families?: string;
+}
+
+export const useDeviceList = (filters: DeviceFilters, pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['station', 'devices', filters, pageStart, pageSize],
+    queryFn: () => requestPage<DeviceRow>('/device/list', { params: { ...filters, pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const useDevice = (sn: string | undefined) =>
+  useQuery({
+    queryKey: ['station', 'device', sn],
+    queryFn: () => request<DeviceRow>(`/device/${encodeURIComponent(sn ?? '')}`),
+    enabled: Boolean(sn),
+  });
+
+export const useDeviceHistory = (sn: string, from: number, to: number, fields: readonly string[]) =>
+  useQuery({
+    queryKey: ['station', 'history', sn, from, to, fields],
+    queryFn: () =>
+      request<DeviceHistory>(`/device/${encodeURIComponent(sn)}/history`, {
+        params: { from, to, fields: fields.join(','), maxPoints: 600 },
+      }),
+    enabled: fields.length > 0,
+  });
+
+export const useCollectorSearch = (sn: string) =>
+  useQuery({
+    queryKey: ['station', 'collectors', sn],
+    queryFn: () => request<CollectorRow[]>('/collector/search', { params: { sn } }),
+    enabled: sn.length > 0,
+  });
+
+export const useCollector = (sn: string) =>
+  useQuery({
+    queryKey: ['station', 'collector', sn],
+    queryFn: () => request<CollectorRow>(`/collector/${encodeURIComponent(sn)}`),
+    enabled: sn.length > 0,
+    retry: false,
+  });
+
+export const useFleetFigures = () =>
+  useQuery({
+    queryKey: ['dashboard', 'fleet'],
+    queryFn: () => request<FleetFigures>('/plant/fleet'),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const useFollows = (enabled = true) =>
+  useQuery({
+    queryKey: ['station', 'follows'],
+    queryFn: () => request<FollowRow[]>('/follow/list', { quiet: true }),
+    enabled,
+  });
+
+export interface RelationFilters {
+  collectorSn?: string;
+  deviceSn?: string;
+  current?: 'true' | 'false';
+}
+
+export const useRelations = (filters: RelationFilters, pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['station', 'relations', filters, pageStart, pageSize],
+    queryFn: () =>
+      requestPage<RelationRow>('/device/relation/list', { params: { ...filters, pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Plant writes; each refreshes the station queries when it succeeds. */
+export function usePlantMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['station'] });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, input }: { id?: number; input: PlantInput }) =>
+        id === undefined
+          ? request<{ id: number }>('/plant', { json: input })
+          : request<null>(`/plant/${id}`, { method: 'PUT', json: input }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request<null>(`/plant/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+    bindCollector: useMutation({
+      mutationFn: ({ id, serial }: { id: number; serial: string }) =>
+        request<null>(`/plant/${id}/collector`, { json: { serial } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useFollowMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['station', 'follows'] });
+  return {
+    follow: useMutation({
+      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) => request<null>('/follow', { json: f }),
+      onSuccess: refresh,
+    }),
+    unfollow: useMutation({
+      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) =>
+        request<null>('/follow', { method: 'DELETE', params: f }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Uploads a plant picture; resolves to its path. */
+export async function uploadPlantPicture(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  return (await request<{ picture: string }>('/plant/picture', { multipart: body })).picture;
+}

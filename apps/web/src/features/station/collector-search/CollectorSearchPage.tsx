@@ -1,0 +1,86 @@
+import '../station.css';
+import { useState } from 'react';
+import { Button, Card, Input, Space } from 'antd';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../components/QueryState.tsx';
+import { CollectorCard } from '../dialogcollectinfor/CollectorInfo.tsx';
+import { useCollectorSearch, useFollowMutations, useFollows } from '../api.ts';
+
+/** `collectorSearch`: collectors whose serial starts with the text, with plant, devices, signal, SIM and state. */
+export function CollectorSearchPage() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sn, setSn] = useState('');
+  const query = useCollectorSearch(sn);
+  const follows = useFollows();
+  const { follow, unfollow } = useFollowMutations();
+  const followed = new Set((follows.data ?? []).filter((f) => f.kind === 'collector').map((f) => f.target));
+  return (
+    <div className="app-container station-page">
+      <Card className="station-search">
+        <Space.Compact style={{ maxWidth: 480, width: '100%' }}>
+          <Input
+            value={text}
+            allowClear
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={() => setSn(text.trim())}
+            placeholder={t('station.collector.searchHint')}
+            data-testid="collector-sn"
+          />
+          <Button type="primary" onClick={() => setSn(text.trim())} data-testid="collector-search">
+            {t('station.common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setText('');
+              setSn('');
+            }}
+          >
+            {t('station.common.reset')}
+          </Button>
+        </Space.Compact>
+      </Card>
+      {sn ? (
+        <QueryState
+          isLoading={query.isLoading}
+          error={query.error}
+          isEmpty={(query.data ?? []).length === 0}
+          onRetry={() => void query.refetch()}
+          emptyText={t('station.collector.none')}
+        >
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {(query.data ?? []).map((c) => {
+              const isFollowed = followed.has(c.serial);
+              return (
+                <Card
+                  key={c.serial}
+                  title={c.serial}
+                  extra={
+                    <Button
+                      size="small"
+                      icon={isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+                      onClick={() =>
+                        (isFollowed ? unfollow : follow).mutate({ kind: 'collector', target: c.serial })
+                      }
+                    >
+                      {t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}
+                    </Button>
+                  }
+                >
+                  <CollectorCard c={c} />
+                </Card>
+              );
+            })}
+          </Space>
+        </QueryState>
+      ) : (
+        <Card>
+          <QueryState isLoading={false} error={null} isEmpty emptyText={t('station.collector.prompt')}>
+            {null}
+          </QueryState>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import '../station.css';
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+  message,
+} from 'antd';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import type { DeviceRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatEnergy, formatPower } from '../../../components/format/units.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { DeviceDetail } from '../devicelist/DeviceDetail.tsx';
+import { CollectorInfo } from '../dialogcollectinfor/CollectorInfo.tsx';
+import {
+  useFollowMutations,
+  useFollows,
+  usePlant,
+  usePlantDevices,
+  usePlantMutations,
+  usePlantSummary,
+} from '../api.ts';
+import { EnergyChart } from './EnergyChart.tsx';
+import { PowerChart } from './PowerChart.tsx';
+
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+/** The plant details (`details?id=`): header figures, power and energy charts, devices, collectors, information. */
+export function DetailsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const id = /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const plant = usePlant(id);
+  return (
+    <div className="app-container station-page" data-testid="plant-details">
+      <QueryState
+        isLoading={plant.isLoading}
+        error={plant.error}
+        isEmpty={!plant.data}
+        onRetry={() => void plant.refetch()}
+        emptyText={t('station.details.notFound')}
+      >
+        {plant.data && id !== undefined ? <DetailsBody id={id} /> : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function DetailsBody({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const plant = usePlant(id).data!;
+  const summary = usePlantSummary(id);
+  const devices = usePlantDevices(id);
+  const follows = useFollows();
+  const { follow, unfollow } = useFollowMutations();
+  const { bindCollector } = usePlantMutations();
+  const [collector, setCollector] = useState<string | null>(null);
+  const [device, setDevice] = useState<string | null>(null);
+  const [serial, setSerial] = useState('');
+  const s = summary.data;
+  const isFollowed = (follows.data ?? []).some((f) => f.kind === 'plant' && f.target === String(id));
+  const collectors = [
+    ...new Set((devices.data ?? []).map((d) => d.collectorSerial).filter((c): c is string => !!c)),
+  ];
+
+  const bind = () => {
+    const sn = serial.trim();
+    if (!sn) return;
+    bindCollector
+      .mutateAsync({ id, serial: sn })
+      .then(() => {
+        setSerial('');
+        void message.success(t('common.operationSucceeded'));
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Card>
+        <div className="station-details-head">
+          <Space align="center">
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+              {plant.name}
+            </Typography.Title>
+            <StatusTag status={s?.status ?? plant.status} />
+          </Space>
+          <Button
+            icon={isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+            onClick={() => (isFollowed ? unfollow : follow).mutate({ kind: 'plant', target: String(id) })}
+            data-testid="plant-follow"
+          >
+            {t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}
+          </Button>
+        </div>
+        <QueryState
+          isLoading={summary.isLoading}
+          error={summary.error}
+          isEmpty={!s}
+          onRetry={() => void summary.refetch()}
+        >
+          {s ? (
+            <Row gutter={[16, 16]} className="station-figures" data-testid="plant-figures">
+              <Col xs={12} md={6} xl={3}>
+                <Statistic title={t('station.plant.power')} value={formatPower(s.powerW) || '0 W'} />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic title={t('station.plant.capacityKw')} value={s.capacityKw} />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic
+                  title={t('station.plant.energyToday')}
+                  value={formatEnergy(s.energyTodayKwh) || '0 kWh'}
+                />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic
+                  title={t('station.details.energyMonth')}
+                  value={formatEnergy(s.energyMonthKwh) || '0 kWh'}
+                />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic
+                  title={t('station.details.energyYear')}
+                  value={formatEnergy(s.energyYearKwh) || '0 kWh'}
+                />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic
+                  title={t('station.plant.energyTotal')}
+                  value={formatEnergy(s.energyTotalKwh) || '0 kWh'}
+                />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic
+                  title={t('station.details.income')}
+                  value={money(s.incomeTotalMinor, s.currency)}
+                />
+              </Col>
+              <Col xs={12} md={6} xl={3}>
+                <Statistic title={t('station.details.hours')} value={`${s.equivalentHours} h`} />
+              </Col>
+            </Row>
+          ) : null}
+        </QueryState>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={12}>
+          <PowerChart plantId={id} today={s?.today} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <EnergyChart plantId={id} />
+        </Col>
+      </Row>
+      <Card
+        title={t('station.details.devices')}
+        style={{ marginTop: 16 }}
+        extra={
+          <Space.Compact>
+            <Input
+              value={serial}
+              onChange={(e) => setSerial(e.target.value)}
+              placeholder={t('station.details.collectorSerial')}
+              onPressEnter={bind}
+              data-testid="bind-serial"
+            />
+            <Button type="primary" loading={bindCollector.isPending} onClick={bind} data-testid="bind-button">
+              {t('station.details.bind')}
+            </Button>
+          </Space.Compact>
+        }
+      >
+        <QueryState
+          isLoading={devices.isLoading}
+          error={devices.error}
+          isEmpty={(devices.data ?? []).length === 0}
+          onRetry={() => void devices.refetch()}
+          emptyText={t('station.details.noDevices')}
+        >
+          <Space wrap style={{ marginBottom: 12 }}>
+            {collectors.map((c) => (
+              <Button key={c} size="small" onClick={() => setCollector(c)} data-testid="collector-button">
+                {t('station.details.collectorInfo')}: {c}
+              </Button>
+            ))}
+          </Space>
+          <Table<DeviceRow>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={devices.data ?? []}
+            scroll={{ x: 900 }}
+            data-testid="plant-devices"
+            columns={[
+              {
+                title: t('station.device.serial'),
+                dataIndex: 'serial',
+                render: (sn: string) => <a onClick={() => setDevice(sn)}>{sn}</a>,
+              },
+              {
+                title: t('station.device.kind'),
+                dataIndex: 'kind',
+                render: (k: string) => t(`station.kind.${k}`),
+              },
+              { title: t('station.device.model'), dataIndex: 'model' },
+              { title: t('station.device.collector'), dataIndex: 'collectorSerial' },
+              {
+                title: t('station.device.status'),
+                dataIndex: 'status',
+                render: (v: DeviceRow['status']) => <StatusTag status={v} />,
+              },
+              {
+                title: t('station.plant.power'),
+                key: 'p',
+                align: 'right',
+                render: (_: unknown, r) => formatPower(r.latest?.acPowerW ?? null),
+              },
+              {
+                title: t('station.plant.energyToday'),
+                key: 'e',
+                align: 'right',
+                render: (_: unknown, r) => formatEnergy(r.latest?.energyTodayKwh ?? null),
+              },
+              {
+                title: t('station.device.lastSeen'),
+                dataIndex: 'lastSeenAt',
+                render: (v: string | null) => formatDate(v),
+              },
+            ]}
+          />
+        </QueryState>
+      </Card>
+      <Card title={t('station.details.information')} style={{ marginTop: 16 }}>
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} data-testid="plant-info">
+          <Descriptions.Item
+            label={t('station.plant.owner')}
+          >{`${plant.ownerName} (${plant.ownerUserCode})`}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.type')}>
+            {t(`station.type.${plant.type}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.capacityKw')}>{plant.capacityKw}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.address')}>{plant.address}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.timeZone')}>{plant.timeZone}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.buildDate')}>{plant.buildDate}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.latitude')}>{plant.latitude}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.longitude')}>{plant.longitude}</Descriptions.Item>
+          <Descriptions.Item label={t('station.plant.price')}>
+            {`${(plant.priceMinorPerKwh / 100).toFixed(2)} ${plant.currency}/kWh`}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('station.details.co2')}>
+            {s ? `${s.co2AvoidedKg} kg` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('station.details.lastReading')}>
+            {formatDate(s?.lastReadingAt ?? null)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Modal
+        open={collector !== null}
+        title={t('menu.dialogcollectinfor')}
+        footer={null}
+        width={760}
+        onCancel={() => setCollector(null)}
+        destroyOnHidden
+      >
+        {collector ? <CollectorInfo sn={collector} /> : null}
+      </Modal>
+      <Drawer
+        open={device !== null}
+        width="min(1100px, 96vw)"
+        title={device ?? ''}
+        onClose={() => setDevice(null)}
+        destroyOnHidden
+      >
+        {device ? <DeviceDetail sn={device} /> : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Card, DatePicker } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '../components/EChart.tsx';
+import { QueryState } from '../components/QueryState.tsx';
+import { usePowerCurve } from '../api.ts';
+
+/** A day's power curve of the plant (5-minute slots, gaps left open) with a day picker. */
+export function PowerChart({ plantId, today }: { plantId: number; today?: string }) {
+  const { t } = useTranslation();
+  const [day, setDay] = useState<Dayjs | null>(null);
+  const date = day?.format('YYYY-MM-DD');
+  const curve = usePowerCurve(plantId, date);
+  const points = curve.data?.points ?? [];
+  const hasData = points.some((p) => p.powerW !== null);
+  return (
+    <Card
+      title={t('station.details.powerCurve')}
+      extra={
+        <DatePicker
+          value={day ?? (today ? dayjs(today) : null)}
+          allowClear={false}
+          onChange={(d) => setDay(d)}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          data-testid="power-day"
+        />
+      }
+      data-testid="power-card"
+    >
+      <QueryState
+        isLoading={curve.isLoading}
+        error={curve.error}
+        isEmpty={!hasData}
+        onRetry={() => void curve.refetch()}
+        emptyText={t('station.details.noPower')}
+      >
+        <EChart
+          testId="power-chart"
+          option={{
+            tooltip: { trigger: 'axis' },
+            grid: { left: 56, right: 16, top: 24, bottom: 32 },
+            xAxis: {
+              type: 'category',
+              data: points.map((p) => dayjs(p.ts).format('HH:mm')),
+            },
+            yAxis: { type: 'value', name: 'kW' },
+            series: [
+              {
+                name: t('station.plant.power'),
+                type: 'line',
+                showSymbol: false,
+                areaStyle: { opacity: 0.15 },
+                data: points.map((p) => (p.powerW === null ? null : Math.round(p.powerW) / 1000)),
+              },
+            ],
+          }}
+        />
+      </QueryState>
+    </Card>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs } from 'antd';
+import type { DeviceRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { EChart } from '../components/EChart.tsx';
+import { QueryState } from '../components/QueryState.tsx';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { useDevice, useDeviceHistory } from '../api.ts';
+import { fieldGroups, fieldLabel } from './deviceFields.ts';
+
+/** A device's information, its history charts of every field of a day, and its record tabs. */
+export function DeviceDetail({ sn }: { sn: string }) {
+  const { t } = useTranslation();
+  const device = useDevice(sn);
+  return (
+    <QueryState
+      isLoading={device.isLoading}
+      error={device.error}
+      isEmpty={!device.data}
+      onRetry={() => void device.refetch()}
+    >
+      {device.data ? <DeviceBody device={device.data} t={t} /> : null}
+    </QueryState>
+  );
+}
+
+function DeviceBody({
+  device,
+  t,
+}: {
+  device: DeviceRow;
+  t: (k: string, o?: Record<string, unknown>) => string;
+}) {
+  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  const groups = useMemo(() => fieldGroups(device), [device]);
+  const fields = useMemo(() => groups.flatMap((g) => g.fields), [groups]);
+  const from = day.startOf('day').valueOf();
+  const to = day.endOf('day').valueOf() + 1;
+  const history = useDeviceHistory(device.serial, from, to, fields);
+  const points = history.data?.points ?? [];
+  const label = (f: string) => {
+    const [key, options] = fieldLabel(f);
+    return t(key, options);
+  };
+  return (
+    <div data-testid="device-detail">
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
+        <Descriptions.Item label={t('station.device.serial')}>{device.serial}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.name')}>{device.name || device.serial}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.kind')}>
+          {t(`station.kind.${device.kind}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.device.model')}>{device.model}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.arm')}>{device.armVersion}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.dsp')}>{device.dspVersion}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.plant')}>{device.plantName}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.collector')}>
+          {device.collectorSerial ?? ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.device.status')}>
+          <StatusTag status={device.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.device.signal')}>
+          {device.signal === null ? '' : `${device.signal} dBm`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.device.pvStrings')}>{device.pvStrings}</Descriptions.Item>
+        <Descriptions.Item label={t('station.device.lastSeen')}>
+          {formatDate(device.lastSeenAt)}
+        </Descriptions.Item>
+      </Descriptions>
+      <div className="station-toolbar" style={{ marginTop: 16 }}>
+        <DatePicker
+          value={day}
+          allowClear={false}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          onChange={(d) => d && setDay(d)}
+          data-testid="device-day"
+        />
+      </div>
+      <Tabs
+        items={[
+          {
+            key: 'charts',
+            label: t('station.device.charts'),
+            children: (
+              <QueryState
+                isLoading={history.isLoading}
+                error={history.error}
+                isEmpty={points.length === 0}
+                onRetry={() => void history.refetch()}
+                emptyText={t('station.device.noData')}
+              >
+                <Row gutter={[16, 16]}>
+                  {groups.map((g) => {
+                    const offset = fields.indexOf(g.fields[0]!);
+                    return (
+                      <Col key={g.key} xs={24} xl={12}>
+                        <Card
+                          size="small"
+                          title={`${t(`station.chart.${g.key}`)} (${g.unit})`}
+                          data-testid={`chart-${g.key}`}
+                        >
+                          <EChart
+                            height={240}
+                            option={{
+                              tooltip: { trigger: 'axis' },
+                              legend: { type: 'scroll', top: 0 },
+                              grid: { left: 48, right: 16, top: 36, bottom: 28 },
+                              xAxis: { type: 'time' },
+                              yAxis: { type: 'value', scale: true },
+                              series: g.fields.map((f, i) => ({
+                                name: label(f),
+                                type: 'line',
+                                showSymbol: false,
+                                connectNulls: false,
+                                data: points.map((p) => [p.ts, p.values[offset + i] ?? null]),
+                              })),
+                            }}
+                          />
+                        </Card>
+                      </Col>
+                    );
+                  })}
+                </Row>
+              </QueryState>
+            ),
+          },
+          {
+            key: 'running',
+            label: t('station.device.running'),
+            children: (
+              <Table
+                size="small"
+                rowKey="ts"
+                loading={history.isLoading}
+                dataSource={points}
+                scroll={{ x: 'max-content' }}
+                pagination={{ pageSize: 20, showSizeChanger: false }}
+                locale={{ emptyText: <Empty description={t('station.device.noData')} /> }}
+                columns={[
+                  {
+                    title: t('station.device.time'),
+                    dataIndex: 'ts',
+                    fixed: 'left',
+                    render: (v: string) => formatDate(v),
+                  },
+                  ...fields.map((f, i) => ({
+                    title: label(f),
+                    key: f,
+                    render: (_: unknown, p: { values: (number | null)[] }) => p.values[i] ?? '',
+                  })),
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'events',
+            label: t('station.device.events'),
+            children: <Empty description={t('station.device.noEvents')} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

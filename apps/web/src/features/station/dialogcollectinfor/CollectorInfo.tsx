@@ -1,0 +1,72 @@
+import { Descriptions, Table, Tag } from 'antd';
+import type { CollectorRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import { useCollector } from '../api.ts';
+
+/** One collector's information: plant, signal, SIM, last seen, online, and the devices reporting through it. */
+export function CollectorCard({ c }: { c: CollectorRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="station-collector" data-testid="collector-info">
+      <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+        <Descriptions.Item label={t('station.collector.serial')}>{c.serial}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.plant')}>
+          {c.plantName ?? t('station.collector.unbound')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.model')}>{c.model}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.firmware')}>{c.firmwareVersion}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.network')}>{c.network}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.signal')}>
+          {c.signal === null ? '' : `${c.signal} dBm`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.iccid')}>{c.iccid ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.lastSeen')}>
+          {formatDate(c.lastSeenAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.online')}>
+          <Tag color={c.online ? 'success' : 'default'}>
+            {t(c.online ? 'station.status.online' : 'station.status.offline')}
+          </Tag>
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey="serial"
+        style={{ marginTop: 12 }}
+        pagination={false}
+        dataSource={c.devices}
+        columns={[
+          { title: t('station.device.serial'), dataIndex: 'serial' },
+          {
+            title: t('station.device.kind'),
+            dataIndex: 'kind',
+            render: (k: string) => t(`station.kind.${k}`),
+          },
+          {
+            title: t('station.collector.boundAt'),
+            dataIndex: 'boundAt',
+            render: (v: string) => formatDate(v),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The collector information of `dialogcollectinfor`, looked up by its exact serial. */
+export function CollectorInfo({ sn }: { sn: string }) {
+  const query = useCollector(sn);
+  const found = query.data;
+  return (
+    <QueryState
+      isLoading={query.isLoading}
+      error={query.error}
+      isEmpty={!found}
+      onRetry={() => void query.refetch()}
+    >
+      {found ? <CollectorCard c={found} /> : null}
+    </QueryState>
+  );
+}

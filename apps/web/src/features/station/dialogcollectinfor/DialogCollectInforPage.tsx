@@ -1,0 +1,20 @@
+import '../station.css';
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CollectorInfo } from './CollectorInfo.tsx';
+
+/** `dialogcollectinfor` opened as a page (`?sn=`): the same collector information as the plant's dialog. */
+export function DialogCollectInforPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sn = params.get('sn') ?? '';
+  return (
+    <div className="app-container">
+      <Card>
+        <Typography.Title level={4}>{t('menu.dialogcollectinfor')}</Typography.Title>
+        <CollectorInfo sn={sn} />
+      </Card>
+    </div>
+  );
+}
