@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { OpenedDatabase } from './db/openDatabase.ts';
 import { demoFleetHook } from './modules/fleet/demoFleetHook.ts';
 import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
+import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 
 export interface StartupContext {
   config: Config;
@@ -22,4 +23,4 @@ export type StartupHook = {
  * Long-running parts started by `main.ts` beside the HTTP server: the device link (MQTT broker and ingest
  * subscriber), background jobs and the simulator are appended here by their modules.
  */
-export const STARTUP_HOOKS: StartupHook[] = [deviceLinkHook, demoFleetHook];
+export const STARTUP_HOOKS: StartupHook[] = [deviceLinkHook, alarmJobsHook, demoFleetHook];

@@ -57,7 +57,7 @@ export const faultCodeParams = z.object({ code: z.coerce.number().int().min(1).m
 const dateParam = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'validation.date')
+  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'validation.format')
   .optional();
 
 /** Languages of the descriptions and solutions. */

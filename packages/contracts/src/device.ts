@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { faultRecordData } from './alarms.ts';
 
 /**
  * The device link protocol (ARCHITECTURE §5, docs/device-protocol.md): topics, limits and the small messages a
@@ -108,6 +109,8 @@ export const deviceEvent = z.object({
   state: z.enum(['raised', 'cleared']),
   /** Affected PV input, 0-based (string faults). */
   stringIndex: z.number().int().min(0).max(11).optional(),
+  /** What the device recorded with a raised fault: a grid waveform or an arc-fault current spectrum. */
+  record: faultRecordData.optional(),
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 

@@ -7,6 +7,8 @@ import { usersModule } from './users/routes.ts';
 import { telemetryModule } from './telemetry/routes.ts';
 import { plantsModule } from './plants/routes.ts';
 import { devicesModule } from './devices/routes.ts';
+import { alarmsModule } from './alarms/routes.ts';
+import { notificationsModule } from './notifications/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -21,4 +23,6 @@ export const MODULES: FastifyPluginAsync[] = [
   telemetryModule,
   plantsModule,
   devicesModule,
+  alarmsModule,
+  notificationsModule,
 ];

@@ -22,9 +22,11 @@ export class AlarmEngine {
     private readonly logger: EngineLogger,
   ) {
     const link = deviceLinkEvents(db);
-    const onT: typeof onTelemetry extends (db: Database, ...a: infer A) => unknown ? (...a: A) => void : never =
-      (readings, collectorIds) => this.queue(() => onTelemetry(db, readings, collectorIds));
-    const onE = (events: Parameters<typeof onDeviceEvents>[1]) => this.queue(() => onDeviceEvents(db, events));
+    const onT: typeof onTelemetry extends (db: Database, ...a: infer A) => unknown
+      ? (...a: A) => void
+      : never = (readings, collectorIds) => this.queue(() => onTelemetry(db, readings, collectorIds));
+    const onE = (events: Parameters<typeof onDeviceEvents>[1]) =>
+      this.queue(() => onDeviceEvents(db, events));
     const onOff = (collectorIds: number[], deviceIds: number[]) =>
       this.queue(() => onOffline(db, collectorIds, deviceIds));
     const onOn = (collectorId: number) => this.queue(() => recoverCollectorOffline(db, [collectorId]));

@@ -31,14 +31,16 @@ const DEVICE_TEXTS: Record<FaultKind, Texts> = {
   gridOverFrequency: {
     family: 'inverter',
     descriptionZh: '电网频率高于保护限值（> 额定 + 0.5 Hz），逆变器已脱网',
-    solutionZh: '1. 确认逆变器电网标准（50/60 Hz）设置正确；2. 电网频率恢复后自动并网；3. 频繁出现时联系电网公司。',
+    solutionZh:
+      '1. 确认逆变器电网标准（50/60 Hz）设置正确；2. 电网频率恢复后自动并网；3. 频繁出现时联系电网公司。',
     solutionEn:
       '1. Check that the inverter’s grid code (50/60 Hz) is set correctly. 2. It reconnects once the frequency is back in range. 3. If it happens often, contact the grid operator.',
   },
   gridUnderFrequency: {
     family: 'inverter',
     descriptionZh: '电网频率低于保护限值（< 额定 − 0.5 Hz），逆变器已脱网',
-    solutionZh: '1. 确认逆变器电网标准（50/60 Hz）设置正确；2. 电网频率恢复后自动并网；3. 频繁出现时联系电网公司。',
+    solutionZh:
+      '1. 确认逆变器电网标准（50/60 Hz）设置正确；2. 电网频率恢复后自动并网；3. 频繁出现时联系电网公司。',
     solutionEn:
       '1. Check that the inverter’s grid code (50/60 Hz) is set correctly. 2. It reconnects once the frequency is back in range. 3. If it happens often, contact the grid operator.',
   },

@@ -1,11 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  AlarmDetail,
-  AlarmQuery,
-  AlarmRow,
-  AlarmStatistics,
-  OfflineRow,
-} from '@solarops/contracts';
+import type { AlarmDetail, AlarmQuery, AlarmRow, AlarmStatistics, OfflineRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
@@ -142,7 +136,12 @@ export async function findAlarm(db: Database, caller: Caller, id: number, lang: 
 }
 
 /** The alarm and its device's readings two hours either side, and the records captured with it. */
-export async function alarmDetail(db: Database, caller: Caller, id: number, lang: Lang): Promise<AlarmDetail | undefined> {
+export async function alarmDetail(
+  db: Database,
+  caller: Caller,
+  id: number,
+  lang: Lang,
+): Promise<AlarmDetail | undefined> {
   const alarm = await findAlarm(db, caller, id, lang);
   if (!alarm) return undefined;
   const readings = await rowsOf<{
@@ -160,7 +159,10 @@ export async function alarmDetail(db: Database, caller: Caller, id: number, lang
         and t.ts between a.occurred_at - interval '2 hours' and a.occurred_at + interval '2 hours'
       order by t.ts limit 500`,
   );
-  const records = await rowsOf<{ id: number }>(db, sql`select id from fault_records where alarm_id = ${id} order by ts`);
+  const records = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from fault_records where alarm_id = ${id} order by ts`,
+  );
   return {
     alarm,
     readings: readings.map((r) => ({
@@ -202,11 +204,7 @@ export async function alarmStatistics(
     open: totals?.open ?? 0,
     unconfirmed: totals?.unconfirmed ?? 0,
     byLevel: await group<number>(sql`a.level::int`, sql`''`, sql`1`),
-    byStatus: await group<number>(
-      sql`(case when a.recovered_at is null then 0 else 1 end)`,
-      sql`''`,
-      sql`1`,
-    ),
+    byStatus: await group<number>(sql`(case when a.recovered_at is null then 0 else 1 end)`, sql`''`, sql`1`),
     byCode: await group<number>(sql`a.code`, desc, sql`3 desc, 1`, 20),
     byPlant: await group<number>(sql`a.plant_id`, sql`pl.name`, sql`3 desc, 1`, 20),
     byDay: await group<string>(

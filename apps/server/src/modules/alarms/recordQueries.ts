@@ -53,7 +53,10 @@ export async function listFaultRecords(
         d.serial as device_serial, f.alarm_id
       ${RECORD_FROM} where ${where} order by f.ts desc, f.id desc limit ${window.limit} offset ${window.offset}`,
   );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${RECORD_FROM} where ${where}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n ${RECORD_FROM} where ${where}`,
+  );
   return { total: count?.n ?? 0, rows: rows.map(presentRecord) };
 }
 
@@ -80,8 +83,14 @@ export async function findScopedDevice(db: Database, caller: Caller, sn: string)
 
 const range = (column: SQL, tz: string, start?: string, end?: string) => {
   const conds: SQL[] = [];
-  if (start) conds.push(sql`${column} >= (${start.length === 10 ? `${start} 00:00:00` : start}::timestamp at time zone ${tz})`);
-  if (end) conds.push(sql`${column} <= (${end.length === 10 ? `${end} 23:59:59.999` : end}::timestamp at time zone ${tz})`);
+  if (start)
+    conds.push(
+      sql`${column} >= (${start.length === 10 ? `${start} 00:00:00` : start}::timestamp at time zone ${tz})`,
+    );
+  if (end)
+    conds.push(
+      sql`${column} <= (${end.length === 10 ? `${end} 23:59:59.999` : end}::timestamp at time zone ${tz})`,
+    );
   return conds.length > 0 ? sql.join(conds, sql` and `) : sql`true`;
 };
 
@@ -112,7 +121,10 @@ export async function deviceEventLog(
       from device_events e left join fault_catalogue fc on fc.code = e.code
       where ${where} order by e.ts desc limit ${window.limit} offset ${window.offset}`,
   );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from device_events e where ${where}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from device_events e where ${where}`,
+  );
   return {
     total: count?.n ?? 0,
     rows: rows.map((r) => ({
@@ -146,7 +158,10 @@ export async function deviceRunningLog(
     sql`select t.ts, t.status, t.ac_power_w, t.energy_today_kwh, t.temp_c, t.fault_code from telemetry t
       where ${where} order by t.ts desc limit ${window.limit} offset ${window.offset}`,
   );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from telemetry t where ${where}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from telemetry t where ${where}`,
+  );
   return {
     total: count?.n ?? 0,
     rows: rows.map((r) => ({
