@@ -78,6 +78,12 @@ export type UserRow = z.infer<typeof userRow>;
 export const nextListQuery = pageQuery.extend({
   userCode: z.string().trim().max(64).optional(),
   roleId: z.coerce.number().int().min(1).optional(),
+  /** Several roles at once, comma-separated (the staff screen lists every staff role). */
+  roleIds: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'validation.format')
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
   enabled: booleanQuery.optional(),
   email: z.string().trim().max(254).optional(),
   phone: z.string().trim().max(32).optional(),
@@ -90,6 +96,8 @@ export const dealercodeQuery = z.object({ dealercode: z.string().trim().min(1).m
 export const encryptedUpdateForm = z.object({
   userCode: z.string().trim().min(1).max(64),
   name: nameSchema.optional(),
+  /** For an installer: the distributor code it is bound to. */
+  dealercode: z.string().trim().min(1).max(64).optional(),
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
   phone: phoneSchema.optional(),
@@ -152,6 +160,7 @@ export const enterpriseRow = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   status: userStatus,
+  enabled: z.boolean(),
   appliedAt: isoDateTime,
   auditNotes: z.string().nullable(),
   examiner: z.string().nullable(),

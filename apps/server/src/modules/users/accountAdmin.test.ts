@@ -174,6 +174,20 @@ describe('account administration (set screens)', () => {
     const row = (await get(`/user/manager/info/bycode?userCode=${u.userCode}`, admin)).json().data;
     expect(row).toMatchObject({ name: 'Renamed Fitter', phone: '13700137000' });
 
+    const dist = await createUser(t.db, { roleId: ROLE.distributor });
+    const bind = (dealercode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/user/manager/update/encrypted',
+        headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ userCode: u.userCode, dealercode }).toString(),
+      });
+    expect((await bind('NO-SUCH-CODE')).statusCode).toBe(400);
+    expect((await bind(dist.dealercode!)).statusCode).toBe(200);
+    expect(
+      (await get(`/user/manager/info/bycode?userCode=${u.userCode}`, admin)).json().data.dealercode,
+    ).toBe(dist.dealercode);
+
     await get(`/user/manager/update/unable?userCode=${u.userCode}`, admin);
     const back = await get(`/user/manager/next/list?enabled=false&userCode=${u.userCode}`, admin);
     expect(back.json().rows.map((r: { userCode: string }) => r.userCode)).toEqual([u.userCode]);

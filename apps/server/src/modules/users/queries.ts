@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLE, type UserInfo, type UserRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
@@ -47,6 +47,7 @@ export async function findUserRowByCode(
 export interface UserFilter {
   userCode?: string | undefined;
   roleId?: number | undefined;
+  roleIds?: number[] | undefined;
   enabled?: boolean | undefined;
   email?: string | undefined;
   phone?: string | undefined;
@@ -66,6 +67,7 @@ export async function listUsersBelow(
     inScope(caller, users.id),
     filter.userCode ? ilike(users.userCode, `%${escapeLike(filter.userCode)}%`) : undefined,
     filter.roleId !== undefined ? eq(users.roleId, filter.roleId) : undefined,
+    filter.roleIds ? inArray(users.roleId, filter.roleIds) : undefined,
     filter.enabled !== undefined ? eq(users.enabled, filter.enabled) : undefined,
     filter.email ? ilike(users.email, `%${escapeLike(filter.email)}%`) : undefined,
     filter.phone ? ilike(users.phone, `%${escapeLike(filter.phone)}%`) : undefined,

@@ -125,6 +125,7 @@ export async function updateAccount(
   form: {
     userCode: string;
     name?: string | undefined;
+    dealercode?: string | undefined;
     email?: string | undefined;
     phone?: string | undefined;
     password?: string | undefined;
@@ -132,11 +133,21 @@ export async function updateAccount(
 ) {
   const target = await targetBelow(deps, caller, form.userCode);
   checkScreenFor(caller, target.roleId);
+  if (form.dealercode !== undefined) {
+    // Only an installer is bound to a distributor, and only to one that exists.
+    if (target.roleId !== ROLE.installer) throw fieldError('dealercode', 'onlyInstallers');
+    const [distributor] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE.distributor), eq(users.dealercode, form.dealercode)));
+    if (!distributor) throw fieldError('dealercode', 'dealercodeUnknown');
+  }
   if (form.email && (await emailTaken(deps.db, form.email, target.userId))) throw conflict('emailTaken');
   await deps.db
     .update(users)
     .set({
       ...(form.name ? { name: form.name } : {}),
+      ...(form.dealercode ? { dealercode: form.dealercode } : {}),
       ...(form.email ? { email: form.email } : {}),
       ...(form.phone ? { phone: form.phone } : {}),
       ...(form.password
@@ -263,6 +274,7 @@ export async function listEnterprises(
       email: users.email,
       phone: users.phone,
       status: users.status,
+      enabled: users.enabled,
       appliedAt: enterpriseRegistrations.appliedAt,
       auditNotes: enterpriseRegistrations.auditNotes,
       examiner: enterpriseRegistrations.examiner,
