@@ -148,15 +148,20 @@ export async function listPlants(
     );
     return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
   }
+  // The page's ids first, from narrow rows (the sort index serves the default order), then the page's details.
   const rows = await rowsOf<PlantListRow>(
     db,
-    sql`with pg as (select ${columns} ${base} where ${cond}
-        order by ${order} limit ${page.limit} offset ${page.offset})
+    sql`with ids as (select pl.id from plants pl join users u on u.id = pl.owner_id where ${cond}
+          order by ${order} limit ${page.limit} offset ${page.offset}),
+        pg as (select ${columns} ${base} where pl.id in (select id from ids))
       select pl.*, ${figures} from pg pl
       left join (${statsOf(sql`select id from pg`)}) s on s.plant_id = pl.id ${todayJoin}
       order by ${order}`,
   );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${base} where ${cond}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from plants pl join users u on u.id = pl.owner_id where ${cond}`,
+  );
   return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
 }
 

@@ -48,6 +48,8 @@ export const plants = pgTable(
     // Data scope: plants of the users in the caller's team (plant list, every station call).
     index('plants_owner_id_idx').on(t.ownerId),
     index('plants_installer_id_idx').on(t.installerId),
+    // The plant list's default order (newest first), so that a page is read from the index instead of a sort.
+    index('plants_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 

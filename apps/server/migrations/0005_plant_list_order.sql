@@ -1,0 +1,1 @@
+CREATE INDEX "plants_created_at_id_idx" ON "plants" USING btree ("created_at","id");
