@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate } from '../components/format/formatDate.ts';
-import { type AlarmRow, alarmApi, useAlarmPage } from './alarmApi.ts';
+import { type AlarmRow, alarmApi, useAlarmPage, useAlarmSettings, useAlarmStream } from './alarmApi.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
 
 /** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
-const LEVEL_COLOR: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
+export const LEVEL_COLOR: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const PAGE_SIZE = 10;
 
-/** The 告警信息 dialog (spec §2, §4): opens by itself when there are unconfirmed alarms. */
+/**
+ * The 告警信息 dialog (spec §2, §4): opens by itself when there are unconfirmed alarms, and again when the server
+ * pushes a new one. Closing it keeps it closed until the next new alarm.
+ */
 export function AlarmDialog() {
   const { t } = useTranslation();
   const message = useMessage();
@@ -20,6 +23,8 @@ export function AlarmDialog() {
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const { data } = useAlarmPage(true, page, PAGE_SIZE);
+  const onAlarm = useCallback(() => setDismissed(false), []);
+  useAlarmStream(true, onAlarm);
 
   useEffect(() => {
     if (!dismissed && (data?.total ?? 0) > 0) setOpen(true);
@@ -34,17 +39,18 @@ export function AlarmDialog() {
       // Spec §8: a confirmation that fails does nothing visible.
     }
   };
+  const close = () => {
+    setOpen(false);
+    setDismissed(true);
+  };
 
   return (
     <Modal
       open={open}
       title={t('alarm.dialogTitle')}
       width="70%"
-      onCancel={() => {
-        setOpen(false);
-        setDismissed(true);
-      }}
-      footer={<Button onClick={() => (setOpen(false), setDismissed(true))}>{t('common.close')}</Button>}
+      onCancel={close}
+      footer={<Button onClick={close}>{t('common.close')}</Button>}
     >
       <Table<AlarmRow>
         rowKey={(r) => String(r.alarmId)}
@@ -52,6 +58,7 @@ export function AlarmDialog() {
         pagination={false}
         scroll={{ y: 550 }}
         dataSource={data?.rows ?? []}
+        data-testid="alarm-dialog-table"
         columns={[
           { title: t('alarm.index'), render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1, width: 70 },
           {
@@ -62,7 +69,7 @@ export function AlarmDialog() {
           { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
           { title: t('alarm.collectorName'), dataIndex: 'collectName' },
           { title: t('alarm.description'), dataIndex: 'description' },
-          { title: t('alarm.time'), dataIndex: 'saveTime', render: (v: string) => formatDate(v) },
+          { title: t('alarm.time'), dataIndex: 'warningTime', render: (v: string) => formatDate(v) },
           {
             title: t('common.operation'),
             render: (_v, row) => (
@@ -82,4 +89,13 @@ export function AlarmDialog() {
       />
     </Modal>
   );
+}
+
+/**
+ * Who gets the dialog: distributors (spec §2, with the ticker and counter) and any user an administrator granted
+ * the auto-opening dialog (`alarmAutoPopup`, the spec's one special account made a per-user setting).
+ */
+export function AlarmDialogGate({ distributor }: { distributor: boolean }) {
+  const { data: settings } = useAlarmSettings();
+  return distributor || settings?.alarmAutoPopup ? <AlarmDialog /> : null;
 }

@@ -11,7 +11,7 @@ import { session } from '../api/session.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { ROLE } from '@solarops/contracts';
-import { AlarmDialog } from './AlarmDialog.tsx';
+import { AlarmDialogGate } from './AlarmDialog.tsx';
 import { AlarmTicker } from './AlarmTicker.tsx';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -40,7 +40,7 @@ export function TopBar() {
       <Breadcrumbs />
       <div className="right-menu">
         {distributor && <AlarmTicker />}
-        {distributor && <AlarmDialog />}
+        <AlarmDialogGate distributor={distributor} />
         <Tooltip title={t('navbar.exhibit')}>
           <button
             type="button"

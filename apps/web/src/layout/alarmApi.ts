@@ -1,28 +1,23 @@
 import dayjs from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
-import { request, requestPage } from '../api/request.ts';
-import { session } from '../api/session.ts';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlarmPush, AlarmRow as ContractAlarmRow, AlarmUserSettings } from '@solarops/contracts';
+import { refreshTokens, request, requestPage } from '../api/request.ts';
+import { authorizationHeader, session } from '../api/session.ts';
+import { API_BASE } from '../config/settings.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { DEFAULT_DATE_FORMAT } from '../components/format/formatDate.ts';
 
 /** An alarm row as the top bar's calls return it (spec §3 "Alarm"). */
-export interface AlarmRow {
-  alarmId: number | string;
-  level?: number;
-  collectName?: string;
-  deviceId?: string;
-  description?: string;
-  message?: string;
-  saveTime?: string;
-}
+export type AlarmRow = ContractAlarmRow;
+
+/** Spec §4, §9: the top bar's alarm figures are fetched again every 30 s (besides the server's push). */
+export const ALARM_REFRESH_MS = 30_000;
 
 const day = (offsetDays: number, end: boolean) =>
   dayjs().add(offsetDays, 'day')[end ? 'endOf' : 'startOf']('day').format(DEFAULT_DATE_FORMAT);
 
-/**
- * The top bar's alarm calls (spec §7). They run in the background, so they are quiet: until the alarms module
- * exists on the server they answer 404, which reads as no alarms.
- */
+/** The top bar's alarm calls (spec §7). They run in the background, so they are quiet. */
 export const alarmApi = {
   total: () =>
     request<number>('/alarm/manager/total', {
@@ -49,6 +44,7 @@ export const alarmApi = {
     }),
   confirm: (alarmId: AlarmRow['alarmId']) =>
     request<null>('/alarm/manager/update/verify', { params: { alarmId }, quiet: true }),
+  settings: () => request<AlarmUserSettings>('/alarm/manager/settings', { quiet: true }),
 };
 
 const quietly = <T>(p: Promise<T>, fallback: T) => p.catch(() => fallback);
@@ -58,6 +54,7 @@ export const useAlarmTotal = (enabled: boolean) =>
     queryKey: ['alarm', 'total'],
     queryFn: () => quietly(alarmApi.total(), 0),
     enabled,
+    refetchInterval: ALARM_REFRESH_MS,
   });
 
 export const useAlarmTicker = (enabled: boolean) =>
@@ -65,6 +62,7 @@ export const useAlarmTicker = (enabled: boolean) =>
     queryKey: ['alarm', 'ticker'],
     queryFn: () => quietly(alarmApi.ticker(), { total: 0, rows: [] as AlarmRow[] }),
     enabled,
+    refetchInterval: ALARM_REFRESH_MS,
   });
 
 export const useAlarmPage = (enabled: boolean, pageNumber: number, pageSize: number) =>
@@ -72,4 +70,84 @@ export const useAlarmPage = (enabled: boolean, pageNumber: number, pageSize: num
     queryKey: ['alarm', 'page', pageNumber, pageSize],
     queryFn: () => quietly(alarmApi.page(pageNumber, pageSize), { total: 0, rows: [] as AlarmRow[] }),
     enabled,
+    refetchInterval: ALARM_REFRESH_MS,
   });
+
+/** The caller's alarm settings: whether its dialog opens by itself (granted by an administrator). */
+export const useAlarmSettings = () =>
+  useQuery({
+    queryKey: ['alarmSettings'],
+    queryFn: () => quietly(alarmApi.settings(), { alarmAutoPopup: false, emailOptOut: false }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Splits a server-sent event stream into its events (`event:` and `data:` lines, blank-line separated). */
+export function parseEventStream(buffer: string): {
+  events: { event: string; data: string }[];
+  rest: string;
+} {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+    }
+    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
+  });
+  return { events, rest };
+}
+
+/** Waits before reconnecting a dropped stream [ms]. */
+const RECONNECT_MS = 5_000;
+
+/**
+ * Listens to the server's alarm push (`/alarm/manager/stream`, server-sent events read through fetch so that the
+ * token travels in the Authorization header, not in the URL). A new alarm refreshes the top bar's figures at once
+ * and calls `onAlarm`; a recovered or confirmed one refreshes them. Reconnects after a drop.
+ */
+export function useAlarmStream(enabled: boolean, onAlarm?: (alarms: AlarmPush[]) => void) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const abort = new AbortController();
+    let timer: number | undefined;
+    const connect = async () => {
+      try {
+        let res = await fetch(`${API_BASE}/alarm/manager/stream`, {
+          headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
+          signal: abort.signal,
+        });
+        if (res.status === 401 && (await refreshTokens())) {
+          res = await fetch(`${API_BASE}/alarm/manager/stream`, {
+            headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
+            signal: abort.signal,
+          });
+        }
+        if (!res.ok || !res.body) throw new Error(String(res.status));
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = parseEventStream(buffer + value);
+          buffer = parsed.rest;
+          for (const e of parsed.events) {
+            void queryClient.invalidateQueries({ queryKey: ['alarm'] });
+            if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);
+          }
+        }
+      } catch {
+        // Dropped or refused: polling goes on; try again a little later.
+      }
+      if (!abort.signal.aborted) timer = window.setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    void connect();
+    return () => {
+      abort.abort();
+      window.clearTimeout(timer);
+    };
+  }, [enabled, onAlarm, queryClient]);
+}

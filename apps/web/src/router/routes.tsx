@@ -91,6 +91,14 @@ function groupRoute(
   };
 }
 
+/** The account screens of /set share one module: one chunk for the five lists. */
+const accountPage =
+  (
+    name: 'AccountbackPage' | 'BusinessmanPage' | 'InstallPage' | 'DeviceuserPage' | 'StaffPage',
+  ): PageLoader =>
+  () =>
+    import('../features/set/accounts/accountPages.tsx').then((m) => m[name]);
+
 /** Route names the spec always keeps out of the menu are marked from contracts' ALWAYS_HIDDEN in menuFilter. */
 const HIDDEN = { hidden: true } as const;
 
@@ -107,7 +115,15 @@ export const MENU_ROUTES: MenuEntry[] = [
     meta: { title: 'menu.dashboard', affix: true },
   },
   groupRoute('Permission', '/permission', <LockOutlined />, [
-    ['PagePermission', { path: '/permission/page', ...HIDDEN }],
+    [
+      'PagePermission',
+      {
+        path: '/permission/page',
+        ...HIDDEN,
+        page: () =>
+          import('../features/permission/page/PagePermissionPage.tsx').then((m) => m.PagePermissionPage),
+      },
+    ],
   ]),
   groupRoute('Station', '/station', <ThunderboltOutlined />, [
     ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
@@ -170,15 +186,72 @@ export const MENU_ROUTES: MenuEntry[] = [
   groupRoute('Operation', '/operation', <ToolOutlined />, [
     ['question', HIDDEN],
     ['form'],
-    ['alarm'],
-    ['alarmstatistics'],
-    ['alarmlist'],
-    ['alarmlist1'],
-    ['BIAlarmList'],
-    ['BIDetails', HIDDEN],
-    ['BIFaultDetailList', HIDDEN],
-    ['alarmdetails', HIDDEN],
-    ['offinelist'],
+    [
+      'alarm',
+      {
+        page: () =>
+          import('../features/operation/alarm-overview/AlarmOverviewPage.tsx').then(
+            (m) => m.AlarmOverviewPage,
+          ),
+      },
+    ],
+    [
+      'alarmstatistics',
+      {
+        page: () =>
+          import('../features/operation/alarm-statistics/AlarmStatisticsPage.tsx').then(
+            (m) => m.AlarmStatisticsPage,
+          ),
+      },
+    ],
+    [
+      'alarmlist',
+      {
+        page: () => import('../features/operation/alarm-list/AlarmListPage.tsx').then((m) => m.AlarmListPage),
+      },
+    ],
+    [
+      'alarmlist1',
+      {
+        page: () =>
+          import('../features/operation/alarm-list/AlarmListPage.tsx').then((m) => m.AlarmHistoryPage),
+      },
+    ],
+    [
+      'BIAlarmList',
+      { page: () => import('../features/operation/bi/BIAlarmListPage.tsx').then((m) => m.BIAlarmListPage) },
+    ],
+    [
+      'BIDetails',
+      {
+        ...HIDDEN,
+        page: () => import('../features/operation/bi/BIAlarmListPage.tsx').then((m) => m.BIDetailsPage),
+      },
+    ],
+    [
+      'BIFaultDetailList',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/bi/BIAlarmListPage.tsx').then((m) => m.BIFaultDetailListPage),
+      },
+    ],
+    [
+      'alarmdetails',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/alarm-details/AlarmDetailsPage.tsx').then((m) => m.AlarmDetailsPage),
+      },
+    ],
+    [
+      'offinelist',
+      {
+        page: () =>
+          import('../features/operation/offline-list/OfflineListPage.tsx').then((m) => m.OfflineListPage),
+      },
+    ],
     ['card'],
     ['renew', HIDDEN],
     ['renewDetails', HIDDEN],
@@ -189,20 +262,85 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['debug'],
     ['diagnosisResults', HIDDEN],
     ['diagnosisResults1', HIDDEN],
-    ['faultRecord'],
+    [
+      'faultRecord',
+      {
+        page: () =>
+          import('../features/operation/fault-record/FaultRecordListPage.tsx').then(
+            (m) => m.FaultRecordListPage,
+          ),
+      },
+    ],
     ['remoteSet'],
     ['remoteSet1'],
     ['remoteSetSubmit', HIDDEN],
     ['remoteSetSubmit1', HIDDEN],
     ['scheduleList', HIDDEN],
     ['setUpList', HIDDEN],
-    ['machineFault'],
-    ['arcDetection'],
-    ['arcDetectionDetail', HIDDEN],
-    ['machineFaultRecord', HIDDEN],
-    ['EventRecordPage', HIDDEN],
-    ['FaultRecordPage', HIDDEN],
-    ['RunningRecordPage', HIDDEN],
+    [
+      'machineFault',
+      {
+        page: () =>
+          import('../features/operation/fault-record/FaultRecordListPage.tsx').then(
+            (m) => m.MachineFaultPage,
+          ),
+      },
+    ],
+    [
+      'arcDetection',
+      {
+        page: () =>
+          import('../features/operation/fault-record/FaultRecordListPage.tsx').then(
+            (m) => m.ArcDetectionPage,
+          ),
+      },
+    ],
+    [
+      'arcDetectionDetail',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/fault-record/FaultRecordPlotPage.tsx').then(
+            (m) => m.ArcDetectionDetailPage,
+          ),
+      },
+    ],
+    [
+      'machineFaultRecord',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/fault-record/FaultRecordPlotPage.tsx').then(
+            (m) => m.MachineFaultRecordPage,
+          ),
+      },
+    ],
+    [
+      'EventRecordPage',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.EventRecordPage),
+      },
+    ],
+    [
+      'FaultRecordPage',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.DeviceFaultLogPage),
+      },
+    ],
+    [
+      'RunningRecordPage',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.RunningRecordPage),
+      },
+    ],
     [
       'relationList',
       {
@@ -217,17 +355,28 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['faultRemote', HIDDEN],
   ]),
   groupRoute('Set', '/set', <SettingOutlined />, [
-    ['accountback'],
+    ['accountback', { page: accountPage('AccountbackPage') }],
     ['shipment'],
-    ['businessman'],
-    ['Install'],
-    ['deviceuser'],
-    ['staff'],
+    ['businessman', { page: accountPage('BusinessmanPage') }],
+    ['Install', { page: accountPage('InstallPage') }],
+    ['deviceuser', { page: accountPage('DeviceuserPage') }],
+    ['staff', { page: accountPage('StaffPage') }],
     // The system screen holds the unhandled-error log that administrators read (spec §8).
     ['system', { page: () => import('../features/set/system/SystemPage.tsx').then((m) => m.SystemPage) }],
-    ['permissions'],
-    ['enterprise'],
-    ['logList'],
+    [
+      'permissions',
+      {
+        page: () => import('../features/set/permissions/PermissionsPage.tsx').then((m) => m.PermissionsPage),
+      },
+    ],
+    [
+      'enterprise',
+      { page: () => import('../features/set/enterprise/EnterprisePage.tsx').then((m) => m.EnterprisePage) },
+    ],
+    [
+      'logList',
+      { page: () => import('../features/set/log-list/LogListPage.tsx').then((m) => m.LogListPage) },
+    ],
     ['standardSNnumber'],
   ]),
   groupRoute('Manual', '/manual', <BookOutlined />, [['manual']]),

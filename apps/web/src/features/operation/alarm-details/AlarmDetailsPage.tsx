@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/request.ts';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { AlarmChart, type ChartOption } from '../alarm-shared/AlarmChart.tsx';
+import { useAlarmDetail } from '../alarm-shared/api.ts';
+import { LevelTag, StatusTag } from '../alarm-shared/LevelTag.tsx';
+
+/** `alarmdetails`: an alarm, its solution, and the device's readings two hours either side of it. */
+export function AlarmDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const { data, isLoading, error } = useAlarmDetail(id);
+
+  const option = useMemo<ChartOption | undefined>(() => {
+    if (!data || data.readings.length === 0) return undefined;
+    const at = new Date(data.alarm.warningTime).getTime();
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 56, right: 56, top: 40, bottom: 40 },
+      xAxis: { type: 'time' },
+      yAxis: [
+        { type: 'value', name: t('operation.alarms.powerW') },
+        { type: 'value', name: t('operation.alarms.tempC') },
+      ],
+      series: [
+        {
+          name: t('operation.alarms.powerW'),
+          type: 'line',
+          showSymbol: false,
+          data: data.readings.map((r) => [r.ts, r.acPowerW]),
+          markLine: {
+            symbol: 'none',
+            data: [{ xAxis: at }],
+            label: { formatter: t('operation.alarms.alarmTime') },
+          },
+        },
+        {
+          name: t('operation.alarms.tempC'),
+          type: 'line',
+          yAxisIndex: 1,
+          showSymbol: false,
+          data: data.readings.map((r) => [r.ts, r.tempC]),
+        },
+      ],
+    };
+  }, [data, t]);
+
+  if (!id) return <Empty description={t('operation.alarms.noAlarm')} />;
+  if (isLoading) return <Skeleton active />;
+  if (error || !data) return <Alert type="error" showIcon title={errorMessage(error)} />;
+  const a = data.alarm;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="alarmdetails">
+      <Card title={`#${a.code} ${a.description}`}>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered>
+          <Descriptions.Item label={t('alarm.level')}>
+            <LevelTag level={a.level} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.statusLabel')}>
+            <StatusTag status={a.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.plant')}>{a.plantName}</Descriptions.Item>
+          <Descriptions.Item label={t('alarm.collectorSn')}>{a.deviceId}</Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.deviceSn')}>{a.deviceSn}</Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.detail')}>{a.message}</Descriptions.Item>
+          <Descriptions.Item label={t('alarm.time')}>{formatDate(a.warningTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.recoveryTime')}>
+            {formatDate(a.recoveryTime)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.confirmedBy')}>
+            {a.confirmedBy ? `${a.confirmedBy} ${formatDate(a.confirmedAt)}` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('operation.alarms.solution')} span={3}>
+            <div style={{ whiteSpace: 'pre-wrap' }} data-testid="alarm-solution">
+              {a.solutions}
+            </div>
+          </Descriptions.Item>
+        </Descriptions>
+        {data.records.length > 0 && (
+          <Space style={{ marginTop: 12 }}>
+            {data.records.map((r) => (
+              <Button
+                key={r}
+                onClick={() =>
+                  void navigate(
+                    a.code >= 500 && a.code < 600
+                      ? `/operation/arcDetectionDetail?id=${r}`
+                      : `/operation/machineFaultRecord?id=${r}`,
+                  )
+                }
+              >
+                {t('operation.alarms.openRecord')}
+              </Button>
+            ))}
+          </Space>
+        )}
+      </Card>
+      <Card title={t('operation.alarms.readingsAround')}>
+        {option ? (
+          <AlarmChart option={option} height={320} testId="alarm-readings-chart" />
+        ) : (
+          <Empty description={t('operation.alarms.noReadings')} />
+        )}
+      </Card>
+    </Space>
+  );
+}

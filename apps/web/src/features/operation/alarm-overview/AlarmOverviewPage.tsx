@@ -1,0 +1,55 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AlarmChart } from '../alarm-shared/AlarmChart.tsx';
+import { useAlarmList, useAlarmStatistics } from '../alarm-shared/api.ts';
+import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
+import { LEVEL_CHART_COLORS } from '../alarm-shared/AlarmChart.tsx';
+import { useStatisticsCharts } from '../alarm-statistics/AlarmStatisticsPage.tsx';
+
+/** `alarm`: the overview by level and status, and the newest open alarms. */
+export function AlarmOverviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useAlarmStatistics({});
+  const charts = useStatisticsCharts(data);
+  const { data: open, isFetching } = useAlarmList({ status: 0 }, 1, 10);
+  const count = (level: number) => data?.byLevel.find((r) => r.key === level)?.count ?? 0;
+  return (
+    <div data-testid="alarm-overview">
+      <Row gutter={[16, 16]}>
+        {[3, 2, 1].map((level) => (
+          <Col xs={12} md={6} key={level}>
+            <Card>
+              <Statistic
+                title={t(`alarm.levels.${level}`)}
+                value={count(level)}
+                valueStyle={{ color: LEVEL_CHART_COLORS[level] }}
+              />
+            </Card>
+          </Col>
+        ))}
+        <Col xs={12} md={6}>
+          <Card hoverable onClick={() => void navigate('/operation/alarmlist')}>
+            <Statistic title={t('operation.alarms.open')} value={data?.open ?? 0} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('operation.alarms.byLevel')}>
+            {charts && <AlarmChart option={charts.level} height={260} />}
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card title={t('operation.alarms.byDay')}>
+            {charts && <AlarmChart option={charts.day} height={260} />}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('operation.alarms.newestOpen')}>
+            <AlarmTable rows={open?.rows ?? []} loading={isFetching && !open} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

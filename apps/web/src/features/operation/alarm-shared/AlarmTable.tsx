@@ -1,0 +1,102 @@
+import { Button, Space, Table } from 'antd';
+import type { AlarmRow } from '@solarops/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { request } from '../../../api/request.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { LevelTag, StatusTag } from './LevelTag.tsx';
+
+/** Alarm rows with a link to their details and a confirm button while unconfirmed. */
+export function AlarmTable({
+  rows,
+  loading,
+  testId,
+}: {
+  rows: AlarmRow[];
+  loading: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const confirm = async (row: AlarmRow) => {
+    await request<null>('/alarm/manager/update/verify', { params: { alarmId: row.alarmId } });
+    void message.success(t('common.operationSucceeded'));
+    await queryClient.invalidateQueries({ queryKey: ['alarm'] });
+  };
+  return (
+    <Table<AlarmRow>
+      rowKey="alarmId"
+      size="small"
+      loading={loading}
+      pagination={false}
+      dataSource={rows}
+      data-testid={testId}
+      scroll={{ x: 1100 }}
+      columns={[
+        {
+          title: t('alarm.level'),
+          dataIndex: 'level',
+          width: 90,
+          render: (l: number) => <LevelTag level={l} />,
+        },
+        { title: t('operation.alarms.code'), dataIndex: 'code', width: 70 },
+        {
+          title: t('alarm.description'),
+          dataIndex: 'description',
+          render: (d: string, r) => (r.message ? `${d} (${r.message})` : d),
+        },
+        { title: t('operation.alarms.plant'), dataIndex: 'plantName' },
+        { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
+        { title: t('operation.alarms.deviceSn'), dataIndex: 'deviceSn' },
+        {
+          title: t('alarm.time'),
+          dataIndex: 'warningTime',
+          width: 160,
+          render: (v: string) => formatDate(v),
+        },
+        {
+          title: t('operation.alarms.recoveryTime'),
+          dataIndex: 'recoveryTime',
+          width: 160,
+          render: (v: string | null) => formatDate(v),
+        },
+        {
+          title: t('operation.alarms.statusLabel'),
+          dataIndex: 'status',
+          width: 90,
+          render: (s: number) => <StatusTag status={s} />,
+        },
+        {
+          title: t('operation.alarms.confirmedBy'),
+          dataIndex: 'confirmedBy',
+          render: (v: string | null, r) => (v ? `${v} ${formatDate(r.confirmedAt)}` : ''),
+        },
+        {
+          title: t('common.operation'),
+          fixed: 'right',
+          width: 130,
+          render: (_v, r) => (
+            <Space size={0}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void navigate(`/operation/alarmdetails?id=${r.alarmId}`)}
+              >
+                {t('operation.alarms.details')}
+              </Button>
+              {!r.confirmedAt && (
+                <Button type="link" size="small" onClick={() => void confirm(r)}>
+                  {t('alarm.confirm')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

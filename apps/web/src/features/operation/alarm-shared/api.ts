@@ -1,0 +1,159 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AlarmDetail,
+  AlarmRow,
+  AlarmStatistics,
+  FaultRecordData,
+  OfflineRow,
+} from '@solarops/contracts';
+import { request, requestPage } from '../../../api/request.ts';
+import { storedLanguage } from '../../../i18n/language.ts';
+
+/** Filters of the alarm screens (the spec's alarm query params, §3, plus level, code, plant and serial). */
+export interface AlarmFilters {
+  status?: number | undefined;
+  level?: number | undefined;
+  code?: number | undefined;
+  plantId?: number | undefined;
+  plantName?: string | undefined;
+  sn?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+export interface BiPlantRow {
+  plantId: number;
+  plantName: string;
+  total: number;
+  open: number;
+  level1: number;
+  level2: number;
+  level3: number;
+  devices: number;
+}
+export interface BiCodeRow {
+  code: number;
+  level: 1 | 2 | 3;
+  description: string;
+  total: number;
+  open: number;
+  devices: number;
+  lastTime: string;
+}
+export interface FaultRecordRow {
+  recordId: number;
+  kind: 'waveform' | 'arcSpectrum';
+  code: number;
+  description: string;
+  ts: string;
+  plantName: string;
+  deviceSn: string;
+  alarmId: number | null;
+}
+export interface EventLogRow {
+  ts: string;
+  code: number;
+  level: number;
+  state: string;
+  description: string;
+  stringIndex: number | null;
+}
+export interface RunningLogRow {
+  ts: string;
+  status: number | null;
+  acPowerW: number | null;
+  energyTodayKwh: number | null;
+  tempC: number | null;
+  faultCode: number | null;
+}
+
+const lang = () => storedLanguage();
+
+export const useAlarmList = (filters: AlarmFilters, pageStart: number, pageSize: number, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: ['alarm', 'screen', filters, pageStart, pageSize, lang()],
+    queryFn: () =>
+      requestPage<AlarmRow>('/alarm/list', { params: { ...filters, pageStart, pageSize, langType: lang() } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAlarmDetail = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['alarm', 'detail', id, lang()],
+    queryFn: () => request<AlarmDetail>(`/alarm/${id}/detail`, { params: { langType: lang() } }),
+    enabled: id !== undefined,
+  });
+
+export const useAlarmStatistics = (range: { startDate?: string; endDate?: string }) =>
+  useQuery({
+    queryKey: ['alarm', 'statistics', range, lang()],
+    queryFn: () => request<AlarmStatistics>('/alarm/statistics', { params: { ...range, langType: lang() } }),
+  });
+
+export const useOfflineList = (
+  filters: { sn?: string; plantName?: string },
+  pageStart: number,
+  pageSize: number,
+) =>
+  useQuery({
+    queryKey: ['alarm', 'offline', filters, pageStart, pageSize],
+    queryFn: () => requestPage<OfflineRow>('/alarm/offline', { params: { ...filters, pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBiPlants = (filters: AlarmFilters, pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['alarm', 'biPlants', filters, pageStart, pageSize],
+    queryFn: () =>
+      requestPage<BiPlantRow>('/alarm/bi/plants', { params: { ...filters, pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBiCodes = (plantId: number | undefined) =>
+  useQuery({
+    queryKey: ['alarm', 'biCodes', plantId, lang()],
+    queryFn: () => request<BiCodeRow[]>('/alarm/bi/codes', { params: { plantId, langType: lang() } }),
+    enabled: plantId !== undefined,
+  });
+
+export const useFaultRecords = (
+  filters: { kind?: FaultRecordRow['kind']; sn?: string },
+  pageStart: number,
+  pageSize: number,
+) =>
+  useQuery({
+    queryKey: ['alarm', 'records', filters, pageStart, pageSize, lang()],
+    queryFn: () =>
+      requestPage<FaultRecordRow>('/alarm/records', {
+        params: { ...filters, pageStart, pageSize, langType: lang() },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFaultRecord = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['alarm', 'record', id, lang()],
+    queryFn: () =>
+      request<FaultRecordRow & { data: FaultRecordData }>(`/alarm/records/${id}`, {
+        params: { langType: lang() },
+      }),
+    enabled: id !== undefined,
+  });
+
+export const useDeviceLog = <R>(
+  kind: 'events' | 'running',
+  sn: string,
+  range: { startDate?: string; endDate?: string },
+  pageStart: number,
+  pageSize: number,
+) =>
+  useQuery({
+    queryKey: ['alarm', 'deviceLog', kind, sn, range, pageStart, pageSize, lang()],
+    queryFn: () =>
+      requestPage<R>(`/alarm/device-log/${kind}`, {
+        params: { sn, ...range, pageStart, pageSize, langType: lang() },
+      }),
+    enabled: sn.length > 0,
+    placeholderData: keepPreviousData,
+  });
