@@ -14,6 +14,12 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
   const curve = usePowerCurve(plantId, date);
   const points = curve.data?.points ?? [];
   const hasData = points.some((p) => p.powerW !== null);
+  const localTime = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: curve.data?.timeZone ?? 'UTC',
+  });
   return (
     <Card
       title={t('station.details.powerCurve')}
@@ -42,7 +48,8 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
             grid: { left: 56, right: 16, top: 24, bottom: 32 },
             xAxis: {
               type: 'category',
-              data: points.map((p) => dayjs(p.ts).format('HH:mm')),
+              // Slots are shown in the plant's local time, whatever the browser's zone.
+              data: points.map((p) => localTime.format(new Date(p.ts))),
             },
             yAxis: { type: 'value', name: 'kW' },
             series: [

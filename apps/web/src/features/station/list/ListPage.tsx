@@ -85,7 +85,7 @@ export function ListPage() {
   return (
     <div className="app-container station-page">
       <Card className="station-search">
-        <Form form={form} layout="inline" onFinish={search} data-testid="plant-search">
+        <Form form={form} name="plantSearch" layout="inline" onFinish={search} data-testid="plant-search">
           <Form.Item name="name" label={t('station.plant.name')}>
             <Input allowClear data-testid="search-name" />
           </Form.Item>

@@ -126,7 +126,7 @@ export function PlantFormDialog({
       destroyOnHidden
       data-testid="plant-form"
     >
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name="plant" layout="vertical" requiredMark>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
+
+/** A second real server with the simulated fleet running (the shared one runs with SIMULATOR=off). */
+export interface FleetServer {
+  baseUrl: string;
+  adminPassword: string;
+  /** Calls the API as `token` (or without one) and answers the parsed envelope; throws on an HTTP error. */
+  api<T>(path: string, init?: RequestInit & { token?: string }): Promise<T>;
+  /** Signs in through the API and answers the bearer header. */
+  login(userCode: string, password: string): Promise<string>;
+  /** Gives a user a known password (as an administrator) and clears its first-login flag. */
+  setPassword(userCode: string, password: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server on free ports with a small simulated fleet (a day of backfilled history, live readings over
+ * the embedded MQTT broker) and resolves once the fleet is seeded.
+ */
+export async function startFleetServer(plants = 4): Promise<FleetServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-fleet-'));
+  const adminPassword = 'Admin#Fleet2026';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+      SIMULATOR: 'on',
+      SIMULATOR_PLANTS: String(plants),
+      SIMULATOR_BACKFILL_DAYS: '1',
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    let found: number | undefined;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      found ??= Number(/http:\/\/localhost:(\d+)\//.exec(output)?.[1]) || undefined;
+      if (found && output.includes('demo fleet seeded')) {
+        child.stdout?.off('data', onData);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`fleet server exited with ${String(code)}:\n${output}`)));
+  });
+  // Keep reading so that the child never blocks on a full pipe.
+  child.stdout?.resume();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+    const { token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set('Authorization', token);
+    const res = await fetch(`${baseUrl}/prod-api${path}`, { ...rest, headers });
+    const body = (await res.json()) as T;
+    if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  }
+  async function login(userCode: string, password: string): Promise<string> {
+    const form = new FormData();
+    form.append('username', userCode);
+    form.append('password', password);
+    const body = await api<{ data: { token: { access_token: string; token_type: string } } }>(
+      '/authentication/form',
+      { method: 'POST', headers: { Authorization: CLIENT }, body: form },
+    );
+    return `${body.data.token.token_type} ${body.data.token.access_token}`;
+  }
+  const admin = await login('admin', adminPassword);
+  async function setPassword(userCode: string, password: string): Promise<void> {
+    const interim = `${password}x1`;
+    await api('/user/manager/update/encrypted', {
+      method: 'POST',
+      token: admin,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ userCode, password: interim }).toString(),
+    });
+    await api('/user/manager/update/first', {
+      method: 'POST',
+      token: await login(userCode, interim),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ oldPassword: interim, newPassword: password }),
+    });
+  }
+  return {
+    baseUrl,
+    adminPassword,
+    api,
+    login,
+    setPassword,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
