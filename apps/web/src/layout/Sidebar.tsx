@@ -8,6 +8,7 @@ import { type MenuItemView, visibleMenu } from '../router/menuFilter.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { BrandLogo } from '../components/BrandLogo.tsx';
+import { usePublicSettings } from '../features/set/system/publicSettings.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -39,7 +40,9 @@ export function Sidebar() {
     else void navigate(key);
   };
 
-  const logo = session.get('logo');
+  // The platform's name and logo come from the system screen; the session's logo (spec §3) is the fallback.
+  const brand = usePublicSettings().data;
+  const logo = brand?.logo ?? session.get('logo');
   return (
     <aside
       className="sidebar-container"
@@ -49,7 +52,7 @@ export function Sidebar() {
       {settings.sidebarLogo && (
         <div className="sidebar-logo" onClick={() => void navigate('/')}>
           {logo ? <img src={logo} alt="" className="sidebar-logo-img" /> : <BrandLogo size={30} />}
-          {!collapsed && <span className="sidebar-title">{t('app.name')}</span>}
+          {!collapsed && <span className="sidebar-title">{brand?.platformName ?? t('app.name')}</span>}
         </div>
       )}
       <div className="sidebar-menu">

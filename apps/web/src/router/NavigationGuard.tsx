@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { fetchUserInfo, resetSession } from '../api/accounts.ts';
+import { request } from '../api/request.ts';
 import { hasToken, session, storedMenuList } from '../api/session.ts';
-import { useUserStore } from '../store/userStore.ts';
+import { type UserInfo, useUserStore } from '../store/userStore.ts';
 import { decideNavigation } from './guard.ts';
 
 /** Carries out `decideNavigation` (spec §2) on every navigation. */
@@ -42,6 +43,25 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
       })
       .finally(() => setLoading(false));
   }, [decision.kind, loading, location.pathname, location.search, navigate, setInfo]);
+
+  // A role's permissions may change while its users work (the `permissions` screen): on every later navigation the
+  // menu list is read again, so the menu and this guard follow the change at the user's next navigation.
+  const seenPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (!info) return;
+    const first = seenPath.current === null;
+    if (seenPath.current === location.pathname) return;
+    seenPath.current = location.pathname;
+    if (first) return;
+    request<UserInfo>('/user/manager/info', { quiet: true })
+      .then((user) => {
+        if (!user || JSON.stringify(user.menuList) === JSON.stringify(useUserStore.getState().info?.menuList))
+          return;
+        session.set('menuList1', JSON.stringify(user.menuList));
+        setInfo(user);
+      })
+      .catch(() => undefined);
+  }, [info, location.pathname, setInfo]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loadUser')

@@ -91,6 +91,14 @@ function groupRoute(
   };
 }
 
+/** The account screens of /set share one module: one chunk for the five lists. */
+const accountPage =
+  (
+    name: 'AccountbackPage' | 'BusinessmanPage' | 'InstallPage' | 'DeviceuserPage' | 'StaffPage',
+  ): PageLoader =>
+  () =>
+    import('../features/set/accounts/accountPages.tsx').then((m) => m[name]);
+
 /** Route names the spec always keeps out of the menu are marked from contracts' ALWAYS_HIDDEN in menuFilter. */
 const HIDDEN = { hidden: true } as const;
 
@@ -107,7 +115,15 @@ export const MENU_ROUTES: MenuEntry[] = [
     meta: { title: 'menu.dashboard', affix: true },
   },
   groupRoute('Permission', '/permission', <LockOutlined />, [
-    ['PagePermission', { path: '/permission/page', ...HIDDEN }],
+    [
+      'PagePermission',
+      {
+        path: '/permission/page',
+        ...HIDDEN,
+        page: () =>
+          import('../features/permission/page/PagePermissionPage.tsx').then((m) => m.PagePermissionPage),
+      },
+    ],
   ]),
   groupRoute('Station', '/station', <ThunderboltOutlined />, [
     ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
@@ -339,17 +355,28 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['faultRemote', HIDDEN],
   ]),
   groupRoute('Set', '/set', <SettingOutlined />, [
-    ['accountback'],
+    ['accountback', { page: accountPage('AccountbackPage') }],
     ['shipment'],
-    ['businessman'],
-    ['Install'],
-    ['deviceuser'],
-    ['staff'],
+    ['businessman', { page: accountPage('BusinessmanPage') }],
+    ['Install', { page: accountPage('InstallPage') }],
+    ['deviceuser', { page: accountPage('DeviceuserPage') }],
+    ['staff', { page: accountPage('StaffPage') }],
     // The system screen holds the unhandled-error log that administrators read (spec §8).
     ['system', { page: () => import('../features/set/system/SystemPage.tsx').then((m) => m.SystemPage) }],
-    ['permissions'],
-    ['enterprise'],
-    ['logList'],
+    [
+      'permissions',
+      {
+        page: () => import('../features/set/permissions/PermissionsPage.tsx').then((m) => m.PermissionsPage),
+      },
+    ],
+    [
+      'enterprise',
+      { page: () => import('../features/set/enterprise/EnterprisePage.tsx').then((m) => m.EnterprisePage) },
+    ],
+    [
+      'logList',
+      { page: () => import('../features/set/log-list/LogListPage.tsx').then((m) => m.LogListPage) },
+    ],
     ['standardSNnumber'],
   ]),
   groupRoute('Manual', '/manual', <BookOutlined />, [['manual']]),

@@ -7,17 +7,16 @@ import { settings } from './tables.ts';
 /** The row of the `settings` table that holds the `system` screen's values, as one JSON document. */
 const KEY = 'console.settings';
 
-/** Values until an administrator saves the `system` screen; lifetimes start from the start-up configuration. */
+/**
+ * Values until an administrator saves the `system` screen; lifetimes start from the start-up configuration. An
+ * empty notice text means the console's built-in 2G notice (spec §1), in the user's language.
+ */
 export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>) {
   return {
     platformName: 'SolarOps',
     logo: null,
     defaultLanguage: 'zh',
-    notice: {
-      enabled: true,
-      textZh: '2G 网络即将关停，请尽快将 2G 采集器更换为 4G 采集器。',
-      textEn: 'The 2G network is shutting down: please replace 2G collectors with 4G ones.',
-    },
+    notice: { enabled: true, textZh: '', textEn: '' },
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     passwordPolicy: { minLength: 8, requireDigit: true, requireLetter: true, requireSymbol: true },

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Card, Empty, Table, Tabs, Typography } from 'antd';
+import { Card, Table, Tabs, Typography } from 'antd';
 import { LIMITS } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { type ErrorLogRow, useErrorLog } from './api.ts';
+import { SettingsForm } from './SettingsForm.tsx';
+import '../components/set.css';
 
 /** The error log: unhandled errors the consoles of all users sent (spec §8), newest first. */
 function ErrorLogTab() {
@@ -50,7 +52,7 @@ function ErrorLogTab() {
   );
 }
 
-/** The system screen: its settings come in a later release; the error log is here now. */
+/** The system screen: the platform's settings and the unhandled-error log. */
 export function SystemPage() {
   const { t } = useTranslation();
   return (
@@ -61,12 +63,8 @@ export function SystemPage() {
         </Typography.Title>
         <Tabs
           items={[
+            { key: 'settings', label: t('system.settingsTab'), children: <SettingsForm /> },
             { key: 'errorLog', label: t('errorLog.tab'), children: <ErrorLogTab /> },
-            {
-              key: 'settings',
-              label: t('system.settingsTab'),
-              children: <Empty description={t('placeholder.comingLater')} />,
-            },
           ]}
         />
       </Card>

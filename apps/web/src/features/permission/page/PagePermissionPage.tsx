@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Descriptions, Form, Input, Space, Tree } from 'antd';
+import { SearchOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { UserPermissions } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request.ts';
+import { useUserStore } from '../../../store/userStore.ts';
+import { QueryState } from '../../set/components/QueryState.tsx';
+import { menuTreeNodes, type MenuTreeNode } from '../../set/permissions/menuTree.ts';
+import '../../set/components/set.css';
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children?: TreeNode[];
+}
+
+/** `/permission/page`: a user's effective permissions, the menu tree its role opens (administrators only). */
+export function PagePermissionPage() {
+  const { t } = useTranslation();
+  const own = useUserStore((s) => s.info?.userCode ?? '');
+  const [draft, setDraft] = useState('');
+  const [userCode, setUserCode] = useState(own);
+  const query = useQuery({
+    queryKey: ['permission', 'user', userCode],
+    enabled: Boolean(userCode),
+    queryFn: () => request<UserPermissions>('/user/manager/permissions', { params: { userCode } }),
+  });
+  const granted = new Set(query.data?.menuList ?? []);
+  const prune = (nodes: MenuTreeNode[]): TreeNode[] =>
+    nodes.flatMap((n) => {
+      if (!n.children) return granted.has(n.key) ? [{ key: n.key, title: t(n.title) }] : [];
+      const children = prune(n.children);
+      return children.length ? [{ key: n.key, title: t(n.title), children }] : [];
+    });
+  const tree = useMemo(() => prune(menuTreeNodes()), [query.data, t]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="app-container set-page" data-testid="page-PagePermission">
+      <Card>
+        <Form layout="inline" className="set-search">
+          <Form.Item label={t('set.accounts.userCode')}>
+            <Input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="perm-userCode" />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button
+                type="primary"
+                icon={<SearchOutlined />}
+                onClick={() => setUserCode(draft.trim() || own)}
+              >
+                {t('set.common.search')}
+              </Button>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => {
+                  setDraft('');
+                  setUserCode(own);
+                }}
+              >
+                {t('set.common.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <QueryState
+          loading={query.isLoading}
+          error={query.error}
+          empty={!query.isLoading && !query.data}
+          onRetry={() => void query.refetch()}
+        >
+          {query.data && (
+            <>
+              <Descriptions size="small" column={3} bordered style={{ marginBottom: 16 }}>
+                <Descriptions.Item label={t('set.accounts.userCode')}>
+                  {query.data.userCode}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('set.accounts.role')}>{query.data.roleName}</Descriptions.Item>
+                <Descriptions.Item label={t('permission.count')}>
+                  {query.data.menuList.length}
+                </Descriptions.Item>
+              </Descriptions>
+              <div className="role-tree" data-testid="effective-tree">
+                <Tree key={query.data.userCode} defaultExpandAll selectable={false} treeData={tree} />
+              </div>
+            </>
+          )}
+        </QueryState>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { LIMITS, type UserRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/request.ts';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import { AccountFormDialog } from './AccountFormDialog.tsx';
+import { type AccountFilters, useAccountMutations, useAccounts, useChildRoles } from './api.ts';
+import '../components/set.css';
+
+export interface AccountListProps {
+  /** Route name of the screen: names the test ids and the title. */
+  screen: string;
+  /** Roles listed (undefined: every role below the caller). */
+  roleIds?: readonly number[];
+  /** Only disabled accounts, each with a restore action (the `accountback` screen). */
+  disabledOnly?: boolean;
+  /** Accounts of this screen may be created here. */
+  canCreate?: boolean;
+  /** Offer a role change (staff roles). */
+  canBindRole?: boolean;
+}
+
+/**
+ * One list of accounts (spec §2 /set: distributors, installers, end users, staff, disabled accounts): search and
+ * reset, create, edit, enable or disable, password reset by mail and role binding, each confirmed first.
+ */
+export function AccountListPage({
+  screen,
+  roleIds,
+  disabledOnly,
+  canCreate = true,
+  canBindRole,
+}: AccountListProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AccountFilters>();
+  const [filters, setFilters] = useState<AccountFilters>(disabledOnly ? { enabled: 'false' } : {});
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const [editing, setEditing] = useState<{ account?: UserRow } | null>(null);
+  const query = useAccounts(roleIds, filters, page, limit);
+  const { setEnabled, resetPassword, bindRole } = useAccountMutations();
+  const childRoles = useChildRoles();
+  const rows = query.data?.rows ?? [];
+
+  const search = () => {
+    const v = form.getFieldsValue();
+    const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== ''));
+    setFilters(disabledOnly ? { ...set, enabled: 'false' } : set);
+    setPage(1);
+  };
+  const reset = () => {
+    form.resetFields();
+    setFilters(disabledOnly ? { enabled: 'false' } : {});
+    setPage(1);
+  };
+  const run = async (work: Promise<unknown>, success = t('common.operationSucceeded')) => {
+    try {
+      await work;
+      void message.success(success);
+    } catch (e) {
+      // The request module has shown the server's message already.
+      void errorMessage(e);
+    }
+  };
+
+  return (
+    <div className="app-container set-page" data-testid={`page-${screen}`}>
+      <Card>
+        <Form form={form} layout="inline" className="set-search" onFinish={search}>
+          <Form.Item name="userCode" label={t('set.accounts.userCode')}>
+            <Input allowClear data-testid="search-userCode" />
+          </Form.Item>
+          <Form.Item name="email" label={t('set.accounts.email')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="phone" label={t('set.accounts.phone')}>
+            <Input allowClear />
+          </Form.Item>
+          {!disabledOnly && (
+            <Form.Item name="enabled" label={t('set.accounts.state')}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={[
+                  { value: 'true', label: t('set.accounts.enabled') },
+                  { value: 'false', label: t('set.accounts.disabled') },
+                ]}
+              />
+            </Form.Item>
+          )}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
+                {t('set.common.search')}
+              </Button>
+              <Button onClick={reset} icon={<ReloadOutlined />} data-testid="search-reset">
+                {t('set.common.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        {canCreate && !disabledOnly && (
+          <div className="set-toolbar">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({})}
+              data-testid="account-create"
+            >
+              {t('set.accounts.create')}
+            </Button>
+          </div>
+        )}
+        <QueryState
+          loading={query.isLoading}
+          error={query.error}
+          empty={!query.isLoading && rows.length === 0}
+          onRetry={() => void query.refetch()}
+        >
+          <Table<UserRow>
+            rowKey="userId"
+            size="middle"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 1100 }}
+            columns={[
+              { title: t('set.accounts.userCode'), dataIndex: 'userCode', width: 150 },
+              { title: t('set.accounts.name'), dataIndex: 'name', width: 140 },
+              { title: t('set.accounts.role'), dataIndex: 'roleName', width: 120 },
+              { title: t('set.accounts.email'), dataIndex: 'email', width: 200 },
+              { title: t('set.accounts.phone'), dataIndex: 'phone', width: 130 },
+              { title: t('set.accounts.dealercode'), dataIndex: 'dealercode', width: 120 },
+              { title: t('set.accounts.parent'), dataIndex: 'parentUserCode', width: 120 },
+              {
+                title: t('set.accounts.state'),
+                dataIndex: 'enabled',
+                width: 90,
+                render: (enabled: boolean) => (
+                  <Tag color={enabled ? 'success' : 'default'}>
+                    {t(enabled ? 'set.accounts.enabled' : 'set.accounts.disabled')}
+                  </Tag>
+                ),
+              },
+              {
+                title: t('set.accounts.createdAt'),
+                dataIndex: 'createdAt',
+                width: 170,
+                render: (v: string) => formatDate(v),
+              },
+              {
+                title: t('common.operation'),
+                key: 'actions',
+                fixed: 'right',
+                width: canBindRole ? 330 : 240,
+                render: (_: unknown, r) => (
+                  <Space size={4} wrap>
+                    {!disabledOnly && (
+                      <Button type="link" size="small" onClick={() => setEditing({ account: r })}>
+                        {t('set.common.edit')}
+                      </Button>
+                    )}
+                    <Popconfirm
+                      title={t(r.enabled ? 'set.accounts.confirmDisable' : 'set.accounts.confirmEnable', {
+                        userCode: r.userCode,
+                      })}
+                      okText={t('set.common.ok')}
+                      cancelText={t('set.common.cancel')}
+                      onConfirm={() =>
+                        run(setEnabled.mutateAsync({ userCode: r.userCode, enabled: !r.enabled }))
+                      }
+                    >
+                      <Button
+                        type="link"
+                        size="small"
+                        danger={r.enabled}
+                        data-testid={`toggle-${r.userCode}`}
+                      >
+                        {t(
+                          r.enabled
+                            ? 'set.accounts.disable'
+                            : disabledOnly
+                              ? 'set.accounts.restore'
+                              : 'set.accounts.enable',
+                        )}
+                      </Button>
+                    </Popconfirm>
+                    {!disabledOnly && (
+                      <Popconfirm
+                        title={t('set.accounts.confirmReset', { userCode: r.userCode })}
+                        okText={t('set.common.ok')}
+                        cancelText={t('set.common.cancel')}
+                        onConfirm={() =>
+                          run(resetPassword.mutateAsync(r.userCode), t('set.accounts.resetSent'))
+                        }
+                      >
+                        <Button type="link" size="small">
+                          {t('set.accounts.resetPassword')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {canBindRole && !disabledOnly && (
+                      <Select
+                        size="small"
+                        style={{ width: 120 }}
+                        value={r.roleId}
+                        aria-label={t('set.accounts.bindRole')}
+                        data-testid={`bind-role-${r.userCode}`}
+                        options={(childRoles.data ?? [])
+                          .filter((c) => roleIds?.includes(c.roleId) ?? true)
+                          .map((c) => ({ value: c.roleId, label: c.name }))}
+                        onChange={(roleId: number) =>
+                          void run(bindRole.mutateAsync({ userId: r.userId, roleId }))
+                        }
+                      />
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </QueryState>
+        <Pagination
+          total={query.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) => {
+            setPage(p);
+            setLimit(l);
+          }}
+        />
+      </Card>
+      {editing && (
+        <AccountFormDialog
+          account={editing.account}
+          roleIds={roleIds ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Upload, message } from 'antd';
+import { MailOutlined, UploadOutlined } from '@ant-design/icons';
+import { emailSchema, type SystemSettings } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/ApiError.ts';
+import { errorMessage } from '../../../api/request.ts';
+import { zodRule } from '../../../components/zodRule.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
+
+/** The system parameters: brand, default language, notice, mail test, token lifetimes, password policy. */
+export function SettingsForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SystemSettings>();
+  const settings = useSystemSettings();
+  const save = useSaveSystemSettings();
+  const [logo, setLogo] = useState<string | null>(null);
+  const [mailTo, setMailTo] = useState('');
+  const [mailing, setMailing] = useState(false);
+
+  useEffect(() => {
+    if (settings.data) {
+      form.setFieldsValue(settings.data);
+      setLogo(settings.data.logo);
+    }
+  }, [settings.data, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync({ ...settings.data!, ...v, logo });
+      void message.success(t('set.system.saved'));
+    } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors.length > 0)
+        form.setFields(
+          e.fieldErrors.map((f) => ({ name: f.field.split('.') as never, errors: [f.message] })),
+        );
+      else void message.error(errorMessage(e));
+    }
+  };
+  const testMail = async () => {
+    if (!emailSchema.safeParse(mailTo).success) {
+      void message.error(t('validation.email'));
+      return;
+    }
+    setMailing(true);
+    try {
+      const r = await sendTestMail(mailTo);
+      if (r.sent) void message.success(t('set.system.mailSent', { to: mailTo }));
+      else void message.error(t('set.system.mailFailed', { error: r.error ?? '' }));
+    } catch {
+      // shown by the request module
+    } finally {
+      setMailing(false);
+    }
+  };
+
+  return (
+    <QueryState
+      loading={settings.isLoading}
+      error={settings.error}
+      empty={false}
+      onRetry={() => void settings.refetch()}
+    >
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 14 }}
+        data-testid="system-form"
+      >
+        <Divider titlePlacement="start">{t('set.system.brand')}</Divider>
+        <Form.Item
+          name="platformName"
+          label={t('set.system.platformName')}
+          rules={[{ required: true, max: 40, message: t('set.system.platformNameRule') }]}
+        >
+          <Input data-testid="system-platformName" />
+        </Form.Item>
+        <Form.Item label={t('set.system.logo')}>
+          <Space>
+            {logo && <img src={logo} alt="" className="system-logo-preview" />}
+            <Upload
+              accept="image/png,image/jpeg,image/webp"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                uploadLogo(file).then(
+                  (r) => {
+                    setLogo(r.logo);
+                    void message.success(t('set.system.logoUploaded'));
+                  },
+                  () => undefined,
+                );
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('set.system.uploadLogo')}</Button>
+            </Upload>
+            {logo && <Button onClick={() => setLogo(null)}>{t('set.system.defaultLogo')}</Button>}
+          </Space>
+        </Form.Item>
+        <Form.Item name="defaultLanguage" label={t('set.system.defaultLanguage')}>
+          <Select
+            style={{ width: 160 }}
+            options={[
+              { value: 'zh', label: t('language.zh') },
+              { value: 'en', label: t('language.en') },
+            ]}
+          />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('set.system.notice')}</Divider>
+        <Form.Item name={['notice', 'enabled']} label={t('set.system.noticeOn')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name={['notice', 'textZh']} label={t('set.system.noticeZh')} rules={[{ max: 2000 }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name={['notice', 'textEn']} label={t('set.system.noticeEn')} rules={[{ max: 2000 }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('set.system.mail')}</Divider>
+        <Form.Item label={t('set.system.testMail')} rules={[zodRule(emailSchema, t, 'validation.email')]}>
+          <Space.Compact>
+            <Input value={mailTo} onChange={(e) => setMailTo(e.target.value)} style={{ width: 260 }} />
+            <Button icon={<MailOutlined />} loading={mailing} onClick={() => void testMail()}>
+              {t('set.system.sendTest')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Divider titlePlacement="start">{t('set.system.security')}</Divider>
+        <Form.Item
+          name="accessTokenTtlSeconds"
+          label={t('set.system.accessTtl')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={300} max={86_400} addonAfter={t('set.system.seconds')} />
+        </Form.Item>
+        <Form.Item
+          name="refreshTokenTtlSeconds"
+          label={t('set.system.refreshTtl')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={3_600} max={7_776_000} addonAfter={t('set.system.seconds')} />
+        </Form.Item>
+        <Form.Item
+          name={['passwordPolicy', 'minLength']}
+          label={t('set.system.minLength')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={8} max={64} />
+        </Form.Item>
+        <Form.Item
+          name={['passwordPolicy', 'requireDigit']}
+          label={t('set.system.requireDigit')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name={['passwordPolicy', 'requireLetter']}
+          label={t('set.system.requireLetter')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name={['passwordPolicy', 'requireSymbol']}
+          label={t('set.system.requireSymbol')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 6 }}>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => void submit()}
+            data-testid="system-save"
+          >
+            {t('set.common.save')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </QueryState>
+  );
+}
