@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, SERVER_FAULT_CODES, deviceTopics, type AlarmRow, type OfflineRow } from '@solarops/contracts';
-import { arcFaultSpectrum, faultCodeOf } from '@solarops/simulator';
+import { arcFaultSpectrum, faultCodeOf, gridFaultWaveform } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -201,6 +201,34 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     await publishAcked(client, sn, deviceTopics(sn).event, { ...raisedBatch, seq: seq++ });
     await settle();
     expect(await openAlarms(d.id, arc.code)).toHaveLength(1);
+  });
+
+  it('takes device events over HTTP too: a grid fault with its waveform, plotted from its record', async () => {
+    const c = plant.collectors[0]!;
+    const d = plant.devices[1]!;
+    const f = faultCodeOf('gridOverVoltage');
+    const samples = gridFaultWaveform('gridOverVoltage', 5, { voltageV: 230, frequencyHz: 50, currentA: 10 });
+    const post = (authorization: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/prod-api/device/v1/event', headers: { authorization }, payload });
+    const basic = (secret: string) => `Basic ${Buffer.from(`${c.serial}:${secret}`).toString('base64')}`;
+    const event = { sn: d.serial, ts: now - 90_000, code: f.code, level: f.level, state: 'raised' };
+    expect((await post(basic('wrong-secret'), { seq: 1, events: [event] })).statusCode).toBe(401);
+    expect((await post(basic(c.secret), { seq: 1, events: [{ ...event, level: 9 }] })).statusCode).toBe(400);
+    const res = await post(basic(c.secret), {
+      seq: 1,
+      events: [{ ...event, record: { kind: 'waveform', samples } }],
+    });
+    expect(res.json().data).toEqual({ seq: 1, accepted: 1 });
+    await settle();
+    const records = await rows<{ recordId: number; kind: string; code: number }>(
+      'installer',
+      '/prod-api/alarm/records?kind=waveform',
+    );
+    expect(records.rows.map((r) => r.code)).toEqual([f.code]);
+    const rec = await get('installer', `/prod-api/alarm/records/${records.rows[0]!.recordId}`);
+    expect(rec.json().data.data.samples).toHaveLength(samples.length);
+    const open = await openAlarms(d.id, f.code);
+    expect(open.map((a) => a.recovered_at)).toEqual([null]);
   });
 
   it('a fault code in readings opens an alarm and a reading without it recovers it', async () => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, telemetryAck } from '@solarops/contracts';
 import { AppError, unauthorized } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
@@ -9,6 +10,29 @@ import { deviceLinkFor } from './deviceLinkFor.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const pipeline = () => deviceLinkFor(app.deps.db, app.log);
+
+  /** The collector of an HTTP Basic header (serial and device secret), or 401 (counted as badCredentials). */
+  const collectorOf = async (header: string | undefined, ip: string) => {
+    const m = /^basic\s+(\S+)$/i.exec(header ?? '');
+    const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString() : '';
+    const colon = decoded.indexOf(':');
+    const link = pipeline();
+    const collector =
+      colon > 0
+        ? await link.registry.verifyCollector(decoded.slice(0, colon), decoded.slice(colon + 1))
+        : undefined;
+    if (!collector) {
+      link.rejections.note('badCredentials', colon > 0 ? decoded.slice(0, colon) : ip, 'HTTP ingest');
+      throw unauthorized();
+    }
+    return collector;
+  };
+  const refused = (err: unknown) =>
+    err instanceof BatchRefused
+      ? err.reason === 'oversized'
+        ? new AppError(413, 'payloadTooLarge')
+        : new AppError(400, 'validationFailed')
+      : err;
 
   app.post(
     '/device/v1/telemetry',
@@ -26,32 +50,35 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const header = request.headers.authorization ?? '';
-      const m = /^basic\s+(\S+)$/i.exec(header);
-      const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString() : '';
-      const colon = decoded.indexOf(':');
       const link = pipeline();
-      const collector =
-        colon > 0
-          ? await link.registry.verifyCollector(decoded.slice(0, colon), decoded.slice(colon + 1))
-          : undefined;
-      if (!collector) {
-        link.rejections.note(
-          'badCredentials',
-          colon > 0 ? decoded.slice(0, colon) : request.ip,
-          'HTTP ingest',
-        );
-        throw unauthorized();
-      }
+      const collector = await collectorOf(request.headers.authorization, request.ip);
       try {
         return ok(await link.ingestTelemetry(collector, request.body));
       } catch (err) {
-        if (err instanceof BatchRefused) {
-          throw err.reason === 'oversized'
-            ? new AppError(413, 'payloadTooLarge')
-            : new AppError(400, 'validationFailed');
-        }
-        throw err;
+        throw refused(err);
+      }
+    },
+  );
+
+  app.post(
+    '/device/v1/event',
+    {
+      bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
+      schema: {
+        tags: ['device link'],
+        summary: 'Device events over HTTP (same body as the MQTT topic dev/{sn}/up/event)',
+        description:
+          'HTTP Basic with the collector serial and device secret. Faults raised and cleared, each optionally with ' +
+          'what the device recorded (a grid waveform or an arc-fault spectrum). Answers after the store.',
+        response: { 200: envelope(z.object({ seq: z.number().int(), accepted: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const collector = await collectorOf(request.headers.authorization, request.ip);
+      try {
+        return ok(await pipeline().ingestEvents(collector, request.body));
+      } catch (err) {
+        throw refused(err);
       }
     },
   );
