@@ -6,11 +6,19 @@ import {
   type ActiveFault,
   type DemoCollector,
   type DemoPlant,
+  type DeviceDescription,
   type FaultRates,
   type PlantState,
 } from '../physics/index.ts';
 import { CollectorLink } from './CollectorLink.ts';
+import { faultRecordOf } from './faultRecordOf.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
+
+/** What the device recorded with a fault it raises, as the event's `record` (waveform or arc spectrum). */
+function recordOf(fault: ActiveFault, device: DeviceDescription): Pick<DeviceEvent, 'record'> {
+  const record = faultRecordOf(fault, 'ratedPowerW' in device ? device.ratedPowerW : 1000);
+  return record ? { record } : {};
+}
 
 /** Options of {@link runFleet}. */
 export interface FleetRunOptions {
@@ -112,6 +120,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
             level: is.level,
             state: 'raised',
             ...(is.stringIndex !== undefined ? { stringIndex: is.stringIndex } : {}),
+            ...recordOf(is, device),
           });
         }
       }
