@@ -9,7 +9,7 @@ import {
   type PowerCurve,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
 const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -114,9 +114,9 @@ export async function listPlants(
   if (q.type) where.push(sql`pl.type = ${q.type}`);
   const cond = sql.join(where, sql` and `);
   const live = q.status !== undefined || ['power', 'energyToday', 'energyTotal'].includes(q.sort);
-  const order = sql.raw(
-    `${SORTS[q.sort]} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, pl.id ${q.order}`,
-  );
+  // Plant columns are never null: a plain order lets the index on (created_at, id) serve both directions.
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  const order = sql.raw(`${SORTS[q.sort]} ${dir}, pl.id ${dir}`);
   const base = sql`from plants pl join users u on u.id = pl.owner_id left join users i on i.id = pl.installer_id`;
   const columns = sql`pl.id, pl.name, u.user_code as owner_user_code, u.name as owner_name,
     i.user_code as installer_user_code, pl.address, pl.time_zone, pl.picture, pl.price_minor_per_kwh, pl.currency,
@@ -235,17 +235,18 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
  * null (a gap stays a gap: not zero, not interpolated).
  */
 export async function powerCurve(db: Database, plant: FoundPlant, date: string): Promise<PowerCurve> {
+  // Day bounds as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
+  const start = new Date(localDayStartMs(plant.time_zone, date)).toISOString();
+  const end = new Date(localDayStartMs(plant.time_zone, nextDay(date))).toISOString();
   const rows = await rowsOf<{ slot: string; p: number | null }>(
     db,
-    sql`with bounds as (
-        select (${date}::timestamp at time zone ${plant.time_zone}) as s,
-               ((${date}::date + 1)::timestamp at time zone ${plant.time_zone}) as e),
-      slots as (select generate_series(s, e - interval '5 minutes', interval '5 minutes') as slot from bounds),
+    sql`with slots as (
+        select generate_series(${start}::timestamptz, ${end}::timestamptz - interval '5 minutes', interval '5 minutes') as slot),
       per_device as (
-        select t.device_id, date_bin('5 minutes', t.ts, b.s) as slot, avg(t.ac_power_w) as p
-        from telemetry t, bounds b
+        select t.device_id, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot, avg(t.ac_power_w) as p
+        from telemetry t
         where t.device_id in (select id from devices where plant_id = ${plant.id} and kind = any(${inverterKinds()}))
-          and t.ts >= b.s and t.ts < b.e
+          and t.ts >= ${start}::timestamptz and t.ts < ${end}::timestamptz
         group by 1, 2)
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
       from slots left join per_device pd on pd.slot = slots.slot
