@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CO2_KG_PER_KWH, INVERTER_KINDS, type FleetFigures } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { seesAll } from '../users/dataScope.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
 const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -11,13 +12,32 @@ const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
 const TOP_PLANTS = 5;
 /** Days of the dashboard's energy chart. */
 const ENERGY_DAYS = 30;
+/** How long computed fleet figures are shared by callers of the same scope [ms]. */
+const FLEET_CACHE_MS = 15_000;
+const caches = new WeakMap<Database, Map<string, { at: number; figures: Promise<FleetFigures> }>>();
 
 /**
  * The dashboard's fleet figures over the plants the caller may see: counts, power, energy of the plants' local
  * day / month / year and in total, income in the fleet's main currency, CO2 avoided, today's power curve (UTC day,
  * 5-minute slots), the last 30 days of energy and the plants with the most energy today.
  */
-export async function fleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
+export function fleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
+  // Every open dashboard polls these figures; over a large fleet they take a while, so callers with the same
+  // scope share one computation for FLEET_CACHE_MS (the figures follow readings reported every 5 minutes).
+  const key = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < FLEET_CACHE_MS) return hit.figures;
+  const figures = computeFleetFigures(db, caller);
+  cache.set(key, { at: now, figures });
+  // A failed computation is not kept.
+  figures.catch(() => cache.delete(key));
+  return figures;
+}
+
+async function computeFleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
   const scoped = sql`select pl.id, pl.name, pl.time_zone, pl.price_minor_per_kwh, pl.currency, pl.capacity_w
     from plants pl where ${plantScope(caller)}`;
   const perPlant = await rowsOf<{
@@ -52,7 +72,10 @@ export async function fleetFigures(db: Database, caller: Caller): Promise<FleetF
           sum(e.energy_kwh) filter (where e.period = 'year'
             and e.period_start = date_trunc('year', now() at time zone p.time_zone)::date) as year_kwh
         from plant_energy e join p on p.id = e.plant_id
-        where e.period_start >= date_trunc('year', now())::date - 1 group by e.plant_id)
+        where (e.period = 'day' and e.period_start >= current_date - 1)
+          or (e.period = 'month' and e.period_start >= date_trunc('month', now())::date - 1)
+          or (e.period = 'year' and e.period_start >= date_trunc('year', now())::date - 1)
+        group by e.plant_id)
       select p.id, p.name, p.currency, p.price_minor_per_kwh as price, p.capacity_w,
         coalesce(s.online, 0) as online, coalesce(s.offline, 0) as offline, coalesce(s.alarm, 0) as alarm,
         coalesce(s.power_w, 0) as power_w, coalesce(s.total_kwh, 0) as total_kwh,

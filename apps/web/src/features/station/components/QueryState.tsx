@@ -23,7 +23,13 @@ export function QueryState({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (isLoading) return <Skeleton active data-testid="state-loading" />;
+  if (isLoading) {
+    return (
+      <div data-testid="state-loading">
+        <Skeleton active />
+      </div>
+    );
+  }
   if (error) {
     return (
       <Alert

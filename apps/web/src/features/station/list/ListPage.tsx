@@ -1,5 +1,5 @@
 import '../station.css';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import {
   Button,
   Card,
@@ -40,7 +40,11 @@ import {
   usePlantMutations,
 } from '../api.ts';
 import { PlantCards } from './PlantCards.tsx';
-import { PlantFormDialog } from './PlantFormDialog.tsx';
+
+// The form (date picker, upload, map) loads when first opened, so that the list itself renders sooner.
+const PlantFormDialog = lazy(() =>
+  import('./PlantFormDialog.tsx').then((m) => ({ default: m.PlantFormDialog })),
+);
 
 /** The plant list (`list`): search and reset, list and card views, create, edit, delete, follow and export. */
 export function ListPage() {
@@ -273,7 +277,11 @@ export function ListPage() {
           }}
         />
       </Card>
-      <PlantFormDialog open={editing !== null} plant={editing?.plant} onClose={() => setEditing(null)} />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <PlantFormDialog open plant={editing.plant} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

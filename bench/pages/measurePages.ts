@@ -1,0 +1,93 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from 'playwright-core';
+
+/** JavaScript a page pulled in: bytes as sent and as gzip would send them [bytes]. */
+export interface ScriptBytes {
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+export interface PageFigures {
+  login: ScriptBytes;
+  /** Everything a user downloads from the sign-in page to a rendered dashboard with its charts. */
+  dashboard: ScriptBytes;
+  /** Navigation from outside the console to a rendered plant list (first rows on screen), each run [ms]. */
+  plantListMs: number[];
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** Collects the scripts a page loads; gzip sizes are computed here (level 9) whatever the server sends. */
+function scriptCollector(page: Page) {
+  const seen = new Map<string, Promise<Buffer>>();
+  const onResponse = (r: Response) => {
+    if (r.request().resourceType() === 'script' && !seen.has(r.url())) seen.set(r.url(), r.body());
+  };
+  page.on('response', onResponse);
+  return {
+    async total(): Promise<ScriptBytes> {
+      const bodies = await Promise.all(seen.values());
+      return {
+        files: bodies.length,
+        raw: bodies.reduce((a, b) => a + b.length, 0),
+        gzip: bodies.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0),
+      };
+    },
+    reset() {
+      seen.clear();
+    },
+  };
+}
+
+/**
+ * Opens the console in Chromium: the sign-in page (its JavaScript), sign-in to the dashboard with its charts (the
+ * JavaScript so far), then `runs` navigations to the plant list, each timed from the navigation's start to the
+ * first row of the table on screen.
+ */
+export async function measurePages(
+  baseUrl: string,
+  user: { userCode: string; password: string },
+  runs: number,
+): Promise<PageFigures> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // The 2G notice would cover the pages; a user who dismissed it once never sees it again.
+    await context.addInitScript({ content: "localStorage.setItem('notice2gDismissed', '1')" });
+    const page = await context.newPage();
+    const scripts = scriptCollector(page);
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    const login = await scripts.total();
+
+    await page.fill('[data-testid="login-username"]', user.userCode);
+    await page.fill('[data-testid="login-password"]', user.password);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForSelector('[data-testid="fleet-power"] canvas', { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const dashboard = await scripts.total();
+
+    const plantListMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Away first, so that each run is a whole navigation (the console boots again, its code from the HTTP
+      // cache, the session from session storage, the data fetched anew).
+      await page.goto('about:blank');
+      const t0 = performance.now();
+      await page.goto(`${baseUrl}/station/list`);
+      await page.waitForSelector('[data-testid="plant-table"] tbody tr.ant-table-row', { timeout: 60_000 });
+      plantListMs.push(performance.now() - t0);
+    }
+    return { login, dashboard, plantListMs };
+  } finally {
+    await browser.close();
+  }
+}
