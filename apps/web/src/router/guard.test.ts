@@ -56,4 +56,20 @@ describe('navigation guard (spec §2)', () => {
     expect(decideNavigation({ ...signedIn, pathname: '/profile/index' })).toEqual({ kind: 'allow' });
     expect(decideNavigation({ ...signedIn, pathname: '/guide/index' })).toEqual({ kind: 'allow' });
   });
+
+  it('starts a role without the dashboard on its first permitted page, and refuses other pages with 401', () => {
+    const narrow = { ...signedIn, menuList: ['list', 'alarmlist'] };
+    expect(decideNavigation({ ...narrow, pathname: '/dashboard' })).toEqual({
+      kind: 'redirect',
+      to: '/station/list',
+    });
+    expect(decideNavigation({ ...narrow, pathname: '/set/permissions' })).toEqual({
+      kind: 'redirect',
+      to: '/401',
+    });
+    expect(decideNavigation({ ...narrow, menuList: [], pathname: '/dashboard' })).toEqual({
+      kind: 'redirect',
+      to: '/401',
+    });
+  });
 });

@@ -1,4 +1,5 @@
-import { findPage } from './routes.tsx';
+import { ALWAYS_HIDDEN, type RouteName } from '@solarops/contracts';
+import { findPage, LAYOUT_PAGES } from './routes.tsx';
 
 /**
  * Paths that open without a token (spec §2), plus the forgot-password page, which a signed-out user needs by
@@ -36,6 +37,17 @@ export function isPathPermitted(pathname: string, menuList: readonly string[]): 
   return menuList.includes(page.name);
 }
 
+/** The first menu page (in menu order) this menu list opens, if any. */
+export function firstPermittedPath(menuList: readonly string[]): string | undefined {
+  return LAYOUT_PAGES.find(
+    (p) =>
+      !p.constant &&
+      !p.meta.hidden &&
+      !ALWAYS_HIDDEN.includes(p.name as RouteName) &&
+      menuList.includes(p.name),
+  )?.path;
+}
+
 /** The navigation guard of spec §2 as a pure function; `NavigationGuard` carries out its decision. */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, search, hasToken } = input;
@@ -48,6 +60,10 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   // A first sign-in with an initial password leads to the change-password page and nowhere else.
   if (input.firstLogin && pathname !== '/changePwd') return { kind: 'redirect', to: '/changePwd' };
   if (!input.userLoaded) return { kind: 'loadUser' };
-  if (!isPathPermitted(pathname, input.menuList)) return { kind: 'redirect', to: '/401' };
+  if (!isPathPermitted(pathname, input.menuList)) {
+    // A role without the dashboard (a staff role made of a few screens) starts on its first permitted page.
+    const home = pathname === '/dashboard' ? firstPermittedPath(input.menuList) : undefined;
+    return { kind: 'redirect', to: home ?? '/401' };
+  }
   return { kind: 'allow' };
 }

@@ -137,6 +137,7 @@ export function EnterprisePage() {
               <Button
                 type="primary"
                 icon={<SearchOutlined />}
+                data-testid="search-submit"
                 onClick={() => {
                   setStatus(draft);
                   setPage(1);
@@ -146,6 +147,7 @@ export function EnterprisePage() {
               </Button>
               <Button
                 icon={<ReloadOutlined />}
+                data-testid="search-reset"
                 onClick={() => {
                   setDraft(undefined);
                   setStatus(undefined);
