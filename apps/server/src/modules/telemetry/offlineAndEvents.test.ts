@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser } from '../../../test/factories.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { deviceLinkFor } from './deviceLinkFor.ts';
+import { detectOffline } from './startDeviceLinkJobs.ts';
+
+describe('online state and device events', () => {
+  let t: TestApp;
+  let p: FixturePlant;
+  const rows = async <T>(q: ReturnType<typeof sql>) =>
+    ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    p = await createFixturePlant(t.db, { ownerId: (await createUser(t.db)).id, devices: [{}, {}] });
+  });
+  afterAll(() => t.close());
+
+  it('turns devices offline after three reporting intervals without data and online with the next data', async () => {
+    const link = deviceLinkFor(t.db);
+    const collector = (await link.registry.collectorBySerial(p.collectors[0]!.serial))!;
+    const send = () =>
+      link.ingestTelemetry(collector, {
+        seq: 1,
+        readings: p.devices.map((d) => ({ sn: d.serial, ts: Date.now() - 1000, acPowerW: 10 })),
+      });
+    await send();
+    const online = () =>
+      rows<{ online: boolean }>(sql`select online from devices where plant_id = ${p.plantId} order by id`);
+    expect(await online()).toEqual([{ online: true }, { online: true }]);
+    // Two intervals of silence are not enough; the third is.
+    await t.db.execute(
+      sql`update devices set last_seen_at = now() - interval '599 seconds' where plant_id = ${p.plantId}`,
+    );
+    await t.db.execute(
+      sql`update collectors set last_seen_at = now() - interval '599 seconds' where plant_id = ${p.plantId}`,
+    );
+    await detectOffline(t.db);
+    expect(await online()).toEqual([{ online: true }, { online: true }]);
+    await t.db.execute(
+      sql`update devices set last_seen_at = now() - interval '901 seconds' where plant_id = ${p.plantId}`,
+    );
+    await t.db.execute(
+      sql`update collectors set last_seen_at = now() - interval '901 seconds' where plant_id = ${p.plantId}`,
+    );
+    await detectOffline(t.db);
+    expect(await online()).toEqual([{ online: false }, { online: false }]);
+    const [c] = await rows<{ online: boolean }>(
+      sql`select online from collectors where plant_id = ${p.plantId}`,
+    );
+    expect(c!.online).toBe(false);
+    await send();
+    expect(await online()).toEqual([{ online: true }, { online: true }]);
+  });
+
+  it('stores fault events once, however often they are re-sent', async () => {
+    const link = deviceLinkFor(t.db);
+    const collector = (await link.registry.collectorBySerial(p.collectors[0]!.serial))!;
+    const batch = {
+      seq: 9,
+      events: [
+        { sn: p.devices[0]!.serial, ts: Date.now() - 60_000, code: 101, level: 3, state: 'raised' },
+        { sn: p.devices[0]!.serial, ts: Date.now() - 1000, code: 101, level: 3, state: 'cleared' },
+      ],
+    };
+    await link.ingestEvents(collector, batch);
+    await link.ingestEvents(collector, batch);
+    const events = await rows<{ code: number; state: string }>(
+      sql`select code, state from device_events where device_id = ${p.devices[0]!.id} order by ts`,
+    );
+    expect(events).toEqual([
+      { code: 101, state: 'raised' },
+      { code: 101, state: 'cleared' },
+    ]);
+  });
+});
