@@ -14,5 +14,6 @@ export default defineConfig({
     './apps/server/src/modules/telemetry/tables.ts',
     './apps/server/src/modules/alarms/tables.ts',
     './apps/server/src/modules/notifications/tables.ts',
+    './apps/server/src/modules/serials/tables.ts',
   ],
 });

@@ -9,3 +9,4 @@ export * from './telemetry.ts';
 export * from './plants.ts';
 export * from './alarms.ts';
 export * from './settings.ts';
+export * from './serials.ts';

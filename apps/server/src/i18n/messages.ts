@@ -44,6 +44,21 @@ export const MESSAGES = {
   roleNameTaken: { zh: '角色名已存在', en: 'A role with this name exists' },
   notPending: { zh: '该注册已审核', en: 'This registration was already audited' },
   dealercodeTaken: { zh: '经销商编码已被使用', en: 'Another distributor uses this code' },
+  serialLength: {
+    zh: '序列号长度不符合该型号的规则',
+    en: "The serial's length does not fit the model's rule",
+  },
+  serialPrefix: {
+    zh: '序列号前缀不符合该型号的规则',
+    en: "The serial's prefix does not fit the model's rule",
+  },
+  serialCharset: {
+    zh: '序列号含有该型号不允许的字符',
+    en: 'The serial holds characters the model does not allow',
+  },
+  serialCheckDigit: { zh: '序列号校验位错误', en: "The serial's check digit is wrong" },
+  serialModelUnknown: { zh: '该型号没有序列号规则', en: 'No serial rule exists for this model' },
+  serialModelTaken: { zh: '该型号已有序列号规则', en: 'This model already has a serial rule' },
   fileType: { zh: '只支持 png、jpeg 或 webp 图片', en: 'Only png, jpeg or webp images are accepted' },
   fileMissing: { zh: '请上传文件', en: 'No file was uploaded' },
   plantOwnerUnknown: {

@@ -9,6 +9,7 @@ import { plantsModule } from './plants/routes.ts';
 import { devicesModule } from './devices/routes.ts';
 import { alarmsModule } from './alarms/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
+import { serialsModule } from './serials/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -25,4 +26,5 @@ export const MODULES: FastifyPluginAsync[] = [
   devicesModule,
   alarmsModule,
   notificationsModule,
+  serialsModule,
 ];

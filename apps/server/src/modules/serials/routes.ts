@@ -1,0 +1,170 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emptyEnvelope,
+  envelope,
+  errorEnvelope,
+  pageOf,
+  serialCheckBody,
+  serialCheckResult,
+  serialRuleBody,
+  serialRuleIdBody,
+  serialRuleListQuery,
+  serialRuleRow,
+  serialRuleUpdateBody,
+} from '@solarops/contracts';
+import { conflict, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { t, type MessageKey } from '../../i18n/messages.ts';
+import { requirePermission } from '../auth/guards.ts';
+import { checkSerial, listSerialRules } from './queries.ts';
+import { serialRules } from './tables.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const bearer = [{ bearer: [] }];
+const tags = ['serials'];
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' ||
+    (err as { cause?: { code?: string } }).cause?.code === '23505');
+
+/** Serial number rules per device model (the `standardSNnumber` screen) and the check every serial passes. */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const guard = requirePermission('standardSNnumber');
+
+  app.get(
+    '/serial/rule/list',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Serial number rules, by model',
+        security: bearer,
+        querystring: serialRuleListQuery,
+        response: { 200: pageOf(serialRuleRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listSerialRules(db, request.query.model, pageWindow(request.query));
+      return page(total, rows);
+    },
+  );
+
+  app.post(
+    '/serial/rule/add',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Add the serial number rule of a model',
+        security: bearer,
+        body: serialRuleBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.model;
+      try {
+        await db.insert(serialRules).values(request.body);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('serialModelTaken');
+        throw err;
+      }
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/serial/rule/update',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Change the serial number rule of a model',
+        security: bearer,
+        body: serialRuleUpdateBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, ...rule } = request.body;
+      request.auditTarget = rule.model;
+      try {
+        const done = await db
+          .update(serialRules)
+          .set({ ...rule, updatedAt: new Date() })
+          .where(eq(serialRules.id, id))
+          .returning({ id: serialRules.id });
+        if (done.length === 0) throw notFound();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('serialModelTaken');
+        throw err;
+      }
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/serial/rule/delete',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Delete the serial number rule of a model',
+        security: bearer,
+        body: serialRuleIdBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const done = await db
+        .delete(serialRules)
+        .where(eq(serialRules.id, request.body.id))
+        .returning({ model: serialRules.model });
+      if (done.length === 0) throw notFound();
+      request.auditTarget = done[0]!.model;
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/serial/rule/check',
+    {
+      preHandler: guard,
+      // A question, not a change: nothing to log.
+      config: { audit: false },
+      schema: {
+        tags,
+        summary: "Check a serial against its model's rule; the reason names what is wrong",
+        security: bearer,
+        body: serialCheckBody,
+        response: { 200: envelope(serialCheckResult), ...errors },
+      },
+    },
+    async (request) => {
+      const reason = await checkSerial(db, request.body.model, request.body.sn);
+      return ok({
+        valid: reason === null,
+        reason,
+        message: reason ? t(requestLanguage(request), reason as MessageKey) : null,
+      });
+    },
+  );
+};
+
+export const serialsModule = fp(plugin, {
+  name: 'serials',
+  encapsulate: true,
+  dependencies: ['audit', 'auth'],
+});
