@@ -227,8 +227,14 @@ export class IngestPipeline {
       }
       const day = localDay(device.timeZone, r.ts);
       markDirty(device, day);
-      // A late reading changes the first interval of the next day too (its energy belongs to the interval's end).
+      // A reading can change the first interval of the next day too (an interval's energy belongs to its end):
+      // a late one always, and one in the last hour of the day, in case the next day's first reading was stored
+      // and rolled up by a concurrent transaction before this one commits.
       if (r.ts < device.latestTsMs) markDirty(device, nextDay(day));
+      else {
+        const later = localDay(device.timeZone, r.ts + 3_600_000);
+        if (later !== day) markDirty(device, later);
+      }
     }
     for (const device of seenDevices) {
       const latest = pending.latest.get(device.id);
