@@ -377,7 +377,10 @@ export const MENU_ROUTES: MenuEntry[] = [
       'logList',
       { page: () => import('../features/set/log-list/LogListPage.tsx').then((m) => m.LogListPage) },
     ],
-    ['standardSNnumber'],
+    [
+      'standardSNnumber',
+      { page: () => import('../features/set/standard-sn/StandardSnPage.tsx').then((m) => m.StandardSnPage) },
+    ],
   ]),
   groupRoute('Manual', '/manual', <BookOutlined />, [['manual']]),
   groupRoute('Exhibit', '/exhibit', <FundProjectionScreenOutlined />, [

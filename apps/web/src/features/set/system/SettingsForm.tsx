@@ -114,10 +114,10 @@ export function SettingsForm() {
           <Switch />
         </Form.Item>
         <Form.Item name={['notice', 'textZh']} label={t('set.system.noticeZh')} rules={[{ max: 2000 }]}>
-          <Input.TextArea rows={3} />
+          <Input.TextArea rows={3} placeholder={t('set.system.noticeBuiltIn')} />
         </Form.Item>
         <Form.Item name={['notice', 'textEn']} label={t('set.system.noticeEn')} rules={[{ max: 2000 }]}>
-          <Input.TextArea rows={3} />
+          <Input.TextArea rows={3} placeholder={t('set.system.noticeBuiltIn')} />
         </Form.Item>
         <Divider titlePlacement="start">{t('set.system.mail')}</Divider>
         <Form.Item label={t('set.system.testMail')} rules={[zodRule(emailSchema, t, 'validation.email')]}>

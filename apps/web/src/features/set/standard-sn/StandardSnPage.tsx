@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  message,
+} from 'antd';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  CHECK_DIGITS,
+  LIMITS,
+  SERIAL_CHARSETS,
+  type SerialRuleBody,
+  type SerialRuleRow,
+} from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/ApiError.ts';
+import { errorMessage } from '../../../api/request.ts';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import { checkSerial, useSerialRuleMutations, useSerialRules } from './api.ts';
+import '../components/set.css';
+
+function RuleDialog({ rule, onClose }: { rule?: SerialRuleRow; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SerialRuleBody>();
+  const { save } = useSerialRuleMutations();
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync({
+        ...v,
+        prefix: v.prefix ?? '',
+        description: v.description ?? '',
+        id: rule?.id,
+      });
+      void message.success(t('common.operationSucceeded'));
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors.length > 0)
+        form.setFields(
+          e.fieldErrors.map((f) => ({ name: f.field as keyof SerialRuleBody, errors: [f.message] })),
+        );
+      else if (e instanceof ApiError && e.status === 409)
+        form.setFields([{ name: 'model', errors: [e.message] }]);
+      else void message.error(errorMessage(e));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t(rule ? 'set.sn.editTitle' : 'set.sn.createTitle')}
+      okText={t('set.common.save')}
+      cancelText={t('set.common.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={
+          rule ?? {
+            kind: 'collector',
+            prefix: '',
+            length: 12,
+            charset: 'upperAlnum',
+            checkDigit: 'none',
+            description: '',
+          }
+        }
+      >
+        <Form.Item
+          name="model"
+          label={t('set.sn.model')}
+          rules={[{ required: true, max: 40, message: t('set.common.required') }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="kind" label={t('set.sn.kind')}>
+          <Select
+            options={(['collector', 'device'] as const).map((k) => ({
+              value: k,
+              label: t(`set.sn.kinds.${k}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="prefix"
+          label={t('set.sn.prefix')}
+          rules={[{ pattern: /^[A-Z0-9]*$/, message: t('set.sn.prefixRule') }]}
+        >
+          <Input maxLength={16} />
+        </Form.Item>
+        <Form.Item name="length" label={t('set.sn.length')} rules={[{ required: true }]}>
+          <InputNumber min={4} max={40} />
+        </Form.Item>
+        <Form.Item name="charset" label={t('set.sn.charset')}>
+          <Select options={SERIAL_CHARSETS.map((c) => ({ value: c, label: t(`set.sn.charsets.${c}`) }))} />
+        </Form.Item>
+        <Form.Item name="checkDigit" label={t('set.sn.checkDigit')}>
+          <Select options={CHECK_DIGITS.map((c) => ({ value: c, label: t(`set.sn.checkDigits.${c}`) }))} />
+        </Form.Item>
+        <Form.Item name="description" label={t('set.roles.description')}>
+          <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** `standardSNnumber`: serial number rules per device model, and a check of one serial against them. */
+export function StandardSnPage() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState('');
+  const [model, setModel] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const [editing, setEditing] = useState<{ rule?: SerialRuleRow } | null>(null);
+  const [probe, setProbe] = useState({ model: '', sn: '' });
+  const query = useSerialRules(model, page, limit);
+  const { remove } = useSerialRuleMutations();
+  const rows = query.data?.rows ?? [];
+
+  const runCheck = async () => {
+    if (!probe.model || !probe.sn) return;
+    const r = await checkSerial(probe.model, probe.sn).catch(() => null);
+    if (!r) return;
+    if (r.valid) void message.success(t('set.sn.valid'));
+    else void message.error(r.message ?? t('set.sn.invalid'));
+  };
+
+  return (
+    <div className="app-container set-page" data-testid="page-standardSNnumber">
+      <Card>
+        <Form layout="inline" className="set-search">
+          <Form.Item label={t('set.sn.model')}>
+            <Input value={draft} onChange={(e) => setDraft(e.target.value)} allowClear />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button
+                type="primary"
+                icon={<SearchOutlined />}
+                onClick={() => {
+                  setModel(draft.trim() || undefined);
+                  setPage(1);
+                }}
+              >
+                {t('set.common.search')}
+              </Button>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => {
+                  setDraft('');
+                  setModel(undefined);
+                  setPage(1);
+                }}
+              >
+                {t('set.common.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <div className="set-toolbar">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('set.sn.create')}
+          </Button>
+          <Space.Compact>
+            <Input
+              placeholder={t('set.sn.model')}
+              style={{ width: 140 }}
+              value={probe.model}
+              onChange={(e) => setProbe({ ...probe, model: e.target.value })}
+            />
+            <Input
+              placeholder={t('set.sn.serial')}
+              style={{ width: 200 }}
+              value={probe.sn}
+              onChange={(e) => setProbe({ ...probe, sn: e.target.value })}
+            />
+            <Button onClick={() => void runCheck()}>{t('set.sn.check')}</Button>
+          </Space.Compact>
+        </div>
+        <QueryState
+          loading={query.isLoading}
+          error={query.error}
+          empty={!query.isLoading && rows.length === 0}
+          onRetry={() => void query.refetch()}
+        >
+          <Table<SerialRuleRow>
+            rowKey="id"
+            pagination={false}
+            dataSource={rows}
+            columns={[
+              { title: t('set.sn.model'), dataIndex: 'model' },
+              { title: t('set.sn.kind'), dataIndex: 'kind', render: (k: string) => t(`set.sn.kinds.${k}`) },
+              { title: t('set.sn.prefix'), dataIndex: 'prefix' },
+              { title: t('set.sn.length'), dataIndex: 'length' },
+              {
+                title: t('set.sn.charset'),
+                dataIndex: 'charset',
+                render: (c: string) => t(`set.sn.charsets.${c}`),
+              },
+              {
+                title: t('set.sn.checkDigit'),
+                dataIndex: 'checkDigit',
+                render: (c: string) => t(`set.sn.checkDigits.${c}`),
+              },
+              { title: t('set.roles.description'), dataIndex: 'description', ellipsis: true },
+              { title: t('set.sn.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v) },
+              {
+                title: t('common.operation'),
+                key: 'op',
+                render: (_: unknown, r) => (
+                  <Space size={4}>
+                    <Button type="link" size="small" onClick={() => setEditing({ rule: r })}>
+                      {t('set.common.edit')}
+                    </Button>
+                    <Popconfirm
+                      title={t('set.sn.confirmDelete', { model: r.model })}
+                      okText={t('set.common.ok')}
+                      cancelText={t('set.common.cancel')}
+                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('set.common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </QueryState>
+        <Pagination
+          total={query.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) => {
+            setPage(p);
+            setLimit(l);
+          }}
+        />
+      </Card>
+      {editing && <RuleDialog rule={editing.rule} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

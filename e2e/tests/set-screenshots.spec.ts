@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { baseUrl } from '../support/api.ts';
+import { expect, signInAsAdmin, test } from '../support/fixtures.ts';
+
+const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`settings screenshots in ${lang}: permissions, accounts, enterprise, operation log, system`, async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+    await signInAsAdmin(page);
+
+    await page.goto('/set/permissions');
+    await page.getByTestId('role-row-staff').click();
+    await expect(page.getByTestId('role-tree')).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: shot(`set-permissions-${lang}`) });
+
+    await page.goto('/set/staff');
+    await expect(page.getByTestId('page-staff')).toBeVisible();
+    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await page.screenshot({ animations: 'disabled', path: shot(`set-accounts-${lang}`) });
+    await page.getByTestId('account-create').click();
+    await expect(page.getByTestId('account-userCode')).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: shot(`set-account-form-${lang}`) });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/set/enterprise');
+    await expect(page.getByTestId('page-enterprise')).toBeVisible();
+    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await page.screenshot({ animations: 'disabled', path: shot(`set-enterprise-${lang}`) });
+
+    await page.goto('/set/logList');
+    await expect(page.getByTestId('page-logList')).toBeVisible();
+    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await page.screenshot({ animations: 'disabled', path: shot(`set-loglist-${lang}`) });
+
+    await page.goto('/set/system');
+    await expect(page.getByTestId('system-form')).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: shot(`set-system-${lang}`), fullPage: true });
+  });
+}
