@@ -35,7 +35,7 @@ export function AlarmTable({
       pagination={false}
       dataSource={rows}
       data-testid={testId}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1500 }}
       columns={[
         {
           title: t('alarm.level'),
@@ -47,11 +47,12 @@ export function AlarmTable({
         {
           title: t('alarm.description'),
           dataIndex: 'description',
+          width: 300,
           render: (d: string, r) => (r.message ? `${d} (${r.message})` : d),
         },
-        { title: t('operation.alarms.plant'), dataIndex: 'plantName' },
-        { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
-        { title: t('operation.alarms.deviceSn'), dataIndex: 'deviceSn' },
+        { title: t('operation.alarms.plant'), dataIndex: 'plantName', width: 200 },
+        { title: t('alarm.collectorSn'), dataIndex: 'deviceId', width: 140 },
+        { title: t('operation.alarms.deviceSn'), dataIndex: 'deviceSn', width: 140 },
         {
           title: t('alarm.time'),
           dataIndex: 'warningTime',

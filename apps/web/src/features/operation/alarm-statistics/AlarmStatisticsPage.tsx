@@ -64,7 +64,9 @@ export function useStatisticsCharts(s: AlarmStatistics | undefined) {
 /** `alarmstatistics`: counts by level, code, plant and day over a date range, with charts. */
 export function AlarmStatisticsPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  // Days are each plant's local days (ARCHITECTURE §6): the range ends tomorrow so that plants ahead of the
+  // browser's time zone show their today too.
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs().add(1, 'day')]);
   const { data } = useAlarmStatistics({
     startDate: range[0].format('YYYY-MM-DD'),
     endDate: range[1].format('YYYY-MM-DD'),

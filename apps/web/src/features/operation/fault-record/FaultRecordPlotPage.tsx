@@ -14,9 +14,15 @@ function plotOf(data: FaultRecordData, t: (k: string) => string): ChartOption {
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 60, right: 60, top: 40, bottom: 60 },
-      dataZoom: [{ type: 'inside' }, { type: 'slider' }],
-      xAxis: { type: 'value', name: t('operation.records.timeMs'), nameLocation: 'middle', nameGap: 28 },
+      grid: { left: 60, right: 60, top: 40, bottom: 90 },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 8 }],
+      xAxis: {
+        type: 'value',
+        max: 'dataMax',
+        name: t('operation.records.timeMs'),
+        nameLocation: 'middle',
+        nameGap: 28,
+      },
       yAxis: [
         { type: 'value', name: t('operation.records.voltageV') },
         { type: 'value', name: t('operation.records.currentA') },
@@ -43,6 +49,7 @@ function plotOf(data: FaultRecordData, t: (k: string) => string): ChartOption {
     grid: { left: 70, right: 30, top: 30, bottom: 60 },
     xAxis: {
       type: 'value',
+      max: 'dataMax',
       name: t('operation.records.frequencyKHz'),
       nameLocation: 'middle',
       nameGap: 28,

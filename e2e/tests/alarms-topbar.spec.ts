@@ -1,0 +1,258 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
+const ADMIN_PASSWORD = 'Admin#Alarms2026';
+const PASSWORD = 'Alarms#Pass2026';
+const DISTRIBUTOR = 'demo-distributor';
+const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
+let child: ChildProcess;
+let dataDir: string;
+let base: string;
+let sharedBaseUrl: string | undefined;
+let admin: string;
+let distributor: string;
+let target: { serial: string; collectorSerial: string };
+const recordIds: { waveform?: number; arc?: number } = {};
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set('Authorization', token);
+  const res = await fetch(`${base}/prod-api${path}`, { ...rest, headers });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function login(userCode: string, password: string): Promise<string> {
+  const form = new FormData();
+  form.append('username', userCode);
+  form.append('password', password);
+  const body = await api<{ data: { token: { access_token: string; token_type: string } } }>(
+    '/authentication/form',
+    { method: 'POST', headers: { Authorization: CLIENT }, body: form },
+  );
+  return `${body.data.token.token_type} ${body.data.token.access_token}`;
+}
+
+/** Confirms every alarm the distributor sees, so that its dialog starts closed. */
+async function confirmAll(): Promise<void> {
+  for (;;) {
+    const page = await api<{ rows: { alarmId: number }[] }>('/alarm/manager/verify?pageSize=200', {
+      token: distributor,
+    });
+    if (page.rows.length === 0) return;
+    for (const r of page.rows)
+      await api(`/alarm/manager/update/verify?alarmId=${r.alarmId}`, { token: distributor });
+  }
+}
+
+/** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
+async function sendEvent(event: Record<string, unknown>): Promise<void> {
+  const fleet = JSON.parse(readFileSync(join(dataDir, 'demo-fleet.json'), 'utf8')) as {
+    secrets: Record<string, string>;
+  };
+  const secret = fleet.secrets[target.collectorSerial] ?? '';
+  const res = await fetch(`${base}/prod-api/device/v1/event`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${target.collectorSerial}:${secret}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      seq: Date.now() % 1e9,
+      events: [{ sn: target.serial, ts: Date.now(), ...event }],
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A healthy string's spectrum with an arc's 1/f floor over it (the shape UL 1699B detectors look for). */
+const arcSpectrum = () =>
+  Array.from({ length: 200 }, (_, k) => {
+    const f = (k + 1) * 625;
+    const line = 0.05 * Math.exp(-0.5 * ((f - 16_000) / 600) ** 2);
+    return { frequencyHz: f, amplitude: Math.round((0.002 + line + 0.4 / (1 + f / 4000)) * 1e5) / 1e5 };
+  });
+
+/** Eight 50 Hz cycles: a voltage swell after the second, the current falling to zero when the inverter trips. */
+const swellWaveform = () =>
+  Array.from({ length: 1024 }, (_, i) => {
+    const tMs = i * (20 / 128);
+    const swell = tMs > 40 ? 1.15 : 1;
+    const current = tMs > 80 ? 0 : 13 * Math.SQRT2 * Math.sin(2 * Math.PI * 50 * (tMs / 1000) - 0.1);
+    return {
+      timeMs: Math.round(tMs * 1000) / 1000,
+      voltage: Math.round(230 * Math.SQRT2 * swell * Math.sin(2 * Math.PI * 50 * (tMs / 1000)) * 10) / 10,
+      current: Math.round(current * 100) / 100,
+    };
+  });
+
+const closeDialogIfOpen = async (page: Page) => {
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
+  if (await dialog.isVisible()) await dialog.locator('.ant-modal-close').click();
+  await expect(dialog).toBeHidden();
+};
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-alarms-'));
+  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+      SIMULATOR: 'on',
+      SIMULATOR_PLANTS: '3',
+      SIMULATOR_BACKFILL_DAYS: '1',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    let found: number | undefined;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      found ??= Number(/http:\/\/localhost:(\d+)\//.exec(output)?.[1]) || undefined;
+      if (found && output.includes('demo fleet seeded')) {
+        child.stdout?.off('data', onData);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${String(code)}:\n${output}`)));
+  });
+  child.stdout?.resume();
+  base = `http://127.0.0.1:${port}`;
+  sharedBaseUrl = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = base;
+
+  admin = await login('admin', ADMIN_PASSWORD);
+  const interim = `${PASSWORD}x1`;
+  await api('/user/manager/update/encrypted', {
+    method: 'POST',
+    token: admin,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userCode: DISTRIBUTOR, password: interim }).toString(),
+  });
+  await api('/user/manager/update/first', {
+    method: 'POST',
+    token: await login(DISTRIBUTOR, interim),
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oldPassword: interim, newPassword: PASSWORD }),
+  });
+  distributor = await login(DISTRIBUTOR, PASSWORD);
+  const devices = await api<{ rows: { serial: string; collectorSerial: string | null; kind: string }[] }>(
+    '/device/list?pageSize=200',
+    { token: distributor },
+  );
+  const inverter = devices.rows.find((d) => d.kind.endsWith('Inverter') && d.collectorSerial);
+  if (!inverter?.collectorSerial) throw new Error('no inverter in the distributor’s plants');
+  target = { serial: inverter.serial, collectorSerial: inverter.collectorSerial };
+  await confirmAll();
+});
+test.afterAll(async () => {
+  process.env.E2E_BASE_URL = sharedBaseUrl;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('an injected level-3 fault reaches the top bar by push within 5 s; the dialog opens; confirm says 操作成功', async ({
+  page,
+}) => {
+  // The push stream is open once its answer's headers arrive; from then on a new alarm is pushed.
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/alarm/manager/stream'));
+  await signIn(page, DISTRIBUTOR, PASSWORD);
+  const counter = page.getByTestId('alarm-counter');
+  await expect(counter).toBeVisible();
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
+  await closeDialogIfOpen(page);
+  // The top bar polls every 30 s: within the 5 s below, only the push can bring the alarm.
+  await streamOpen;
+
+  await sendEvent({
+    code: 501,
+    level: 3,
+    state: 'raised',
+    stringIndex: 0,
+    record: { kind: 'arcSpectrum', points: arcSpectrum() },
+  });
+  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('告警信息');
+  await expect(counter.locator('.ant-badge-count')).toBeVisible({ timeout: 5_000 });
+  const row = dialog.locator('tr', { hasText: target.collectorSerial }).first();
+  await expect(row.locator('.ant-tag-error')).toBeVisible();
+  await row.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('操作成功');
+
+  await closeDialogIfOpen(page);
+  await counter.click();
+  await expect(page).toHaveURL(/\/operation\/alarmlist$/);
+});
+
+test('the statistics charts render; screenshots of the alarm list, statistics, a waveform and an arc spectrum in zh and en', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await sendEvent({
+    code: 101,
+    level: 3,
+    state: 'raised',
+    record: { kind: 'waveform', samples: swellWaveform() },
+  });
+  const records = await api<{ rows: { recordId: number; kind: string }[] }>('/alarm/records?pageSize=50', {
+    token: distributor,
+  });
+  recordIds.waveform = records.rows.find((r) => r.kind === 'waveform')?.recordId;
+  recordIds.arc = records.rows.find((r) => r.kind === 'arcSpectrum')?.recordId;
+  expect(recordIds.waveform).toBeDefined();
+  expect(recordIds.arc).toBeDefined();
+
+  await signIn(page, DISTRIBUTOR, PASSWORD);
+  await expect(page.getByTestId('alarm-counter')).toBeVisible();
+  for (const lang of ['zh', 'en'] as const) {
+    // The language cookie is read at each page load; the session stays signed in.
+    await context.addCookies([{ name: 'language', value: lang, url: base }]);
+
+    await page.goto('/operation/alarmlist');
+    await expect(page.getByTestId('alarmlist-table').locator('tr.ant-table-row').first()).toBeVisible();
+    await closeDialogIfOpen(page);
+    await page.screenshot({ animations: 'disabled', path: shot(`alarmlist-${lang}`) });
+
+    await page.goto('/operation/alarmstatistics');
+    for (const id of ['chart-level', 'chart-day', 'chart-code', 'chart-plant']) {
+      await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
+      await expect(page.getByTestId(id)).toHaveAttribute('data-rendered', 'true');
+    }
+    await closeDialogIfOpen(page);
+    await page.screenshot({ animations: 'disabled', path: shot(`alarmstatistics-${lang}`) });
+
+    await page.goto(`/operation/machineFaultRecord?id=${recordIds.waveform}`);
+    await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
+    await closeDialogIfOpen(page);
+    await page.screenshot({ animations: 'disabled', path: shot(`fault-waveform-${lang}`) });
+
+    await page.goto(`/operation/arcDetectionDetail?id=${recordIds.arc}`);
+    await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
+    await closeDialogIfOpen(page);
+    await page.screenshot({ animations: 'disabled', path: shot(`arc-detection-${lang}`) });
+  }
+});
