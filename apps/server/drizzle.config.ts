@@ -15,5 +15,6 @@ export default defineConfig({
     './apps/server/src/modules/alarms/tables.ts',
     './apps/server/src/modules/notifications/tables.ts',
     './apps/server/src/modules/serials/tables.ts',
+    './apps/server/src/modules/shipments/tables.ts',
   ],
 });

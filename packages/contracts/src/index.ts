@@ -10,3 +10,4 @@ export * from './plants.ts';
 export * from './alarms.ts';
 export * from './settings.ts';
 export * from './serials.ts';
+export * from './shipments.ts';

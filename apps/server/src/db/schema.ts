@@ -11,3 +11,4 @@ export * from '../modules/telemetry/telemetryTable.ts';
 export * from '../modules/alarms/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/serials/tables.ts';
+export * from '../modules/shipments/tables.ts';

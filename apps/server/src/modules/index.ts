@@ -10,6 +10,7 @@ import { devicesModule } from './devices/routes.ts';
 import { alarmsModule } from './alarms/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { serialsModule } from './serials/routes.ts';
+import { shipmentsModule } from './shipments/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -27,4 +28,5 @@ export const MODULES: FastifyPluginAsync[] = [
   alarmsModule,
   notificationsModule,
   serialsModule,
+  shipmentsModule,
 ];

@@ -1,0 +1,156 @@
+import fp from 'fastify-plugin';
+import { count, desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  errorEnvelope,
+  pageOf,
+  pageQuery,
+  shipmentImportForm,
+  shipmentImportResult,
+  shipmentItemQuery,
+  shipmentItemRow,
+  shipmentRow,
+} from '@solarops/contracts';
+import { forbidden } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { callerOf, requirePermission } from '../auth/guards.ts';
+import { seesAll } from '../users/dataScope.ts';
+import { importShipment, listShipmentItems } from './service.ts';
+import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
+import { shipments } from './tables.ts';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
+const bearer = [{ bearer: [] }];
+const tags = ['shipments'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Most items one export holds. */
+const EXPORT_MAX_ROWS = 50_000;
+
+/** Shipment import (the `shipment` screen): the factory's file of collectors and devices sent to distributors. */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const guard = requirePermission('shipment');
+
+  app.get(
+    '/shipment/template',
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'The .xlsx template of a shipment file', security: bearer },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="shipment-template.xlsx"')
+        .send(await shipmentTemplate(requestLanguage(request))),
+  );
+
+  app.post(
+    '/shipment/import',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Import a shipment file: `mode=all` stores nothing when a row is bad, `goodRows` stores the good rows; ' +
+          'the answer reports each bad row and the secrets issued to new collectors',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        body: shipmentImportForm,
+        response: { 200: envelope(shipmentImportResult), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      // Distributors see what was shipped to them; only the factory side (administrators, staff) imports.
+      if (!seesAll(caller)) throw forbidden();
+      request.auditTarget = request.body.file.filename;
+      return ok(
+        await importShipment(db, caller, request.body.file, request.body.mode, requestLanguage(request)),
+      );
+    },
+  );
+
+  app.get(
+    '/shipment/list',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Imported shipment files, newest first',
+        security: bearer,
+        querystring: pageQuery,
+        response: { 200: pageOf(shipmentRow), ...errors },
+      },
+    },
+    async (request) => {
+      if (!seesAll(callerOf(request))) return page(0, []);
+      const w = pageWindow(request.query);
+      const [total] = await db.select({ n: count() }).from(shipments);
+      const rows = await db
+        .select()
+        .from(shipments)
+        .orderBy(desc(shipments.id))
+        .limit(w.limit)
+        .offset(w.offset);
+      return page(
+        total?.n ?? 0,
+        rows.map((r) => ({ ...r, importedAt: r.importedAt.toISOString() })),
+      );
+    },
+  );
+
+  app.get(
+    '/shipment/items',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Shipped collectors and devices; a distributor sees those shipped to it',
+        security: bearer,
+        querystring: shipmentItemQuery,
+        response: { 200: pageOf(shipmentItemRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listShipmentItems(
+        db,
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/shipment/export',
+    {
+      preHandler: guard,
+      config: { audit: 'shipment export' },
+      schema: {
+        tags,
+        summary: 'Shipped items as an .xlsx workbook, with the same filters as the list',
+        security: bearer,
+        querystring: shipmentItemQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listShipmentItems(db, callerOf(request), request.query, {
+        limit: EXPORT_MAX_ROWS,
+        offset: 0,
+      });
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="shipments.xlsx"')
+        .send(await shipmentItemsWorkbook(rows, requestLanguage(request)));
+    },
+  );
+};
+
+export const shipmentsModule = fp(plugin, {
+  name: 'shipments',
+  encapsulate: true,
+  dependencies: ['audit', 'auth'],
+});

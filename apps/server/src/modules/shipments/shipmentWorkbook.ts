@@ -1,0 +1,114 @@
+import ExcelJS from 'exceljs';
+import type { ShipmentItemRow } from '@solarops/contracts';
+import type { Lang } from '../../i18n/messages.ts';
+
+/** The template's columns, in order; a file is read by position, so a translated header does not matter. */
+const HEADERS: Record<Lang, string[]> = {
+  zh: ['类型（采集器/设备）', '序列号', '型号', '固件版本', 'SIM 卡 ICCID', '经销商编码', '所属采集器序列号'],
+  en: [
+    'Kind (collector/device)',
+    'Serial',
+    'Model',
+    'Firmware',
+    'SIM ICCID',
+    'Dealer code',
+    'Collector serial',
+  ],
+};
+
+/** One data row of a shipment file as written, before validation. */
+export interface ShipmentFileRow {
+  /** Row number in the sheet (the header is row 1). */
+  row: number;
+  kind: string;
+  serial: string;
+  model: string;
+  firmware: string;
+  iccid: string;
+  dealercode: string;
+  collectorSerial: string;
+}
+
+/** The downloadable template: headers and one example row of each kind. */
+export async function shipmentTemplate(lang: Lang): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(lang === 'zh' ? '出货单' : 'Shipment');
+  sheet.addRow(HEADERS[lang]).font = { bold: true };
+  const kinds = lang === 'zh' ? ['采集器', '设备'] : ['collector', 'device'];
+  sheet.addRow([kinds[0], 'SC4G00000001', 'SC-4G', '1.0.3', '89860000000000000001', 'D00000001', '']);
+  sheet.addRow([kinds[1], 'INV0000000001', 'INV-5K', '2.1.0', '', 'D00000001', 'SC4G00000001']);
+  // Serials and ICCIDs are text: a spreadsheet would otherwise turn long digit strings into rounded numbers.
+  for (const col of [2, 4, 5, 6, 7]) sheet.getColumn(col).numFmt = '@';
+  sheet.columns.forEach((c) => (c.width = 22));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const cellText = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if ('richText' in v)
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('text' in v) return String(v.text).trim();
+    if ('result' in v) return String(v.result ?? '').trim();
+    if (v instanceof Date) return v.toISOString();
+  }
+  return String(v).trim();
+};
+
+/** The data rows of a shipment file (first sheet, header skipped, blank rows ignored); undefined if not .xlsx. */
+export async function readShipmentFile(data: Uint8Array): Promise<ShipmentFileRow[] | undefined> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+  } catch {
+    return undefined;
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return undefined;
+  const rows: ShipmentFileRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (r, n) => {
+    if (n === 1) return;
+    const v = (i: number) => cellText(r.getCell(i).value);
+    const row = {
+      row: n,
+      kind: v(1),
+      serial: v(2),
+      model: v(3),
+      firmware: v(4),
+      iccid: v(5),
+      dealercode: v(6),
+      collectorSerial: v(7),
+    };
+    if (Object.entries(row).some(([k, x]) => k !== 'row' && x !== '')) rows.push(row);
+  });
+  return rows;
+}
+
+/** Shipped items as an .xlsx workbook (the template's columns plus the shipment and date). */
+export async function shipmentItemsWorkbook(items: ShipmentItemRow[], lang: Lang): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(lang === 'zh' ? '出货记录' : 'Shipments');
+  sheet.addRow([
+    ...HEADERS[lang],
+    lang === 'zh' ? '出货批次' : 'Shipment',
+    lang === 'zh' ? '导入时间' : 'Imported',
+  ]).font = { bold: true };
+  const kind = (k: string) => (lang === 'zh' ? (k === 'collector' ? '采集器' : '设备') : k);
+  for (const i of items)
+    sheet.addRow([
+      kind(i.kind),
+      i.serial,
+      i.model,
+      i.firmware,
+      i.iccid ?? '',
+      i.dealercode,
+      i.collectorSerial ?? '',
+      i.shipmentId,
+      i.createdAt,
+    ]);
+  sheet.columns.forEach((c) => (c.width = 20));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
