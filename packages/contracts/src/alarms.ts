@@ -60,6 +60,20 @@ const dateParam = z
   .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'validation.format')
   .optional();
 
+/** An IANA time zone the browser reads dates in; without it, dates are each plant's local dates. */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((v) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: v });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'validation.format')
+  .optional();
+
 /** Languages of the descriptions and solutions. */
 const langType = z.enum(['zh', 'en']).optional();
 
@@ -71,6 +85,7 @@ export const alarmQuery = pageQuery.extend({
   status: z.coerce.number().int().min(0).max(1).optional(),
   startDate: dateParam,
   endDate: dateParam,
+  tz: timeZone,
   userCode: z.string().max(64).optional(),
   langType,
   level: z.coerce.number().int().min(1).max(3).optional(),
@@ -142,6 +157,7 @@ export type AlarmDetail = z.infer<typeof alarmDetail>;
 export const alarmStatisticsQuery = z.object({
   startDate: dateParam,
   endDate: dateParam,
+  tz: timeZone,
   langType,
 });
 const countBy = <K extends z.ZodType>(key: K) =>

@@ -14,6 +14,9 @@ export type AlarmRow = ContractAlarmRow;
 /** Spec §4, §9: the top bar's alarm figures are fetched again every 30 s (besides the server's push). */
 export const ALARM_REFRESH_MS = 30_000;
 
+/** The browser's time zone: the server reads the dates sent here in it (the times shown are local too). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const day = (offsetDays: number, end: boolean) =>
   dayjs().add(offsetDays, 'day')[end ? 'endOf' : 'startOf']('day').format(DEFAULT_DATE_FORMAT);
 
@@ -21,7 +24,7 @@ const day = (offsetDays: number, end: boolean) =>
 export const alarmApi = {
   total: () =>
     request<number>('/alarm/manager/total', {
-      params: { status: 0, startDate: day(-1, false), endDate: day(1, true) },
+      params: { status: 0, startDate: day(-1, false), endDate: day(1, true), tz: browserTimeZone() },
       quiet: true,
     }),
   ticker: () =>
@@ -34,6 +37,7 @@ export const alarmApi = {
         langType: storedLanguage(),
         startDate: day(-1, false),
         endDate: day(0, true),
+        tz: browserTimeZone(),
       },
       quiet: true,
     }),

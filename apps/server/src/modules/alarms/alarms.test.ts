@@ -343,6 +343,27 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     expect(dark.rows.map((r) => r.recovered_at)).toEqual([null]);
   });
 
+  it('reads console dates in the browser’s time zone when sent, else in the plant’s; refuses an unknown zone', async () => {
+    const at = Date.UTC(2026, 2, 1, 20, 0); // 2026-03-01 20:00 UTC is 2026-03-02 04:00 in Shanghai
+    await raiseAlarms(t.db, [
+      {
+        plantId: plant.plantId,
+        deviceId: null,
+        collectorId: null,
+        subject: `p:${plant.plantId}`,
+        code: faultCodeOf('lowInsulation').code,
+        source: 'rule',
+        occurredAtMs: at,
+      },
+    ]);
+    const url = `/prod-api/alarm/list?plantId=${plant.plantId}&startDate=2026-03-01&endDate=2026-03-01`;
+    expect((await rows('owner', `${url}&tz=UTC`)).total).toBe(1);
+    expect((await rows('owner', url)).total).toBe(0);
+    expect((await rows('owner', `${url.replaceAll('03-01', '03-02')}`)).total).toBe(1);
+    const bad = await get('owner', `${url}&tz=Mars/Olympus`);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('the scope matrix: every alarm call shows each role its own plants only', async () => {
     await raiseAlarms(t.db, [
       {

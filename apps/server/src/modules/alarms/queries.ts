@@ -6,13 +6,13 @@ import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { rowsOf } from './rowsOf.ts';
 
 /**
- * A console date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`) as a moment in the plant's time zone: alarm times are
- * read as local times of each plant (ARCHITECTURE §6). A bare end date means the end of that day.
+ * A console date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`) as a moment: in the browser's time zone when it sends
+ * one (`tz`), else in each plant's (ARCHITECTURE §6). A bare end date means the end of that day.
  */
-const localMoment = (value: string, end: boolean) => {
+const localMoment = (value: string, end: boolean, tz: string | undefined) => {
   const v = value.replace('T', ' ');
   const full = v.length === 10 ? `${v} ${end ? '23:59:59.999' : '00:00:00'}` : v;
-  return sql`(${full}::timestamp at time zone pl.time_zone)`;
+  return sql`(${full}::timestamp at time zone ${tz ? sql`${tz}` : sql`pl.time_zone`})`;
 };
 
 const ilike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -22,8 +22,8 @@ function alarmFilters(caller: Caller, q: Partial<AlarmQuery>): SQL {
   const conds: SQL[] = [plantScope(caller)];
   if (q.status === 0) conds.push(sql`a.recovered_at is null`);
   if (q.status === 1) conds.push(sql`a.recovered_at is not null`);
-  if (q.startDate) conds.push(sql`a.occurred_at >= ${localMoment(q.startDate, false)}`);
-  if (q.endDate) conds.push(sql`a.occurred_at <= ${localMoment(q.endDate, true)}`);
+  if (q.startDate) conds.push(sql`a.occurred_at >= ${localMoment(q.startDate, false, q.tz)}`);
+  if (q.endDate) conds.push(sql`a.occurred_at <= ${localMoment(q.endDate, true, q.tz)}`);
   if (q.level) conds.push(sql`a.level = ${q.level}`);
   if (q.code) conds.push(sql`a.code = ${q.code}`);
   if (q.plantId) conds.push(sql`a.plant_id = ${q.plantId}`);
@@ -208,7 +208,7 @@ export async function alarmStatistics(
     byCode: await group<number>(sql`a.code`, desc, sql`3 desc, 1`, 20),
     byPlant: await group<number>(sql`a.plant_id`, sql`pl.name`, sql`3 desc, 1`, 20),
     byDay: await group<string>(
-      sql`to_char(a.occurred_at at time zone pl.time_zone, 'YYYY-MM-DD')`,
+      sql`to_char(a.occurred_at at time zone ${q.tz ? sql`${q.tz}` : sql`pl.time_zone`}, 'YYYY-MM-DD')`,
       sql`''`,
       sql`1`,
       366,

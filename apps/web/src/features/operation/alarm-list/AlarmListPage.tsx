@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { downloadFile } from '../../station/components/downloadFile.ts';
+import { browserTimeZone } from '../../../layout/alarmApi.ts';
 import { type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
@@ -19,9 +20,11 @@ function AlarmListView({ history, testId }: { history: boolean; testId: string }
   const effective = history ? filters : { ...filters, status: 0 };
   const { data, isFetching } = useAlarmList(effective, page, size);
   const exportList = () =>
-    downloadFile('/alarm/export', { ...effective }, history ? 'alarm-history.xlsx' : 'alarms.xlsx').catch(
-      () => message.error(t('operation.alarms.exportFailed')),
-    );
+    downloadFile(
+      '/alarm/export',
+      { ...effective, tz: browserTimeZone() },
+      history ? 'alarm-history.xlsx' : 'alarms.xlsx',
+    ).catch(() => message.error(t('operation.alarms.exportFailed')));
   return (
     <Card data-testid={testId}>
       <AlarmFilterBar

@@ -8,6 +8,7 @@ import type {
 } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
 import { storedLanguage } from '../../../i18n/language.ts';
+import { browserTimeZone } from '../../../layout/alarmApi.ts';
 
 /** Filters of the alarm screens (the spec's alarm query params, §3, plus level, code, plant and serial). */
 export interface AlarmFilters {
@@ -74,7 +75,9 @@ export const useAlarmList = (filters: AlarmFilters, pageStart: number, pageSize:
     enabled,
     queryKey: ['alarm', 'screen', filters, pageStart, pageSize, lang()],
     queryFn: () =>
-      requestPage<AlarmRow>('/alarm/list', { params: { ...filters, pageStart, pageSize, langType: lang() } }),
+      requestPage<AlarmRow>('/alarm/list', {
+        params: { ...filters, pageStart, pageSize, langType: lang(), tz: browserTimeZone() },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -88,7 +91,10 @@ export const useAlarmDetail = (id: number | undefined) =>
 export const useAlarmStatistics = (range: { startDate?: string; endDate?: string }) =>
   useQuery({
     queryKey: ['alarm', 'statistics', range, lang()],
-    queryFn: () => request<AlarmStatistics>('/alarm/statistics', { params: { ...range, langType: lang() } }),
+    queryFn: () =>
+      request<AlarmStatistics>('/alarm/statistics', {
+        params: { ...range, langType: lang(), tz: browserTimeZone() },
+      }),
   });
 
 export const useOfflineList = (
@@ -106,7 +112,9 @@ export const useBiPlants = (filters: AlarmFilters, pageStart: number, pageSize: 
   useQuery({
     queryKey: ['alarm', 'biPlants', filters, pageStart, pageSize],
     queryFn: () =>
-      requestPage<BiPlantRow>('/alarm/bi/plants', { params: { ...filters, pageStart, pageSize } }),
+      requestPage<BiPlantRow>('/alarm/bi/plants', {
+        params: { ...filters, pageStart, pageSize, tz: browserTimeZone() },
+      }),
     placeholderData: keepPreviousData,
   });
 

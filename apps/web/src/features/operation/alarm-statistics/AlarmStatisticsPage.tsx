@@ -7,10 +7,17 @@ import { AlarmChart, LEVEL_CHART_COLORS, type ChartOption } from '../alarm-share
 import { useAlarmStatistics } from '../alarm-shared/api.ts';
 
 /** The figures and charts of the statistics screen, from one statistics answer. */
-export function useStatisticsCharts(s: AlarmStatistics | undefined) {
+export function useStatisticsCharts(s: AlarmStatistics | undefined, range?: [Dayjs, Dayjs]) {
   const { t } = useTranslation();
   return useMemo(() => {
     if (!s) return undefined;
+    // Every day of the range, so that days without alarms read as 0 rather than vanish.
+    const counts = new Map(s.byDay.map((r) => [r.key, r.count]));
+    const days: string[] = [];
+    if (range) {
+      for (let d = range[0].startOf('day'); !d.isAfter(range[1], 'day'); d = d.add(1, 'day'))
+        days.push(d.format('YYYY-MM-DD'));
+    } else days.push(...counts.keys());
     const bar = (rows: { label: string; count: number }[], name: string): ChartOption => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 24, bottom: 80 },
@@ -20,7 +27,15 @@ export function useStatisticsCharts(s: AlarmStatistics | undefined) {
         axisLabel: { rotate: 30, width: 120, overflow: 'truncate' },
       },
       yAxis: { type: 'value', minInterval: 1 },
-      series: [{ name, type: 'bar', data: rows.map((r) => r.count), itemStyle: { color: '#009cff' } }],
+      series: [
+        {
+          name,
+          type: 'bar',
+          barMaxWidth: 40,
+          data: rows.map((r) => r.count),
+          itemStyle: { color: '#009cff' },
+        },
+      ],
     });
     return {
       level: {
@@ -46,32 +61,30 @@ export function useStatisticsCharts(s: AlarmStatistics | undefined) {
       day: {
         tooltip: { trigger: 'axis' },
         grid: { left: 48, right: 16, top: 24, bottom: 32 },
-        xAxis: { type: 'category', data: s.byDay.map((r) => r.key) },
+        xAxis: { type: 'category', data: days },
         yAxis: { type: 'value', minInterval: 1 },
         series: [
           {
             name: t('operation.alarms.count'),
             type: 'line',
-            data: s.byDay.map((r) => r.count),
+            data: days.map((d) => counts.get(d) ?? 0),
             areaStyle: {},
           },
         ],
       } satisfies ChartOption,
     };
-  }, [s, t]);
+  }, [s, t, range]);
 }
 
 /** `alarmstatistics`: counts by level, code, plant and day over a date range, with charts. */
 export function AlarmStatisticsPage() {
   const { t } = useTranslation();
-  // Days are each plant's local days (ARCHITECTURE §6): the range ends tomorrow so that plants ahead of the
-  // browser's time zone show their today too.
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs().add(1, 'day')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
   const { data } = useAlarmStatistics({
     startDate: range[0].format('YYYY-MM-DD'),
     endDate: range[1].format('YYYY-MM-DD'),
   });
-  const charts = useStatisticsCharts(data);
+  const charts = useStatisticsCharts(data, range);
   return (
     <div data-testid="alarmstatistics">
       <Card style={{ marginBottom: 16 }}>
