@@ -35,7 +35,7 @@ export function AlarmTable({
       pagination={false}
       dataSource={rows}
       data-testid={testId}
-      scroll={{ x: 1500 }}
+      scroll={{ x: 1720 }}
       columns={[
         {
           title: t('alarm.level'),
@@ -74,6 +74,7 @@ export function AlarmTable({
         {
           title: t('operation.alarms.confirmedBy'),
           dataIndex: 'confirmedBy',
+          width: 220,
           render: (v: string | null, r) => (v ? `${v} ${formatDate(r.confirmedAt)}` : ''),
         },
         {
