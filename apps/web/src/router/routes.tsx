@@ -356,7 +356,10 @@ export const MENU_ROUTES: MenuEntry[] = [
   ]),
   groupRoute('Set', '/set', <SettingOutlined />, [
     ['accountback', { page: accountPage('AccountbackPage') }],
-    ['shipment'],
+    [
+      'shipment',
+      { page: () => import('../features/set/shipment/ShipmentPage.tsx').then((m) => m.ShipmentPage) },
+    ],
     ['businessman', { page: accountPage('BusinessmanPage') }],
     ['Install', { page: accountPage('InstallPage') }],
     ['deviceuser', { page: accountPage('DeviceuserPage') }],
