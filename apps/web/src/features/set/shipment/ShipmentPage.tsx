@@ -23,6 +23,17 @@ import { type ShipmentFilters, useShipmentImport, useShipmentItems } from './api
 import { saveSecrets } from './saveSecrets.ts';
 import '../components/set.css';
 
+/** Column names of the report, as the template's headers name them. */
+const FIELD_LABEL: Record<string, string> = {
+  kind: 'set.sn.kind',
+  serial: 'set.sn.serial',
+  model: 'set.sn.model',
+  firmware: 'set.shipment.firmware',
+  iccid: 'set.shipment.iccid',
+  dealercode: 'set.accounts.dealercode',
+  collectorSerial: 'set.shipment.collector',
+};
+
 /** The validation report of the last import: what was stored, and each bad row with its reason. */
 function ImportReport({ result }: { result: ShipmentImportResult }) {
   const { t } = useTranslation();
@@ -57,7 +68,12 @@ function ImportReport({ result }: { result: ShipmentImportResult }) {
           columns={[
             { title: t('set.shipment.row'), dataIndex: 'row', width: 90 },
             { title: t('set.sn.serial'), dataIndex: 'serial', width: 180 },
-            { title: t('set.shipment.field'), dataIndex: 'field', width: 140 },
+            {
+              title: t('set.shipment.field'),
+              dataIndex: 'field',
+              width: 140,
+              render: (f: string) => (FIELD_LABEL[f] ? t(FIELD_LABEL[f]) : f),
+            },
             { title: t('set.shipment.reason'), dataIndex: 'message' },
           ]}
         />
