@@ -7,8 +7,8 @@
  * Options: COLLECTORS (200), DEVICES_PER_COLLECTOR (25), READINGS_PER_DEVICE (200), STEPS_PER_BATCH (4).
  * Last line: MQTT and HTTP rates [readings/s], the raw COPY rate, their ratio, the server's peak memory [MB].
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { deviceTopics } from '@solarops/contracts';
 import { benchReading, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { startBenchServer } from '../lib/benchServer.ts';
 import { measureRawInsert } from '../raw-insert/measureRawInsert.ts';
@@ -41,7 +41,20 @@ const total = async () => {
   return Number(r.rows[0]!.n);
 };
 
-// MQTT
+/** CPU time a process used so far [s] (user + system, from /proc; clock ticks are 1/100 s on Linux). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+// MQTT. The load generator shares the two cores with the server and PostgreSQL: its CPU time is reported, and
+// the server's own throughput per CPU second with it.
+const serverCpu0 = cpuSeconds(server.child.pid!);
+const loadCpu0 = ownCpuSeconds();
 const startMs = Date.now() - 6 * 86_400_000;
 const mqttRun = await runMqttLoad({
   url: `mqtt://127.0.0.1:${server.mqttPort}`,
@@ -50,17 +63,20 @@ const mqttRun = await runMqttLoad({
   stepsPerBatch,
   startMs,
 });
+const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
+const loadCpu = ownCpuSeconds() - loadCpu0;
 await Promise.all(mqttRun.clients.map((c) => c.endAsync()));
 const mqttRate = Math.round(mqttRun.readings / mqttRun.seconds);
 const mqttRss = server.maxRssMb();
 const storedAfterMqtt = await total();
 console.log(
-  `mqtt: ${mqttRun.readings} readings in ${mqttRun.seconds.toFixed(1)} s (${storedAfterMqtt} rows stored)`,
+  `mqtt: ${mqttRun.readings} readings in ${mqttRun.seconds.toFixed(1)} s (${storedAfterMqtt} rows stored); ` +
+    `server CPU ${serverCpu.toFixed(1)} s (${Math.round(mqttRun.readings / serverCpu)} readings per server CPU second), ` +
+    `load generator CPU ${loadCpu.toFixed(1)} s`,
 );
 
 // HTTP: the same batches POSTed with the collectors' credentials, 32 requests in flight.
 const httpStart = Date.now() - 3 * 86_400_000;
-const jobs: { serial: string; secret: string; body: string; n: number }[] = [];
 let seq = 0;
 const httpReadingsPerDevice = Math.round(readingsPerDevice / 2);
 const t0 = performance.now();
@@ -93,8 +109,6 @@ await Promise.all(
 );
 const httpSeconds = (performance.now() - t0) / 1000;
 const httpRate = Math.round(httpReadings / httpSeconds);
-void jobs;
-void deviceTopics;
 const peakRss = server.maxRssMb();
 await server.stop();
 console.log(`http: ${httpReadings} readings in ${httpSeconds.toFixed(1)} s`);
@@ -104,5 +118,7 @@ const raw = await measureRawInsert(url, 200_000, ['copy']);
 console.log(
   `ingest (${collectors} collectors x ${devicesPerCollector} devices, ${stepsPerBatch * devicesPerCollector} readings/batch): ` +
     `MQTT ${mqttRate} readings/s, HTTP ${httpRate} readings/s, raw COPY ${raw.copy} rows/s, ` +
-    `MQTT/COPY ${(mqttRate / raw.copy).toFixed(2)}, server peak RSS ${Math.round(Math.max(mqttRss, peakRss))} MB`,
+    `MQTT/COPY ${(mqttRate / raw.copy).toFixed(2)}, ` +
+    `server ${Math.round(mqttRun.readings / serverCpu)} readings per CPU second (load generator ${loadCpu.toFixed(0)} CPU s), ` +
+    `server peak RSS ${Math.round(Math.max(mqttRss, peakRss))} MB`,
 );
