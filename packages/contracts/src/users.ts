@@ -68,6 +68,8 @@ export const userRow = z.object({
   dealercode: z.string().nullable(),
   parentUserCode: z.string().nullable(),
   enabled: z.boolean(),
+  /** Deleted accounts are disabled, left out of the lists and restorable on the `accountback` screen. */
+  deleted: z.boolean(),
   status: userStatus,
   firstLogin: z.boolean(),
   createdAt: isoDateTime,
@@ -85,6 +87,8 @@ export const nextListQuery = pageQuery.extend({
     .transform((s) => s.split(',').map(Number))
     .optional(),
   enabled: booleanQuery.optional(),
+  /** Include deleted accounts (the `accountback` screen); other lists leave them out. */
+  withDeleted: booleanQuery.optional(),
   email: z.string().trim().max(254).optional(),
   phone: z.string().trim().max(32).optional(),
 });

@@ -197,6 +197,28 @@ describe('account administration (set screens)', () => {
     ).toBe(0);
   });
 
+  it('a deleted account cannot sign in, leaves the lists and is restored from accountback', async () => {
+    const u = await createUser(t.db, { roleId: ROLE.endUser });
+    const session = await loginAs(t.app, u);
+    expect((await post('/user/manager/delete', admin, { userCode: u.userCode })).statusCode).toBe(200);
+    expect((await get('/user/manager/info', session.headers)).json().code).toBe(50012);
+    expect((await login(t.app, u.userCode, u.password)).statusCode).toBe(403);
+    expect((await get(`/user/manager/next/list?userCode=${u.userCode}`, admin)).json().total).toBe(0);
+    const back = await get(
+      `/user/manager/next/list?enabled=false&withDeleted=true&userCode=${u.userCode}`,
+      admin,
+    );
+    expect(back.json().rows[0]).toMatchObject({ userCode: u.userCode, enabled: false, deleted: true });
+    await get(`/user/manager/update/enable?userCode=${u.userCode}`, admin);
+    expect((await get(`/user/manager/next/list?userCode=${u.userCode}`, admin)).json().rows[0]).toMatchObject(
+      {
+        enabled: true,
+        deleted: false,
+      },
+    );
+    expect((await login(t.app, u.userCode, u.password)).statusCode).toBe(200);
+  });
+
   it("shows a user's effective permissions to an administrator only", async () => {
     const u = await createUser(t.db, { roleId: ROLE.installer });
     const res = await get(`/user/manager/permissions?userCode=${u.userCode}`, admin);

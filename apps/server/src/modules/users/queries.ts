@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLE, type UserInfo, type UserRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
@@ -19,13 +19,18 @@ const rowColumns = {
   dealercode: users.dealercode,
   parentUserCode: parent.userCode,
   enabled: users.enabled,
+  deletedAt: users.deletedAt,
   status: users.status,
   firstLogin: users.firstLogin,
   createdAt: users.createdAt,
 };
 
-const toRow = (r: Omit<UserRow, 'createdAt'> & { createdAt: Date }): UserRow => ({
+const toRow = ({
+  deletedAt,
+  ...r
+}: Omit<UserRow, 'createdAt' | 'deleted'> & { createdAt: Date; deletedAt: Date | null }): UserRow => ({
   ...r,
+  deleted: deletedAt !== null,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -49,6 +54,7 @@ export interface UserFilter {
   roleId?: number | undefined;
   roleIds?: number[] | undefined;
   enabled?: boolean | undefined;
+  withDeleted?: boolean | undefined;
   email?: string | undefined;
   phone?: string | undefined;
 }
@@ -69,6 +75,7 @@ export async function listUsersBelow(
     filter.roleId !== undefined ? eq(users.roleId, filter.roleId) : undefined,
     filter.roleIds ? inArray(users.roleId, filter.roleIds) : undefined,
     filter.enabled !== undefined ? eq(users.enabled, filter.enabled) : undefined,
+    filter.withDeleted ? undefined : isNull(users.deletedAt),
     filter.email ? ilike(users.email, `%${escapeLike(filter.email)}%`) : undefined,
     filter.phone ? ilike(users.phone, `%${escapeLike(filter.phone)}%`) : undefined,
   ];

@@ -360,6 +360,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/user/manager/delete',
+    {
+      preHandler: requirePermission(...ACCOUNT_SCREENS),
+      schema: {
+        tags,
+        summary:
+          'Delete a user: disabled, its sessions end, out of the lists; the accountback screen restores it',
+        security: bearer,
+        body: resetPasswordBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteAccount(deps, callerOf(request), request.body.userCode);
+      return ok(null);
+    },
+  );
+
   app.get(
     '/user/manager/permissions',
     {

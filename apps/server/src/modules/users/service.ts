@@ -101,8 +101,23 @@ export async function saveAvatar(deps: Deps, caller: AuthContext, file: Uploaded
 export async function setEnabled(deps: Deps, caller: AuthContext, userCode: string, enabled: boolean) {
   const target = await targetBelow(deps, caller, userCode);
   checkScreenFor(caller, target.roleId, 'accountback');
-  await deps.db.update(users).set({ enabled, updatedAt: new Date() }).where(eq(users.id, target.userId));
+  // Enabling also restores a deleted account (the accountback screen).
+  await deps.db
+    .update(users)
+    .set({ enabled, ...(enabled ? { deletedAt: null } : {}), updatedAt: new Date() })
+    .where(eq(users.id, target.userId));
   if (!enabled) await revokeUserSessions(deps.db, target.userId, 'disabled');
+}
+
+/** Deletes a user below the caller: disabled, its sessions ended, left out of the lists; `accountback` restores it. */
+export async function deleteAccount(deps: Deps, caller: AuthContext, userCode: string) {
+  const target = await targetBelow(deps, caller, userCode);
+  checkScreenFor(caller, target.roleId);
+  await deps.db
+    .update(users)
+    .set({ enabled: false, deletedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, target.userId));
+  await revokeUserSessions(deps.db, target.userId, 'disabled');
 }
 
 /** An installer binds itself to the distributor that owns `dealercode`. */

@@ -47,6 +47,8 @@ export const users = pgTable(
     firstLogin: boolean('first_login').notNull().default(false),
     avatar: text('avatar'),
     introduction: text('introduction').notNull().default(''),
+    /** Set when an account is deleted: it stays disabled, out of the lists, and can be restored (`accountback`). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,24 +37,26 @@ export function AccountListPage({
 }: AccountListProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AccountFilters>();
-  const [filters, setFilters] = useState<AccountFilters>(disabledOnly ? { enabled: 'false' } : {});
+  const [filters, setFilters] = useState<AccountFilters>(
+    disabledOnly ? { enabled: 'false', withDeleted: 'true' } : {},
+  );
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
   const [editing, setEditing] = useState<{ account?: UserRow } | null>(null);
   const query = useAccounts(roleIds, filters, page, limit);
-  const { setEnabled, resetPassword, bindRole } = useAccountMutations();
+  const { setEnabled, resetPassword, bindRole, remove } = useAccountMutations();
   const childRoles = useChildRoles();
   const rows = query.data?.rows ?? [];
 
   const search = () => {
     const v = form.getFieldsValue();
     const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== ''));
-    setFilters(disabledOnly ? { ...set, enabled: 'false' } : set);
+    setFilters(disabledOnly ? { ...set, enabled: 'false', withDeleted: 'true' } : set);
     setPage(1);
   };
   const reset = () => {
     form.resetFields();
-    setFilters(disabledOnly ? { enabled: 'false' } : {});
+    setFilters(disabledOnly ? { enabled: 'false', withDeleted: 'true' } : {});
     setPage(1);
   };
   const run = async (work: Promise<unknown>, success = t('common.operationSucceeded')) => {
@@ -139,11 +141,14 @@ export function AccountListPage({
                 title: t('set.accounts.state'),
                 dataIndex: 'enabled',
                 width: 90,
-                render: (enabled: boolean) => (
-                  <Tag color={enabled ? 'success' : 'default'}>
-                    {t(enabled ? 'set.accounts.enabled' : 'set.accounts.disabled')}
-                  </Tag>
-                ),
+                render: (enabled: boolean, r) =>
+                  r.deleted ? (
+                    <Tag color="error">{t('set.accounts.deleted')}</Tag>
+                  ) : (
+                    <Tag color={enabled ? 'success' : 'default'}>
+                      {t(enabled ? 'set.accounts.enabled' : 'set.accounts.disabled')}
+                    </Tag>
+                  ),
               },
               {
                 title: t('set.accounts.createdAt'),
@@ -155,7 +160,7 @@ export function AccountListPage({
                 title: t('common.operation'),
                 key: 'actions',
                 fixed: 'right',
-                width: canBindRole ? 330 : 240,
+                width: canBindRole ? 380 : 290,
                 render: (_: unknown, r) => (
                   <Space size={4} wrap>
                     {!disabledOnly && (
@@ -199,6 +204,18 @@ export function AccountListPage({
                       >
                         <Button type="link" size="small">
                           {t('set.accounts.resetPassword')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {!disabledOnly && (
+                      <Popconfirm
+                        title={t('set.accounts.confirmDelete', { userCode: r.userCode })}
+                        okText={t('set.common.ok')}
+                        cancelText={t('set.common.cancel')}
+                        onConfirm={() => run(remove.mutateAsync(r.userCode))}
+                      >
+                        <Button type="link" size="small" danger>
+                          {t('set.common.delete')}
                         </Button>
                       </Popconfirm>
                     )}

@@ -8,6 +8,8 @@ export interface AccountFilters {
   phone?: string;
   /** 'true' | 'false' as the query expects. */
   enabled?: string;
+  /** 'true' on the accountback screen: deleted accounts too. */
+  withDeleted?: string;
   roleId?: number;
 }
 
@@ -63,6 +65,10 @@ export function useAccountMutations() {
         request<null>(enabled ? '/user/manager/update/enable' : '/user/manager/update/unable', {
           params: { userCode },
         }),
+      ...opts,
+    }),
+    remove: useMutation({
+      mutationFn: (userCode: string) => request<null>('/user/manager/delete', { json: { userCode } }),
       ...opts,
     }),
     resetPassword: useMutation({
