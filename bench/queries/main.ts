@@ -8,11 +8,13 @@
  * LONG_DAYS, REQUESTS (per call, default 300).
  * Last line: p50/p95 of each call [ms] and the background ingest rate achieved [readings/s].
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
-import { runMqttLoad } from '../ingest/runMqttLoad.ts';
 import { generateDataset } from './generateDataset.ts';
 
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.error('DATABASE_URL is required (node scripts/with-postgres.mjs ...)');
@@ -46,16 +48,24 @@ const login = await fetch(`${base}/authentication/form`, {
 const token = ((await login.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
 const headers = { authorization: `bearer ${token}` };
 
-let stop = false;
-const background = runMqttLoad({
-  url: `mqtt://127.0.0.1:${server.mqttPort}`,
-  fleet: loadFleet,
-  readingsPerDevice: 1_000_000,
-  stepsPerBatch: 1,
-  startMs: Date.now() - 6 * 86_400_000,
-  ratePerSecond: peak / 4,
-  stopped: () => stop,
+const background = spawn(process.execPath, ['--import', 'tsx', 'queries/backgroundLoad.ts'], {
+  cwd: BENCH_DIR,
+  env: {
+    ...process.env,
+    BENCH_LOAD: JSON.stringify({
+      url: `mqtt://127.0.0.1:${server.mqttPort}`,
+      fleet: loadFleet,
+      ratePerSecond: peak / 4,
+      startMs: Date.now() - 6 * 86_400_000,
+    }),
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
+let backgroundOut = '';
+background.stdout.on('data', (d: Buffer) => (backgroundOut += d.toString()));
+const backgroundDone = new Promise<void>((r) => background.once('exit', () => r()));
+// Let the collectors connect and the ingest reach its rate before timing anything.
+await new Promise((r) => setTimeout(r, 3000));
 
 const maxPlantId = size.plants;
 let seed = 42;
@@ -78,9 +88,12 @@ for (const [name, path] of Object.entries(calls)) {
   results[name] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
   console.log(`${name}: p50 ${results[name].p50.toFixed(1)} ms, p95 ${results[name].p95.toFixed(1)} ms`);
 }
-stop = true;
-const bg = await background;
-await Promise.all(bg.clients.map((c) => c.endAsync()));
+background.kill('SIGTERM');
+await backgroundDone;
+const bg = JSON.parse(backgroundOut.trim().split('\n').pop() ?? '{}') as {
+  readings: number;
+  seconds: number;
+};
 await server.stop();
 const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
 console.log(
