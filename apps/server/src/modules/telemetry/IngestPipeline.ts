@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
 import { checkBatch, checkReading } from './checkReading.ts';
+import { copyReadings } from './copyReadings.ts';
 import { localDay, nextDay } from './localDay.ts';
 import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from './readingRows.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
@@ -452,9 +453,12 @@ export class IngestPipeline {
 
     await this.db.transaction(async (tx) => {
       if (rows.length > 0) {
-        await tx.execute(
-          sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
-        );
+        // COPY on PostgreSQL; the idempotent insert on PGlite and when a re-sent reading is already stored.
+        if (!(await copyReadings(tx, rows))) {
+          await tx.execute(
+            sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
+          );
+        }
         const set = COLUMNS.slice(2)
           .map(([c]) => `${c} = excluded.${c}`)
           .join(', ');
