@@ -9,6 +9,7 @@ import { browserTimeZone } from '../../../layout/alarmApi.ts';
 import { type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
+import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 function AlarmListView({ history, testId }: { history: boolean; testId: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ function AlarmListView({ history, testId }: { history: boolean; testId: string }
       history ? 'alarm-history.xlsx' : 'alarms.xlsx',
     ).catch(() => message.error(t('operation.alarms.exportFailed')));
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} title={<PageTitle route={history ? 'alarmlist1' : 'alarmlist'} />}>
       <AlarmFilterBar
         withStatus={history}
         onSearch={(f) => {

@@ -15,6 +15,7 @@ import {
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { LevelTag } from '../alarm-shared/LevelTag.tsx';
+import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 /** `BIAlarmList`: alarm analysis by plant; a plant opens its analysis by fault code. */
 export function BIAlarmListPage() {
@@ -26,7 +27,7 @@ export function BIAlarmListPage() {
   const { data, isFetching } = useBiPlants(filters, page, size);
   const n = (v: number) => v;
   return (
-    <Card data-testid="BIAlarmList">
+    <Card data-testid="BIAlarmList" title={<PageTitle route="BIAlarmList" />}>
       <AlarmFilterBar withStatus onSearch={(f) => (setFilters(f), setPage(1))} />
       <Table<BiPlantRow>
         style={{ marginTop: 16 }}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { type FaultRecordRow, useFaultRecords } from '../alarm-shared/api.ts';
+import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 const detailPath = (r: FaultRecordRow) =>
   r.kind === 'arcSpectrum'
@@ -19,7 +20,7 @@ function RecordList({ kind, testId }: { kind?: FaultRecordRow['kind']; testId: s
   const [size, setSize] = useState(10);
   const { data, isFetching } = useFaultRecords({ kind, sn }, page, size);
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} title={<PageTitle route={testId} />}>
       <Form layout="inline" onFinish={(v: { sn?: string }) => (setSn(v.sn?.trim() || undefined), setPage(1))}>
         <Form.Item name="sn" label={t('operation.alarms.deviceSn')}>
           <Input allowClear />

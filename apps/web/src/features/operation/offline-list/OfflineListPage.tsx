@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { useOfflineList } from '../alarm-shared/api.ts';
+import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 /** `offinelist`: offline collectors and devices of the caller's plants, and since when. */
 export function OfflineListPage() {
@@ -14,7 +15,7 @@ export function OfflineListPage() {
   const [size, setSize] = useState(10);
   const { data, isFetching } = useOfflineList(filters, page, size);
   return (
-    <Card data-testid="offinelist">
+    <Card data-testid="offinelist" title={<PageTitle route="offinelist" />}>
       <Form
         layout="inline"
         onFinish={(v: { sn?: string; plantName?: string }) => {
