@@ -44,6 +44,10 @@ export const MESSAGES = {
   roleNameTaken: { zh: '角色名已存在', en: 'A role with this name exists' },
   notPending: { zh: '该注册已审核', en: 'This registration was already audited' },
   dealercodeTaken: { zh: '经销商编码已被使用', en: 'Another distributor uses this code' },
+  passwordTooShort: { zh: '密码至少 {min} 位', en: 'Passwords have at least {min} characters' },
+  passwordNeedsDigit: { zh: '密码须包含数字', en: 'The password needs a digit' },
+  passwordNeedsLetter: { zh: '密码须包含字母', en: 'The password needs a letter' },
+  passwordNeedsSymbol: { zh: '密码须包含特殊字符', en: 'The password needs a special character' },
   serialLength: {
     zh: '序列号长度不符合该型号的规则',
     en: "The serial's length does not fit the model's rule",

@@ -6,6 +6,7 @@ import { roles, users } from '../users/tables.ts';
 import { dummyPasswordHash, isWeakPassword, verifyPassword } from './passwords.ts';
 import { createSession, rotateRefreshToken } from './sessions.ts';
 import { signAccessToken } from './tokens.ts';
+import { loadSettings } from '../system/consoleSettings.ts';
 
 /** Failed sign-ins that lock an account, and for how long (issue: 5 failures, 15 minutes). */
 export const LOCKOUT = { failures: 5, minutes: 15 } as const;
@@ -75,11 +76,13 @@ export async function signIn(
   if (user.status === 'refused') throw forbidden('accountRefused');
   await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
 
-  const session = await createSession(db, user.id, config.refreshTokenTtlSeconds);
+  // Lifetimes are the system screen's settings (start-up configuration until an administrator changes them).
+  const lifetimes = await loadSettings(db, config);
+  const session = await createSession(db, user.id, lifetimes.refreshTokenTtlSeconds);
   const accessToken = await signAccessToken(
     signingKey,
     { userId: user.id, sid: session.familyId },
-    config.accessTokenTtlSeconds,
+    lifetimes.accessTokenTtlSeconds,
   );
   return {
     username: user.userCode,
@@ -92,7 +95,7 @@ export async function signIn(
       access_token: accessToken,
       refresh_token: session.refreshToken,
       token_type: 'bearer',
-      expires_in: config.accessTokenTtlSeconds,
+      expires_in: lifetimes.accessTokenTtlSeconds,
     },
   };
 }
@@ -100,16 +103,17 @@ export async function signIn(
 /** `POST /oauth/token`: rotates the refresh token and issues a new access token of the same session. */
 export async function refresh(deps: Deps, presented: string): Promise<RefreshResult> {
   const { db, config, signingKey } = deps;
-  const next = await rotateRefreshToken(db, presented, config.refreshTokenTtlSeconds);
+  const lifetimes = await loadSettings(db, config);
+  const next = await rotateRefreshToken(db, presented, lifetimes.refreshTokenTtlSeconds);
   const value = await signAccessToken(
     signingKey,
     { userId: next.userId, sid: next.familyId },
-    config.accessTokenTtlSeconds,
+    lifetimes.accessTokenTtlSeconds,
   );
   return {
     tokenType: 'bearer',
     value,
-    expiresIn: config.accessTokenTtlSeconds,
+    expiresIn: lifetimes.accessTokenTtlSeconds,
     refreshToken: { value: next.refreshToken },
   };
 }

@@ -19,7 +19,8 @@ export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | '
     notice: { enabled: true, textZh: '', textEn: '' },
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    passwordPolicy: { minLength: 8, requireDigit: true, requireLetter: true, requireSymbol: true },
+    // No composition rule by default: passwords are accepted as typed (contracts `passwordSchema`).
+    passwordPolicy: { minLength: 8, requireDigit: false, requireLetter: false, requireSymbol: false },
   } satisfies SystemSettings;
 }
 

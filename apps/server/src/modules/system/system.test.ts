@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { createUser, loginAs } from '../../../test/factories.ts';
+import { createUser, login, loginAs } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 type Headers = Record<string, string>;
@@ -51,6 +51,33 @@ describe('system settings and operation log', () => {
     });
     expect(pub).not.toHaveProperty('passwordPolicy');
     expect((await get('/system/settings', admin)).json().data.accessTokenTtlSeconds).toBe(900);
+  });
+
+  it('applies the saved token lifetime at sign-in and the password policy to a password change', async () => {
+    const current = (await get('/system/settings', admin)).json().data;
+    await post('/system/settings', admin, {
+      ...current,
+      accessTokenTtlSeconds: 600,
+      passwordPolicy: { minLength: 10, requireDigit: true, requireLetter: true, requireSymbol: true },
+    });
+    const u = await createUser(t.db, { roleId: ROLE.endUser });
+    const signIn = await login(t.app, u.userCode, u.password);
+    expect(signIn.json().data.token.expires_in).toBe(600);
+    const headers = { authorization: `bearer ${signIn.json().data.token.access_token}` };
+    const weak = await post('/user/manager/update/first?langType=en', headers, {
+      oldPassword: u.password,
+      newPassword: 'abcdefgh12',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual([
+      { field: 'newPassword', message: 'The password needs a special character' },
+    ]);
+    const strong = await post('/user/manager/update/first', headers, {
+      oldPassword: u.password,
+      newPassword: 'abcdefgh12!',
+    });
+    expect(strong.statusCode).toBe(200);
+    await post('/system/settings', admin, current);
   });
 
   it('refuses bad settings field by field and keeps the saved ones', async () => {

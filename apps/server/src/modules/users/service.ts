@@ -14,10 +14,12 @@ import {
   type UploadedFile,
 } from '@solarops/contracts';
 import type { AppDeps } from '../../http/deps.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/AppError.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { consumeEmailCode } from '../auth/emailCodes.ts';
 import { hasPermission } from '../auth/guards.ts';
+import { loadSettings } from '../system/consoleSettings.ts';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { canSeeUser, inScope } from './dataScope.ts';
@@ -25,6 +27,25 @@ import { childRoles, emailTaken, findUserRowByCode, userCodeTaken } from './quer
 import { enterpriseRegistrations, users } from './tables.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'signingKey'>;
+
+/** 400 on `field` unless `password` meets the password policy of the system screen. */
+async function checkPolicy(deps: Deps, field: string, password: string) {
+  const { passwordPolicy: p } = await loadSettings(deps.db, deps.config);
+  const key: MessageKey | undefined =
+    password.length < p.minLength
+      ? 'passwordTooShort'
+      : p.requireDigit && !/\d/.test(password)
+        ? 'passwordNeedsDigit'
+        : p.requireLetter && !/[A-Za-z]/.test(password)
+          ? 'passwordNeedsLetter'
+          : p.requireSymbol && !/[^A-Za-z0-9]/.test(password)
+            ? 'passwordNeedsSymbol'
+            : undefined;
+  if (key)
+    throw new AppError(400, 'validationFailed', {
+      fieldErrors: [{ field, key, params: { min: p.minLength } }],
+    });
+}
 
 /** The user `userCode` when it lies in the caller's scope and is not the caller; 404 otherwise. */
 async function targetBelow(deps: Deps, caller: AuthContext, userCode: string) {
@@ -47,6 +68,7 @@ export async function changeOwnPassword(
     .where(eq(users.id, caller.userId));
   if (!u || !(await verifyPassword(oldPassword, u.hash))) throw fieldError('oldPassword', 'wrongOldPassword');
   if (oldPassword === newPassword) throw fieldError('newPassword', 'samePassword');
+  await checkPolicy(deps, 'newPassword', newPassword);
   await deps.db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), firstLogin: false, updatedAt: new Date() })
@@ -148,6 +170,7 @@ export async function updateAccount(
 ) {
   const target = await targetBelow(deps, caller, form.userCode);
   checkScreenFor(caller, target.roleId);
+  if (form.password) await checkPolicy(deps, 'password', form.password);
   if (form.dealercode !== undefined) {
     // Only an installer is bound to a distributor, and only to one that exists.
     if (target.roleId !== ROLE.installer) throw fieldError('dealercode', 'onlyInstallers');
@@ -176,6 +199,7 @@ export async function updateAccount(
 
 /** Resets the password of the account using `email`, proven by the emailed code. */
 export async function forgetPassword(deps: Deps, form: { code: string; email: string; password: string }) {
+  await checkPolicy(deps, 'password', form.password);
   await consumeEmailCode(deps.db, deps.signingKey, form.email, form.code);
   const targets = await deps.db
     .select({ id: users.id })
@@ -215,6 +239,7 @@ async function checkFree(deps: Deps, userCode: string, email: string) {
 
 /** A personal (end user) account, active at once. */
 export async function registerTerminal(deps: Deps, body: TerminalRegisterBody) {
+  await checkPolicy(deps, 'password', body.password);
   await checkFree(deps, body.userCode, body.email);
   await consumeEmailCode(deps.db, deps.signingKey, body.email, body.code);
   try {
