@@ -7,7 +7,7 @@
  * Options: COLLECTORS (200), DEVICES_PER_COLLECTOR (25), READINGS_PER_DEVICE (200), STEPS_PER_BATCH (4).
  * Last line: MQTT and HTTP rates [readings/s], the raw COPY rate, their ratio, the server's peak memory [MB].
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { benchReading, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { startBenchServer } from '../lib/benchServer.ts';
@@ -46,6 +46,26 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** CPU time of the PostgreSQL cluster [s]: the postmaster's children alive now plus those that exited. */
+const pgCpuSeconds = async () => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!.d;
+  await c.end();
+  const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const own = stat(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = stat(pid);
+      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+};
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -54,6 +74,7 @@ const ownCpuSeconds = () => {
 // MQTT. The load generator shares the two cores with the server and PostgreSQL: its CPU time is reported, and
 // the server's own throughput per CPU second with it.
 const serverCpu0 = cpuSeconds(server.child.pid!);
+const pgCpu0 = await pgCpuSeconds();
 const loadCpu0 = ownCpuSeconds();
 const startMs = Date.now() - 6 * 86_400_000;
 const mqttRun = await runMqttLoad({
@@ -64,6 +85,7 @@ const mqttRun = await runMqttLoad({
   startMs,
 });
 const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
+const pgCpu = (await pgCpuSeconds()) - pgCpu0;
 const loadCpu = ownCpuSeconds() - loadCpu0;
 await Promise.all(mqttRun.clients.map((c) => c.endAsync()));
 const mqttRate = Math.round(mqttRun.readings / mqttRun.seconds);
@@ -72,7 +94,7 @@ const storedAfterMqtt = await total();
 console.log(
   `mqtt: ${mqttRun.readings} readings in ${mqttRun.seconds.toFixed(1)} s (${storedAfterMqtt} rows stored); ` +
     `server CPU ${serverCpu.toFixed(1)} s (${Math.round(mqttRun.readings / serverCpu)} readings per server CPU second), ` +
-    `load generator CPU ${loadCpu.toFixed(1)} s`,
+    `PostgreSQL CPU ${pgCpu.toFixed(1)} s, load generator CPU ${loadCpu.toFixed(1)} s`,
 );
 
 // HTTP: the same batches POSTed with the collectors' credentials, 32 requests in flight.
@@ -119,6 +141,6 @@ console.log(
   `ingest (${collectors} collectors x ${devicesPerCollector} devices, ${stepsPerBatch * devicesPerCollector} readings/batch): ` +
     `MQTT ${mqttRate} readings/s, HTTP ${httpRate} readings/s, raw COPY ${raw.copy} rows/s, ` +
     `MQTT/COPY ${(mqttRate / raw.copy).toFixed(2)}, ` +
-    `server ${Math.round(mqttRun.readings / serverCpu)} readings per CPU second (load generator ${loadCpu.toFixed(0)} CPU s), ` +
+    `server ${Math.round(mqttRun.readings / serverCpu)} readings per CPU second (CPU s: server ${serverCpu.toFixed(0)}, PostgreSQL ${pgCpu.toFixed(0)}, load generator ${loadCpu.toFixed(0)}), ` +
     `server peak RSS ${Math.round(Math.max(mqttRss, peakRss))} MB`,
 );
