@@ -243,7 +243,10 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
       await expect(page.getByTestId(id)).toHaveAttribute('data-rendered', 'true');
     }
     await closeDialogIfOpen(page);
-    await page.screenshot({ animations: 'disabled', fullPage: true, path: shot(`alarmstatistics-${lang}`) });
+    // The four charts need a taller window than the others' screenshots.
+    await page.setViewportSize({ width: 1440, height: 1240 });
+    await page.screenshot({ animations: 'disabled', path: shot(`alarmstatistics-${lang}`) });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.goto(`/operation/machineFaultRecord?id=${recordIds.waveform}`);
     await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
