@@ -96,10 +96,13 @@ const swellWaveform = () =>
     };
   });
 
+/** Closes the alarm dialog if it is open or opening (it opens by itself while alarms are unconfirmed). */
 const closeDialogIfOpen = async (page: Page) => {
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
-  if (await dialog.isVisible()) await dialog.locator('.ant-modal-close').click();
-  await expect(dialog).toBeHidden();
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.locator('.ant-modal-close').click();
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 };
 
 test.describe.configure({ mode: 'serial' });
@@ -257,5 +260,45 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
     await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
     await closeDialogIfOpen(page);
     await page.screenshot({ animations: 'disabled', path: shot(`arc-detection-${lang}`) });
+  }
+});
+
+test('every alarm screen opens with its data: overview, history, details, offline, analysis, records, device logs', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const list = await api<{ rows: { alarmId: number; plantId: number; code: number }[] }>(
+    '/alarm/list?pageSize=5&status=0',
+    { token: distributor },
+  );
+  const alarm = list.rows[0]!;
+  // Confirmed alarms keep the dialog closed while the screens are visited.
+  await confirmAll();
+  await signIn(page, DISTRIBUTOR, PASSWORD);
+  await expect(page.getByTestId('alarm-counter')).toBeVisible();
+  const screens: [path: string, testId: string, shows: RegExp][] = [
+    ['/operation/alarm', 'alarm-overview', /故障/],
+    ['/operation/alarmlist1', 'alarmlist1', /SOC|SIN/],
+    [`/operation/alarmdetails?id=${alarm.alarmId}`, 'alarmdetails', /处理建议/],
+    ['/operation/offinelist', 'offinelist', /离线时间/],
+    ['/operation/BIAlarmList', 'BIAlarmList', /Hangzhou|Shanghai|\w+/],
+    [`/operation/BIDetails?plantId=${alarm.plantId}`, 'BIDetails', new RegExp(String(alarm.code))],
+    [
+      `/operation/BIFaultDetailList?plantId=${alarm.plantId}&code=${alarm.code}`,
+      'BIFaultDetailList',
+      /SOC|SIN/,
+    ],
+    ['/operation/faultRecord', 'faultRecord', /电弧频谱/],
+    ['/operation/machineFault', 'machineFault', /故障录波/],
+    ['/operation/arcDetection', 'arcDetection', /电弧频谱/],
+    [`/operation/EventRecordPage?sn=${target.serial}`, 'EventRecordPage', /发生/],
+    [`/operation/FaultRecordPage?sn=${target.serial}`, 'FaultRecordPage', new RegExp(String(alarm.code))],
+    [`/operation/RunningRecordPage?sn=${target.serial}`, 'RunningRecordPage', /正常|待机|降额|故障/],
+  ];
+  for (const [path, testId, shows] of screens) {
+    await page.goto(path);
+    await closeDialogIfOpen(page);
+    await expect(page.getByTestId(testId), path).toBeVisible();
+    await expect(page.getByTestId(testId), path).toContainText(shows);
   }
 });
