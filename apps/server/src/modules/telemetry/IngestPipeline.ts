@@ -63,6 +63,11 @@ export interface IngestPipelineOptions {
    * lock shared rows in the same order.
    */
   concurrency?: number;
+  /**
+   * Telemetry payload bytes admitted at once (parsed, queued or being stored); more batches wait as their
+   * buffers. Parsed readings take several times their JSON size, so this bounds the server's memory.
+   */
+  maxAdmittedBytes?: number;
 }
 
 /**
@@ -78,11 +83,12 @@ export class IngestPipeline {
   private readonly maxRows: number;
   private queue: PendingWrite[] = [];
   private active = 0;
-  private queuedRows = 0;
-  private readonly maxQueuedRows: number;
-  /** Settles at the end of every transaction (back-pressure waits on it). */
-  private committed: Promise<void> = Promise.resolve();
-  private markCommitted: () => void = () => undefined;
+  /** Payload bytes of the telemetry batches admitted and not yet settled (stored or refused). */
+  private admittedBytes = 0;
+  private readonly maxAdmittedBytes: number;
+  /** Settles whenever admitted bytes are released (back-pressure waits on it). */
+  private released: Promise<void> = Promise.resolve();
+  private markReleased: () => void = () => undefined;
   private readonly concurrency: number;
   private readonly knownMonths = new Set<string>();
   private idle: Promise<void> = Promise.resolve();
@@ -102,8 +108,8 @@ export class IngestPipeline {
     this.now = options.now ?? Date.now;
     this.maxRows = options.maxRowsPerCommit ?? 10_000;
     this.concurrency = options.concurrency ?? 3;
-    this.maxQueuedRows = this.maxRows * (this.concurrency + 1);
-    this.committed = new Promise((r) => (this.markCommitted = r));
+    this.maxAdmittedBytes = options.maxAdmittedBytes ?? 12 * 1024 * 1024;
+    this.released = new Promise((r) => (this.markReleased = r));
   }
 
   metrics(): DeviceLinkMetrics {
@@ -137,8 +143,24 @@ export class IngestPipeline {
    * acknowledged and the collector re-sends).
    */
   async ingestTelemetry(collector: CollectorInfo, payload: unknown): Promise<TelemetryAck> {
-    // Back-pressure: a payload waits as its compact buffer, not as parsed objects, while much is queued.
-    while (this.queuedRows > this.maxQueuedRows) await this.committed;
+    // Back-pressure: a payload waits as its compact buffer, not as parsed objects, while much is admitted. The
+    // bytes are taken before the first await, so a crowd of waiters woken together cannot all pass at once; a
+    // batch larger than the bound still passes alone.
+    const bytes =
+      typeof payload === 'string' ? payload.length : Buffer.isBuffer(payload) ? payload.length : 1024;
+    while (this.admittedBytes > 0 && this.admittedBytes + bytes > this.maxAdmittedBytes) await this.released;
+    this.admittedBytes += bytes;
+    try {
+      return await this.admitted(collector, payload);
+    } finally {
+      this.admittedBytes -= bytes;
+      const wake = this.markReleased;
+      this.released = new Promise((r) => (this.markReleased = r));
+      wake();
+    }
+  }
+
+  private async admitted(collector: CollectorInfo, payload: unknown): Promise<TelemetryAck> {
     const data = this.parse(collector.serial, payload);
     // The hand-written check first (the hot path); zod only for what it refuses, to give the contract's message.
     let envelope = checkBatch(data);
@@ -361,7 +383,6 @@ export class IngestPipeline {
   private enqueue(p: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ ...p, resolve, reject });
-      this.queuedRows += p.rows.length;
       this.pump();
     });
   }
@@ -380,13 +401,9 @@ export class IngestPipeline {
         group.push(p);
         rows += p.rows.length;
       }
-      this.queuedRows -= rows;
       this.active++;
       void this.store(group).finally(() => {
         this.active--;
-        const done = this.markCommitted;
-        this.committed = new Promise((r) => (this.markCommitted = r));
-        done();
         if (this.queue.length > 0) this.pump();
         else if (this.active === 0) this.markIdle();
       });
