@@ -1,6 +1,6 @@
 import '../../station/station.css';
 import { useState } from 'react';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, message } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { LIMITS, type RelationRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,9 @@ export function RelationListPage() {
   return (
     <div className="app-container station-page">
       <Card className="station-search">
+        <Typography.Title level={5} className="station-title" data-testid="page-title">
+          {t('menu.relationList')}
+        </Typography.Title>
         <Form
           form={form}
           layout="inline"

@@ -16,7 +16,7 @@ export function CollectListPage() {
   const rows = follows.data ?? [];
   return (
     <div className="app-container station-page">
-      <Card title={t('menu.collectList')}>
+      <Card title={<span data-testid="page-title">{t('menu.collectList')}</span>}>
         <QueryState
           isLoading={follows.isLoading}
           error={follows.error}

@@ -1,6 +1,6 @@
 import '../station.css';
 import { useState } from 'react';
-import { Button, Card, Input, Space } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../components/QueryState.tsx';
@@ -19,6 +19,9 @@ export function CollectorSearchPage() {
   return (
     <div className="app-container station-page">
       <Card className="station-search">
+        <Typography.Title level={5} className="station-title" data-testid="page-title">
+          {t('menu.collectorSearch')}
+        </Typography.Title>
         <Space.Compact style={{ maxWidth: 480, width: '100%' }}>
           <Input
             value={text}

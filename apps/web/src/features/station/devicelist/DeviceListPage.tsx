@@ -2,15 +2,30 @@ import { DeviceListView } from './DeviceListView.tsx';
 
 /** `devicelist`: string and micro inverters. */
 export function DeviceListPage() {
-  return <DeviceListView families={['stringInverter', 'microInverter']} testId="devicelist" />;
+  return (
+    <DeviceListView
+      families={['stringInverter', 'microInverter']}
+      testId="devicelist"
+      title="menu.devicelist"
+    />
+  );
 }
 
 /** `devicelist1`: energy storage, hybrid inverters and batteries with their state of charge. */
 export function DeviceList1Page() {
-  return <DeviceListView families={['hybridInverter', 'battery']} storage testId="devicelist1" />;
+  return (
+    <DeviceListView
+      families={['hybridInverter', 'battery']}
+      storage
+      testId="devicelist1"
+      title="menu.devicelist1"
+    />
+  );
 }
 
 /** `devicelistZT`: meters and weather stations. */
 export function DeviceListZTPage() {
-  return <DeviceListView families={['meter', 'weatherStation']} testId="devicelistZT" />;
+  return (
+    <DeviceListView families={['meter', 'weatherStation']} testId="devicelistZT" title="menu.devicelistZT" />
+  );
 }

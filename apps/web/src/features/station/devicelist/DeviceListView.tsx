@@ -1,6 +1,6 @@
 import '../station.css';
 import { useState } from 'react';
-import { Button, Card, Drawer, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Card, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { DEVICE_STATUSES, LIMITS, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -27,11 +27,14 @@ export function DeviceListView({
   families,
   storage = false,
   testId,
+  title,
 }: {
   families: readonly DeviceRow['kind'][];
   /** Storage lists show the battery's state of charge. */
   storage?: boolean;
   testId: string;
+  /** i18n key of the screen's title. */
+  title: string;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Search>();
@@ -55,6 +58,9 @@ export function DeviceListView({
   return (
     <div className="app-container station-page" data-testid={testId}>
       <Card className="station-search">
+        <Typography.Title level={5} className="station-title" data-testid="page-title">
+          {t(title)}
+        </Typography.Title>
         <Form
           form={form}
           layout="inline"

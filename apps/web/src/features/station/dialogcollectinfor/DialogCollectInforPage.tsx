@@ -12,7 +12,9 @@ export function DialogCollectInforPage() {
   return (
     <div className="app-container">
       <Card>
-        <Typography.Title level={4}>{t('menu.dialogcollectinfor')}</Typography.Title>
+        <Typography.Title level={4} data-testid="page-title">
+          {t('menu.dialogcollectinfor')}
+        </Typography.Title>
         <CollectorInfo sn={sn} />
       </Card>
     </div>

@@ -11,6 +11,7 @@ import {
   Space,
   Table,
   Tooltip,
+  Typography,
   message,
 } from 'antd';
 import {
@@ -89,6 +90,9 @@ export function ListPage() {
   return (
     <div className="app-container station-page">
       <Card className="station-search">
+        <Typography.Title level={5} className="station-title" data-testid="page-title">
+          {t('menu.list')}
+        </Typography.Title>
         <Form form={form} name="plantSearch" layout="inline" onFinish={search} data-testid="plant-search">
           <Form.Item name="name" label={t('station.plant.name')}>
             <Input allowClear data-testid="search-name" />
