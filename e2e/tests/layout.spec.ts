@@ -92,6 +92,8 @@ test.describe('the 2G notice', () => {
 
 test('an expired access token is refreshed without the user noticing', async ({ page }) => {
   await signInAsAdmin(page);
+  // The dashboard's own calls go out with the token of their time: let them finish before it is swapped.
+  await expect(page.getByTestId('fleet-figures')).toBeVisible();
   const before = await sessionValue(page, 'refresh_token');
   // Stands for an expired access token: the server answers 401 with code 401 for both.
   await page.evaluate(() => sessionStorage.setItem('access_token', 'expired.token.value'));
