@@ -200,7 +200,9 @@ test('an injected level-3 fault reaches the top bar by push within 5 s; the dial
   await expect(dialog).toBeVisible({ timeout: 5_000 });
   await expect(dialog.locator('.ant-modal-title')).toHaveText('告警信息');
   await expect(counter.locator('.ant-badge-count')).toBeVisible({ timeout: 5_000 });
-  const row = dialog.locator('tr', { hasText: target.collectorSerial }).first();
+  // The injected arc fault's row (any other unconfirmed alarm of the fleet may be listed too).
+  const row = dialog.locator('tr', { hasText: '检测到直流串联电弧' }).first();
+  await expect(row).toContainText(target.collectorSerial, { timeout: 5_000 });
   await expect(row.locator('.ant-tag-error')).toBeVisible();
   await row.getByRole('button', { name: /确\s*认/ }).click();
   await expect(page.locator('.ant-message')).toContainText('操作成功');
