@@ -37,6 +37,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.screenshot({ animations: 'disabled', path: shot(`set-loglist-${lang}`) });
 
     await page.goto('/set/system');
+    await page.getByTestId('tab-settings').click();
     await expect(page.getByTestId('system-form')).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: shot(`set-system-${lang}`), fullPage: true });
   });

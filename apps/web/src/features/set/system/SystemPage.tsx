@@ -63,8 +63,12 @@ export function SystemPage() {
         </Typography.Title>
         <Tabs
           items={[
-            { key: 'settings', label: t('system.settingsTab'), children: <SettingsForm /> },
             { key: 'errorLog', label: t('errorLog.tab'), children: <ErrorLogTab /> },
+            {
+              key: 'settings',
+              label: <span data-testid="tab-settings">{t('system.settingsTab')}</span>,
+              children: <SettingsForm />,
+            },
           ]}
         />
       </Card>
