@@ -164,6 +164,8 @@ export const deviceListQuery = pageQuery.extend({
   /** Part of the serial. */
   sn: z.string().trim().max(32).optional(),
   plantId: z.coerce.number().int().min(1).optional(),
+  /** Part of the plant name (case-insensitive). */
+  plantName: z.string().trim().max(60).optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
   model: z.string().trim().max(60).optional(),
   /** Device family (equipment type). */

@@ -84,6 +84,7 @@ export async function listDevices(
   const where: SQL[] = [plantScope(caller)];
   if (q.sn) where.push(sql`d.serial ilike ${`%${q.sn}%`}`);
   if (q.plantId) where.push(sql`d.plant_id = ${q.plantId}`);
+  if (q.plantName) where.push(sql`pl.name ilike ${`%${q.plantName.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (q.model) where.push(sql`d.model ilike ${`%${q.model}%`}`);
   if (q.family) where.push(sql`d.kind = ${q.family}`);
   if (q.families) where.push(sql`d.kind = any(${sql.param(q.families)}::text[])`);

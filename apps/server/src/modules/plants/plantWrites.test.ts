@@ -213,6 +213,9 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     const inverters = (await call('GET', '/device/list?families=stringInverter,meter', h.owner)).json();
     expect(inverters.rows.map((r: { serial: string }) => r.serial)).toEqual([sn]);
     expect((await call('GET', '/device/list?families=toaster', h.owner)).statusCode).toBe(400);
+    const byPlant = (await call('GET', '/device/list?plantName=second%20ROOF', h.owner)).json();
+    expect(byPlant.rows.map((r: { serial: string }) => r.serial)).toEqual([sn]);
+    expect((await call('GET', '/device/list?plantName=elsewhere', h.owner)).json().total).toBe(0);
     // The collector dialog of the plant details: an end user may open its own collector, not another's.
     const collector = (await call('GET', `/collector/${old.collectors[0]!.serial}`, h.owner)).json().data;
     expect(collector.devices.map((d: { serial: string }) => d.serial)).toEqual([sn]);

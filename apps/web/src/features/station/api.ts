@@ -69,6 +69,7 @@ export const usePlantDevices = (id: number) =>
 export interface DeviceFilters {
   sn?: string;
   plantId?: number;
+  plantName?: string;
   status?: DeviceRow['status'];
   model?: string;
   family?: DeviceRow['kind'];

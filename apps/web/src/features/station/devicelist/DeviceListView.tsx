@@ -42,13 +42,12 @@ export function DeviceListView({
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
   const [detail, setDetail] = useState<string | null>(null);
-  const plantId = search.plant && /^\d+$/.test(search.plant) ? Number(search.plant) : undefined;
   const query = useDeviceList(
     {
       sn: search.sn,
       status: search.status,
       model: search.model,
-      plantId,
+      plantName: search.plant,
       ...(search.family ? { family: search.family } : { families: families.join(',') }),
     },
     page,
@@ -73,7 +72,7 @@ export function DeviceListView({
           <Form.Item name="sn" label={t('station.device.serial')}>
             <Input allowClear data-testid="device-search-sn" />
           </Form.Item>
-          <Form.Item name="plant" label={t('station.device.plantId')}>
+          <Form.Item name="plant" label={t('station.device.plant')}>
             <Input allowClear style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="status" label={t('station.device.status')}>
