@@ -247,7 +247,8 @@ export class IngestPipeline {
       }
       const row = toRow(device, r, receivedIso);
       pending.rows.push(row);
-      pending.months.add(new Date(r.ts).toISOString().slice(0, 7));
+      // The month of the partition, from the row's ISO time (no second date conversion per reading).
+      pending.months.add((row[2] as string).slice(0, 7));
       const prev = pending.latest.get(device.id);
       if (!prev || prev.tsMs < r.ts) {
         pending.latest.set(device.id, { tsMs: r.ts, row });
