@@ -47,7 +47,7 @@ afterEach(() => {
 describe('the guard in the router (spec §2)', () => {
   it('sends a signed-out visitor to the sign-in page, keeping where they were going', async () => {
     const router = start('/station/list', () => answer(404, {}));
-    await screen.findByTestId('login-submit');
+    await screen.findByTestId('login-submit', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fstation%2Flist');
     await waitFor(() => expect(document.title).toBe('登录 - SolarOps'));
