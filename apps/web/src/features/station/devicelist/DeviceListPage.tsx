@@ -6,7 +6,7 @@ export function DeviceListPage() {
     <DeviceListView
       families={['stringInverter', 'microInverter']}
       testId="devicelist"
-      title="menu.devicelist"
+      titleKey="menu.devicelist"
     />
   );
 }
@@ -18,7 +18,7 @@ export function DeviceList1Page() {
       families={['hybridInverter', 'battery']}
       storage
       testId="devicelist1"
-      title="menu.devicelist1"
+      titleKey="menu.devicelist1"
     />
   );
 }
@@ -26,6 +26,10 @@ export function DeviceList1Page() {
 /** `devicelistZT`: meters and weather stations. */
 export function DeviceListZTPage() {
   return (
-    <DeviceListView families={['meter', 'weatherStation']} testId="devicelistZT" title="menu.devicelistZT" />
+    <DeviceListView
+      families={['meter', 'weatherStation']}
+      testId="devicelistZT"
+      titleKey="menu.devicelistZT"
+    />
   );
 }

@@ -27,14 +27,14 @@ export function DeviceListView({
   families,
   storage = false,
   testId,
-  title,
+  titleKey,
 }: {
   families: readonly DeviceRow['kind'][];
   /** Storage lists show the battery's state of charge. */
   storage?: boolean;
   testId: string;
   /** i18n key of the screen's title. */
-  title: string;
+  titleKey: string;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Search>();
@@ -58,7 +58,7 @@ export function DeviceListView({
     <div className="app-container station-page" data-testid={testId}>
       <Card className="station-search">
         <Typography.Title level={5} className="station-title" data-testid="page-title">
-          {t(title)}
+          {t(titleKey)}
         </Typography.Title>
         <Form
           form={form}
