@@ -1,11 +1,13 @@
 /**
  * bench/pages: the console in Chromium over the queries bench's 10 000-plant dataset (PostgreSQL, generated in
  * the database). Prints the JavaScript of the sign-in page and of the dashboard with its charts (files, bytes and
- * gzip bytes) and the time from navigation to a rendered plant list (median and worst of RUNS, default 10).
+ * gzip bytes) and the time from navigation to a rendered plant list, from outside the console and from its
+ * menu (median and worst of RUNS, default 10).
  * Needs PostgreSQL and a built console (`npm run build:web`):
  * `node scripts/with-postgres.mjs npm run bench:pages -w bench`. Options: PLANTS (default 10 000),
  * DEVICES_PER_PLANT (default 2), RUNS.
- * Last line: login JS gzip [KB], dashboard JS gzip [KB], plant list p50 and max [ms].
+ * Last line: login JS gzip [KB], dashboard JS gzip [KB], plant list p50 and max from outside and from the menu
+ * [ms].
  */
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
 import { prepareDatabase } from '../lib/benchFleet.ts';
@@ -41,11 +43,13 @@ try {
   ] as const) {
     console.log(`${name}: ${s.files} scripts, ${kb(s.raw)} KB, ${kb(s.gzip)} KB gzip`);
   }
-  console.log(`plant list: ${figures.plantListMs.map((m) => m.toFixed(0)).join(', ')} ms`);
+  console.log(`plant list from outside: ${figures.plantListMs.map((m) => m.toFixed(0)).join(', ')} ms`);
+  console.log(`plant list from the menu: ${figures.plantListInAppMs.map((m) => m.toFixed(0)).join(', ')} ms`);
   console.log(
     `login JS ${kb(figures.login.gzip)} KB gzip (target 200), dashboard JS ${kb(figures.dashboard.gzip)} KB gzip ` +
-      `(target 500), plant list p50 ${percentile(figures.plantListMs, 50).toFixed(0)} ms, max ` +
-      `${Math.max(...figures.plantListMs).toFixed(0)} ms (target 1000)`,
+      `(target 500), plant list p50 ${percentile(figures.plantListMs, 50).toFixed(0)} ms from outside ` +
+      `(max ${Math.max(...figures.plantListMs).toFixed(0)}), ${percentile(figures.plantListInAppMs, 50).toFixed(0)} ms ` +
+      `from the menu (max ${Math.max(...figures.plantListInAppMs).toFixed(0)}) (target 1000)`,
   );
 } finally {
   await server.stop();
