@@ -50,7 +50,8 @@ const cpuSeconds = (pid: number) => {
 const pgCpuSeconds = async () => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!.d;
+  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
+    .d;
   await c.end();
   const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
   const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
