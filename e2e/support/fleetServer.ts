@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { embeddedEnv } from './embeddedEnv.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +31,7 @@ export async function startFleetServer(plants = 4): Promise<FleetServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...embeddedEnv(),
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { embeddedEnv } from './embeddedEnv.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -75,7 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-mail-'));
   const smtp = await startSmtp(mailDir);
   const { child, port } = await startServer({
-    ...process.env,
+    ...embeddedEnv(),
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
