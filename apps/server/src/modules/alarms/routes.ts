@@ -59,6 +59,7 @@ import {
 import { rowsOf } from './rowsOf.ts';
 import { confirmAlarm, seedFaultCatalogue } from './service.ts';
 import { alarmSettingsOf, updateAlarmSettings } from './settings.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 
 /** Largest export [rows]. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -375,10 +376,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         offset: 0,
       });
       const file = await alarmWorkbook(rows, lang);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="alarms.xlsx"')
-        .send(file);
+      return sendXlsx(reply, 'alarms.xlsx', file);
     },
   );
 

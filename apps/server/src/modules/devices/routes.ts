@@ -21,6 +21,7 @@ import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors }
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 
 /** Most rows one relation export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -181,10 +182,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         limit: EXPORT_MAX_ROWS,
         offset: 0,
       });
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="relations.xlsx"')
-        .send(await relationWorkbook(rows, requestLanguage(request)));
+      return sendXlsx(reply, 'relations.xlsx', await relationWorkbook(rows, requestLanguage(request)));
     },
   );
 };

@@ -40,6 +40,7 @@ import { fleetFigures } from './fleetFigures.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
 import { bindCollector, createPlant, deletePlant, savePlantPicture, updatePlant } from './plantWrites.ts';
 import { plantWorkbook } from './plantWorkbook.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 
 /** Most plants one export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -271,10 +272,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const order = ids ? ids.split(',').map(Number) : [];
       if (ids) rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
       const file = await plantWorkbook(rows, requestLanguage(request));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="plants.xlsx"')
-        .send(file);
+      return sendXlsx(reply, 'plants.xlsx', file);
     },
   );
 

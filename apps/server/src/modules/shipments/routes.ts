@@ -20,11 +20,11 @@ import { seesAll } from '../users/dataScope.ts';
 import { importShipment, listShipmentItems } from './service.ts';
 import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
 import { shipments } from './tables.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 const bearer = [{ bearer: [] }];
 const tags = ['shipments'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Most items one export holds. */
 const EXPORT_MAX_ROWS = 50_000;
 
@@ -40,10 +40,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The .xlsx template of a shipment file', security: bearer },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', 'attachment; filename="shipment-template.xlsx"')
-        .send(await shipmentTemplate(requestLanguage(request))),
+      sendXlsx(reply, 'shipment-template.xlsx', await shipmentTemplate(requestLanguage(request))),
   );
 
   app.post(
@@ -141,10 +138,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         limit: EXPORT_MAX_ROWS,
         offset: 0,
       });
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', 'attachment; filename="shipments.xlsx"')
-        .send(await shipmentItemsWorkbook(rows, requestLanguage(request)));
+      return sendXlsx(reply, 'shipments.xlsx', await shipmentItemsWorkbook(rows, requestLanguage(request)));
     },
   );
 };

@@ -31,6 +31,7 @@ import { authenticate, callerOf, requirePermission, requireRole } from '../auth/
 import { loadSettings, saveSettings } from './consoleSettings.ts';
 import { operationLogWorkbook } from './operationLogWorkbook.ts';
 import { errorLog } from './tables.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 
@@ -166,10 +167,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(operationLog.id))
         .limit(LOG_EXPORT_MAX_ROWS);
       const file = await operationLogWorkbook(rows, requestLanguage(request));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="operation-log.xlsx"')
-        .send(file);
+      return sendXlsx(reply, 'operation-log.xlsx', file);
     },
   );
 
