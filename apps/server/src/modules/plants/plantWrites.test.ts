@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
@@ -113,6 +115,40 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     expect(edited.statusCode).toBe(200);
     expect((await call('GET', `/plant/${id}`, h.installer)).json().data.name).toBe('New Barn East');
     expect((await call('PUT', `/plant/${other.plantId}`, h.installer, input(picture))).statusCode).toBe(404);
+  });
+
+  it('removes a picture file once it is replaced or its plant deleted, also when the file is already gone', async () => {
+    const served = async (picture: string) =>
+      (await t.app.inject({ method: 'GET', url: picture })).statusCode;
+    const first = await uploadPicture(h.installer);
+    const id = (await call('POST', '/plant', h.installer, input(first, { name: 'Picture Shed' }))).json().data
+      .id as number;
+    // Saving the plant with its own picture keeps the file.
+    expect(
+      (await call('PUT', `/plant/${id}`, h.installer, input(first, { name: 'Picture Shed' }))).statusCode,
+    ).toBe(200);
+    expect(await served(first)).toBe(200);
+
+    const second = await uploadPicture(h.installer);
+    expect(
+      (await call('PUT', `/plant/${id}`, h.installer, input(second, { name: 'Picture Shed' }))).statusCode,
+    ).toBe(200);
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+    // A refused edit changes nothing, the file included.
+    const refused = await call('PUT', `/plant/${id}`, h.installer, input(first, { latitude: 95 }));
+    expect(refused.statusCode).toBe(400);
+    expect(await served(second)).toBe(200);
+
+    expect((await call('DELETE', `/plant/${id}`, h.installer)).statusCode).toBe(200);
+    expect(await served(second)).toBe(404);
+
+    const third = await uploadPicture(h.installer);
+    const gone = (await call('POST', '/plant', h.installer, input(third, { name: 'Gone Shed' }))).json().data
+      .id as number;
+    await rm(path.join(t.app.deps.config.filesDir, 'plants', path.basename(third)));
+    expect((await call('DELETE', `/plant/${gone}`, h.installer)).statusCode).toBe(200);
+    expect((await call('GET', `/plant/${gone}`, h.installer)).statusCode).toBe(404);
   });
 
   it('binds a collector with its devices to a plant, keeps the move in the relation list, and guards delete', async () => {

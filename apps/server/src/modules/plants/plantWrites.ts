@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PLANT_LIMITS, ROLE, type PlantInput, type UploadedFile } from '@solarops/contracts';
@@ -51,26 +51,34 @@ export async function createPlant(db: Database, caller: Caller, input: PlantInpu
   return row!.id;
 }
 
-/** Edits a plant the caller may see (404 otherwise). */
-export async function updatePlant(db: Database, caller: Caller, id: number, input: PlantInput) {
+/** Edits a plant the caller may see (404 otherwise); answers the picture it showed before. */
+export async function updatePlant(
+  db: Database,
+  caller: Caller,
+  id: number,
+  input: PlantInput,
+): Promise<string | null> {
   const ownerId = await ownerIdFor(db, caller, input.ownerUserCode);
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await rowsOf<{ picture: string | null }>(
     db,
-    sql`update plants pl set ${columnsOf(input, ownerId)} where pl.id = ${id} and ${plantScope(caller)} returning pl.id`,
+    sql`with old as (select id, picture from plants where id = ${id} for update)
+        update plants pl set ${columnsOf(input, ownerId)} from old
+        where pl.id = old.id and ${plantScope(caller)} returning old.picture`,
   );
   if (rows.length === 0) throw notFound();
   // A new time zone changes the plant's local days: the device link reads the zone from its cache.
   deviceLinkFor(db).registry.forget();
+  return rows[0]!.picture;
 }
 
 /**
- * Deletes a plant without devices. A plant with devices is refused (409): its history belongs to the devices,
- * which move with their collector to another plant first.
+ * Deletes a plant without devices and answers the picture it showed. A plant with devices is refused (409): its
+ * history belongs to the devices, which move with their collector to another plant first.
  */
-export async function deletePlant(db: Database, caller: Caller, id: number) {
-  const [plant] = await rowsOf<{ id: number; devices: number }>(
+export async function deletePlant(db: Database, caller: Caller, id: number): Promise<string | null> {
+  const [plant] = await rowsOf<{ id: number; devices: number; picture: string | null }>(
     db,
-    sql`select pl.id, (select count(*)::int from devices d where d.plant_id = pl.id) as devices
+    sql`select pl.id, pl.picture, (select count(*)::int from devices d where d.plant_id = pl.id) as devices
         from plants pl where pl.id = ${id} and ${plantScope(caller)}`,
   );
   if (!plant) throw notFound();
@@ -81,6 +89,7 @@ export async function deletePlant(db: Database, caller: Caller, id: number) {
     await tx.execute(sql`delete from follows where kind = 'plant' and target = ${String(id)}`);
     await tx.execute(sql`delete from plants where id = ${id}`);
   });
+  return plant.picture;
 }
 
 const IMAGE_TYPES: { ext: string; test: (b: Uint8Array) => boolean }[] = [
@@ -104,6 +113,34 @@ export async function savePlantPicture(deps: AppDeps, file: UploadedFile): Promi
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), file.data);
   return `/prod-api/files/plants/${name}`;
+}
+
+/** The file behind a picture path this server issued (savePlantPicture), undefined for any other value. */
+function pictureFile(deps: AppDeps, picture: string): string | undefined {
+  const name = /^\/prod-api\/files\/plants\/([0-9a-f]{24}\.(?:png|jpg|webp))$/.exec(picture)?.[1];
+  return name ? path.join(deps.config.filesDir, 'plants', name) : undefined;
+}
+
+/**
+ * Removes a picture's file once no plant shows it (called after the commit that dropped it, so that a rolled-back
+ * edit never loses its picture). A file already gone is no error; any other failure is logged, since the plant's
+ * change is already committed.
+ */
+export async function removeUnusedPicture(
+  deps: AppDeps,
+  picture: string | null,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  const file = picture ? pictureFile(deps, picture) : undefined;
+  if (!file) return;
+  const [used] = await rowsOf<{ id: number }>(
+    deps.db,
+    sql`select id from plants where picture = ${picture} limit 1`,
+  );
+  if (used) return;
+  await rm(file, { force: true }).catch((err: unknown) =>
+    log.warn({ err, file }, 'plant picture not removed'),
+  );
 }
 
 /**

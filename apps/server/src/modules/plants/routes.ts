@@ -38,7 +38,14 @@ import {
 } from './queries.ts';
 import { fleetFigures } from './fleetFigures.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
-import { bindCollector, createPlant, deletePlant, savePlantPicture, updatePlant } from './plantWrites.ts';
+import {
+  bindCollector,
+  createPlant,
+  deletePlant,
+  removeUnusedPicture,
+  savePlantPicture,
+  updatePlant,
+} from './plantWrites.ts';
 import { plantWorkbook } from './plantWorkbook.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 
@@ -208,7 +215,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = `plant ${request.params.id}`;
-      await updatePlant(db(), callerOf(request), request.params.id, request.body);
+      const before = await updatePlant(db(), callerOf(request), request.params.id, request.body);
+      if (before !== request.body.picture) await removeUnusedPicture(app.deps, before, request.log);
       return ok(null);
     },
   );
@@ -227,7 +235,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = `plant ${request.params.id}`;
-      await deletePlant(db(), callerOf(request), request.params.id);
+      const picture = await deletePlant(db(), callerOf(request), request.params.id);
+      await removeUnusedPicture(app.deps, picture, request.log);
       return ok(null);
     },
   );
