@@ -74,7 +74,11 @@ export const devices = pgTable(
   ],
 );
 
-/** Which collector a device reported through, and when: a row per binding, `unbound_at` null for the current. */
+/**
+ * Which collector a device reported through, for which plant, and when: a row per binding, `unbound_at` null for
+ * the current. A move to another collector or plant closes the binding and opens a new one, so that readings keep
+ * the plant of their time (devices/plantSpans.ts).
+ */
 export const collectorDevices = pgTable(
   'collector_devices',
   {
@@ -96,6 +100,10 @@ export const collectorDevices = pgTable(
       .where(sql`${t.unboundAt} is null`),
     // Collector search lists the devices of a collector.
     index('collector_devices_collector_id_idx').on(t.collectorId),
+    // The plants a device belonged to over time (plantSpans: rollups and power curves).
+    index('collector_devices_device_unbound_idx').on(t.deviceId, t.unboundAt),
+    // The devices a plant ever had (a plant's power curve of a day before a move).
+    index('collector_devices_plant_id_idx').on(t.plantId),
   ],
 );
 

@@ -166,12 +166,13 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     expect((await call('GET', `/plant/${old.plantId}/devices`, h.owner)).json().data).toEqual([]);
 
     const relations = (await call('GET', `/device/relation/list?collectorSn=${serial}`, h.installer)).json();
-    expect(relations.total).toBe(1);
-    expect(relations.rows[0]).toMatchObject({
-      collectorSerial: serial,
-      plantName: 'Second Roof',
-      unboundAt: null,
-    });
+    // The move closes the binding in the old plant and opens one in the new, at the same instant.
+    expect(relations.total).toBe(2);
+    expect(relations.rows).toMatchObject([
+      { collectorSerial: serial, plantName: 'Second Roof', unboundAt: null },
+      { collectorSerial: serial, plantName: 'Old Roof' },
+    ]);
+    expect(relations.rows[1].unboundAt).toBe(relations.rows[0].boundAt);
     expect((await call('GET', `/device/relation/list?collectorSn=${serial}`, h.stranger)).statusCode).toBe(
       403,
     );

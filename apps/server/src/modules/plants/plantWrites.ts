@@ -144,8 +144,9 @@ export async function removeUnusedPicture(
 }
 
 /**
- * Binds a collector to a plant: the collector and the devices reporting through it move to the plant, and the
- * device link forgets its cache so that the next batch lands in the new plant. A collector not yet bound
+ * Binds a collector to a plant: the collector and the devices reporting through it move to the plant from now on
+ * (their history stays with the plants of its time), and the device link forgets its cache so that the next batch
+ * lands in the new plant. A collector not yet bound
  * (imported by shipment) may be bound by anyone who may see the plant; a bound one only by who may see its plant.
  */
 export async function bindCollector(db: Database, caller: Caller, plantId: number, serial: string) {
@@ -167,9 +168,18 @@ export async function bindCollector(db: Database, caller: Caller, plantId: numbe
       sql`update device_latest set plant_id = ${plantId}
           where device_id in (select id from devices where collector_id = ${collector.id})`,
     );
+    // The mapping keeps the move: bindings to the old plant close now and reopen in this one, so that readings
+    // before the move keep counting for the old plant (devices/plantSpans.ts).
+    const moving = sql`select id from devices where collector_id = ${collector.id}`;
     await tx.execute(
-      sql`update collector_devices set plant_id = ${plantId}
-          where collector_id = ${collector.id} and unbound_at is null`,
+      sql`update collector_devices set unbound_at = now()
+          where device_id in (${moving}) and unbound_at is null and plant_id <> ${plantId}`,
+    );
+    await tx.execute(
+      sql`insert into collector_devices (plant_id, collector_id, device_id, bound_at)
+          select ${plantId}, ${collector.id}, d.id, now() from devices d
+          where d.id in (${moving})
+            and not exists (select 1 from collector_devices m where m.device_id = d.id and m.unbound_at is null)`,
     );
   });
   deviceLinkFor(db).registry.forget();

@@ -9,6 +9,7 @@ import {
   type PowerCurve,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
@@ -233,22 +234,29 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
 }
 
 /**
- * A day's power curve of the plant's inverters in 5-minute slots of the local day; a slot without any reading is
- * null (a gap stays a gap: not zero, not interpolated).
+ * A day's power curve of the plant's inverters in 5-minute slots of the local day, each reading counted for the
+ * plant its device belonged to at the reading's time; a slot without any reading is null (a gap stays a gap: not
+ * zero, not interpolated).
  */
 export async function powerCurve(db: Database, plant: FoundPlant, date: string): Promise<PowerCurve> {
   // Day bounds as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
   const start = new Date(localDayStartMs(plant.time_zone, date)).toISOString();
   const end = new Date(localDayStartMs(plant.time_zone, nextDay(date))).toISOString();
+  // The plant's inverters of the day, each for the part of it it belonged to the plant (a collector moved).
+  const parts = await plantDevicesBetween(db, plant.id, INVERTER_KINDS, Date.parse(start), Date.parse(end));
+  const iso = (ms: number) => new Date(ms).toISOString();
   const rows = await rowsOf<{ slot: string; p: number | null }>(
     db,
     sql`with slots as (
         select generate_series(${start}::timestamptz, ${end}::timestamptz - interval '5 minutes', interval '5 minutes') as slot),
+      parts as (
+        select * from unnest(${sql.param(parts.map((x) => x.deviceId))}::int[],
+          ${sql.param(parts.map((x) => iso(x.fromMs)))}::timestamptz[],
+          ${sql.param(parts.map((x) => iso(x.toMs)))}::timestamptz[]) as k(device_id, from_ts, to_ts)),
       per_device as (
         select t.device_id, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot, avg(t.ac_power_w) as p
-        from telemetry t
-        where t.device_id in (select id from devices where plant_id = ${plant.id} and kind = any(${inverterKinds()}))
-          and t.ts >= ${start}::timestamptz and t.ts < ${end}::timestamptz
+        from telemetry t join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
+        where t.ts >= ${start}::timestamptz and t.ts < ${end}::timestamptz
         group by 1, 2)
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
       from slots left join per_device pd on pd.slot = slots.slot

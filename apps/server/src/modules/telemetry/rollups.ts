@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INVERTER_KINDS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
+import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from './localDay.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -51,29 +52,89 @@ export async function recomputeAllDirtyRollups(db: Database): Promise<number> {
   }
 }
 
-/** Recomputes device days, then the plant days, months and years they belong to. */
-export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[]): Promise<void> {
-  const byDevice = new Map<number, { plantId: number; days: Set<string> }>();
-  for (const it of items) {
-    let e = byDevice.get(it.deviceId);
-    if (!e) byDevice.set(it.deviceId, (e = { plantId: it.plantId, days: new Set() }));
-    e.days.add(it.day);
+/** A device's energy of one local day in one plant, the unit of the rollups. */
+interface DeviceDay {
+  deviceId: number;
+  plantId: number;
+  day: string;
+}
+
+/**
+ * The device days a dirty day touches. The ingest marks the day of a reading in the zone of the plant it knew the
+ * device by; the reading's energy belongs to the plant of the mapping history at its time, in that plant's zone.
+ * For a device that never moved this is the marked day itself.
+ */
+function touchedDays(
+  deviceId: number,
+  spans: readonly PlantSpan[],
+  startMs: number,
+  endMs: number,
+): DeviceDay[] {
+  const out: DeviceDay[] = [];
+  for (const s of spans) {
+    if (s.toMs <= startMs || s.fromMs >= endMs) continue;
+    const last = localDay(s.timeZone, Math.min(s.toMs, endMs) - 1);
+    for (let day = localDay(s.timeZone, Math.max(s.fromMs, startMs)); day <= last; day = nextDay(day)) {
+      out.push({ deviceId, plantId: s.plantId, day });
+    }
   }
-  const ids = [...byDevice.keys()];
-  const info = await rowsOf<{ id: number; plant_id: number; rated_power_w: number; time_zone: string }>(
-    tx,
-    sql`select d.id, d.plant_id, d.rated_power_w, p.time_zone from devices d join plants p on p.id = d.plant_id
-        where d.id = any(${sql.param(ids)}::int[])`,
+  return out;
+}
+
+/**
+ * Recomputes device days, then the plant days, months and years they belong to. Each interval's energy goes to the
+ * plant its device was mapped to at the interval's end (devices/plantSpans.ts), on that plant's local day.
+ */
+export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[]): Promise<void> {
+  const ids = [...new Set(items.map((it) => it.deviceId))];
+  const zones = new Map(
+    (
+      await rowsOf<{ id: number; time_zone: string }>(
+        tx,
+        sql`select id, time_zone from plants where id = any(${sql.param([...new Set(items.map((it) => it.plantId))])}::int[])`,
+      )
+    ).map((r) => [r.id, r.time_zone]),
   );
-  const dayRows: { deviceId: number; plantId: number; day: string; energyKwh: number | null }[] = [];
-  for (let i = 0; i < info.length; i += DEVICES_PER_QUERY) {
-    const chunk = info.slice(i, i + DEVICES_PER_QUERY);
+  const info = await rowsOf<{ id: number; rated_power_w: number }>(
+    tx,
+    sql`select d.id, d.rated_power_w from devices d where d.id = any(${sql.param(ids)}::int[])`,
+  );
+  const spans = await plantSpans(tx, ids);
+  // Per device: the device days to rewrite, keyed `plantId|day`.
+  const wanted = new Map<number, Map<string, DeviceDay>>();
+  for (const it of items) {
+    const deviceSpans = spans.get(it.deviceId);
+    if (!deviceSpans) continue;
+    const zone = zones.get(it.plantId) ?? deviceSpans.at(-1)!.timeZone;
+    const startMs = localDayStartMs(zone, it.day);
+    const endMs = localDayStartMs(zone, nextDay(it.day));
+    let days = wanted.get(it.deviceId);
+    if (!days) wanted.set(it.deviceId, (days = new Map()));
+    for (const d of touchedDays(it.deviceId, deviceSpans, startMs, endMs))
+      days.set(`${d.plantId}|${d.day}`, d);
+  }
+  /** The instants whose interval energies make up a device's wanted days. */
+  const rangeOf = (deviceId: number) => {
+    let startMs = Infinity;
+    let endMs = -Infinity;
+    const zoneOf = new Map(spans.get(deviceId)!.map((s) => [s.plantId, s.timeZone]));
+    for (const d of wanted.get(deviceId)!.values()) {
+      const zone = zoneOf.get(d.plantId)!;
+      startMs = Math.min(startMs, localDayStartMs(zone, d.day));
+      endMs = Math.max(endMs, localDayStartMs(zone, nextDay(d.day)));
+    }
+    return { startMs, endMs };
+  };
+  const dayRows: (DeviceDay & { energyKwh: number | null })[] = [];
+  const present = info.filter((d) => wanted.has(d.id));
+  for (let i = 0; i < present.length; i += DEVICES_PER_QUERY) {
+    const chunk = present.slice(i, i + DEVICES_PER_QUERY);
     let startMs = Infinity;
     let endMs = -Infinity;
     for (const d of chunk) {
-      const days = [...byDevice.get(d.id)!.days].sort();
-      startMs = Math.min(startMs, localDayStartMs(d.time_zone, days[0]!));
-      endMs = Math.max(endMs, localDayStartMs(d.time_zone, nextDay(days[days.length - 1]!)));
+      const r = rangeOf(d.id);
+      startMs = Math.min(startMs, r.startMs);
+      endMs = Math.max(endMs, r.endMs);
     }
     const chunkIds = chunk.map((d) => d.id);
     const start = new Date(startMs).toISOString();
@@ -108,15 +169,15 @@ export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[
       });
     }
     for (const d of chunk) {
-      const wanted = byDevice.get(d.id)!.days;
+      const days = wanted.get(d.id)!;
+      const deviceSpans = spans.get(d.id)!;
       const sums = new Map<string, number>();
       for (const e of intervalEnergies(perDevice.get(d.id) ?? [], Number(d.rated_power_w))) {
-        const day = localDay(d.time_zone, e.endMs);
-        if (wanted.has(day)) sums.set(day, (sums.get(day) ?? 0) + e.energyKwh);
+        const span = spanAt(deviceSpans, e.endMs)!;
+        const key = `${span.plantId}|${localDay(span.timeZone, e.endMs)}`;
+        if (days.has(key)) sums.set(key, (sums.get(key) ?? 0) + e.energyKwh);
       }
-      for (const day of wanted) {
-        dayRows.push({ deviceId: d.id, plantId: d.plant_id, day, energyKwh: sums.get(day) ?? null });
-      }
+      for (const [key, day] of days) dayRows.push({ ...day, energyKwh: sums.get(key) ?? null });
     }
   }
   const kept = dayRows.filter((r) => r.energyKwh !== null);
@@ -124,72 +185,82 @@ export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[
   if (dropped.length > 0) {
     // A day without any interval (no readings, or only the first one) has no rollup.
     await tx.execute(sql`delete from device_energy e using unnest(${sql.param(dropped.map((r) => r.deviceId))}::int[],
-        ${sql.param(dropped.map((r) => r.day))}::date[]) as k(device_id, d)
-      where e.device_id = k.device_id and e.period = 'day' and e.period_start = k.d`);
+        ${sql.param(dropped.map((r) => r.plantId))}::int[], ${sql.param(dropped.map((r) => r.day))}::date[])
+        as k(device_id, plant_id, d)
+      where e.device_id = k.device_id and e.plant_id = k.plant_id and e.period = 'day' and e.period_start = k.d`);
   }
   if (kept.length > 0) {
     await tx.execute(sql`insert into device_energy (device_id, plant_id, period, period_start, energy_kwh)
       select device_id, plant_id, 'day', d, kwh from unnest(${sql.param(kept.map((r) => r.deviceId))}::int[],
         ${sql.param(kept.map((r) => r.plantId))}::int[], ${sql.param(kept.map((r) => r.day))}::date[],
         ${sql.param(kept.map((r) => r.energyKwh))}::float8[]) as k(device_id, plant_id, d, kwh)
-      on conflict (device_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
+      on conflict (device_id, plant_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
   }
   await rollUp(tx, dayRows);
 }
 
-/** Months and years of the devices, and days, months and years of their plants, from the device days. */
-async function rollUp(
-  tx: Database | Tx,
-  dayRows: readonly { deviceId: number; plantId: number; day: string }[],
-) {
+/**
+ * Months and years of the devices (per plant they belonged to), and days, months and years of their plants, from
+ * the device days. A period left without any part (its energy moved to another plant) loses its row.
+ */
+async function rollUp(tx: Database | Tx, dayRows: readonly DeviceDay[]) {
   if (dayRows.length === 0) return;
   const uniq = <T>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
-  const devMonths = uniq(
-    dayRows.map((r) => ({ id: r.deviceId, start: monthOf(r.day) })),
-    (x) => `${x.id}|${x.start}`,
-  );
-  const devYears = uniq(
-    dayRows.map((r) => ({ id: r.deviceId, start: yearOf(r.day) })),
-    (x) => `${x.id}|${x.start}`,
-  );
+  type DeviceKey = { id: number; plantId: number; start: string };
+  type PlantKey = { id: number; start: string };
+  const deviceKeys = (f: (day: string) => string) =>
+    uniq(
+      dayRows.map((r) => ({ id: r.deviceId, plantId: r.plantId, start: f(r.day) })),
+      (x) => `${x.id}|${x.plantId}|${x.start}`,
+    );
   const plantDays = uniq(
     dayRows.map((r) => ({ id: r.plantId, start: r.day })),
     (x) => `${x.id}|${x.start}`,
   );
-  const plantMonths = uniq(
-    plantDays.map((r) => ({ id: r.id, start: monthOf(r.start) })),
-    (x) => `${x.id}|${x.start}`,
-  );
-  const plantYears = uniq(
-    plantDays.map((r) => ({ id: r.id, start: yearOf(r.start) })),
-    (x) => `${x.id}|${x.start}`,
-  );
-  const keys = (xs: { id: number; start: string }[]) =>
+  const plantKeys = (f: (day: string) => string) =>
+    uniq(
+      plantDays.map((r) => ({ id: r.id, start: f(r.start) })),
+      (x) => `${x.id}|${x.start}`,
+    );
+  const interval = (period: 'month' | 'year') => sql.raw(`interval '1 ${period}'`);
+  const sumDevice = async (xs: DeviceKey[], period: 'month' | 'year', from: 'day' | 'month') => {
+    const keys = sql`unnest(${sql.param(xs.map((x) => x.id))}::int[], ${sql.param(xs.map((x) => x.plantId))}::int[],
+      ${sql.param(xs.map((x) => x.start))}::date[]) as k(id, plant_id, s)`;
+    const parts = sql`e.device_id = k.id and e.plant_id = k.plant_id and e.period = ${from}
+      and e.period_start >= k.s and e.period_start < (k.s + ${interval(period)})`;
+    await tx.execute(sql`delete from device_energy t using ${keys}
+      where t.device_id = k.id and t.plant_id = k.plant_id and t.period = ${period} and t.period_start = k.s
+        and not exists (select 1 from device_energy e where ${parts})`);
+    await tx.execute(sql`insert into device_energy (device_id, plant_id, period, period_start, energy_kwh)
+      select k.id, k.plant_id, ${period}, k.s, sum(e.energy_kwh) from ${keys} join device_energy e on ${parts}
+      group by k.id, k.plant_id, k.s
+      on conflict (device_id, plant_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
+  };
+  await sumDevice(deviceKeys(monthOf), 'month', 'day');
+  await sumDevice(deviceKeys(yearOf), 'year', 'month');
+  const keysOf = (xs: PlantKey[]) =>
     sql`unnest(${sql.param(xs.map((x) => x.id))}::int[], ${sql.param(xs.map((x) => x.start))}::date[]) as k(id, s)`;
-  const sumDevice = (xs: { id: number; start: string }[], period: 'month' | 'year', from: 'day' | 'month') =>
-    tx.execute(sql`insert into device_energy (device_id, plant_id, period, period_start, energy_kwh)
-      select k.id, min(e.plant_id), ${period}, k.s, sum(e.energy_kwh) from ${keys(xs)}
-      join device_energy e on e.device_id = k.id and e.period = ${from}
-        and e.period_start >= k.s and e.period_start < (k.s + ${sql.raw(`interval '1 ${period}'`)})
-      group by k.id, k.s
-      on conflict (device_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
-  await sumDevice(devMonths, 'month', 'day');
-  await sumDevice(devYears, 'year', 'month');
-  const inverterKinds = sql.param([...INVERTER_KINDS]);
-  // A plant's energy is its inverters' (meters count the grid exchange, not generation).
-  await tx.execute(sql`insert into plant_energy (plant_id, period, period_start, energy_kwh)
-    select k.id, 'day', k.s, coalesce(sum(e.energy_kwh), 0) from ${keys(plantDays)}
-    join device_energy e on e.plant_id = k.id and e.period = 'day' and e.period_start = k.s
-    join devices d on d.id = e.device_id and d.kind = any(${inverterKinds}::text[])
-    group by k.id, k.s
-    on conflict (plant_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
-  const sumPlant = (xs: { id: number; start: string }[], period: 'month' | 'year', from: 'day' | 'month') =>
-    tx.execute(sql`insert into plant_energy (plant_id, period, period_start, energy_kwh)
-      select k.id, ${period}, k.s, sum(e.energy_kwh) from ${keys(xs)}
-      join plant_energy e on e.plant_id = k.id and e.period = ${from}
-        and e.period_start >= k.s and e.period_start < (k.s + ${sql.raw(`interval '1 ${period}'`)})
+  // A plant's energy is its inverters' (meters count the grid exchange, not generation); a deleted plant has none.
+  const sumPlant = async (xs: PlantKey[], period: 'day' | 'month' | 'year', parts: SQL, source: SQL) => {
+    await tx.execute(sql`delete from plant_energy t using ${keysOf(xs)}
+      where t.plant_id = k.id and t.period = ${period} and t.period_start = k.s
+        and not exists (select 1 from ${source} where ${parts})`);
+    await tx.execute(sql`insert into plant_energy (plant_id, period, period_start, energy_kwh)
+      select k.id, ${period}, k.s, sum(e.energy_kwh) from ${keysOf(xs)} join plants p on p.id = k.id
+      join ${source} on ${parts}
       group by k.id, k.s
       on conflict (plant_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
-  await sumPlant(plantMonths, 'month', 'day');
-  await sumPlant(plantYears, 'year', 'month');
+  };
+  const inverterKinds = sql`${sql.param([...INVERTER_KINDS])}::text[]`;
+  await sumPlant(
+    plantDays,
+    'day',
+    sql`e.plant_id = k.id and e.period = 'day' and e.period_start = k.s and d.kind = any(${inverterKinds})`,
+    sql`device_energy e join devices d on d.id = e.device_id`,
+  );
+  const fromPlant = (period: 'month' | 'year', from: 'day' | 'month') =>
+    sql`e.plant_id = k.id and e.period = ${from} and e.period_start >= k.s
+      and e.period_start < (k.s + ${interval(period)})`;
+  await sumPlant(plantKeys(monthOf), 'month', fromPlant('month', 'day'), sql`plant_energy e`);
+  await sumPlant(plantKeys(yearOf), 'year', fromPlant('year', 'month'), sql`plant_energy e`);
 }

@@ -72,7 +72,10 @@ export const telemetryQuarantine = pgTable(
   ],
 );
 
-/** Energy per device and local day / month / year of its plant's time zone [kWh] (ARCHITECTURE §6). */
+/**
+ * Energy per device, plant and local day / month / year of that plant's time zone [kWh] (ARCHITECTURE §6): each
+ * interval counts for the plant its device was mapped to at the interval's end (devices/plantSpans.ts).
+ */
 export const deviceEnergy = pgTable(
   'device_energy',
   {
@@ -83,7 +86,12 @@ export const deviceEnergy = pgTable(
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     energyKwh: doublePrecision('energy_kwh').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.period, t.periodStart] })],
+  (t) => [
+    // A device that moved to another plant has a row for each plant it belonged to within one period.
+    primaryKey({ columns: [t.deviceId, t.plantId, t.period, t.periodStart] }),
+    // A plant's day sums its devices' parts of that day (the rollup job).
+    index('device_energy_plant_period_idx').on(t.plantId, t.period, t.periodStart),
+  ],
 );
 
 /** Energy per plant (its inverters) and local day / month / year [kWh]. */
