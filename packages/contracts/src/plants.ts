@@ -289,8 +289,19 @@ export const plantExportQuery = plantListQuery
 /** Bind a collector (and the devices reporting through it) to a plant. */
 export const bindCollectorInput = z.object({ serial: z.string().trim().min(1).max(32) });
 
-/** Fleet figures of the dashboard, over the caller's plants. */
+/** The dashboard's call: the viewer's IANA time zone sets the day of the fleet power curve and of the 30 days. */
+export const fleetFiguresQuery = z.object({
+  timeZone: z.string().max(64).refine(isIanaZone, { message: 'validation.format' }).default('UTC'),
+});
+
+/**
+ * Fleet figures of the dashboard, over the caller's plants. Energy and income of today, this month and this year
+ * add up each plant's own local day, month and year; the power curve and the 30 days follow the viewer's zone.
+ */
 export const fleetFigures = z.object({
+  /** The viewer's zone the curve and the days are in, and its date today (YYYY-MM-DD). */
+  timeZone: z.string(),
+  today: z.string(),
   plants: z.number().int(),
   devicesOnline: z.number().int(),
   devicesOffline: z.number().int(),
@@ -307,9 +318,9 @@ export const fleetFigures = z.object({
   incomeTodayMinor: z.number().int(),
   incomeTotalMinor: z.number().int(),
   co2AvoidedKg: z.number(),
-  /** Fleet power in 5-minute slots since 00:00 UTC today [W]; null is a gap. */
+  /** Fleet power in 5-minute slots from 00:00 today in the viewer's zone until now [W]; null is a gap. */
   powerCurve: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),
-  /** Energy of the last 30 local days [kWh]. */
+  /** Energy of the 30 days up to the viewer's today, each the sum of the plants' own local day of that date [kWh]. */
   energyDays: z.array(z.object({ label: z.string(), energyKwh: z.number() })),
   /** The plants with the most energy today. */
   topPlants: z.array(

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CO2_KG_PER_KWH, INVERTER_KINDS, type FleetFigures } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { seesAll } from '../users/dataScope.ts';
+import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
 const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -17,27 +18,35 @@ const FLEET_CACHE_MS = 15_000;
 const caches = new WeakMap<Database, Map<string, { at: number; figures: Promise<FleetFigures> }>>();
 
 /**
- * The dashboard's fleet figures over the plants the caller may see: counts, power, energy of the plants' local
- * day / month / year and in total, income in the fleet's main currency, CO2 avoided, today's power curve (UTC day,
- * 5-minute slots), the last 30 days of energy and the plants with the most energy today.
+ * The dashboard's fleet figures over the plants the caller may see (docs/decisions/0007-fleet-day.md): counts,
+ * power, energy of each plant's own local day / month / year and in total, income in the fleet's main currency,
+ * CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute slots), the 30 days up to the
+ * viewer's today and the plants with the most energy today.
  */
-export function fleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
+export function fleetFigures(db: Database, caller: Caller, timeZone: string): Promise<FleetFigures> {
   // Every open dashboard polls these figures; over a large fleet they take a while, so callers with the same
-  // scope share one computation for FLEET_CACHE_MS (the figures follow readings reported every 5 minutes).
-  const key = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
+  // scope and zone share one computation for FLEET_CACHE_MS (the figures follow readings reported every 5 minutes).
+  const scope = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
+  const key = `${scope}|${timeZone}`;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < FLEET_CACHE_MS) return hit.figures;
-  const figures = computeFleetFigures(db, caller);
+  const figures = computeFleetFigures(db, caller, timeZone);
   cache.set(key, { at: now, figures });
   // A failed computation is not kept.
   figures.catch(() => cache.delete(key));
   return figures;
 }
 
-async function computeFleetFigures(db: Database, caller: Caller): Promise<FleetFigures> {
+async function computeFleetFigures(db: Database, caller: Caller, timeZone: string): Promise<FleetFigures> {
+  const nowMs = Date.now();
+  const today = localDay(timeZone, nowMs);
+  // The viewer's day as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
+  const dayStart = new Date(localDayStartMs(timeZone, today)).toISOString();
+  const dayEnd = new Date(localDayStartMs(timeZone, nextDay(today))).toISOString();
+  const now = new Date(nowMs).toISOString();
   const scoped = sql`select pl.id, pl.name, pl.time_zone, pl.price_minor_per_kwh, pl.currency, pl.capacity_w
     from plants pl where ${plantScope(caller)}`;
   const perPlant = await rowsOf<{
@@ -93,12 +102,13 @@ async function computeFleetFigures(db: Database, caller: Caller): Promise<FleetF
 
   const curve = await rowsOf<{ slot: string; p: number | null }>(
     db,
-    sql`with b as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as s),
-      slots as (select generate_series(b.s, greatest(b.s, now() - interval '5 minutes'), interval '5 minutes') as slot from b),
+    sql`with slots as (select generate_series(${dayStart}::timestamptz,
+          greatest(${dayStart}::timestamptz, ${now}::timestamptz - interval '5 minutes'), interval '5 minutes') as slot),
       per_device as (
-        select t.device_id, date_bin('5 minutes', t.ts, b.s) as slot, avg(t.ac_power_w) as p
-        from telemetry t, b
-        where t.ts >= b.s and t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
+        select t.device_id, date_bin('5 minutes', t.ts, ${dayStart}::timestamptz) as slot, avg(t.ac_power_w) as p
+        from telemetry t
+        where t.ts >= ${dayStart}::timestamptz and t.ts < ${dayEnd}::timestamptz
+          and t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
           and t.device_id in (select id from devices where kind = any(${inverterKinds()}))
         group by 1, 2)
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
@@ -107,7 +117,7 @@ async function computeFleetFigures(db: Database, caller: Caller): Promise<FleetF
   const days = await rowsOf<{ label: string; kwh: number }>(
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as label, coalesce(sum(e.energy_kwh), 0)::float8 as kwh
-      from generate_series(current_date - ${ENERGY_DAYS - 1}::int, current_date, interval '1 day') d
+      from generate_series(${today}::date - ${ENERGY_DAYS - 1}::int, ${today}::date, interval '1 day') d
       left join plant_energy e on e.period = 'day' and e.period_start = d::date
         and e.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
       group by d order by d`,
@@ -117,6 +127,8 @@ async function computeFleetFigures(db: Database, caller: Caller): Promise<FleetF
     .slice(0, TOP_PLANTS);
   const total = sum((p) => p.total_kwh);
   return {
+    timeZone,
+    today,
     plants: perPlant.length,
     devicesOnline: sum((p) => p.online),
     devicesOffline: sum((p) => p.offline),

@@ -7,6 +7,7 @@ import {
   emptyEnvelope,
   energyQuery,
   fleetFigures as fleetFiguresSchema,
+  fleetFiguresQuery,
   followInput,
   followRow,
   plantExportQuery,
@@ -313,11 +314,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Dashboard figures over the caller’s plants: counts, power, energy, income, CO2, curves, top plants',
+          'Dashboard figures over the caller’s plants: counts, power, energy and income of each plant’s own day, CO2, the power curve of the viewer’s day in `timeZone`, 30 days, top plants',
+        querystring: fleetFiguresQuery,
         response: { 200: envelope(fleetFiguresSchema) },
       },
     },
-    async (request) => ok(await fleetFigures(db(), callerOf(request))),
+    async (request) => ok(await fleetFigures(db(), callerOf(request), request.query.timeZone)),
   );
 
   app.get(

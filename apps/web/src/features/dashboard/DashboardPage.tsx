@@ -12,6 +12,13 @@ import { useFleetFigures, useRecentAlarms } from './api.ts';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+const formatTimeIn = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 const co2 = (kg: number) => (kg >= 1000 ? `${(kg / 1000).toFixed(2)} t` : `${kg.toFixed(1)} kg`);
 
 function Figures({ f }: { f: FleetFigures }) {
@@ -81,7 +88,10 @@ function RecentAlarms() {
   );
 }
 
-/** The dashboard (fixed tab): fleet figures, today's power curve, 30 days of energy, top plants, recent alarms. */
+/**
+ * The dashboard (fixed tab): fleet figures (each plant's own day), the fleet power curve of the viewer's day in the
+ * viewer's zone, 30 days of energy, top plants, recent alarms.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -100,7 +110,7 @@ export function DashboardPage() {
             <Figures f={f} />
             <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
               <Col xs={24} xl={12}>
-                <Card title={t('dashboard.powerToday')}>
+                <Card title={t('dashboard.powerToday', { zone: f.timeZone })}>
                   <EChart
                     testId="fleet-power"
                     option={{
@@ -108,7 +118,8 @@ export function DashboardPage() {
                       grid: { left: 64, right: 16, top: 24, bottom: 32 },
                       xAxis: {
                         type: 'category',
-                        data: f.powerCurve.map((p) => formatDate(p.ts, 'HH:mm')),
+                        // The slots of the viewer's day, labelled in the zone the server drew them in.
+                        data: f.powerCurve.map((p) => formatTimeIn(p.ts, f.timeZone)),
                       },
                       yAxis: { type: 'value', name: 'kW' },
                       series: [

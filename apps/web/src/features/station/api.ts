@@ -117,12 +117,17 @@ export const useCollector = (sn: string) =>
     retry: false,
   });
 
-export const useFleetFigures = () =>
-  useQuery({
-    queryKey: ['dashboard', 'fleet'],
-    queryFn: () => request<FleetFigures>('/plant/fleet'),
+/** The viewer's IANA time zone, the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const useFleetFigures = () => {
+  const timeZone = viewerTimeZone();
+  return useQuery({
+    queryKey: ['dashboard', 'fleet', timeZone],
+    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
+};
 
 export const useFollows = (enabled = true) =>
   useQuery({
