@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,12 @@ export const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   MQTT_PORT: port.default(1883),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:']),
+  MQTT_CLIENT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, ".", "_" or "-", at most 40')
+      .optional(),
+  ),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
   SIMULATOR: z.enum(['on', 'off']).default('on'),
   CONSOLE_CLIENT_ID: z.string().min(1).default('console'),
@@ -59,6 +66,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly mqttPort: number;
   readonly mqttUrl: string | undefined;
+  /** Client id prefix of this instance's connections to the external broker (`-0` to `-7` appended). */
+  readonly mqttClientId: string;
   readonly adminPassword: string | undefined;
   readonly simulator: boolean;
   readonly consoleClientId: string;
@@ -104,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttClientId:
+      e.MQTT_CLIENT_ID ?? `solarops-${os.hostname()}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40),
     adminPassword: e.ADMIN_PASSWORD,
     simulator: e.SIMULATOR === 'on',
     consoleClientId: e.CONSOLE_CLIENT_ID,

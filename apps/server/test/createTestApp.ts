@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     mqttPort: 0,
     mqttUrl: undefined,
+    mqttClientId: 'solarops-test',
     adminPassword: undefined,
     simulator: false,
     consoleClientId: 'console',

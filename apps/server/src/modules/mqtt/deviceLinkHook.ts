@@ -15,9 +15,13 @@ export const deviceLinkHook: StartupHook = {
     const stopJobs = startDeviceLinkJobs(database, logger);
     let closeTransport: () => Promise<void>;
     if (config.mqttUrl) {
-      const consumer = await startExternalConsumer({ pipeline, url: config.mqttUrl });
+      const consumer = await startExternalConsumer({
+        pipeline,
+        url: config.mqttUrl,
+        clientIdPrefix: config.mqttClientId,
+      });
       logger.info(
-        { url: config.mqttUrl.replace(/\/\/[^@]*@/, '//***@') },
+        { url: config.mqttUrl.replace(/\/\/[^@]*@/, '//***@'), clientId: config.mqttClientId },
         'ingesting from the external MQTT broker',
       );
       closeTransport = () => consumer.close();

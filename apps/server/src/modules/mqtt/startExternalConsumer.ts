@@ -12,31 +12,46 @@ export interface ExternalConsumer {
 
 /**
  * Ingest from an external broker (`MQTT_URL`: Mosquitto, EMQX, ...), which authenticates the collectors and
- * enforces the per-serial ACL itself (docs/device-protocol.md shows a Mosquitto ACL). The server joins a shared
- * subscription with `connections` clients. mqtt.js sends the PUBACK of a QoS 1 message only when `handleMessage`
- * calls back, which here is after the commit; it handles one message per connection at a time, so several
- * connections keep several batches in flight and the group commit stores them together.
+ * enforces the per-serial ACL itself (docs/device-protocol.md lists what the broker must provide). The server
+ * joins a shared subscription with `connections` clients. mqtt.js sends the PUBACK of a QoS 1 message only when
+ * `handleMessage` calls back, which here is after the commit; it handles one message per connection at a time, so
+ * several connections keep several batches in flight and the group commit stores them together.
  */
 export async function startExternalConsumer(options: {
   pipeline: IngestPipeline;
   url: string;
+  /** Client id prefix, unique per instance and stable across its restarts (`MQTT_CLIENT_ID`). */
+  clientIdPrefix: string;
   connections?: number;
-  clientIdPrefix?: string;
 }): Promise<ExternalConsumer> {
-  const { pipeline, url } = options;
+  const { pipeline, url, clientIdPrefix } = options;
   const count = options.connections ?? 8;
-  const prefix = options.clientIdPrefix ?? `solarops-ingest-${process.pid}`;
   const clients: MqttClient[] = [];
+  const closeAll = () => Promise.all(clients.map((c) => c.endAsync()));
+  // Acks and commands go out on a connection of their own. mqtt.js reads a connection's next packet only after
+  // `handleMessage` calls back, so a handler awaiting the PUBACK of its own down/ack on the same connection waits
+  // for a packet queued behind the next incoming message: with two messages in flight the connection stalls.
+  const publisher = mqtt.connect(url, {
+    clientId: `${clientIdPrefix}-out`,
+    protocolVersion: 4,
+    reconnectPeriod: 1000,
+  });
+  clients.push(publisher);
+  const publishDown = (topic: string, payload: string) =>
+    publisher.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
   for (let i = 0; i < count; i++) {
     const client = mqtt.connect(url, {
-      clientId: `${prefix}-${i}`,
-      // A persistent session: messages of a restarting server wait in the broker instead of being lost.
+      // Stable ids: a restarted instance takes up its own sessions and the messages queued in them, instead of
+      // leaving orphan sessions in the group that the broker keeps handing a share of the messages to.
+      clientId: `${clientIdPrefix}-${i}`,
+      // MQTT 3.1.1 with a persistent session: the messages of a restarting server wait in the broker instead of
+      // being lost. (In MQTT 5, `clean: false` alone ends the session at disconnect: its expiry defaults to 0.)
+      // Brokers with shared subscriptions (Mosquitto, EMQX, HiveMQ, VerneMQ) accept `$share/` from 3.1.1 clients.
+      protocolVersion: 4,
       clean: false,
-      protocolVersion: 5,
       reconnectPeriod: 1000,
     });
-    const publishDown = (topic: string, payload: string) =>
-      client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
+    clients.push(client);
     client.handleMessage = (packet, callback) => {
       const up = parseUpTopic(packet.topic);
       if (!up) return callback();
@@ -63,12 +78,16 @@ export async function startExternalConsumer(options: {
           },
         );
     };
-    await client.subscribeAsync(SHARED_SUBSCRIPTION, { qos: 1 });
-    clients.push(client);
+    // A broker refusing the subscription (its ACL) answers 0x80, which mqtt.js turns into an error: stop the start
+    // rather than run storing nothing.
+    await client.subscribeAsync(SHARED_SUBSCRIPTION, { qos: 1 }).catch(async (err: Error) => {
+      await closeAll();
+      throw new Error(`the MQTT broker refused the subscription ${SHARED_SUBSCRIPTION}: ${err.message}`);
+    });
   }
   return {
     async close() {
-      await Promise.all(clients.map((c) => c.endAsync()));
+      await closeAll();
     },
   };
 }
