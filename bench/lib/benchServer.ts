@@ -41,7 +41,9 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const httpPort = await freePort();
   const mqttPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // SERVER_NODE_ARGS: flags Node refuses in NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile the server.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

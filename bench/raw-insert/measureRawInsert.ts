@@ -5,9 +5,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import {
   COLUMNS,
   COLUMN_LIST,
-  toRow,
-  type Cell,
-} from '../../apps/server/src/modules/telemetry/readingRows.ts';
+  COPY_TELEMETRY,
+  readingLine,
+} from '../../apps/server/src/modules/telemetry/readingLines.ts';
 import { ensureTelemetryPartitions } from '../../apps/server/src/modules/telemetry/partitions.ts';
 import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
 import { benchReading } from '../lib/benchFleet.ts';
@@ -15,32 +15,37 @@ import { benchReading } from '../lib/benchFleet.ts';
 /** Device ids of the raw rows: far above any real device, deleted afterwards. */
 const RAW_DEVICE_BASE = 50_000_000;
 
-/** `count` telemetry rows shaped like the ingest's: `devices` devices, one reading a minute each. */
-export function rawRows(count: number, devices: number, startMs: number, salt = 0): Cell[][] {
+/** `count` telemetry rows shaped like the ingest's (as its COPY text lines): `devices` devices, one reading a
+ * minute each. */
+export function rawLines(count: number, devices: number, startMs: number, salt = 0): string[] {
   const received = new Date().toISOString();
   return Array.from({ length: count }, (_, i) => {
     const d = i % devices;
     const k = Math.floor(i / devices);
-    return toRow(
+    const ts = startMs + k * 60_000;
+    return readingLine(
       { id: RAW_DEVICE_BASE + salt * 1_000_000 + d, plantId: RAW_DEVICE_BASE + d },
-      benchReading(`R${d}`, startMs + k * 60_000, k),
+      benchReading(`R${d}`, ts, k),
+      new Date(ts).toISOString(),
       received,
     );
   });
 }
 
-const copyText = (v: Cell) => (v === null ? '\\N' : String(v));
+type Cell = string | null;
+/** Lines as rows of cells, for the methods that take parameters (an empty cell is NULL). */
+const cellsOf = (lines: string[]): Cell[][] =>
+  lines.map((l) => l.split('\t').map((c) => (c === '' ? null : c)));
 
 /** COPY FROM STDIN in text format: the fastest bulk path of PostgreSQL. */
-async function viaCopy(client: pg.Client, rows: Cell[][]): Promise<void> {
-  const stream = client.query(copyFrom(`copy telemetry (${COLUMN_LIST}) from stdin`));
+async function viaCopy(client: pg.Client, lines: string[]): Promise<void> {
+  const stream = client.query(copyFrom(COPY_TELEMETRY));
   let i = 0;
   const source = new Readable({
     read() {
-      let chunk = '';
-      for (let n = 0; n < 2000 && i < rows.length; n++, i++)
-        chunk += rows[i]!.map(copyText).join('\t') + '\n';
-      this.push(chunk.length > 0 ? chunk : null);
+      const chunk = lines.slice(i, i + 2000);
+      i += chunk.length;
+      this.push(chunk.length > 0 ? chunk.join('\n') + '\n' : null);
     },
   });
   await pipeline(source, stream);
@@ -90,10 +95,11 @@ export async function measureRawInsert(
   const out = {} as Record<RawMethod, number>;
   try {
     for (const [salt, method] of methods.entries()) {
-      const rows = rawRows(count, 1000, startMs, salt);
+      const lines = rawLines(count, 1000, startMs, salt);
+      const rows = method === 'copy' ? [] : cellsOf(lines);
       const t0 = performance.now();
       await client.query('begin');
-      if (method === 'copy') await viaCopy(client, rows);
+      if (method === 'copy') await viaCopy(client, lines);
       else if (method === 'unnest') await viaUnnest(client, rows);
       else await viaValues(client, rows);
       await client.query('commit');

@@ -9,14 +9,14 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { localDay } from '../telemetry/localDay.ts';
 import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
-import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from '../telemetry/readingRows.ts';
+import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
 import { recomputeDays } from '../telemetry/rollups.ts';
 
 /** Rows per INSERT of the backfill. */
 const ROWS_PER_INSERT = 8000;
 
 /**
- * Writes `days` of 5-minute history of the demo fleet straight into the database (bulk INSERT ... unnest, not
+ * Writes `days` of 5-minute history of the demo fleet straight into the database (bulk INSERT of reading lines, not
  * through MQTT), the latest state of every device, and the energy rollups of those days. Returns the plant states
  * after the last step, so that the live simulator continues the counters where the history ends.
  */
@@ -34,22 +34,22 @@ export async function backfillTelemetry(
     months.add(new Date(t).toISOString().slice(0, 7));
   await ensureTelemetryPartitions(db, [...months]);
   const receivedIso = new Date(options.endMs).toISOString();
-  const latest = new Map<number, Cell[]>();
+  const latest = new Map<number, string>();
   const dirty = new Map<string, { deviceId: number; plantId: number; day: string }>();
-  let buffer: Cell[][] = [];
+  let buffer: string[] = [];
   let total = 0;
   const flush = async () => {
     if (buffer.length === 0) return;
-    const rows = buffer;
+    const lines = buffer;
     buffer = [];
     await db.execute(
-      sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
+      sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines)} on conflict do nothing`,
     );
   };
   const states: Record<string, PlantState> = {};
   for (const plant of plants) {
     // One plant at a time: readings are generated and written in slices, never all held in memory.
-    const pending: Cell[][] = [];
+    const pending: string[] = [];
     backfillPlants(
       [plant],
       fromMs,
@@ -59,27 +59,25 @@ export async function backfillTelemetry(
         for (const r of readings) {
           const ids = deviceIds.get(r.serial);
           if (!ids) continue;
-          const row = toRow(ids, toProtocolReading(r), receivedIso);
-          pending.push(row);
-          latest.set(ids.id, row);
+          const reading = toProtocolReading(r);
+          const line = readingLine(ids, reading, new Date(reading.ts).toISOString(), receivedIso);
+          pending.push(line);
+          latest.set(ids.id, line);
           const day = localDay(plant.timeZone, t);
           dirty.set(`${ids.id}|${day}`, { deviceId: ids.id, plantId: ids.plantId, day });
         }
       },
       { states, seed: options.seed, faultRates: DEFAULT_FAULT_RATES },
     );
-    for (const row of pending) {
-      buffer.push(row);
+    for (const line of pending) {
+      buffer.push(line);
       if (buffer.length >= ROWS_PER_INSERT) await flush();
     }
     total += pending.length;
   }
   await flush();
-  const set = COLUMNS.slice(2)
-    .map(([c]) => `${c} = excluded.${c}`)
-    .join(', ');
-  await db.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.values()])}
-    on conflict (device_id) do update set ${sql.raw(set)} where device_latest.ts < excluded.ts`);
+  await db.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLines([...latest.values()])}
+    on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)} where device_latest.ts < excluded.ts`);
   await db.execute(sql`update devices set online = true, last_seen_at = ${receivedIso}::timestamptz
     where id = any(${sql.param([...latest.keys()])}::int[])`);
   await db.execute(sql`update collectors set online = true, last_seen_at = ${receivedIso}::timestamptz

@@ -12,10 +12,10 @@ import {
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
-import { checkBatch, checkReading } from './checkReading.ts';
+import { checkBatch, isValidReading } from './checkReading.ts';
 import { copyReadings } from './copyReadings.ts';
 import { localDay, nextDay } from './localDay.ts';
-import { COLUMNS, COLUMN_LIST, toRow, unnestRows, type Cell } from './readingRows.ts';
+import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, copyInput, readingLine, selectLines } from './readingLines.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import { deviceLinkEvents, type CommittedReading } from './deviceLinkEvents.ts';
@@ -30,8 +30,9 @@ export class BatchRefused extends Error {
 
 interface PendingWrite {
   collector: CollectorInfo;
-  rows: Cell[][];
-  latest: Map<number, { tsMs: number; row: Cell[] }>;
+  /** The readings to store, as COPY text lines (readingLines.ts): compact while they wait for the commit. */
+  lines: string[];
+  latest: Map<number, { tsMs: number; line: string }>;
   dirty: { deviceId: number; plantId: number; day: string }[];
   quarantine: {
     plantId: number | null;
@@ -59,8 +60,8 @@ export interface IngestPipelineOptions {
   maxRowsPerCommit?: number;
   /**
    * Transactions in flight at once: while PostgreSQL writes one group, the next is being prepared and sent
-   * (the database and the server each keep a core busy). Rows are sorted by device so that concurrent groups
-   * lock shared rows in the same order.
+   * (the database and the server each keep a core busy). Latest-state and device rows are written in device
+   * order, so that concurrent groups lock them in the same order.
    */
   concurrency?: number;
   /**
@@ -161,6 +162,10 @@ export class IngestPipeline {
   }
 
   private async admitted(collector: CollectorInfo, payload: unknown): Promise<TelemetryAck> {
+    // The devices first: from the parse to the enqueue, the batch is then handled without a pause, so its parsed
+    // objects are garbage before the next batch is parsed (only its reading lines wait for the commit).
+    const loading = this.registry.load(collector);
+    if (loading) await loading;
     const data = this.parse(collector.serial, payload);
     // The hand-written check first (the hot path); zod only for what it refuses, to give the contract's message.
     let envelope = checkBatch(data);
@@ -181,9 +186,8 @@ export class IngestPipeline {
     };
     const valid: TelemetryReading[] = [];
     for (const raw of readings) {
-      const checked = checkReading(raw);
-      if (checked) {
-        valid.push(checked);
+      if (isValidReading(raw)) {
+        valid.push(raw);
         continue;
       }
       const r = telemetryReading.safeParse(raw);
@@ -195,12 +199,15 @@ export class IngestPipeline {
         refuse('invalidReading', sn, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
       }
     }
-    const devices = await this.registry.resolveDevices(collector, new Set(valid.map((r) => r.sn)));
+    const devices = this.registry.devicesOf(
+      collector,
+      valid.map((r) => r.sn),
+    );
     const nowMs = this.now();
     const receivedIso = new Date(nowMs).toISOString();
     const pending: Omit<PendingWrite, 'resolve' | 'reject'> = {
       collector,
-      rows: [],
+      lines: [],
       latest: new Map(),
       dirty: [],
       quarantine: [],
@@ -220,6 +227,9 @@ export class IngestPipeline {
     // The collector's own clock, when it says: a clock off by more than 5 minutes raises an alert.
     const collectorSkew = sentAt === undefined ? 0 : sentAt - nowMs;
     const seenDevices = new Set<DeviceInfo>();
+    // A batch holds every device of the collector at a few times: each time is converted to ISO text once.
+    let tsMsOfIso = NaN;
+    let tsIso = '';
     for (const r of valid) {
       const device = devices.get(r.sn);
       if (!device) {
@@ -245,13 +255,17 @@ export class IngestPipeline {
         }
         continue;
       }
-      const row = toRow(device, r, receivedIso);
-      pending.rows.push(row);
-      // The month of the partition, from the row's ISO time (no second date conversion per reading).
-      pending.months.add((row[2] as string).slice(0, 7));
+      if (r.ts !== tsMsOfIso) {
+        tsMsOfIso = r.ts;
+        tsIso = new Date(r.ts).toISOString();
+        // The month of the partition.
+        pending.months.add(tsIso.slice(0, 7));
+      }
+      const line = readingLine(device, r, tsIso, receivedIso);
+      pending.lines.push(line);
       const prev = pending.latest.get(device.id);
       if (!prev || prev.tsMs < r.ts) {
-        pending.latest.set(device.id, { tsMs: r.ts, row });
+        pending.latest.set(device.id, { tsMs: r.ts, line });
         pending.committed.set(device.id, {
           deviceId: device.id,
           plantId: device.plantId,
@@ -294,9 +308,9 @@ export class IngestPipeline {
     }
     const quarantined = pending.quarantine.length;
     await this.enqueue(pending);
-    this.counters.readingsStored += pending.rows.length;
+    this.counters.readingsStored += pending.lines.length;
     this.counters.readingsQuarantined += quarantined;
-    return { seq, accepted: pending.rows.length, rejected, quarantined };
+    return { seq, accepted: pending.lines.length, rejected, quarantined };
   }
 
   /** Stores an event batch (faults raised and cleared) idempotently; resolves after the commit. */
@@ -396,11 +410,11 @@ export class IngestPipeline {
       let rows = 0;
       while (
         this.queue.length > 0 &&
-        (group.length === 0 || rows + this.queue[0]!.rows.length <= this.maxRows)
+        (group.length === 0 || rows + this.queue[0]!.lines.length <= this.maxRows)
       ) {
         const p = this.queue.shift()!;
         group.push(p);
-        rows += p.rows.length;
+        rows += p.lines.length;
       }
       this.active++;
       void this.store(group).finally(() => {
@@ -451,8 +465,8 @@ export class IngestPipeline {
       await ensureTelemetryPartitions(this.db, [...months]);
       for (const m of months) this.knownMonths.add(m);
     }
-    const rows = group.flatMap((p) => p.rows).sort((a, b) => (a[0] as number) - (b[0] as number));
-    const latest = new Map<number, { tsMs: number; row: Cell[] }>();
+    const readings = group.reduce((n, p) => n + p.lines.length, 0);
+    const latest = new Map<number, { tsMs: number; line: string }>();
     for (const p of group) {
       for (const [id, l] of p.latest) {
         const prev = latest.get(id);
@@ -460,7 +474,8 @@ export class IngestPipeline {
       }
     }
     const dirty = group.flatMap((p) => p.dirty).sort((a, b) => a.deviceId - b.deviceId);
-    const deviceIds = [...new Set(rows.map((r) => r[0] as number))];
+    // Sorted by device, so that concurrent groups lock shared device rows in the same order.
+    const deviceIds = [...latest.keys()].sort((a, b) => a - b);
     const collectorIdsSorted = [...new Set(group.map((p) => p.collector.id))].sort((a, b) => a - b);
     const quarantine = group.flatMap((p) =>
       p.quarantine.map((q) => ({ ...q, collector: p.collector.serial })),
@@ -470,19 +485,24 @@ export class IngestPipeline {
     const rebinds = group.flatMap((p) => p.rebinds.map((d) => ({ d, collectorId: p.collector.id })));
 
     await this.db.transaction(async (tx) => {
-      if (rows.length > 0) {
+      if (readings > 0) {
         // COPY on PostgreSQL; the idempotent insert on PGlite and when a re-sent reading is already stored.
-        if (!(await copyReadings(tx, rows))) {
+        if (
+          !(await copyReadings(
+            tx,
+            group.map((p) => copyInput(p.lines)),
+          ))
+        ) {
+          const lines = group.flatMap((p) => p.lines);
           await tx.execute(
-            sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${unnestRows(rows)} on conflict do nothing`,
+            sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines)} on conflict do nothing`,
           );
         }
-        const set = COLUMNS.slice(2)
-          .map(([c]) => `${c} = excluded.${c}`)
-          .join(', ');
         // Latest state is the newest device time, not the last received (late and re-sent batches come older).
-        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${unnestRows([...latest.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l.row))}
-          on conflict (device_id) do update set ${sql.raw(set)} where device_latest.ts < excluded.ts`);
+        const latestLines = deviceIds.map((id) => latest.get(id)!.line);
+        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLines(latestLines)}
+          on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
+          where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
           select * from unnest(${sql.param(dirty.map((d) => d.deviceId))}::int[],
             ${sql.param(dirty.map((d) => d.plantId))}::int[], ${sql.param(dirty.map((d) => d.day))}::date[])

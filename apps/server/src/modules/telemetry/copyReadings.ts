@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/openDatabase.ts';
-import { COLUMN_LIST, type Cell } from './readingRows.ts';
+import { COPY_TELEMETRY } from './readingLines.ts';
 
 /** SQLSTATE of a unique violation: a reading already stored (a re-sent batch). */
 const UNIQUE_VIOLATION = '23505';
@@ -15,36 +15,19 @@ function pgClientOf(tx: Database): pg.Client | undefined {
   return client instanceof pg.Client ? client : undefined;
 }
 
-/** Rows in COPY text format: cells hold numbers, ISO times and `{...}` literals, none needing escapes. */
-function copyText(rows: readonly Cell[][]): string {
-  let out = '';
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++) {
-      const v = row[i];
-      if (i > 0) out += '\t';
-      out += v === null || v === undefined ? '\\N' : String(v);
-    }
-    out += '\n';
-  }
-  return out;
-}
-
 /**
- * Stores readings inside transaction `tx` with COPY FROM STDIN when it runs on PostgreSQL: COPY takes rows at
+ * Stores readings (`input`: chunks of COPY text, see readingLines.ts) inside transaction `tx` with COPY FROM STDIN when it runs on PostgreSQL: COPY takes rows at
  * about twice the rate of `insert ... select from unnest`. COPY cannot skip rows already stored, so it runs under
  * a savepoint; when a row is a duplicate (a batch re-sent after a lost ack, rare), the savepoint is rolled back
  * and the rows go through `fallback` (the idempotent insert), in the same transaction. Returns false when COPY
  * does not apply (PGlite), leaving the insert to the caller.
  */
-export async function copyReadings(tx: Database, rows: readonly Cell[][]): Promise<boolean> {
+export async function copyReadings(tx: Database, input: readonly string[]): Promise<boolean> {
   const client = pgClientOf(tx);
   if (!client) return false;
   await tx.execute(sql`savepoint readings_copy`);
   try {
-    await pipeline(
-      Readable.from([copyText(rows)]),
-      client.query(copyFrom(`copy telemetry (${COLUMN_LIST}) from stdin`)),
-    );
+    await pipeline(Readable.from(input), client.query(copyFrom(COPY_TELEMETRY)));
   } catch (err) {
     if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
     await tx.execute(sql`rollback to savepoint readings_copy`);

@@ -5,7 +5,9 @@
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const dayCache = new Map<string, string>();
+/** Local days by zone, then by quarter hour since the epoch (numbers as keys: no key string per reading). */
+const dayCache = new Map<string, Map<number, string>>();
+let cachedDays = 0;
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -53,13 +55,19 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
 
 /** The local day 'YYYY-MM-DD' of instant `ms` in `timeZone`. */
 export function localDay(timeZone: string, ms: number): string {
-  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
-  let day = dayCache.get(key);
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let days = dayCache.get(timeZone);
+  if (!days) dayCache.set(timeZone, (days = new Map()));
+  let day = days.get(quarter);
   if (day === undefined) {
     const p = parts(timeZone, ms);
     day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-    if (dayCache.size > 200_000) dayCache.clear();
-    dayCache.set(key, day);
+    if (++cachedDays > 200_000) {
+      dayCache.clear();
+      cachedDays = 0;
+      dayCache.set(timeZone, (days = new Map()));
+    }
+    days.set(quarter, day);
   }
   return day;
 }
