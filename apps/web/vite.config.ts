@@ -13,5 +13,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Keep the login page small: the layout and every page are split per route in the route table.
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      treeshake: {
+        // Ant Design's @rc-component packages declare no `sideEffects`, so a page that reaches one of their index
+        // modules (an Input reaches the form package through antd's form context) would carry the whole package
+        // into its chunks. They only export components and helpers; other packages keep their own declaration.
+        moduleSideEffects: (id) => (/node_modules\/@rc-component\//.test(id) ? false : undefined),
+      },
+    },
   },
 });
