@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_NAMES } from '@solarops/contracts';
 import { BARE_ROUTES, LAYOUT_PAGES, MENU_ROUTES } from '../router/routes.tsx';
-import { type Catalog, CATALOGS, FEATURE_CATALOG_FILES } from './catalogs.ts';
+import type { Catalog } from './catalogs.ts';
+import { pack as enPack } from './packs/en.ts';
+import { pack as zhPack } from './packs/zh.ts';
 
 const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
   Object.fromEntries(
@@ -15,8 +17,9 @@ const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
     ),
   );
 
-const ZH = flatten(CATALOGS.zh);
-const EN = flatten(CATALOGS.en);
+const ZH = flatten(zhPack.catalog);
+const EN = flatten(enPack.catalog);
+const FEATURE_CATALOG_FILES = [...zhPack.featureFiles, ...enPack.featureFiles];
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {

@@ -1,17 +1,20 @@
-import en from './en.json';
-import zh from './zh.json';
+import type { Locale } from 'antd/es/locale';
 import type { Language } from './language.ts';
 
 export type Catalog = { [key: string]: string | Catalog };
 
-/**
- * A feature group may keep its own strings beside its code in `features/<group>/locales/{zh,en}.json` (keys
- * still `feature.area.phrase`), so that engineers building different screens do not edit one file at once.
- */
-const featureFiles = import.meta.glob<Catalog>('../features/*/locales/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** What the console needs to speak one language: its strings and Ant Design's and dayjs's locales. */
+export interface LanguagePack {
+  catalog: Catalog;
+  antdLocale: Locale;
+  dayjsLocale: string;
+  /**
+   * A feature group may keep its own strings beside its code in `features/<group>/locales/{zh,en}.json` (keys
+   * still `feature.area.phrase`), so that engineers building different screens do not edit one file at once.
+   * The files found, for the parity test.
+   */
+  featureFiles: readonly string[];
+}
 
 function merge(target: Catalog, source: Catalog, path: string): Catalog {
   for (const [key, value] of Object.entries(source)) {
@@ -26,15 +29,18 @@ function merge(target: Catalog, source: Catalog, path: string): Catalog {
   return target;
 }
 
-function build(lang: Language, base: Catalog): Catalog {
+/** Every string of the console in one language: the shared catalog plus the features' own. */
+export function buildCatalog(base: Catalog, featureCatalogs: Record<string, Catalog>): Catalog {
   const out = merge({}, base, '');
-  for (const [file, catalog] of Object.entries(featureFiles))
-    if (file.endsWith(`/${lang}.json`)) merge(out, catalog, '');
+  for (const catalog of Object.values(featureCatalogs)) merge(out, catalog, '');
   return out;
 }
 
-/** Every string of the console, per language: the shared catalogs plus the features' own. */
-export const CATALOGS: Record<Language, Catalog> = { zh: build('zh', zh), en: build('en', en) };
-
-/** Feature catalog files found, for the parity test. */
-export const FEATURE_CATALOG_FILES: readonly string[] = Object.keys(featureFiles);
+/**
+ * Each language is its own chunk, loaded on demand: the console downloads only the one it speaks (the sign-in
+ * page's first download stays small) and fetches the other when the user switches.
+ */
+export const LANGUAGE_PACKS: Record<Language, () => Promise<LanguagePack>> = {
+  zh: () => import('./packs/zh.ts').then((m) => m.pack),
+  en: () => import('./packs/en.ts').then((m) => m.pack),
+};

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadLanguage } from '../i18n/i18n.ts';
+import { LANGUAGES } from '../i18n/language.ts';
 
 // Ant Design reads these browser APIs that jsdom lacks.
 const browser = typeof window !== 'undefined';
@@ -24,6 +26,9 @@ if (browser && !('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// The console loads a language's strings before it renders or switches; tests render at once in either.
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 afterEach(() => {
   if (!browser) return;
