@@ -1,11 +1,13 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { fetchUserInfo, resetSession } from '../api/accounts.ts';
 import { request } from '../api/request.ts';
 import { hasToken, session, storedMenuList } from '../api/session.ts';
 import { type UserInfo, useUserStore } from '../store/userStore.ts';
 import { decideNavigation } from './guard.ts';
+
+// Only a visit that must load the user first shows the spinner: its code stays out of the sign-in page.
+const Spin = lazy(() => import('antd/es/spin'));
 
 /** Carries out `decideNavigation` (spec §2) on every navigation. */
 export function NavigationGuard({ children }: { children: ReactNode }) {
@@ -67,7 +69,9 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   if (decision.kind === 'loadUser')
     return (
       <div className="app-loading">
-        <Spin size="large" />
+        <Suspense>
+          <Spin size="large" />
+        </Suspense>
       </div>
     );
   return <>{children}</>;
