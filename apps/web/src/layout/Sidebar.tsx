@@ -8,6 +8,7 @@ import { type MenuItemView, visibleMenu } from '../router/menuFilter.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { BrandLogo } from '../components/BrandLogo.tsx';
+import { MENU_ICONS } from './menuIcons.tsx';
 import { usePublicSettings } from '../features/set/system/publicSettings.ts';
 
 type Item = Required<MenuProps>['items'][number];
@@ -29,7 +30,7 @@ export function Sidebar() {
 
   const toItem = (view: MenuItemView): Item => ({
     key: view.key,
-    icon: view.icon,
+    icon: view.icon && MENU_ICONS[view.icon],
     label: <span data-testid={`menu-${view.name}`}>{t(view.title)}</span>,
     children: view.children?.map(toItem),
   });

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { ALWAYS_HIDDEN } from '@solarops/contracts';
+import type { MenuIcon } from '../layout/menuIcons.tsx';
 import { type MenuEntry, type PageRoute, isExternal, isGroup } from './routes.tsx';
 
 /** What the sidebar draws: a page link, an external link, or a folder of those. */
@@ -8,7 +8,7 @@ export interface MenuItemView {
   key: string;
   name: string;
   title: string;
-  icon?: ReactNode;
+  icon?: MenuIcon;
   external?: boolean;
   children?: MenuItemView[];
 }

@@ -1,15 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
-import {
-  ApiOutlined,
-  BookOutlined,
-  DashboardOutlined,
-  FundProjectionScreenOutlined,
-  LockOutlined,
-  SettingOutlined,
-  ThunderboltOutlined,
-  ToolOutlined,
-} from '@ant-design/icons';
+import type { ComponentType } from 'react';
 import type { MenuGroupName, RouteName } from '@solarops/contracts';
+import type { MenuIcon } from '../layout/menuIcons.tsx';
 
 /** Loads a page component on first visit, so that each page is its own chunk (the login page stays small). */
 export type PageLoader = () => Promise<ComponentType>;
@@ -32,7 +23,7 @@ export interface PageRoute {
   name: string;
   path: string;
   page: PageLoader;
-  icon?: ReactNode;
+  icon?: MenuIcon;
   meta: RouteMeta;
   /** true for pages every signed-in user may open whatever the menu list says (personal centre, guide...). */
   constant?: boolean;
@@ -42,7 +33,7 @@ export interface PageRoute {
 export interface MenuGroupRoute {
   name: MenuGroupName;
   path: string;
-  icon: ReactNode;
+  icon: MenuIcon;
   meta: RouteMeta;
   children: PageRoute[];
 }
@@ -51,7 +42,7 @@ export interface MenuGroupRoute {
 export interface ExternalLinkRoute {
   name: string;
   link: string;
-  icon: ReactNode;
+  icon: MenuIcon;
   meta: RouteMeta;
   /** Only users of these role ids see it. */
   roleIds: readonly number[];
@@ -74,7 +65,7 @@ type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { path?: strin
 function groupRoute(
   name: MenuGroupName,
   path: string,
-  icon: ReactNode,
+  icon: MenuIcon,
   children: ChildSpec[],
 ): MenuGroupRoute {
   return {
@@ -111,10 +102,10 @@ export const MENU_ROUTES: MenuEntry[] = [
     name: 'dashboard',
     path: '/dashboard',
     page: () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
-    icon: <DashboardOutlined />,
+    icon: 'dashboard',
     meta: { title: 'menu.dashboard', affix: true },
   },
-  groupRoute('Permission', '/permission', <LockOutlined />, [
+  groupRoute('Permission', '/permission', 'permission', [
     [
       'PagePermission',
       {
@@ -125,7 +116,7 @@ export const MENU_ROUTES: MenuEntry[] = [
       },
     ],
   ]),
-  groupRoute('Station', '/station', <ThunderboltOutlined />, [
+  groupRoute('Station', '/station', 'station', [
     ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
     [
       'devicelist',
@@ -183,7 +174,7 @@ export const MENU_ROUTES: MenuEntry[] = [
       },
     ],
   ]),
-  groupRoute('Operation', '/operation', <ToolOutlined />, [
+  groupRoute('Operation', '/operation', 'operation', [
     ['question', HIDDEN],
     ['form'],
     [
@@ -354,7 +345,7 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['YongfuRemoteSettings'],
     ['faultRemote', HIDDEN],
   ]),
-  groupRoute('Set', '/set', <SettingOutlined />, [
+  groupRoute('Set', '/set', 'set', [
     ['accountback', { page: accountPage('AccountbackPage') }],
     [
       'shipment',
@@ -385,17 +376,12 @@ export const MENU_ROUTES: MenuEntry[] = [
       { page: () => import('../features/set/standard-sn/StandardSnPage.tsx').then((m) => m.StandardSnPage) },
     ],
   ]),
-  groupRoute('Manual', '/manual', <BookOutlined />, [['manual']]),
-  groupRoute('Exhibit', '/exhibit', <FundProjectionScreenOutlined />, [
-    ['station'],
-    ['overview'],
-    ['equipment'],
-    ['operation'],
-  ]),
+  groupRoute('Manual', '/manual', 'manual', [['manual']]),
+  groupRoute('Exhibit', '/exhibit', 'exhibit', [['station'], ['overview'], ['equipment'], ['operation']]),
   {
     name: 'apiDocs',
     link: '/prod-api/docs',
-    icon: <ApiOutlined />,
+    icon: 'link',
     meta: { title: 'menu.apiDocs' },
     roleIds: [1],
   },
