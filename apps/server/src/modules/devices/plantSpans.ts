@@ -78,10 +78,14 @@ export async function plantDevicesBetween(
   startMs: number,
   endMs: number,
 ): Promise<{ deviceId: number; fromMs: number; toMs: number }[]> {
+  // A union, not `plant_id = ... or id in (...)`: with the `or` the planner scanned every device of the fleet.
+  const kindsParam = sql`${sql.param([...kinds])}::text[]`;
   const candidates = await rowsOf<{ id: number }>(
     db,
-    sql`select d.id from devices d where d.kind = any(${sql.param([...kinds])}::text[]) and (d.plant_id = ${plantId}
-          or d.id in (select m.device_id from collector_devices m where m.plant_id = ${plantId}))`,
+    sql`select d.id from devices d where d.plant_id = ${plantId} and d.kind = any(${kindsParam})
+        union
+        select d.id from collector_devices m join devices d on d.id = m.device_id
+        where m.plant_id = ${plantId} and d.kind = any(${kindsParam})`,
   );
   const spans = await plantSpans(
     db,
