@@ -128,26 +128,34 @@ export async function listPlants(
     coalesce(s.device_count, 0) as device_count, coalesce(s.online_count, 0) as online_count`;
   const todayJoin = sql`left join plant_energy e on e.plant_id = pl.id and e.period = 'day'
     and e.period_start = (now() at time zone pl.time_zone)::date`;
+  // The total comes with the page (a window count, or a scalar subquery the planner runs once), so that a page
+  // is one round trip; only a page past the end, which has no row to carry it, counts on its own.
+  const totalOf = async (rows: readonly { total: number }[], count: SQL) => {
+    if (rows.length > 0) return Number(rows[0]!.total);
+    if (page.offset === 0) return 0;
+    const [c] = await rowsOf<{ n: number }>(db, count);
+    return c?.n ?? 0;
+  };
   if (live) {
     const rows = await rowsOf<PlantListRow & { total: number }>(
       db,
       sql`with v as (select pl.id ${base} where ${cond})
-        select * from (select ${columns}, ${figures} ${base}
+        select *, (count(*) over ())::int as total from (select ${columns}, ${figures} ${base}
           left join (${statsOf(sql`select id from v`)}) s on s.plant_id = pl.id ${todayJoin}
           where pl.id in (select id from v)) pl
         where ${q.status ? sql`status = ${q.status}` : sql`true`}
         order by ${sql.raw(`${SORTS[q.sort].replace('pl.', '')} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, id ${q.order}`)}
         limit ${page.limit} offset ${page.offset}`,
     );
-    const [count] = await rowsOf<{ n: number }>(
-      db,
+    const total = await totalOf(
+      rows,
       q.status
         ? sql`with v as (select pl.id ${base} where ${cond})
             select count(*)::int as n from v left join (${statsOf(sql`select id from v`)}) s on s.plant_id = v.id
             where ${statusExpr} = ${q.status}`
         : sql`select count(*)::int as n ${base} where ${cond}`,
     );
-    return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
+    return { total, rows: rows.map(toPlantRow) };
   }
   // The page's ids first, from narrow rows (the sort index serves the default order), then the page's details.
   // The owner is joined only to filter by it: every plant has one (not null, foreign key), and without the join
@@ -155,17 +163,17 @@ export async function listPlants(
   const narrow = q.owner
     ? sql`from plants pl join users u on u.id = pl.owner_id where ${cond}`
     : sql`from plants pl where ${cond}`;
-  const rows = await rowsOf<PlantListRow>(
+  const rows = await rowsOf<PlantListRow & { total: number }>(
     db,
     sql`with ids as (select pl.id ${narrow}
           order by ${order} limit ${page.limit} offset ${page.offset}),
         pg as (select ${columns} ${base} where pl.id in (select id from ids))
-      select pl.*, ${figures} from pg pl
+      select pl.*, ${figures}, (select count(*)::int ${narrow}) as total from pg pl
       left join (${statsOf(sql`select id from pg`)}) s on s.plant_id = pl.id ${todayJoin}
       order by ${order}`,
   );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${narrow}`);
-  return { total: count?.n ?? 0, rows: rows.map(toPlantRow) };
+  const total = await totalOf(rows, sql`select count(*)::int as n ${narrow}`);
+  return { total, rows: rows.map(toPlantRow) };
 }
 
 /** One plant the caller may see (id, zone, price, capacity), or undefined (answer 404). */
@@ -189,25 +197,33 @@ export type FoundPlant = NonNullable<Awaited<ReturnType<typeof findPlant>>>;
 /** The plant summary: real-time power, energy today, this month, this year and in total, income, CO2 avoided. */
 export async function plantSummary(db: Database, plant: FoundPlant): Promise<PlantSummary> {
   const today = localDay(plant.time_zone, Date.now());
+  const energyOf = (period: string, start: string) =>
+    sql`(select energy_kwh from plant_energy where plant_id = ${plant.id} and period = ${period}
+      and period_start = ${start}::date)`;
+  // One statement, not one per figure: under load each round trip is one more wait for a core.
   const [s] = await rowsOf<{
-    device_count: number;
-    online_count: number;
-    fault: boolean;
-    power_w: number;
-    energy_total_kwh: number;
-  }>(db, statsOf(sql`${plant.id}`));
-  const energy = await rowsOf<{ period: string; energy_kwh: number }>(
+    device_count: number | null;
+    online_count: number | null;
+    fault: boolean | null;
+    power_w: number | null;
+    energy_total_kwh: number | null;
+    day_kwh: number | null;
+    month_kwh: number | null;
+    year_kwh: number | null;
+    last_ts: string | null;
+  }>(
     db,
-    sql`select period, energy_kwh from plant_energy where plant_id = ${plant.id} and (
-      (period = 'day' and period_start = ${today}::date) or
-      (period = 'month' and period_start = ${`${today.slice(0, 7)}-01`}::date) or
-      (period = 'year' and period_start = ${`${today.slice(0, 4)}-01-01`}::date))`,
+    sql`with s as (${statsOf(sql`${plant.id}`)})
+      select s.device_count, s.online_count, s.fault, s.power_w, s.energy_total_kwh,
+        ${energyOf('day', today)} as day_kwh,
+        ${energyOf('month', `${today.slice(0, 7)}-01`)} as month_kwh,
+        ${energyOf('year', `${today.slice(0, 4)}-01-01`)} as year_kwh,
+        (select to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from device_latest
+          where plant_id = ${plant.id}) as last_ts
+      from (select 1) one left join s on true`,
   );
-  const [last] = await rowsOf<{ ts: string | null }>(
-    db,
-    sql`select to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as ts from device_latest where plant_id = ${plant.id}`,
-  );
-  const e = (p: string) => Number(energy.find((x) => x.period === p)?.energy_kwh ?? 0);
+  const energy = { day: s?.day_kwh, month: s?.month_kwh, year: s?.year_kwh };
+  const e = (p: keyof typeof energy) => Number(energy[p] ?? 0);
   const total = Number(s?.energy_total_kwh ?? 0);
   const capacityKw = Number(plant.capacity_w) / 1000;
   const online = s?.online_count ?? 0;
@@ -229,7 +245,7 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
     incomeTotalMinor: Math.round(total * plant.price_minor_per_kwh),
     equivalentHours: capacityKw > 0 ? round(e('day') / capacityKw, 2) : 0,
     co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
-    lastReadingAt: last?.ts ?? null,
+    lastReadingAt: s?.last_ts ?? null,
   };
 }
 
