@@ -3,6 +3,33 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { ensureTelemetryPartitions } from '../../apps/server/src/modules/telemetry/partitions.ts';
 import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
 
+const password = 'Bench-admin-2024';
+/** Midnight UTC of yesterday, the day every device has readings for [ms]. */
+const yesterdayStartMs = () =>
+  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 86_400_000;
+
+/**
+ * The dataset a previous run left in the database (to iterate on a kept cluster without generating it again), or
+ * undefined when there is none.
+ */
+export async function existingDataset(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const admin = await c.query(`select 1 from users where user_code = 'bench-admin'`);
+    if (admin.rowCount === 0) return undefined;
+    const count = await c.query<{ n: string }>('select count(*) as n from telemetry');
+    return {
+      userCode: 'bench-admin',
+      password,
+      day: new Date(yesterdayStartMs()).toISOString().slice(0, 10),
+      readings: Number(count.rows[0]!.n),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
 /** Size of the queries dataset. */
 export interface DatasetSize {
   plants: number;
@@ -19,8 +46,7 @@ export interface DatasetSize {
  * inserted in primary-key order so that the indexes build sequentially. Returns the administrator's credentials.
  */
 export async function generateDataset(url: string, size: DatasetSize, log: (m: string) => void) {
-  const dayStart =
-    Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 86_400_000;
+  const dayStart = yesterdayStartMs();
   const longStart = dayStart - (size.longDays - 1) * 86_400_000;
   const months = new Set<string>();
   for (let t = longStart; t <= dayStart + 86_400_000; t += 86_400_000)
@@ -35,7 +61,6 @@ export async function generateDataset(url: string, size: DatasetSize, log: (m: s
     const r = await c.query(q, params);
     log(`${label}: ${r.rowCount ?? 0} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
-  const password = 'Bench-admin-2024';
   await c.query(
     `insert into users (user_code, name, password_hash, role_id) values ('bench-admin', 'Bench admin', $1, 1)`,
     [await hashPassword(password)],

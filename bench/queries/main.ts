@@ -5,14 +5,15 @@
  * day's power curve, one call at a time, while collectors ingest over MQTT beside it at a quarter of the ingest
  * bench's peak rate (INGEST_PEAK, readings/s, default 40 000). Needs PostgreSQL:
  * `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS, DEVICES_PER_PLANT, LONG_DEVICES,
- * LONG_DAYS, REQUESTS (per call, default 300).
+ * LONG_DAYS, REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset a previous run left in the
+ * database at DATABASE_URL, with a new background fleet each run).
  * Last line: p50/p95 of each call [ms] and the background ingest rate achieved [readings/s].
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
-import { generateDataset } from './generateDataset.ts';
+import { existingDataset, generateDataset } from './generateDataset.ts';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const url = process.env.DATABASE_URL;
@@ -31,9 +32,11 @@ const peak = Number(process.env.INGEST_PEAK ?? 40_000);
 
 const t0 = performance.now();
 await prepareDatabase(url);
-const data = await generateDataset(url, size, (m) => console.log(m));
+const kept = process.env.REUSE_DATASET === '1' ? await existingDataset(url) : undefined;
+const data = kept ?? (await generateDataset(url, size, (m) => console.log(m)));
 console.log(`dataset: ${data.readings} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-const loadFleet = await createLoadFleet(url, 'bg', 100, 25);
+// The background fleet's plants are the newest, so the first pages of the default order are the ones it rewrites.
+const loadFleet = await createLoadFleet(url, kept ? `bg${Date.now().toString(36)}` : 'bg', 100, 25);
 const server = await startBenchServer(url);
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 
