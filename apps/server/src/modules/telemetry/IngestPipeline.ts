@@ -473,7 +473,11 @@ export class IngestPipeline {
         if (!prev || prev.tsMs < l.tsMs) latest.set(id, l);
       }
     }
-    const dirty = group.flatMap((p) => p.dirty).sort((a, b) => a.deviceId - b.deviceId);
+    // Once per device and day: a group often holds several batches of one collector, and each duplicate would
+    // cost PostgreSQL an index probe.
+    const dirtyByKey = new Map<string, PendingWrite['dirty'][number]>();
+    for (const p of group) for (const d of p.dirty) dirtyByKey.set(`${d.deviceId}|${d.day}`, d);
+    const dirty = [...dirtyByKey.values()].sort((a, b) => a.deviceId - b.deviceId);
     // Sorted by device, so that concurrent groups lock shared device rows in the same order.
     const deviceIds = [...latest.keys()].sort((a, b) => a - b);
     const collectorIdsSorted = [...new Set(group.map((p) => p.collector.id))].sort((a, b) => a - b);
