@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchReading, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { benchBatchJson, benchReadingJson, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { startBenchServer } from '../lib/benchServer.ts';
 import { measureRawInsert } from '../raw-insert/measureRawInsert.ts';
 import { runMqttLoad } from './runMqttLoad.ts';
@@ -110,11 +110,11 @@ const queue = httpFleet.collectors.flatMap((c) =>
 await Promise.all(
   Array.from({ length: 32 }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const readings = [];
+      const readings: string[] = [];
       for (let s = 0; s < stepsPerBatch; s++) {
         const step = job.b * stepsPerBatch + s;
         if (step >= httpReadingsPerDevice) break;
-        for (const sn of job.c.devices) readings.push(benchReading(sn, httpStart + step * 60_000, step));
+        for (const sn of job.c.devices) readings.push(benchReadingJson(sn, httpStart + step * 60_000, step));
       }
       const res = await fetch(`http://127.0.0.1:${server.httpPort}/prod-api/device/v1/telemetry`, {
         method: 'POST',
@@ -122,7 +122,7 @@ await Promise.all(
           'content-type': 'application/json',
           authorization: `Basic ${Buffer.from(`${job.c.serial}:${job.c.secret}`).toString('base64')}`,
         },
-        body: JSON.stringify({ seq: seq++, readings }),
+        body: benchBatchJson(seq++, readings),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();

@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTopics } from '@solarops/contracts';
-import { benchReading, type LoadFleet } from '../lib/benchFleet.ts';
+import { benchBatchJson, benchReadingJson, type LoadFleet } from '../lib/benchFleet.ts';
 
 /** Options of {@link runMqttLoad}. */
 export interface MqttLoadOptions {
@@ -56,9 +56,9 @@ export async function runMqttLoad(
       let seq = 0;
       const inflight = new Set<Promise<void>>();
       while (step < o.readingsPerDevice && !o.stopped?.()) {
-        const readings = [];
+        const readings: string[] = [];
         for (let s = 0; s < o.stepsPerBatch && step < o.readingsPerDevice; s++, step++) {
-          for (const sn of c.devices) readings.push(benchReading(sn, o.startMs + step * 60_000, step));
+          for (const sn of c.devices) readings.push(benchReadingJson(sn, o.startMs + step * 60_000, step));
         }
         if (perReading > 0) {
           sentReadings += readings.length;
@@ -66,11 +66,9 @@ export async function runMqttLoad(
           if (due > 0) await new Promise((r) => setTimeout(r, due));
         }
         const n = readings.length;
-        const p = client
-          .publishAsync(topic, JSON.stringify({ seq: seq++, readings }), { qos: 1 })
-          .then(() => {
-            acked += n;
-          });
+        const p = client.publishAsync(topic, benchBatchJson(seq++, readings), { qos: 1 }).then(() => {
+          acked += n;
+        });
         inflight.add(p);
         void p.finally(() => inflight.delete(p));
         if (inflight.size >= window) await Promise.race(inflight);
