@@ -1,32 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { type ChartOption, echarts } from '../../../components/chart/echarts.ts';
+import '../../../components/chart/echartsExtras.ts';
 
-// Only the parts the alarm screens draw, so that the chart chunk stays small (ARCHITECTURE §7); this module is
-// reached through lazily loaded pages only, so the login page never loads it.
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DataZoomComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  CanvasRenderer,
-]);
-
-export type ChartOption = echarts.EChartsCoreOption;
+export type { ChartOption };
 
 /** An ECharts chart that fills its box and follows its size; no animation, so screenshots are stable. */
 export function AlarmChart({

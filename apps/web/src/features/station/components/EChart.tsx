@@ -1,21 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { type ChartOption, echarts } from '../../../components/chart/echarts.ts';
 
-// Only the parts the station screens draw, so that the chart chunk stays small (ARCHITECTURE §7).
-echarts.use([
-  LineChart,
-  BarChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DataZoomComponent,
-  CanvasRenderer,
-]);
-
-export type ChartOption = echarts.EChartsCoreOption;
+export type { ChartOption };
 
 /** An ECharts chart that fills its box and follows its size; animation off so that screenshots are stable. */
 export function EChart({

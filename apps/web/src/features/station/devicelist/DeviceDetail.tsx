@@ -4,6 +4,7 @@ import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs } from 'an
 import type { DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import '../../../components/chart/echartsExtras.ts';
 import { EChart } from '../components/EChart.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
