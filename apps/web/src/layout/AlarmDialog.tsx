@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate } from '../components/format/formatDate.ts';
-import { type AlarmRow, alarmApi, useAlarmPage, useAlarmSettings, useAlarmStream } from './alarmApi.ts';
+import { type AlarmRow, alarmApi, useAlarmPage, useAlarmStream } from './alarmApi.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
 
 /** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
@@ -89,13 +89,4 @@ export function AlarmDialog() {
       />
     </Modal>
   );
-}
-
-/**
- * Who gets the dialog: distributors (spec §2, with the ticker and counter) and any user an administrator granted
- * the auto-opening dialog (`alarmAutoPopup`, the spec's one special account made a per-user setting).
- */
-export function AlarmDialogGate({ distributor }: { distributor: boolean }) {
-  const { data: settings } = useAlarmSettings();
-  return distributor || settings?.alarmAutoPopup ? <AlarmDialog /> : null;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from '../router/createAppRouter.tsx';
@@ -6,13 +6,21 @@ import { deviceFor, useLayoutStore } from '../store/layoutStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { LAYOUT_PAGES } from '../router/routes.tsx';
 import { queryClient } from '../api/queryClient.ts';
+import { useUserStore } from '../store/userStore.ts';
 import { AppMain } from './AppMain.tsx';
-import { NoticeDialog } from './NoticeDialog.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { NOTICE_2G_KEY, useOnceTrue, useSettingsDrawer } from './layoutDialogs.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
-import { WeakPasswordDialog } from './WeakPasswordDialog.tsx';
+
+// The drawer and the dialogs load when they first open, not with every page.
+const SettingsDrawer = lazy(() =>
+  import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
+);
+const NoticeDialog = lazy(() => import('./NoticeDialog.tsx').then((m) => ({ default: m.NoticeDialog })));
+const WeakPasswordDialog = lazy(() =>
+  import('./WeakPasswordDialog.tsx').then((m) => ({ default: m.WeakPasswordDialog })),
+);
 import './layout.css';
 
 const AFFIX_PAGES = LAYOUT_PAGES.filter((r) => r.meta.affix);
@@ -24,6 +32,9 @@ export function Layout() {
   const location = useLocation();
   const matches = useMatches();
   const route = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.route;
+  const settingsDrawer = useOnceTrue(useSettingsDrawer((s) => s.open));
+  const weakPasswordDialog = useOnceTrue(useUserStore((s) => s.weakPassword));
+  const [noticeDialog] = useState(() => localStorage.getItem(NOTICE_2G_KEY) !== '1');
 
   useEffect(() => {
     const onResize = () => setDevice(deviceFor(window.innerWidth));
@@ -72,9 +83,9 @@ export function Layout() {
           </header>
           <AppMain />
         </div>
-        <SettingsDrawer />
-        <NoticeDialog />
-        <WeakPasswordDialog />
+        <Suspense>{settingsDrawer && <SettingsDrawer />}</Suspense>
+        <Suspense>{noticeDialog && <NoticeDialog />}</Suspense>
+        <Suspense>{weakPasswordDialog && <WeakPasswordDialog />}</Suspense>
       </div>
     </QueryClientProvider>
   );

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from '../features/set/system/publicSettings.ts';
-
-/** Local storage key of "don't remind me" for the 2G notice (spec §1). */
-export const NOTICE_2G_KEY = 'notice2gDismissed';
+import { NOTICE_2G_KEY } from './layoutDialogs.ts';
 
 /** The 2G network shutdown notice (spec §1): 40 % wide, shown until the user asks not to be reminded. */
 export function NoticeDialog() {

@@ -1,13 +1,7 @@
 import { Button, ColorPicker, Drawer, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
 import { useLayoutStore } from '../store/layoutStore.ts';
-
-export const useSettingsDrawer = create<{ open: boolean; show(): void; hide(): void }>()((set) => ({
-  open: false,
-  show: () => set({ open: true }),
-  hide: () => set({ open: false }),
-}));
+import { useSettingsDrawer } from './layoutDialogs.ts';
 
 /** Preset theme colours offered next to the free picker; the first is the product's own. */
 const PRESETS = ['#009cff', '#1677ff', '#13c2c2', '#52c41a', '#fa8c16', '#f5222d', '#722ed1'];

@@ -11,12 +11,12 @@ import { session } from '../api/session.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { ROLE } from '@solarops/contracts';
-import { AlarmDialogGate } from './AlarmDialog.tsx';
+import { AlarmDialogGate } from './AlarmDialogGate.tsx';
 import { AlarmTicker } from './AlarmTicker.tsx';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { useSettingsDrawer } from './SettingsDrawer.tsx';
+import { useSettingsDrawer } from './layoutDialogs.ts';
 
 /** The top bar (spec §2): toggle, breadcrumbs, alarms (distributors), exhibit, settings, language, avatar. */
 export function TopBar() {
