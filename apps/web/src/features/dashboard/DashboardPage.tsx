@@ -1,5 +1,5 @@
 import '../station/station.css';
-import { Card, Col, List, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { FleetFigures } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,8 @@ function Figures({ f }: { f: FleetFigures }) {
   );
 }
 
+// A plain table: the dashboard shows a handful of rows, and Ant Design's Table (sorting, filters, pagination) would
+// be the largest part of the dashboard's download after the charts.
 function RecentAlarms() {
   const { t } = useTranslation();
   const alarms = useRecentAlarms();
@@ -63,26 +65,28 @@ function RecentAlarms() {
         onRetry={() => void alarms.refetch()}
         emptyText={t('dashboard.noAlarms')}
       >
-        <Table<AlarmRow>
-          size="small"
-          rowKey={(r) => String(r.alarmId)}
-          pagination={false}
-          dataSource={rows}
-          columns={[
-            {
-              title: t('alarm.level'),
-              dataIndex: 'level',
-              render: (v: number | undefined) => (v ? <Tag color={LEVEL_COLORS[v]}>{v}</Tag> : null),
-            },
-            { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
-            {
-              title: t('alarm.description'),
-              key: 'd',
-              render: (_: unknown, r) => r.description ?? r.message ?? '',
-            },
-            { title: t('alarm.time'), dataIndex: 'saveTime', render: (v?: string) => formatDate(v) },
-          ]}
-        />
+        <div className="dashboard-alarms-wrap">
+          <table className="dashboard-alarms">
+            <thead>
+              <tr>
+                <th>{t('alarm.level')}</th>
+                <th>{t('alarm.collectorSn')}</th>
+                <th>{t('alarm.description')}</th>
+                <th>{t('alarm.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r: AlarmRow) => (
+                <tr key={r.alarmId}>
+                  <td>{r.level ? <Tag color={LEVEL_COLORS[r.level]}>{r.level}</Tag> : null}</td>
+                  <td>{r.deviceId}</td>
+                  <td>{r.description ?? r.message ?? ''}</td>
+                  <td>{formatDate(r.saveTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </QueryState>
     </Card>
   );
@@ -165,22 +169,24 @@ export function DashboardPage() {
                       {null}
                     </QueryState>
                   ) : (
-                    <List
-                      dataSource={f.topPlants}
-                      renderItem={(p, i) => (
-                        <List.Item
-                          actions={[<span key="p">{formatPower(p.powerW) || '0 W'}</span>]}
+                    <ul className="dashboard-top">
+                      {f.topPlants.map((p, i) => (
+                        <li
+                          key={p.id}
                           onClick={() => void navigate(`/details?id=${p.id}`)}
                           className="dashboard-top-item"
                         >
-                          <List.Item.Meta
-                            avatar={<span className="dashboard-rank">{i + 1}</span>}
-                            title={<Typography.Link>{p.name}</Typography.Link>}
-                            description={formatEnergy(p.energyTodayKwh) || '0 kWh'}
-                          />
-                        </List.Item>
-                      )}
-                    />
+                          <span className="dashboard-rank">{i + 1}</span>
+                          <div className="dashboard-top-content">
+                            <div className="dashboard-top-name">{p.name}</div>
+                            <div className="dashboard-top-energy">
+                              {formatEnergy(p.energyTodayKwh) || '0 kWh'}
+                            </div>
+                          </div>
+                          <span className="dashboard-top-power">{formatPower(p.powerW) || '0 W'}</span>
+                        </li>
+                      ))}
+                    </ul>
                   )}
                 </Card>
               </Col>
