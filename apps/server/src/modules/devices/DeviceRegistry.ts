@@ -76,18 +76,30 @@ export class DeviceRegistry {
    * whole batch without a pause and its parsed payload dies young.
    */
   load(collector: CollectorInfo): Promise<void> | undefined {
-    if (collector.plantId === null || this.loadedPlants.has(collector.plantId)) return undefined;
-    return this.loadPlant(collector.plantId);
+    const known = this.collectors.get(collector.serial);
+    if (!known) return this.reload(collector);
+    if (known.plantId === null || this.loadedPlants.has(known.plantId)) return undefined;
+    return this.loadPlant(known.plantId);
+  }
+
+  /**
+   * A device link session keeps the collector of its sign-in, which a move to another plant outdates: after a
+   * `forget` the collector is read again, so that its next batch lands in the plant it belongs to now.
+   */
+  private async reload(collector: CollectorInfo): Promise<void> {
+    const c = (await this.collectorBySerial(collector.serial)) ?? collector;
+    if (c.plantId !== null && !this.loadedPlants.has(c.plantId)) await this.loadPlant(c.plantId);
   }
 
   /** `resolveDevices` from memory: the devices not yet loaded (see `load`) are left out too. */
   devicesOf(collector: CollectorInfo, serials: Iterable<string>): Map<string, DeviceInfo> {
     const out = new Map<string, DeviceInfo>();
-    if (collector.plantId === null) return out;
+    const plantId = (this.collectors.get(collector.serial) ?? collector).plantId;
+    if (plantId === null) return out;
     for (const sn of serials) {
       const d = this.devices.get(sn);
       // A collector may speak only for the devices of its own plant.
-      if (d && d.plantId === collector.plantId) out.set(sn, d);
+      if (d && d.plantId === plantId) out.set(sn, d);
     }
     return out;
   }

@@ -4,6 +4,7 @@ import { ROLE, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
 import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
@@ -29,6 +30,7 @@ describe('a collector moved to another plant takes its devices from the move on,
   let admin: Headers;
   let clock = 0;
   let seq = 0;
+  let session: CollectorInfo | undefined;
   let link: IngestPipeline;
 
   beforeAll(async () => {
@@ -50,7 +52,9 @@ describe('a collector moved to another plant takes its devices from the move on,
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url: `/prod-api${url}`, headers: admin, ...(payload ? { payload } : {}) });
   async function ingest(readings: TelemetryReading[]) {
-    const collector = (await link.registry.collectorBySerial(shanghai.collectors[0]!.serial))!;
+    // The collector as its session knows it since signing in, before the move.
+    session ??= (await link.registry.collectorBySerial(shanghai.collectors[0]!.serial))!;
+    const collector = session;
     clock = Math.max(...readings.map((r) => r.ts)) + 60_000;
     await link.ingestTelemetry(collector, { seq: ++seq, readings });
   }
