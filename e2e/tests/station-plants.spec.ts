@@ -118,7 +118,8 @@ test('an installer creates a plant, binds a collector of the fleet to it and see
   await dialog.locator('#plant_ownerUserCode').fill(mine[0]!.ownerUserCode);
   await dialog.locator('#plant_capacityKw').fill('12');
   await dialog.locator('#plant_price').fill('0.6');
-  // Coordinates from a click on the map.
+  // Coordinates from a click on the map, once its land is drawn.
+  await expect(dialog.getByTestId('map-land')).toBeVisible();
   await dialog.getByTestId('world-map').click({ position: { x: 250, y: 60 } });
   await expect(dialog.locator('#plant_latitude')).not.toHaveValue('');
   await expect(dialog.getByTestId('map-pin')).toBeVisible();
@@ -142,12 +143,21 @@ test('an installer creates a plant, binds a collector of the fleet to it and see
   await page.getByTestId('bind-serial').fill(collector);
   await page.getByTestId('bind-button').click();
   await expect(page.getByTestId('plant-devices').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  // The new plant's curve holds the readings from the move on: the collector's next report fills it.
+  const hill = (await plantsOf('demo-installer-1')).find((p) => p.name === 'E2E Hill')!.id;
+  await expect
+    .poll(
+      async () =>
+        (
+          await fleet.api<{ data: { points: { powerW: number | null }[] } }>(`/plant/${hill}/power`, {
+            token,
+          })
+        ).data.points.filter((p) => p.powerW !== null).length,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.reload();
   await expect(powerCard.getByTestId('power-chart')).toBeVisible();
-  const curve = await fleet.api<{ data: { points: { powerW: number | null }[] } }>(
-    `/plant/${(await plantsOf('demo-installer-1')).find((p) => p.name === 'E2E Hill')!.id}/power`,
-    { token },
-  );
-  expect(curve.data.points.some((p) => p.powerW !== null)).toBe(true);
 });
 
 test('card and list views switch; search and reset; export downloads the visible rows', async ({ page }) => {
@@ -206,34 +216,51 @@ test('an end user sees only their own plants; a distributor its installers’ pl
   await expect(page.getByTestId('state-empty')).toBeVisible();
 });
 
-for (const lang of ['zh', 'en'] as const) {
-  test(`station screenshots in ${lang}`, async ({ page, context }) => {
-    await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
-    await signInAs(page, 'demo-installer-1');
-    await expect(page.getByTestId('fleet-power')).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: shot(`station-dashboard-${lang}`) });
+test.describe('viewed from Shanghai', () => {
+  // The dashboard's fleet curve is the viewer's day in the viewer's zone, which the browser sends.
+  test.use({ timezoneId: 'Asia/Shanghai' });
+  for (const lang of ['zh', 'en'] as const) {
+    test(`station screenshots in ${lang}`, async ({ page, context }) => {
+      await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
+      await signInAs(page, 'demo-installer-1');
+      await expect(page.getByTestId('fleet-power')).toBeVisible();
+      await expect(page.getByText(/Asia\/Shanghai/)).toBeVisible();
+      await page.screenshot({ animations: 'disabled', path: shot(`station-dashboard-${lang}`) });
 
-    await page.goto('/station/list');
-    await expect(page.getByTestId('plant-table')).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: shot(`station-list-${lang}`) });
-    await page
-      .getByTestId('view-switch')
-      .getByText(lang === 'zh' ? '卡片' : 'Cards')
-      .click();
-    await expect(page.getByTestId('plant-card').first()).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: shot(`station-cards-${lang}`) });
+      await page.goto('/station/list');
+      await expect(page.getByTestId('plant-table')).toBeVisible();
+      await page.screenshot({ animations: 'disabled', path: shot(`station-list-${lang}`) });
+      // The edit dialog with the plant pinned on the world's land, loaded with the map.
+      await page.getByTestId('plant-edit').first().click();
+      const edit = page.getByRole('dialog');
+      await expect(edit.getByTestId('map-land')).toBeVisible();
+      await expect(edit.getByTestId('map-pin')).toBeVisible();
+      await page.screenshot({ animations: 'disabled', path: shot(`station-plant-edit-${lang}`) });
+      await page.keyboard.press('Escape');
+      await expect(edit).toBeHidden();
+      await page
+        .getByTestId('view-switch')
+        .getByText(lang === 'zh' ? '卡片' : 'Cards')
+        .click();
+      await expect(page.getByTestId('plant-card').first()).toBeVisible();
+      await page.screenshot({ animations: 'disabled', path: shot(`station-cards-${lang}`) });
 
-    const plant = (await plantsOf('demo-installer-1')).find((p) => p.name !== 'E2E Hill')!;
-    await page.goto(`/details?id=${plant.id}`);
-    await expect(page.getByTestId('power-chart')).toBeVisible();
-    await expect(page.getByTestId('energy-chart')).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: shot(`station-details-${lang}`), fullPage: true });
+      const plant = (await plantsOf('demo-installer-1')).find((p) => p.name !== 'E2E Hill')!;
+      await page.goto(`/details?id=${plant.id}`);
+      await expect(page.getByTestId('power-chart')).toBeVisible();
+      await expect(page.getByTestId('energy-chart')).toBeVisible();
+      await page.screenshot({
+        animations: 'disabled',
+        path: shot(`station-details-${lang}`),
+        fullPage: true,
+      });
 
-    await page.goto('/station/devicelist');
-    await page.getByTestId('device-link').first().click();
-    const detail = page.getByTestId('device-detail');
-    await expect(detail.getByTestId('chart-pvVoltage')).toBeVisible();
-    await detail.getByTestId('chart-pvVoltage').scrollIntoViewIfNeeded();
-    await page.screenshot({ animations: 'disabled', path: shot(`station-device-${lang}`) });
-  });
-}
+      await page.goto('/station/devicelist');
+      await page.getByTestId('device-link').first().click();
+      const detail = page.getByTestId('device-detail');
+      await expect(detail.getByTestId('chart-pvVoltage')).toBeVisible();
+      await detail.getByTestId('chart-pvVoltage').scrollIntoViewIfNeeded();
+      await page.screenshot({ animations: 'disabled', path: shot(`station-device-${lang}`) });
+    });
+  }
+});
