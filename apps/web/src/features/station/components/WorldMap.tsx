@@ -76,8 +76,8 @@ export function WorldMap({
       {land && <path d={land} fill="#b7d9a8" stroke="#7cb36b" strokeWidth="0.3" data-testid="map-land" />}
       {hasPin && (
         <g transform={`translate(${longitude + 180},${90 - latitude})`} data-testid="map-pin">
-          <circle r="3.2" fill="#009cff" fillOpacity="0.25" />
-          <circle r="1.6" fill="#009cff" stroke="#fff" strokeWidth="0.5" />
+          <circle r="5" fill="#009cff" fillOpacity="0.25" />
+          <circle r="2.4" fill="#009cff" stroke="#fff" strokeWidth="0.6" />
         </g>
       )}
     </svg>
