@@ -1,8 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Alert, Button } from 'antd';
-// Input and Password by their own modules: the `Input` export carries Search, TextArea and OTP along.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +6,10 @@ import { login } from '../../../api/accounts.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { safeRedirect } from '../shared/safeRedirect.ts';
+import { LoginButton, LoginInput, useLoginColors } from './LoginControls.tsx';
+
+// Only a failed sign-in shows the alert: its code loads then.
+const Alert = lazy(() => import('antd/es/alert'));
 
 interface LoginForm {
   username: string;
@@ -27,7 +27,7 @@ function fieldError(field: Field, value: string): string | null {
 /**
  * One labelled field with its error below, laid out as the other sign-in pages' vertical forms. The sign-in page
  * checks its two required fields itself instead of using Ant Design's Form, whose code (rules engine, tooltips,
- * grid) would weigh a third of the first download of the console.
+ * grid) would weigh on the first download of the console.
  */
 function LoginField({
   id,
@@ -74,8 +74,11 @@ export function LoginPage() {
     setChecked((c) => ({ ...c, [field]: true }));
   };
 
+  const colors = useLoginColors();
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setChecked({ username: true, password: true });
     if (fieldError('username', values.username) || fieldError('password', values.password)) return;
     setBusy(true);
@@ -99,15 +102,15 @@ export function LoginPage() {
   return (
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
       {error && (
-        <Alert type="error" showIcon title={error} className="auth-alert" data-testid="login-error" />
+        <Suspense>
+          <Alert type="error" showIcon title={error} className="auth-alert" data-testid="login-error" />
+        </Suspense>
       )}
-      <form className="login-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="login-form" style={colors} noValidate onSubmit={(e) => void onSubmit(e)}>
         <LoginField id="login-username" label={t('login.username')} error={usernameError}>
-          <Input
+          <LoginInput
             id="login-username"
-            size="large"
-            status={usernameError ? 'error' : undefined}
-            aria-invalid={usernameError ? true : undefined}
+            invalid={usernameError !== null}
             aria-describedby="login-username-explain"
             prefix={<UserOutlined />}
             autoComplete="username"
@@ -118,11 +121,10 @@ export function LoginPage() {
           />
         </LoginField>
         <LoginField id="login-password" label={t('login.password')} error={passwordError}>
-          <Password
+          <LoginInput
             id="login-password"
-            size="large"
-            status={passwordError ? 'error' : undefined}
-            aria-invalid={passwordError ? true : undefined}
+            secret
+            invalid={passwordError !== null}
             aria-describedby="login-password-explain"
             prefix={<LockOutlined />}
             autoComplete="current-password"
@@ -137,9 +139,9 @@ export function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+        <LoginButton loading={busy} testId="login-submit">
           {t('login.submit')}
-        </Button>
+        </LoginButton>
       </form>
       <div className="auth-switch">
         {t('login.noAccount')}{' '}
