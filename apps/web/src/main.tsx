@@ -1,14 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchUserInfo } from './api/accounts.ts';
 import { installErrorLog } from './api/errorLog.ts';
+import { installNotifier } from './api/notifier.ts';
 import { App } from './App.tsx';
 import { applyDefaultLanguage } from './features/set/system/defaultLanguage.ts';
 import { loadLanguage } from './i18n/i18n.ts';
 import { storedLanguage } from './i18n/language.ts';
+import { createAppRouter } from './router/createAppRouter.tsx';
 import './styles/global.css';
 
 installErrorLog();
 void applyDefaultLanguage();
+
+// Everything a first screen needs starts at once: the router fetches the page's code, the user's info is asked
+// for, and the language's strings load; the first render waits for the strings only.
+const router = createAppRouter();
+installNotifier({ toLogin: () => void router.navigate('/login', { replace: true }) });
+prefetchUserInfo();
 
 const root = document.getElementById('root');
 // The first render waits for the current language's strings (one small chunk), so no screen shows raw keys; a
@@ -19,7 +28,7 @@ if (root)
     .then(() =>
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App router={router} />
         </StrictMode>,
       ),
     );

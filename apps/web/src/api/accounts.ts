@@ -2,7 +2,7 @@ import type { UserInfo } from '../store/userStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { request } from './request.ts';
-import { type LoginData, saveLogin, session } from './session.ts';
+import { hasToken, type LoginData, saveLogin, session } from './session.ts';
 
 /** The calls of the accounts API that the shell itself needs (docs/api-accounts.md). */
 
@@ -21,7 +21,28 @@ export async function login(username: string, password: string): Promise<LoginDa
   return data;
 }
 
-export const fetchUserInfo = () => request<UserInfo>('/user/manager/info');
+/** The boot's early user-info call and the token it was made with. */
+let early: { token: string | null; info: Promise<UserInfo> } | null = null;
+
+/**
+ * Asks for the signed-in user's info as the console starts, while its code still loads, so that a visit from
+ * outside does not wait for the code before it asks. Quiet: a failure is asked again, with the usual messages, by
+ * the guard's `fetchUserInfo`.
+ */
+export function prefetchUserInfo(): void {
+  if (!hasToken()) return;
+  const info = request<UserInfo>('/user/manager/info', { quiet: true });
+  info.catch(() => undefined);
+  early = { token: session.get('access_token'), info };
+}
+
+/** The signed-in user's info: the boot's early answer when it is for this session, else a new call. */
+export function fetchUserInfo(): Promise<UserInfo> {
+  const boot = early;
+  early = null;
+  const ask = () => request<UserInfo>('/user/manager/info');
+  return boot && boot.token === session.get('access_token') ? boot.info.catch(ask) : ask();
+}
 
 /** Empties the session without navigating (spec §4 "reset token"). */
 export function resetSession(): void {
