@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -124,7 +125,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   const hasConsole = fs.existsSync(`${webDist}/index.html`);
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      // The built chunks are named by their content: a browser keeps them without asking again on each visit.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // Any other GET outside the API is a console route: the SPA's router decides (it shows its own 404 page).

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,26 @@ describe('health', () => {
       const api = await app.inject({ method: 'GET', url: '/prod-api/missing' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ code: 404 });
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('lets browsers keep the content-named chunks, and asks again for the page itself', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'solarops-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+    const app = await buildApp({ config: t.config, db: t.db, mailer: t.app.deps.mailer, webDistDir: dist });
+    try {
+      const chunk = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+      expect(chunk.body).toBe('console.log(1)');
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const page = await app.inject({ method: 'GET', url: '/' });
+      expect(page.headers['cache-control']).not.toContain('immutable');
+      const deep = await app.inject({ method: 'GET', url: '/station/list' });
+      expect(deep.headers['cache-control'] ?? '').not.toContain('immutable');
     } finally {
       await app.close();
       rmSync(dist, { recursive: true, force: true });
