@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { FleetFigures } from '@solarops/contracts';
+import { DashboardPage } from './DashboardPage.tsx';
+
+// jsdom has no canvas: the charts are covered by the e2e screenshots.
+vi.mock('../station/components/EChart.tsx', () => ({ EChart: () => null }));
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+const FLEET: FleetFigures = {
+  timeZone: 'UTC',
+  today: '2026-11-22',
+  plants: 2,
+  devicesOnline: 3,
+  devicesOffline: 1,
+  devicesInAlarm: 1,
+  powerW: 1370,
+  capacityKw: 20,
+  energyTodayKwh: 12.5,
+  energyMonthKwh: 100,
+  energyYearKwh: 100,
+  energyTotalKwh: 100,
+  currency: 'CNY',
+  incomeTodayMinor: 700,
+  incomeTotalMinor: 7700,
+  co2AvoidedKg: 65.7,
+  powerCurve: [],
+  energyDays: [],
+  topPlants: [
+    { id: 7, name: 'Hill PV', energyTodayKwh: 11.36, powerW: 1370 },
+    { id: 8, name: 'Lake PV', energyTodayKwh: 1.2, powerW: 0 },
+  ],
+};
+
+const ALARM = {
+  alarmId: 41,
+  level: 3,
+  description: 'DC series arc detected',
+  message: '',
+  deviceId: 'SOC0001',
+  saveTime: '2026-11-21 08:00:00',
+};
+
+function start() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://console.test');
+      if (url.pathname.endsWith('/plant/fleet')) return json({ code: 200, msg: 'ok', data: FLEET });
+      if (url.pathname.endsWith('/alarm/manager/list'))
+        return json({ code: 200, msg: 'ok', total: 1, rows: [ALARM] });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/details', element: <p>details page</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dashboard lists', () => {
+  it('shows the recent alarms as a table: level, collector, description and time', async () => {
+    start();
+    const alarms = await screen.findByTestId('recent-alarms');
+    const cells = await within(alarms).findAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual([
+      '3',
+      'SOC0001',
+      'DC series arc detected',
+      '2026-11-21 08:00:00',
+    ]);
+    expect(
+      within(alarms)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['告警等级', '采集器序列号', '告警描述', '告警时间']);
+  });
+
+  it('ranks the top plants with their energy and power, and opens a plant from its row', async () => {
+    const router = start();
+    const top = await screen.findByTestId('top-plants');
+    const rows = await within(top).findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['1Hill PV11.36 kWh1.37 kW', '2Lake PV1.2 kWh0 W']);
+    await userEvent.click(within(top).getByText('Lake PV'));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/details?id=8');
+  });
+});
