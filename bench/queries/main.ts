@@ -1,12 +1,12 @@
 /**
  * bench/queries: the station read calls over HTTP at fleet size: 10 000 plants and 50 000 devices in PostgreSQL,
  * one day of 5-minute telemetry for every device (14.4 million readings), 30 days for 1 000 of them, a year of
- * daily rollups, generated inside PostgreSQL. p50 and p95 latency of the plant list, the plant summary and a
- * day's power curve, one call at a time, while collectors ingest over MQTT beside it at a quarter of the ingest
- * bench's peak rate (INGEST_PEAK, readings/s, default 40 000). Needs PostgreSQL:
- * `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS, DEVICES_PER_PLANT, LONG_DEVICES,
- * LONG_DAYS, REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset a previous run left in the
- * database at DATABASE_URL, with a new background fleet each run).
+ * daily rollups, generated inside PostgreSQL. p50 and p95 latency of the plant list (in its default order, sorted
+ * by power, filtered by status), the plant summary and a day's power curve, one call at a time, while collectors
+ * ingest over MQTT beside it at a quarter of the ingest bench's peak rate (INGEST_PEAK, readings/s, default
+ * 40 000). Needs PostgreSQL: `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS,
+ * DEVICES_PER_PLANT, LONG_DEVICES, LONG_DAYS, REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset
+ * a previous run left in the database at DATABASE_URL, with a new background fleet each run).
  * Last line: p50/p95 of each call [ms] (with `/health`, one `select 1`, as the floor the server and the machine
  * allow), and the background ingest rate achieved [readings/s].
  */
@@ -72,10 +72,17 @@ const backgroundDone = new Promise<void>((r) => background.once('exit', () => r(
 await new Promise((r) => setTimeout(r, 3000));
 
 const maxPlantId = size.plants;
+const STATUSES = ['online', 'partial', 'fault', 'offline'] as const;
 let seed = 42;
 const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 const calls: Record<string, () => string> = {
   'plant list': () => `/plant/list?pageStart=${1 + Math.floor(rnd() * 50)}&pageSize=20`,
+  // The sort and the filter by a live figure need every plant's figures before the page can be cut.
+  'plant list by power': () =>
+    `/plant/list?pageStart=${1 + Math.floor(rnd() * 50)}&pageSize=20&sort=power&order=${rnd() < 0.5 ? 'asc' : 'desc'}`,
+  // Each status at random: the background fleet's plants report, the dataset's others have gone offline.
+  'plant list by status': () =>
+    `/plant/list?pageStart=${1 + Math.floor(rnd() * 5)}&pageSize=20&status=${STATUSES[Math.floor(rnd() * STATUSES.length)]}`,
   'plant summary': () => `/plant/${1 + Math.floor(rnd() * maxPlantId)}/summary`,
   'day power curve': () => `/plant/${1 + Math.floor(rnd() * maxPlantId)}/power?date=${data.day}`,
   // One `select 1` round trip and no sign-in: the floor every call stands on while the ingest and the machine take
@@ -105,6 +112,7 @@ await server.stop();
 const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
 console.log(
   `queries (${size.plants} plants, ${size.plants * size.devicesPerPlant} devices, ${data.readings} readings; p50/p95 ms): ` +
-    `plant list ${f('plant list')}, plant summary ${f('plant summary')}, day power curve ${f('day power curve')}, health ${f('health')}; ` +
+    `plant list ${f('plant list')}, by power ${f('plant list by power')}, by status ${f('plant list by status')}, ` +
+    `plant summary ${f('plant summary')}, day power curve ${f('day power curve')}, health ${f('health')}; ` +
     `background MQTT ingest ${Math.round(bg.readings / bg.seconds)} readings/s (target ${peak / 4})`,
 );
