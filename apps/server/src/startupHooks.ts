@@ -5,6 +5,7 @@ import type { OpenedDatabase } from './db/openDatabase.ts';
 import { demoFleetHook } from './modules/fleet/demoFleetHook.ts';
 import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
 import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
+import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
 
 export interface StartupContext {
   config: Config;
@@ -23,4 +24,9 @@ export type StartupHook = {
  * Long-running parts started by `main.ts` beside the HTTP server: the device link (MQTT broker and ingest
  * subscriber), background jobs and the simulator are appended here by their modules.
  */
-export const STARTUP_HOOKS: StartupHook[] = [deviceLinkHook, alarmJobsHook, demoFleetHook];
+export const STARTUP_HOOKS: StartupHook[] = [
+  deviceLinkHook,
+  alarmJobsHook,
+  plantLiveFiguresHook,
+  demoFleetHook,
+];

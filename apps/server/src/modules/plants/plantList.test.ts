@@ -5,6 +5,7 @@ import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
+import { refreshPlantLiveFigures } from './liveFigures.ts';
 
 type Headers = { authorization: string };
 type Page = { total: number; rows: { id: number; name: string; status: string; powerW: number }[] };
@@ -42,6 +43,7 @@ describe('plant list pages and the plant summary', () => {
       });
     }
     await recomputeAllDirtyRollups(t.db);
+    await refreshPlantLiveFigures(t.db);
     for (const [k, u] of Object.entries({ admin, owner, stranger })) {
       h[k as keyof typeof h] = (await loginAs(t.app, u)).headers;
     }

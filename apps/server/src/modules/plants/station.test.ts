@@ -5,6 +5,7 @@ import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
+import { refreshPlantLiveFigures } from './liveFigures.ts';
 
 type Headers = { authorization: string };
 
@@ -62,6 +63,7 @@ describe('station read calls', () => {
       }
     }
     await recomputeAllDirtyRollups(t.db);
+    await refreshPlantLiveFigures(t.db);
     for (const [k, u] of Object.entries({ admin, distributor, installer, owner, stranger })) {
       h[k as keyof typeof h] = (await loginAs(t.app, u)).headers;
     }

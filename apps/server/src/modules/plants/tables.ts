@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FOLLOW_KINDS, PLANT_TYPES } from '@solarops/contracts';
+import { FOLLOW_KINDS, PLANT_STATUSES, PLANT_TYPES } from '@solarops/contracts';
 import { users } from '../users/tables.ts';
 
 /** Plants (spec §3): where devices are installed, whose owner and installer decide who sees them (ARCHITECTURE §4). */
@@ -52,6 +52,29 @@ export const plants = pgTable(
     index('plants_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * Each plant's live figures as the plant list shows them, kept by a job every few seconds from the devices' latest
+ * state and today's rollup (liveFigures.ts, docs/decisions/0009-plant-live-figures.md), so that the list can sort
+ * and filter by them without computing every plant's figures on each call. A plant without a row has no figures
+ * yet: offline, no devices, nothing produced.
+ */
+export const plantLiveFigures = pgTable('plant_live_figures', {
+  plantId: integer('plant_id')
+    .primaryKey()
+    .references(() => plants.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: PLANT_STATUSES }).notNull(),
+  /** AC power of the plant's online inverters [W]. */
+  powerW: doublePrecision('power_w').notNull(),
+  /** Energy of the plant's local day [kWh]. */
+  energyTodayKwh: doublePrecision('energy_today_kwh').notNull(),
+  /** The inverters' lifetime counters summed [kWh]. */
+  energyTotalKwh: doublePrecision('energy_total_kwh').notNull(),
+  deviceCount: integer('device_count').notNull(),
+  onlineCount: integer('online_count').notNull(),
+  /** When these figures last changed. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The follow list (`collectList`): a user's followed plants (by id) and collectors (by serial). */
 export const follows = pgTable(
