@@ -233,7 +233,9 @@ export function ListPage() {
                             }
                           />
                         </Tooltip>
-                        <Tooltip title={t('station.list.edit')}>
+                        {/* Closed while the dialog is open: a tooltip opening after the dialog would take its
+                            Escape key (the topmost popup gets it). */}
+                        <Tooltip title={t('station.list.edit')} open={editing ? false : undefined}>
                           <Button
                             type="text"
                             size="small"
