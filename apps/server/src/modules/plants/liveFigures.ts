@@ -1,27 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
+import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
 import type { StartupHook } from '../../startupHooks.ts';
 import { statsOf, statusExpr, todayJoin } from './queries.ts';
 
 /** How often the plants' live figures are recomputed [ms]: devices report every 5 minutes. */
 export const LIVE_FIGURES_REFRESH_MS = 5_000;
-/** Advisory lock key of the refresh (a fixed number, the same in every instance). */
-const LOCK = 727_301;
 
 /**
  * Recomputes every plant's live figures (status, power, energy of its local day and in total, device counts)
  * into plant_live_figures in one statement, with the same expressions the plant list uses for a page, and writes
- * only the rows whose figures changed. Of several instances one refreshes at a time (a transaction-level advisory
- * lock); the others skip their turn. Returns the number of plants whose figures were written.
+ * only the rows whose figures changed. Returns the number of plants whose figures were written.
  */
 export async function refreshPlantLiveFigures(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rowsOf = async <T>(q: SQL) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-    const [lock] = await rowsOf<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${LOCK}) as locked`,
-    );
-    if (!lock?.locked) return 0;
-    const [written] = await rowsOf<{ n: number }>(
+  const [written] = (
+    (await db.execute(
       sql`with now_figures as (
           select pl.id as plant_id, ${statusExpr} as status, coalesce(s.power_w, 0) as power_w,
             coalesce(e.energy_kwh, 0) as energy_today_kwh, coalesce(s.energy_total_kwh, 0) as energy_total_kwh,
@@ -39,28 +32,24 @@ export async function refreshPlantLiveFigures(db: Database): Promise<number> {
               excluded.energy_total_kwh, excluded.device_count, excluded.online_count)
           returning 1)
         select count(*)::int as n from written`,
-    );
-    return written?.n ?? 0;
-  });
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+  return written?.n ?? 0;
 }
 
-/** Keeps the plants' live figures every LIVE_FIGURES_REFRESH_MS beside the HTTP server, from its start. */
+/** Keeps the plants' live figures every LIVE_FIGURES_REFRESH_MS beside the HTTP server, from its start, by one
+ * instance at a time. */
 export const plantLiveFiguresHook: StartupHook = {
   name: 'plant live figures',
   async start({ database, logger }) {
-    let running: Promise<void> | undefined;
-    const run = () => {
-      if (running) return;
-      running = refreshPlantLiveFigures(database.db)
-        .then(() => undefined)
-        .catch((err: unknown) => logger.error({ err, job: 'plant live figures' }, 'job failed'))
-        .finally(() => (running = undefined));
-    };
-    run();
-    const timer = setInterval(run, LIVE_FIGURES_REFRESH_MS);
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return scheduleJobs(database, logger, [
+      {
+        name: 'plant live figures',
+        lockKey: 727_301,
+        everyMs: LIVE_FIGURES_REFRESH_MS,
+        atStart: true,
+        run: () => refreshPlantLiveFigures(database.db),
+      },
+    ]);
   },
 };

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DEVICE_LIMITS } from '@solarops/contracts';
 import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
+import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeDirtyRollups } from './rollups.ts';
 import { deviceLinkEvents } from './deviceLinkEvents.ts';
-
-/** Advisory lock keys of the device-link jobs (any fixed numbers, the same in every instance). */
-const JOB_LOCK = { offline: 727_101, rollups: 727_102, partitions: 727_103 } as const;
-
-export interface JobLogger {
-  error(obj: object, msg: string): void;
-}
 
 /**
  * Marks collectors and devices offline after 3 reporting intervals without data (ARCHITECTURE §5). They come back
@@ -49,57 +43,29 @@ export async function createPartitionsAhead(db: Database, nowMs = Date.now()): P
 }
 
 /**
- * Runs `job` only if this instance holds its advisory lock, so that of many instances exactly one runs each job
- * (ARCHITECTURE §2). On PGlite there is one process, and the lock is always free.
- */
-async function underLock(database: OpenedDatabase, key: number, job: () => Promise<unknown>): Promise<void> {
-  const s = await database.session();
-  try {
-    const { rows } = await s.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
-    if (!rows[0]?.locked) return;
-    try {
-      await job();
-    } finally {
-      await s.query('select pg_advisory_unlock($1)', [key]);
-    }
-  } finally {
-    await s.release();
-  }
-}
-
-/**
- * The device-link jobs: offline detection every 30 s, rollups of dirty days every 15 s, partitions every hour.
- * Returns a stop function that waits for a run in progress.
+ * The device-link jobs: offline detection every 30 s, rollups of dirty days every 15 s, partitions every hour, each
+ * also at start. Returns a stop function that waits for a run in progress.
  */
 export function startDeviceLinkJobs(database: OpenedDatabase, logger: JobLogger): () => Promise<void> {
   const db = database.db;
-  const running = new Set<Promise<void>>();
-  const every = (name: keyof typeof JOB_LOCK, ms: number, job: () => Promise<unknown>) => {
-    let busy = false;
-    const run = () => {
-      if (busy) return;
-      busy = true;
-      const p = underLock(database, JOB_LOCK[name], job)
-        .catch((err: unknown) => logger.error({ err, job: name }, 'job failed'))
-        .finally(() => {
-          busy = false;
-          running.delete(p);
-        });
-      running.add(p);
-    };
-    run();
-    return setInterval(run, ms);
-  };
-  const timers = [
-    every('partitions', 3_600_000, () => createPartitionsAhead(db)),
-    every('offline', 30_000, () => detectOffline(db)),
-    every('rollups', 15_000, async () => {
-      // Drain in slices so that one run never holds a transaction for long.
-      while ((await recomputeDirtyRollups(db, 2000)) > 0);
-    }),
-  ];
-  return async () => {
-    for (const t of timers) clearInterval(t);
-    await Promise.all([...running]);
-  };
+  return scheduleJobs(database, logger, [
+    {
+      name: 'partitions',
+      lockKey: 727_103,
+      everyMs: 3_600_000,
+      atStart: true,
+      run: () => createPartitionsAhead(db),
+    },
+    { name: 'offline', lockKey: 727_101, everyMs: 30_000, atStart: true, run: () => detectOffline(db) },
+    {
+      name: 'rollups',
+      lockKey: 727_102,
+      everyMs: 15_000,
+      atStart: true,
+      run: async () => {
+        // Drain in slices so that one run never holds a transaction for long.
+        while ((await recomputeDirtyRollups(db, 2000)) > 0);
+      },
+    },
+  ]);
 }
