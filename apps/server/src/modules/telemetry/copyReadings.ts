@@ -16,11 +16,11 @@ function pgClientOf(tx: Database): pg.Client | undefined {
 }
 
 /**
- * Stores readings (`input`: chunks of COPY text, see readingLines.ts) inside transaction `tx` with COPY FROM STDIN when it runs on PostgreSQL: COPY takes rows at
- * about twice the rate of `insert ... select from unnest`. COPY cannot skip rows already stored, so it runs under
- * a savepoint; when a row is a duplicate (a batch re-sent after a lost ack, rare), the savepoint is rolled back
- * and the rows go through `fallback` (the idempotent insert), in the same transaction. Returns false when COPY
- * does not apply (PGlite), leaving the insert to the caller.
+ * Stores readings (`input`: chunks of COPY text lines, see readingLines.ts) inside transaction `tx` with COPY FROM
+ * STDIN when it runs on PostgreSQL: COPY takes rows at about twice the rate of the insert. COPY cannot skip rows
+ * already stored, so it runs under a savepoint; when a row is a duplicate (a batch re-sent after a lost ack, rare),
+ * the savepoint is rolled back and false is returned, leaving the rows to the caller's idempotent insert in the
+ * same transaction. Returns false too when COPY does not apply (PGlite).
  */
 export async function copyReadings(tx: Database, input: readonly string[]): Promise<boolean> {
   const client = pgClientOf(tx);
