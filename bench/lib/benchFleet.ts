@@ -75,14 +75,17 @@ export async function createLoadFleet(
   }
 }
 
+/** Energy as an inverter's register gives it: in steps of 0.1 kWh. */
+const tenths = (kwh: number) => Math.round(kwh * 10) / 10;
+
 /** A plausible inverter reading (the fields a real string inverter reports every 5 minutes). */
 export function benchReading(sn: string, ts: number, k: number): TelemetryReading {
   return {
     sn,
     ts,
     acPowerW: 4000 + (k % 1000),
-    energyTodayKwh: (k % 288) / 12,
-    energyTotalKwh: 10_000 + k / 12,
+    energyTodayKwh: tenths((k % 288) / 12),
+    energyTotalKwh: tenths(10_000 + k / 12),
     gridVoltageV: [230.1, 229.8, 231.2],
     gridCurrentA: [5.8, 5.8, 5.7],
     gridFrequencyHz: [50.01],
@@ -101,8 +104,8 @@ export function benchReading(sn: string, ts: number, k: number): TelemetryReadin
  */
 export function benchReadingJson(sn: string, ts: number, k: number): string {
   return (
-    `{"sn":"${sn}","ts":${ts},"acPowerW":${4000 + (k % 1000)},"energyTodayKwh":${(k % 288) / 12},` +
-    `"energyTotalKwh":${10_000 + k / 12},"gridVoltageV":[230.1,229.8,231.2],"gridCurrentA":[5.8,5.8,5.7],` +
+    `{"sn":"${sn}","ts":${ts},"acPowerW":${4000 + (k % 1000)},"energyTodayKwh":${tenths((k % 288) / 12)},` +
+    `"energyTotalKwh":${tenths(10_000 + k / 12)},"gridVoltageV":[230.1,229.8,231.2],"gridCurrentA":[5.8,5.8,5.7],` +
     `"gridFrequencyHz":[50.01],"tempC":41.5,"status":1,"faultCode":0,"pvVoltageV":[612.3,608.9],` +
     `"pvCurrentA":[3.4,3.3]}`
   );

@@ -279,5 +279,14 @@ describe('device link over MQTT (embedded broker)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Validation failed');
+    // The body is read by the device link itself: malformed JSON is refused the same way.
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/device/v1/telemetry?langType=en',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: '{"seq":31,"readings":[',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().msg).toBe('Validation failed');
   });
 });

@@ -15,7 +15,15 @@ import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/Devic
 import { checkBatch, isValidReading } from './checkReading.ts';
 import { copyReadings } from './copyReadings.ts';
 import { localDay, nextDay } from './localDay.ts';
-import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, copyInput, readingLine, selectLines } from './readingLines.ts';
+import {
+  COLUMN_LIST,
+  UPDATE_FROM_EXCLUDED,
+  copyInput,
+  lineOf,
+  readingCells,
+  selectLines,
+} from './readingLines.ts';
+import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import { deviceLinkEvents, type CommittedReading } from './deviceLinkEvents.ts';
@@ -26,6 +34,17 @@ export class BatchRefused extends Error {
     super(reason);
     this.name = 'BatchRefused';
   }
+}
+
+/** A reading that passed the check; `reading` is its parsed object when it went the generic way. */
+type CheckedReading = ScannedReading & { reading?: TelemetryReading };
+
+interface CheckedBatch {
+  seq: number;
+  sentAt: number | undefined;
+  readings: CheckedReading[];
+  /** The payload's text, when it came as text. */
+  text: string | undefined;
 }
 
 interface PendingWrite {
@@ -122,20 +141,78 @@ export class IngestPipeline {
     };
   }
 
-  /** Parses a payload (Buffer, string or already-parsed JSON), refusing oversized and malformed ones. */
-  private parse(collectorSerial: string, payload: unknown): unknown {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  /** A payload's JSON text, refusing an oversized one; undefined when it came parsed already. */
+  private payloadText(collectorSerial: string, payload: unknown): string | undefined {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (size > DEVICE_LIMITS.maxPayloadBytes) {
       this.rejections.note('oversized', collectorSerial, `${size} bytes`);
       throw new BatchRefused('oversized');
     }
+    return payload.toString();
+  }
+
+  /** Parses a payload (Buffer, string or already-parsed JSON), refusing oversized and malformed ones. */
+  private parse(collectorSerial: string, payload: unknown): unknown {
+    const text = this.payloadText(collectorSerial, payload);
+    if (text === undefined) return payload;
     try {
-      return JSON.parse(payload.toString());
+      return JSON.parse(text);
     } catch {
       this.rejections.note('malformed', collectorSerial, 'not JSON');
       throw new BatchRefused('malformed');
     }
+  }
+
+  /**
+   * A telemetry batch's envelope and valid readings: by the scanner when it is sure of the payload (the hot path,
+   * scanTelemetryBatch.ts), else by `JSON.parse` and the hand-written check, with zod for what that refuses, to
+   * give the contract's message. Refused readings are counted through `refuse`.
+   */
+  private readBatch(
+    collector: CollectorInfo,
+    payload: unknown,
+    refuse: (reason: RejectionReason, source: string, detail: string) => void,
+  ): CheckedBatch {
+    const text = this.payloadText(collector.serial, payload);
+    const scanned = text === undefined ? undefined : scanTelemetryBatch(text);
+    if (scanned) return { ...scanned, text };
+    const data = this.parse(collector.serial, text ?? payload);
+    let envelope = checkBatch(data);
+    if (!envelope) {
+      const batch = telemetryBatch.safeParse(data);
+      if (!batch.success) {
+        this.rejections.note('invalidBatch', collector.serial, batch.error.issues[0]?.message ?? 'invalid');
+        throw new BatchRefused('invalidBatch');
+      }
+      envelope = batch.data;
+    }
+    const readings: CheckedReading[] = [];
+    const accept = (r: TelemetryReading) =>
+      readings.push({
+        sn: r.sn,
+        ts: r.ts,
+        faultCode: r.faultCode,
+        cells: readingCells(r),
+        start: -1,
+        end: -1,
+        reading: r,
+      });
+    for (const raw of envelope.readings) {
+      if (isValidReading(raw)) {
+        accept(raw);
+        continue;
+      }
+      const r = telemetryReading.safeParse(raw);
+      if (r.success) accept(r.data);
+      else {
+        const issue = r.error.issues[0];
+        const sn =
+          typeof (raw as { sn?: unknown })?.sn === 'string' ? (raw as { sn: string }).sn : collector.serial;
+        refuse('invalidReading', sn, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+      }
+    }
+    return { seq: envelope.seq, sentAt: envelope.sentAt, readings, text };
   }
 
   /**
@@ -166,39 +243,13 @@ export class IngestPipeline {
     // objects are garbage before the next batch is parsed (only its reading lines wait for the commit).
     const loading = this.registry.load(collector);
     if (loading) await loading;
-    const data = this.parse(collector.serial, payload);
-    // The hand-written check first (the hot path); zod only for what it refuses, to give the contract's message.
-    let envelope = checkBatch(data);
-    if (!envelope) {
-      const batch = telemetryBatch.safeParse(data);
-      if (!batch.success) {
-        this.rejections.note('invalidBatch', collector.serial, batch.error.issues[0]?.message ?? 'invalid');
-        throw new BatchRefused('invalidBatch');
-      }
-      envelope = batch.data;
-    }
-    this.counters.batches++;
-    const { seq, sentAt, readings } = envelope;
     const rejected: Partial<Record<RejectionReason, number>> = {};
     const refuse = (reason: RejectionReason, source: string, detail: string) => {
       rejected[reason] = (rejected[reason] ?? 0) + 1;
       this.rejections.note(reason, source, detail);
     };
-    const valid: TelemetryReading[] = [];
-    for (const raw of readings) {
-      if (isValidReading(raw)) {
-        valid.push(raw);
-        continue;
-      }
-      const r = telemetryReading.safeParse(raw);
-      if (r.success) valid.push(r.data);
-      else {
-        const issue = r.error.issues[0];
-        const sn =
-          typeof (raw as { sn?: unknown })?.sn === 'string' ? (raw as { sn: string }).sn : collector.serial;
-        refuse('invalidReading', sn, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-      }
-    }
+    const { seq, sentAt, readings: valid, text } = this.readBatch(collector, payload, refuse);
+    this.counters.batches++;
     const devices = this.registry.devicesOf(
       collector,
       valid.map((r) => r.sn),
@@ -247,7 +298,7 @@ export class IngestPipeline {
           deviceSerial: r.sn,
           ts: new Date(r.ts).toISOString(),
           reason,
-          payload: r,
+          payload: r.reading ?? JSON.parse(text!.slice(r.start, r.end)),
         });
         if (reason === 'futureReading' && !device.skewAlertOpen) {
           pending.skewAlerts.push({ device, skewMs: skew });
@@ -261,7 +312,7 @@ export class IngestPipeline {
         // The month of the partition.
         pending.months.add(tsIso.slice(0, 7));
       }
-      const line = readingLine(device, r, tsIso, receivedIso);
+      const line = lineOf(device, tsIso, receivedIso, r.cells);
       pending.lines.push(line);
       const prev = pending.latest.get(device.id);
       if (!prev || prev.tsMs < r.ts) {

@@ -11,7 +11,7 @@ import { DEVICE_LIMITS, type TelemetryReading } from '@solarops/contracts';
 type Range = readonly [min: number, max: number];
 
 /** Optional scalar fields: [name, min, max, integer]. */
-const SCALARS: readonly (readonly [keyof TelemetryReading, number, number, boolean])[] = [
+export const SCALARS: readonly (readonly [keyof TelemetryReading, number, number, boolean])[] = [
   ['acPowerW', -1e8, 1e8, false],
   ['energyTodayKwh', 0, 1e7, false],
   ['energyTotalKwh', 0, 1e10, false],
@@ -30,7 +30,7 @@ const SCALARS: readonly (readonly [keyof TelemetryReading, number, number, boole
 ];
 
 /** Optional array fields: [name, element range, min length, max length]. */
-const ARRAYS: readonly (readonly [keyof TelemetryReading, Range, number, number])[] = [
+export const ARRAYS: readonly (readonly [keyof TelemetryReading, Range, number, number])[] = [
   ['gridVoltageV', [0, 2000], 1, DEVICE_LIMITS.maxPhases],
   ['gridCurrentA', [-1e5, 1e5], 1, DEVICE_LIMITS.maxPhases],
   ['gridFrequencyHz', [0, 100], 1, DEVICE_LIMITS.maxPhases],

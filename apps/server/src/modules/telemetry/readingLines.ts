@@ -49,21 +49,38 @@ export const COPY_TELEMETRY = `copy telemetry (${COLUMN_LIST}) from stdin with (
 const arrayCell = (a: readonly number[] | undefined) => (a && a.length > 0 ? `{${a.join(',')}}` : undefined);
 
 /**
- * One reading as its line. `tsIso` is the reading's device time as ISO text (the caller converts each distinct
- * time once: a batch holds every device of a collector at a few times). `Array.prototype.join` writes undefined
- * as an empty cell and gives one flat string.
+ * The reading's fields in the order of their cells (the columns after device, plant, ts and received_at): the
+ * batch scanner (scanTelemetryBatch.ts) places cells by it.
  */
-export function readingLine(
-  device: Pick<DeviceInfo, 'id' | 'plantId'>,
-  r: TelemetryReading,
-  tsIso: string,
-  receivedIso: string,
-): string {
+export const CELL_FIELDS = [
+  'acPowerW',
+  'energyTodayKwh',
+  'energyTotalKwh',
+  'importEnergyKwh',
+  'gridVoltageV',
+  'gridCurrentA',
+  'gridFrequencyHz',
+  'tempC',
+  'status',
+  'faultCode',
+  'pvVoltageV',
+  'pvCurrentA',
+  'batterySocPercent',
+  'batteryPowerW',
+  'batteryVoltageV',
+  'ghiWm2',
+  'poaWm2',
+  'tempAirC',
+  'tempModuleC',
+  'windSpeedMs',
+] as const satisfies readonly (keyof TelemetryReading)[];
+
+/**
+ * A reading's measurement cells, tab-separated in CELL_FIELDS order. `Array.prototype.join` writes undefined as
+ * an empty cell and gives one flat string.
+ */
+export function readingCells(r: TelemetryReading): string {
   return [
-    device.id,
-    device.plantId,
-    tsIso,
-    receivedIso,
     r.acPowerW,
     r.energyTodayKwh,
     r.energyTotalKwh,
@@ -86,6 +103,25 @@ export function readingLine(
     r.windSpeedMs,
   ].join('\t');
 }
+
+/**
+ * A line from its device, times and measurement cells. `tsIso` is the reading's device time as ISO text (the
+ * caller converts each distinct time once: a batch holds every device of a collector at a few times).
+ */
+export const lineOf = (
+  device: Pick<DeviceInfo, 'id' | 'plantId'>,
+  tsIso: string,
+  receivedIso: string,
+  cells: string,
+) => [device.id, device.plantId, tsIso, receivedIso, cells].join('\t');
+
+/** One reading as its line (see lineOf). */
+export const readingLine = (
+  device: Pick<DeviceInfo, 'id' | 'plantId'>,
+  r: TelemetryReading,
+  tsIso: string,
+  receivedIso: string,
+) => lineOf(device, tsIso, receivedIso, readingCells(r));
 
 /** Lines as COPY input: one line each, newline-terminated. */
 export const copyInput = (lines: readonly string[]) => (lines.length > 0 ? lines.join('\n') + '\n' : '');

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, telemetryAck } from '@solarops/contracts';
 import { AppError, unauthorized } from '../../http/AppError.ts';
@@ -34,31 +34,39 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         : new AppError(400, 'validationFailed')
       : err;
 
-  app.post(
-    '/device/v1/telemetry',
-    {
-      // Devices send at most 256 KiB; larger bodies are refused before parsing.
-      bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
-      schema: {
-        tags: ['device link'],
-        summary: 'A telemetry batch over HTTP (same body as the MQTT topic dev/{sn}/up/telemetry)',
-        description:
-          'HTTP Basic with the collector serial and device secret. Answers after the commit: `accepted` readings ' +
-          'are stored (or were already), bad readings are counted per reason, readings too far in the future or ' +
-          'older than 7 days are quarantined. See docs/device-protocol.md.',
-        response: { 200: envelope(telemetryAck) },
+  // The device link reads a telemetry body itself, as it does over MQTT (the batch scanner takes the text):
+  // in this route's own context JSON bodies are handed over as text.
+  await app.register(async (textBody) => {
+    textBody.removeContentTypeParser('application/json');
+    textBody.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    textBody.withTypeProvider<ZodTypeProvider>().post(
+      '/device/v1/telemetry',
+      {
+        // Devices send at most 256 KiB; larger bodies are refused before parsing.
+        bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
+        schema: {
+          tags: ['device link'],
+          summary: 'A telemetry batch over HTTP (same body as the MQTT topic dev/{sn}/up/telemetry)',
+          description:
+            'HTTP Basic with the collector serial and device secret. Answers after the commit: `accepted` readings ' +
+            'are stored (or were already), bad readings are counted per reason, readings too far in the future or ' +
+            'older than 7 days are quarantined. See docs/device-protocol.md.',
+          response: { 200: envelope(telemetryAck) },
+        },
       },
-    },
-    async (request) => {
-      const link = pipeline();
-      const collector = await collectorOf(request.headers.authorization, request.ip);
-      try {
-        return ok(await link.ingestTelemetry(collector, request.body));
-      } catch (err) {
-        throw refused(err);
-      }
-    },
-  );
+      async (request) => {
+        const link = pipeline();
+        const collector = await collectorOf(request.headers.authorization, request.ip);
+        try {
+          return ok(await link.ingestTelemetry(collector, request.body));
+        } catch (err) {
+          throw refused(err);
+        }
+      },
+    );
+  });
 
   app.post(
     '/device/v1/event',
