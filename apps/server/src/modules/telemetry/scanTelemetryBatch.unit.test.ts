@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { backfillPlants, generateDemoFleet, toProtocolReading } from '@solarops/simulator';
 import { checkBatch, isValidReading } from './checkReading.ts';
 import { CELL_FIELDS, readingCells } from './readingLines.ts';
 import { scanTelemetryBatch, type ScannedBatch } from './scanTelemetryBatch.ts';
@@ -111,6 +112,19 @@ describe('the batch scanner', () => {
       expect(scanned, text).toBeDefined();
       expectSame(text, scanned!);
     }
+  });
+
+  it("takes the demo fleet's batches: values at their register resolution, as devices send them", () => {
+    const fleet = generateDemoFleet({ plants: 6 });
+    const end = Date.UTC(2025, 5, 21, 12);
+    let batches = 0;
+    backfillPlants(fleet.plants, end - 86_400_000, end, 900_000, (_p, readings) => {
+      const text = JSON.stringify({ seq: batches++, readings: readings.map(toProtocolReading) });
+      const scanned = scanTelemetryBatch(text);
+      expect(scanned, text).toBeDefined();
+      expectSame(text, scanned!);
+    });
+    expect(batches).toBeGreaterThan(90);
   });
 
   it('places every field in its own cell', () => {
