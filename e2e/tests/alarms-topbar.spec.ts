@@ -223,13 +223,22 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
     state: 'raised',
     record: { kind: 'waveform', samples: swellWaveform() },
   });
-  const records = await api<{ rows: { recordId: number; kind: string }[] }>('/alarm/records?pageSize=50', {
-    token: distributor,
-  });
-  recordIds.waveform = records.rows.find((r) => r.kind === 'waveform')?.recordId;
-  recordIds.arc = records.rows.find((r) => r.kind === 'arcSpectrum')?.recordId;
-  expect(recordIds.waveform).toBeDefined();
-  expect(recordIds.arc).toBeDefined();
+  // The device link answers once the event is stored; the alarm and its record follow from the alarm engine's
+  // queue, behind whatever the live fleet reported just before.
+  await expect
+    .poll(
+      async () => {
+        const records = await api<{ rows: { recordId: number; kind: string }[] }>(
+          '/alarm/records?pageSize=50',
+          { token: distributor },
+        );
+        recordIds.waveform = records.rows.find((r) => r.kind === 'waveform')?.recordId;
+        recordIds.arc = records.rows.find((r) => r.kind === 'arcSpectrum')?.recordId;
+        return recordIds.waveform !== undefined && recordIds.arc !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 
   await signIn(page, DISTRIBUTOR, PASSWORD);
   await expect(page.getByTestId('alarm-counter')).toBeVisible();
