@@ -7,12 +7,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
-  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { REJECTION_REASONS } from '@solarops/contracts';
+import { readingColumns } from './readingColumns.ts';
 
 // The readings table itself is partitioned by month, which drizzle-kit cannot express: it is defined in
 // telemetryTable.ts and created by a hand-written migration (docs/decisions/0005-telemetry-storage.md).
@@ -22,29 +21,7 @@ export const deviceLatest = pgTable(
   'device_latest',
   {
     deviceId: integer('device_id').primaryKey(),
-    plantId: integer('plant_id').notNull(),
-    ts: timestamp('ts', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-    acPowerW: real('ac_power_w'),
-    energyTodayKwh: real('energy_today_kwh'),
-    energyTotalKwh: doublePrecision('energy_total_kwh'),
-    importEnergyKwh: doublePrecision('import_energy_kwh'),
-    gridVoltageV: real('grid_voltage_v').array(),
-    gridCurrentA: real('grid_current_a').array(),
-    gridFrequencyHz: real('grid_frequency_hz').array(),
-    tempC: real('temp_c'),
-    status: smallint('status'),
-    faultCode: integer('fault_code'),
-    pvVoltageV: real('pv_voltage_v').array(),
-    pvCurrentA: real('pv_current_a').array(),
-    batterySocPercent: real('battery_soc_percent'),
-    batteryPowerW: real('battery_power_w'),
-    batteryVoltageV: real('battery_voltage_v'),
-    ghiWm2: real('ghi_wm2'),
-    poaWm2: real('poa_wm2'),
-    tempAirC: real('temp_air_c'),
-    tempModuleC: real('temp_module_c'),
-    windSpeedMs: real('wind_speed_ms'),
+    ...readingColumns(),
   },
   (t) => [
     // Plant list and summary sum the latest power of a plant's devices.
