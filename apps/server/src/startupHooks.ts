@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { OpenedDatabase } from './db/openDatabase.ts';
 import { demoFleetHook } from './modules/fleet/demoFleetHook.ts';
 import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
+import { alarmFanoutHook } from './modules/alarms/alarmFanout.ts';
 import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
 
@@ -26,6 +27,7 @@ export type StartupHook = {
  */
 export const STARTUP_HOOKS: StartupHook[] = [
   deviceLinkHook,
+  alarmFanoutHook,
   alarmJobsHook,
   plantLiveFiguresHook,
   demoFleetHook,
