@@ -11,6 +11,8 @@ const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')
 /** A second real server with the simulated fleet running (the shared one runs with SIMULATOR=off). */
 export interface FleetServer {
   baseUrl: string;
+  /** The server's DATA_DIR (the demo fleet's collector secrets are in `demo-fleet.json` there). */
+  dataDir: string;
   adminPassword: string;
   /** Calls the API as `token` (or without one) and answers the parsed envelope; throws on an HTTP error. */
   api<T>(path: string, init?: RequestInit & { token?: string }): Promise<T>;
@@ -25,7 +27,7 @@ export interface FleetServer {
  * Starts the server on free ports with a small simulated fleet (a day of backfilled history, live readings over
  * the embedded MQTT broker) and resolves once the fleet is seeded.
  */
-export async function startFleetServer(plants = 4): Promise<FleetServer> {
+export async function startFleetServer({ plants = 4, speedup = 60 } = {}): Promise<FleetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-fleet-'));
   const adminPassword = 'Admin#Fleet2026';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -39,9 +41,9 @@ export async function startFleetServer(plants = 4): Promise<FleetServer> {
       SIMULATOR: 'on',
       SIMULATOR_PLANTS: String(plants),
       SIMULATOR_BACKFILL_DAYS: '1',
-      // Collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a plant
-      // has the readings from the move on, not the collector's past).
-      SIMULATOR_SPEEDUP: '60',
+      // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a
+      // plant has the readings from the move on, not the collector's past).
+      SIMULATOR_SPEEDUP: String(speedup),
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
@@ -104,6 +106,7 @@ export async function startFleetServer(plants = 4): Promise<FleetServer> {
   }
   return {
     baseUrl,
+    dataDir,
     adminPassword,
     api,
     login,

@@ -1,47 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
-const ADMIN_PASSWORD = 'Admin#Alarms2026';
 const PASSWORD = 'Alarms#Pass2026';
 const DISTRIBUTOR = 'demo-distributor';
 const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 
-let child: ChildProcess;
-let dataDir: string;
-let base: string;
+let fleet: FleetServer;
 let sharedBaseUrl: string | undefined;
-let admin: string;
 let distributor: string;
 let target: { serial: string; collectorSerial: string };
 const recordIds: { waveform?: number; arc?: number } = {};
 
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (token) headers.set('Authorization', token);
-  const res = await fetch(`${base}/prod-api${path}`, { ...rest, headers });
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(userCode: string, password: string): Promise<string> {
-  const form = new FormData();
-  form.append('username', userCode);
-  form.append('password', password);
-  const body = await api<{ data: { token: { access_token: string; token_type: string } } }>(
-    '/authentication/form',
-    { method: 'POST', headers: { Authorization: CLIENT }, body: form },
-  );
-  return `${body.data.token.token_type} ${body.data.token.access_token}`;
-}
+const api = <T>(path: string, init?: RequestInit & { token?: string }) => fleet.api<T>(path, init);
 
 /** Confirms every alarm the distributor sees, so that its dialog starts closed. */
 async function confirmAll(): Promise<void> {
@@ -57,11 +31,11 @@ async function confirmAll(): Promise<void> {
 
 /** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
 async function sendEvent(event: Record<string, unknown>): Promise<void> {
-  const fleet = JSON.parse(readFileSync(join(dataDir, 'demo-fleet.json'), 'utf8')) as {
+  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
     secrets: Record<string, string>;
   };
-  const secret = fleet.secrets[target.collectorSerial] ?? '';
-  const res = await fetch(`${base}/prod-api/device/v1/event`, {
+  const secret = demo.secrets[target.collectorSerial] ?? '';
+  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
     method: 'POST',
     headers: {
       Authorization: `Basic ${Buffer.from(`${target.collectorSerial}:${secret}`).toString('base64')}`,
@@ -108,59 +82,12 @@ const closeDialogIfOpen = async (page: Page) => {
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-alarms-'));
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MQTT_PORT: '0',
-      SIMULATOR: 'on',
-      SIMULATOR_PLANTS: '3',
-      SIMULATOR_BACKFILL_DAYS: '1',
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'info',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    let found: number | undefined;
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      found ??= Number(/http:\/\/localhost:(\d+)\//.exec(output)?.[1]) || undefined;
-      if (found && output.includes('demo fleet seeded')) {
-        child.stdout?.off('data', onData);
-        resolve(found);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${String(code)}:\n${output}`)));
-  });
-  child.stdout?.resume();
-  base = `http://127.0.0.1:${port}`;
+  // The fleet reports at its real pace here: faults come at their usual rates, not sixty times as often.
+  fleet = await startFleetServer({ plants: 3, speedup: 1 });
   sharedBaseUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = base;
-
-  admin = await login('admin', ADMIN_PASSWORD);
-  const interim = `${PASSWORD}x1`;
-  await api('/user/manager/update/encrypted', {
-    method: 'POST',
-    token: admin,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ userCode: DISTRIBUTOR, password: interim }).toString(),
-  });
-  await api('/user/manager/update/first', {
-    method: 'POST',
-    token: await login(DISTRIBUTOR, interim),
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ oldPassword: interim, newPassword: PASSWORD }),
-  });
-  distributor = await login(DISTRIBUTOR, PASSWORD);
+  process.env.E2E_BASE_URL = fleet.baseUrl;
+  await fleet.setPassword(DISTRIBUTOR, PASSWORD);
+  distributor = await fleet.login(DISTRIBUTOR, PASSWORD);
   const devices = await api<{ rows: { serial: string; collectorSerial: string | null; kind: string }[] }>(
     '/device/list?pageSize=200',
     { token: distributor },
@@ -172,9 +99,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   process.env.E2E_BASE_URL = sharedBaseUrl;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await fleet.close();
 });
 
 test('an injected level-3 fault reaches the top bar by push within 5 s; the dialog opens; confirm says 操作成功', async ({
@@ -244,7 +169,7 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
   await expect(page.getByTestId('alarm-counter')).toBeVisible();
   for (const lang of ['zh', 'en'] as const) {
     // The language cookie is read at each page load; the session stays signed in.
-    await context.addCookies([{ name: 'language', value: lang, url: base }]);
+    await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
 
     await page.goto('/operation/alarmlist');
     await expect(page.getByTestId('alarmlist-table').locator('tr.ant-table-row').first()).toBeVisible();

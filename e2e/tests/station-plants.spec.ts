@@ -33,7 +33,7 @@ let outsiderPlant = '';
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fleet = await startFleetServer(4);
+  fleet = await startFleetServer({ plants: 4 });
   sharedBaseUrl = process.env.E2E_BASE_URL;
   process.env.E2E_BASE_URL = fleet.baseUrl;
   process.env.E2E_FLEET_ADMIN_PASSWORD = fleet.adminPassword;
