@@ -32,7 +32,10 @@ export interface AlarmInput {
   occurredAtMs: number;
 }
 
-const pushOf = (r: { id: number; level: number; code: number; plant_id: number; recovered: boolean }) =>
+/** An alarm row as the statements that raise, recover or confirm alarms return it. */
+type PushRow = { id: number; level: number; code: number; plant_id: number; recovered: boolean };
+
+const pushOf = (r: PushRow) =>
   ({
     alarmId: Number(r.id),
     level: r.level as AlarmPush['level'],
@@ -47,13 +50,7 @@ const pushOf = (r: { id: number; level: number; code: number; plant_id: number; 
  */
 export async function raiseAlarms(db: Database, inputs: AlarmInput[]): Promise<AlarmPush[]> {
   if (inputs.length === 0) return [];
-  const rows = await rowsOf<{
-    id: number;
-    level: number;
-    code: number;
-    plant_id: number;
-    recovered: boolean;
-  }>(
+  const rows = await rowsOf<PushRow>(
     db,
     sql`insert into alarms (plant_id, device_id, collector_id, subject, code, level, source, message, occurred_at)
       select v.plant_id, v.device_id, v.collector_id, v.subject, v.code,
@@ -83,13 +80,7 @@ export async function recoverAlarms(
   where: ReturnType<typeof sql>,
   at: ReturnType<typeof sql> = sql`now()`,
 ): Promise<AlarmPush[]> {
-  const rows = await rowsOf<{
-    id: number;
-    level: number;
-    code: number;
-    plant_id: number;
-    recovered: boolean;
-  }>(
+  const rows = await rowsOf<PushRow>(
     db,
     sql`update alarms a set recovered_at = greatest(${at}, a.occurred_at)
       where a.recovered_at is null and ${where}
@@ -160,13 +151,7 @@ export async function onTelemetry(db: Database, readings: CommittedReading[], co
     })),
   );
   if (readings.length === 0 && collectorIds.length === 0) return;
-  const rows = await rowsOf<{
-    id: number;
-    level: number;
-    code: number;
-    plant_id: number;
-    recovered: boolean;
-  }>(
+  const rows = await rowsOf<PushRow>(
     db,
     sql`update alarms a set recovered_at = greatest(
         case when a.source = 'offline' then now() else v.ts end, a.occurred_at)
@@ -231,13 +216,7 @@ export async function confirmAlarm(
   userId: number,
   scope: ReturnType<typeof sql>,
 ): Promise<AlarmPush | undefined> {
-  const [row] = await rowsOf<{
-    id: number;
-    level: number;
-    code: number;
-    plant_id: number;
-    recovered: boolean;
-  }>(
+  const [row] = await rowsOf<PushRow>(
     db,
     sql`update alarms a set confirmed_by = coalesce(a.confirmed_by, ${userId}),
         confirmed_at = coalesce(a.confirmed_at, now())
