@@ -155,7 +155,10 @@ export class IngestPipeline {
   /** Parses a payload (Buffer, string or already-parsed JSON), refusing oversized and malformed ones. */
   private parse(collectorSerial: string, payload: unknown): unknown {
     const text = this.payloadText(collectorSerial, payload);
-    if (text === undefined) return payload;
+    return text === undefined ? payload : this.parseText(collectorSerial, text);
+  }
+
+  private parseText(collectorSerial: string, text: string): unknown {
     try {
       return JSON.parse(text);
     } catch {
@@ -177,7 +180,7 @@ export class IngestPipeline {
     const text = this.payloadText(collector.serial, payload);
     const scanned = text === undefined ? undefined : scanTelemetryBatch(text);
     if (scanned) return { ...scanned, text };
-    const data = this.parse(collector.serial, text ?? payload);
+    const data = text === undefined ? payload : this.parseText(collector.serial, text);
     let envelope = checkBatch(data);
     if (!envelope) {
       const batch = telemetryBatch.safeParse(data);
