@@ -74,9 +74,20 @@ const ownCpuSeconds = () => {
 
 // MQTT. The load generator shares the two cores with the server and PostgreSQL: its CPU time is reported, and
 // the server's own throughput per CPU second with it.
-const serverCpu0 = cpuSeconds(server.child.pid!);
-const pgCpu0 = await pgCpuSeconds();
-const loadCpu0 = ownCpuSeconds();
+let serverCpu0 = 0;
+let pgCpu0 = 0;
+let loadCpu0 = 0;
+let commits0 = 0;
+/** Transactions committed in the database so far (PostgreSQL's statistics, which lag a little). */
+const commitCount = async () => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const r = await c.query<{ n: string }>(
+    'select xact_commit as n from pg_stat_database where datname = current_database()',
+  );
+  await c.end();
+  return Number(r.rows[0]!.n);
+};
 const startMs = Date.now() - 6 * 86_400_000;
 const mqttRun = await runMqttLoad({
   url: `mqtt://127.0.0.1:${server.mqttPort}`,
@@ -84,16 +95,25 @@ const mqttRun = await runMqttLoad({
   readingsPerDevice,
   stepsPerBatch,
   startMs,
+  prebuild: true,
+  onStart: async () => {
+    serverCpu0 = cpuSeconds(server.child.pid!);
+    pgCpu0 = await pgCpuSeconds();
+    loadCpu0 = ownCpuSeconds();
+    commits0 = await commitCount();
+  },
 });
 const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
 const pgCpu = (await pgCpuSeconds()) - pgCpu0;
 const loadCpu = ownCpuSeconds() - loadCpu0;
+const commits = (await commitCount()) - commits0;
 await Promise.all(mqttRun.clients.map((c) => c.endAsync()));
 const mqttRate = Math.round(mqttRun.readings / mqttRun.seconds);
 const mqttRss = server.maxRssMb();
 const storedAfterMqtt = await total();
 console.log(
-  `mqtt: ${mqttRun.readings} readings in ${mqttRun.seconds.toFixed(1)} s (${storedAfterMqtt} rows stored); ` +
+  `mqtt: ${mqttRun.readings} readings in ${mqttRun.seconds.toFixed(1)} s (${storedAfterMqtt} rows stored, ` +
+    `about ${commits} transactions); ` +
     `server CPU ${serverCpu.toFixed(1)} s (${Math.round(mqttRun.readings / serverCpu)} readings per server CPU second), ` +
     `PostgreSQL CPU ${pgCpu.toFixed(1)} s, load generator CPU ${loadCpu.toFixed(1)} s`,
 );

@@ -18,6 +18,31 @@ export interface MqttLoadOptions {
   ratePerSecond?: number;
   /** Stop early when this returns true. */
   stopped?: () => boolean;
+  /**
+   * Build every payload before the clock starts, as the raw COPY bench formats its lines before timing it: the
+   * figure is then the server's store rate, not shared with the JSON building of collectors that, in a real
+   * fleet, run on their own hardware. Off for the rate-limited background load, which runs open-ended.
+   */
+  prebuild?: boolean;
+  /** Called when the clock starts (after the connections and any prebuilt payloads). */
+  onStart?: () => Promise<void>;
+}
+
+interface Batch {
+  payload: Buffer;
+  readings: number;
+}
+
+/** A collector's batches in order: `stepsPerBatch` time steps of all its devices each. */
+function* batchesOf(c: LoadFleet['collectors'][number], o: MqttLoadOptions): Generator<Batch> {
+  let seq = 0;
+  for (let step = 0; step < o.readingsPerDevice;) {
+    const readings: string[] = [];
+    for (let s = 0; s < o.stepsPerBatch && step < o.readingsPerDevice; s++, step++) {
+      for (const sn of c.devices) readings.push(benchReadingJson(sn, o.startMs + step * 60_000, step));
+    }
+    yield { payload: Buffer.from(benchBatchJson(seq++, readings)), readings: readings.length };
+  }
 }
 
 /**
@@ -43,6 +68,10 @@ export async function runMqttLoad(
         }),
     ),
   );
+  const batches: Iterable<Batch>[] = o.fleet.collectors.map((c) =>
+    o.prebuild ? [...batchesOf(c, o)] : batchesOf(c, o),
+  );
+  await o.onStart?.();
   let acked = 0;
   const t0 = performance.now();
   const perReading = o.ratePerSecond ? 1000 / o.ratePerSecond : 0;
@@ -52,22 +81,16 @@ export async function runMqttLoad(
     o.fleet.collectors.map(async (c, ci) => {
       const client = clients[ci]!;
       const topic = deviceTopics(c.serial).telemetry;
-      let step = 0;
-      let seq = 0;
       const inflight = new Set<Promise<void>>();
-      while (step < o.readingsPerDevice && !o.stopped?.()) {
-        const readings: string[] = [];
-        for (let s = 0; s < o.stepsPerBatch && step < o.readingsPerDevice; s++, step++) {
-          for (const sn of c.devices) readings.push(benchReadingJson(sn, o.startMs + step * 60_000, step));
-        }
+      for (const { payload, readings } of batches[ci]!) {
+        if (o.stopped?.()) break;
         if (perReading > 0) {
-          sentReadings += readings.length;
+          sentReadings += readings;
           const due = budgetStart + sentReadings * perReading - performance.now();
           if (due > 0) await new Promise((r) => setTimeout(r, due));
         }
-        const n = readings.length;
-        const p = client.publishAsync(topic, benchBatchJson(seq++, readings), { qos: 1 }).then(() => {
-          acked += n;
+        const p = client.publishAsync(topic, payload, { qos: 1 }).then(() => {
+          acked += readings;
         });
         inflight.add(p);
         void p.finally(() => inflight.delete(p));

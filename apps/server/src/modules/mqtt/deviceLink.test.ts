@@ -221,12 +221,11 @@ describe('device link over MQTT (embedded broker)', () => {
     const c = b.collectors[0]!;
     const d = b.devices[0]!;
     const client = await connect(broker.port, c.serial, c.secret);
+    const future = reading(d.serial, now + 3_600_000);
+    const tooOld = reading(d.serial, now - 8 * 86_400_000);
     await client.publishAsync(
       deviceTopics(c.serial).telemetry,
-      JSON.stringify({
-        seq: 20,
-        readings: [reading(d.serial, now + 3_600_000), reading(d.serial, now - 8 * 86_400_000)],
-      }),
+      JSON.stringify({ seq: 20, readings: [future, tooOld] }),
       { qos: 1 },
     );
     const q = (await t.db.execute(
@@ -236,6 +235,11 @@ describe('device link over MQTT (embedded broker)', () => {
       { reason: 'futureReading', n: 1 },
       { reason: 'tooOldReading', n: 1 },
     ]);
+    // Each keeps the reading as it was sent.
+    const kept = (await t.db.execute(
+      sql`select payload from telemetry_quarantine where device_id = ${d.id} order by reason`,
+    )) as unknown as { rows: { payload: unknown }[] };
+    expect(kept.rows.map((r) => r.payload)).toEqual([future, tooOld]);
     expect(await count(t, sql`device_id = ${d.id} and (ts > now() or ts < now() - interval '7 days')`)).toBe(
       0,
     );

@@ -17,11 +17,15 @@ import { copyReadings } from './copyReadings.ts';
 import { localDay, nextDay } from './localDay.ts';
 import {
   COLUMN_LIST,
+  MAX_LINE_PREFIX,
   UPDATE_FROM_EXCLUDED,
-  copyInput,
-  lineOf,
+  linesOf,
   readingCells,
+  selectLineRefs,
   selectLines,
+  timeCells,
+  writeLine,
+  type LineRef,
 } from './readingLines.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
@@ -43,15 +47,21 @@ interface CheckedBatch {
   seq: number;
   sentAt: number | undefined;
   readings: CheckedReading[];
-  /** The payload's text, when it came as text. */
-  text: string | undefined;
+  /** The readings' measurement cells (see ScannedReading). */
+  cells: Buffer;
+  /** The payload's bytes, when it came as bytes or text. */
+  bytes: Buffer | undefined;
 }
+
+/** A device's newest line in a batch or a group, by device time. */
+type LatestLine = LineRef & { tsMs: number };
 
 interface PendingWrite {
   collector: CollectorInfo;
-  /** The readings to store, as COPY text lines (readingLines.ts): compact while they wait for the commit. */
-  lines: string[];
-  latest: Map<number, { tsMs: number; line: string }>;
+  /** The readings to store, as COPY text lines in one buffer (readingLines.ts), and how many. */
+  lines: Buffer;
+  count: number;
+  latest: Map<number, LatestLine>;
   dirty: { deviceId: number; plantId: number; day: string }[];
   quarantine: {
     plantId: number | null;
@@ -141,21 +151,21 @@ export class IngestPipeline {
     };
   }
 
-  /** A payload's JSON text, refusing an oversized one; undefined when it came parsed already. */
-  private payloadText(collectorSerial: string, payload: unknown): string | undefined {
+  /** A payload's JSON bytes, refusing an oversized one; undefined when it came parsed already. */
+  private payloadBytes(collectorSerial: string, payload: unknown): Buffer | undefined {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size > DEVICE_LIMITS.maxPayloadBytes) {
-      this.rejections.note('oversized', collectorSerial, `${size} bytes`);
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (bytes.length > DEVICE_LIMITS.maxPayloadBytes) {
+      this.rejections.note('oversized', collectorSerial, `${bytes.length} bytes`);
       throw new BatchRefused('oversized');
     }
-    return payload.toString();
+    return bytes;
   }
 
   /** Parses a payload (Buffer, string or already-parsed JSON), refusing oversized and malformed ones. */
   private parse(collectorSerial: string, payload: unknown): unknown {
-    const text = this.payloadText(collectorSerial, payload);
-    return text === undefined ? payload : this.parseText(collectorSerial, text);
+    const bytes = this.payloadBytes(collectorSerial, payload);
+    return bytes === undefined ? payload : this.parseText(collectorSerial, bytes.toString());
   }
 
   private parseText(collectorSerial: string, text: string): unknown {
@@ -177,10 +187,10 @@ export class IngestPipeline {
     payload: unknown,
     refuse: (reason: RejectionReason, source: string, detail: string) => void,
   ): CheckedBatch {
-    const text = this.payloadText(collector.serial, payload);
-    const scanned = text === undefined ? undefined : scanTelemetryBatch(text);
-    if (scanned) return { ...scanned, text };
-    const data = text === undefined ? payload : this.parseText(collector.serial, text);
+    const bytes = this.payloadBytes(collector.serial, payload);
+    const scanned = bytes === undefined ? undefined : scanTelemetryBatch(bytes);
+    if (scanned) return { ...scanned, bytes };
+    const data = bytes === undefined ? payload : this.parseText(collector.serial, bytes.toString());
     let envelope = checkBatch(data);
     if (!envelope) {
       const batch = telemetryBatch.safeParse(data);
@@ -191,16 +201,23 @@ export class IngestPipeline {
       envelope = batch.data;
     }
     const readings: CheckedReading[] = [];
-    const accept = (r: TelemetryReading) =>
+    // The cells of all readings in one buffer, as the scanner leaves them (they are ASCII: a byte a character).
+    const cellTexts: string[] = [];
+    let cellsLength = 0;
+    const accept = (r: TelemetryReading) => {
+      const text = readingCells(r);
+      cellTexts.push(text);
       readings.push({
         sn: r.sn,
         ts: r.ts,
         faultCode: r.faultCode,
-        cells: readingCells(r),
+        cellStart: cellsLength,
+        cellEnd: (cellsLength += text.length),
         start: -1,
         end: -1,
         reading: r,
       });
+    };
     for (const raw of envelope.readings) {
       if (isValidReading(raw)) {
         accept(raw);
@@ -215,7 +232,8 @@ export class IngestPipeline {
         refuse('invalidReading', sn, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
       }
     }
-    return { seq: envelope.seq, sentAt: envelope.sentAt, readings, text };
+    const cells = Buffer.from(cellTexts.join(''), 'latin1');
+    return { seq: envelope.seq, sentAt: envelope.sentAt, readings, cells, bytes };
   }
 
   /**
@@ -246,12 +264,25 @@ export class IngestPipeline {
     // objects are garbage before the next batch is parsed (only its reading lines wait for the commit).
     const loading = this.registry.load(collector);
     if (loading) await loading;
+    const { seq, rejected, pending } = this.prepareWrite(collector, payload);
+    const quarantined = pending.quarantine.length;
+    await this.enqueue(pending);
+    this.counters.readingsStored += pending.count;
+    this.counters.readingsQuarantined += quarantined;
+    return { seq, accepted: pending.count, rejected, quarantined };
+  }
+
+  /**
+   * Reads and checks a batch and turns it into its write: the lines, latest state, days to roll up and alerts.
+   * Synchronous, so that nothing of the batch but its write outlives it.
+   */
+  private prepareWrite(collector: CollectorInfo, payload: unknown) {
     const rejected: Partial<Record<RejectionReason, number>> = {};
     const refuse = (reason: RejectionReason, source: string, detail: string) => {
       rejected[reason] = (rejected[reason] ?? 0) + 1;
       this.rejections.note(reason, source, detail);
     };
-    const { seq, sentAt, readings: valid, text } = this.readBatch(collector, payload, refuse);
+    const { seq, sentAt, readings: valid, cells, bytes } = this.readBatch(collector, payload, refuse);
     this.counters.batches++;
     const devices = this.registry.devicesOf(
       collector,
@@ -259,9 +290,13 @@ export class IngestPipeline {
     );
     const nowMs = this.now();
     const receivedIso = new Date(nowMs).toISOString();
+    // Every line fits: each has its cells and at most MAX_LINE_PREFIX bytes before them and a newline after.
+    const lines = Buffer.allocUnsafe(cells.length + valid.length * (MAX_LINE_PREFIX + 1));
+    let linesEnd = 0;
     const pending: Omit<PendingWrite, 'resolve' | 'reject'> = {
       collector,
-      lines: [],
+      lines,
+      count: 0,
       latest: new Map(),
       dirty: [],
       quarantine: [],
@@ -283,7 +318,7 @@ export class IngestPipeline {
     const seenDevices = new Set<DeviceInfo>();
     // A batch holds every device of the collector at a few times: each time is converted to ISO text once.
     let tsMsOfIso = NaN;
-    let tsIso = '';
+    let times = Buffer.alloc(0);
     for (const r of valid) {
       const device = devices.get(r.sn);
       if (!device) {
@@ -301,7 +336,7 @@ export class IngestPipeline {
           deviceSerial: r.sn,
           ts: new Date(r.ts).toISOString(),
           reason,
-          payload: r.reading ?? JSON.parse(text!.slice(r.start, r.end)),
+          payload: r.reading ?? JSON.parse(bytes!.toString('utf8', r.start, r.end)),
         });
         if (reason === 'futureReading' && !device.skewAlertOpen) {
           pending.skewAlerts.push({ device, skewMs: skew });
@@ -311,15 +346,17 @@ export class IngestPipeline {
       }
       if (r.ts !== tsMsOfIso) {
         tsMsOfIso = r.ts;
-        tsIso = new Date(r.ts).toISOString();
+        const tsIso = new Date(r.ts).toISOString();
+        times = timeCells(tsIso, receivedIso);
         // The month of the partition.
         pending.months.add(tsIso.slice(0, 7));
       }
-      const line = lineOf(device, tsIso, receivedIso, r.cells);
-      pending.lines.push(line);
+      const lineStart = linesEnd;
+      linesEnd = writeLine(lines, lineStart, device, times, cells, r.cellStart, r.cellEnd);
+      pending.count++;
       const prev = pending.latest.get(device.id);
       if (!prev || prev.tsMs < r.ts) {
-        pending.latest.set(device.id, { tsMs: r.ts, line });
+        pending.latest.set(device.id, { tsMs: r.ts, lines, start: lineStart, end: linesEnd - 1 });
         pending.committed.set(device.id, {
           deviceId: device.id,
           plantId: device.plantId,
@@ -360,11 +397,8 @@ export class IngestPipeline {
         device.collectorId = collector.id;
       }
     }
-    const quarantined = pending.quarantine.length;
-    await this.enqueue(pending);
-    this.counters.readingsStored += pending.lines.length;
-    this.counters.readingsQuarantined += quarantined;
-    return { seq, accepted: pending.lines.length, rejected, quarantined };
+    pending.lines = lines.subarray(0, linesEnd);
+    return { seq, rejected, pending };
   }
 
   /** Stores an event batch (faults raised and cleared) idempotently; resolves after the commit. */
@@ -462,13 +496,10 @@ export class IngestPipeline {
       if (this.active === 0) this.idle = new Promise((r) => (this.markIdle = r));
       const group: PendingWrite[] = [];
       let rows = 0;
-      while (
-        this.queue.length > 0 &&
-        (group.length === 0 || rows + this.queue[0]!.lines.length <= this.maxRows)
-      ) {
+      while (this.queue.length > 0 && (group.length === 0 || rows + this.queue[0]!.count <= this.maxRows)) {
         const p = this.queue.shift()!;
         group.push(p);
-        rows += p.lines.length;
+        rows += p.count;
       }
       this.active++;
       void this.store(group).finally(() => {
@@ -519,8 +550,8 @@ export class IngestPipeline {
       await ensureTelemetryPartitions(this.db, [...months]);
       for (const m of months) this.knownMonths.add(m);
     }
-    const readings = group.reduce((n, p) => n + p.lines.length, 0);
-    const latest = new Map<number, { tsMs: number; line: string }>();
+    const readings = group.reduce((n, p) => n + p.count, 0);
+    const latest = new Map<number, LatestLine>();
     for (const p of group) {
       for (const [id, l] of p.latest) {
         const prev = latest.get(id);
@@ -548,17 +579,17 @@ export class IngestPipeline {
         if (
           !(await copyReadings(
             tx,
-            group.map((p) => copyInput(p.lines)),
+            group.map((p) => p.lines),
           ))
         ) {
-          const lines = group.flatMap((p) => p.lines);
+          const lines = group.flatMap((p) => linesOf(p.lines));
           await tx.execute(
             sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines)} on conflict do nothing`,
           );
         }
         // Latest state is the newest device time, not the last received (late and re-sent batches come older).
-        const latestLines = deviceIds.map((id) => latest.get(id)!.line);
-        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLines(latestLines)}
+        const latestLines = deviceIds.map((id) => latest.get(id)!);
+        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLineRefs(latestLines)}
           on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
           where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)

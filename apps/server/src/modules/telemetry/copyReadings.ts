@@ -22,7 +22,7 @@ function pgClientOf(tx: Database): pg.Client | undefined {
  * the savepoint is rolled back and false is returned, leaving the rows to the caller's idempotent insert in the
  * same transaction. Returns false too when COPY does not apply (PGlite).
  */
-export async function copyReadings(tx: Database, input: readonly string[]): Promise<boolean> {
+export async function copyReadings(tx: Database, input: readonly (string | Uint8Array)[]): Promise<boolean> {
   const client = pgClientOf(tx);
   if (!client) return false;
   await tx.execute(sql`savepoint readings_copy`);

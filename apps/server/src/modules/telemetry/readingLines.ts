@@ -4,10 +4,11 @@ import type { DeviceInfo } from '../devices/DeviceRegistry.ts';
 
 /**
  * Readings as lines of PostgreSQL's COPY text format: the cells of a row separated by tabs, an empty cell for
- * NULL. The ingest turns each reading into its line at once and keeps only that string until the commit: a
- * row of 24 cells with its ISO times and array literals was a few dozen heap objects that lived through several
+ * NULL. The ingest turns each reading into its line at once and keeps only the line until the commit: a row
+ * of 24 cells with its ISO times and array literals was a few dozen heap objects that lived through several
  * young-generation collections while the group commit waited, and the garbage collector took a third of the
- * server's time copying and promoting them. A line is one flat string with no pointers inside.
+ * server's time copying and promoting them. The ingest writes its lines as bytes (writeLine); the text forms
+ * below serve the backfill, the benchmarks and the tests.
  *
  * Cells are numbers, ISO timestamps and array literals such as `{612.3,608.9}`: none holds a tab, a newline, a
  * quote or a backslash, so lines need no escaping, neither in COPY nor inside a quoted array element.
@@ -126,6 +127,69 @@ export const readingLine = (
 /** Lines as COPY input: one line each, newline-terminated. */
 export const copyInput = (lines: readonly string[]) => (lines.length > 0 ? lines.join('\n') + '\n' : '');
 
+/**
+ * The ingest's lines are bytes: a batch's lines are written into one buffer, newline-terminated, straight from
+ * the cells the batch scanner copied out of the payload. Kept outside the JavaScript heap, they cost the garbage
+ * collector nothing while they wait for the commit, and they go to COPY as they are, with no string to encode.
+ */
+
+/** Bytes a line's device, plant and times take at most: two int4 and two ISO times, each with its tab. */
+export const MAX_LINE_PREFIX = 2 * (11 + 1) + 2 * (24 + 1);
+
+/** A device time and the receive time as the middle cells of a line: `<ts>\t<received>\t`. */
+export const timeCells = (tsIso: string, receivedIso: string) =>
+  Buffer.from(`${tsIso}\t${receivedIso}\t`, 'latin1');
+
+/** Writes integer `n` as decimal digits at `at`; answers the position after it. */
+function writeInt(out: Buffer, at: number, n: number): number {
+  if (n < 0) {
+    out[at++] = 45;
+    n = -n;
+  }
+  let digits = 1;
+  for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
+  for (let i = at + digits - 1; i >= at; i--) {
+    out[i] = 48 + (n % 10);
+    n = Math.floor(n / 10);
+  }
+  return at + digits;
+}
+
+/**
+ * Writes one line at `at` (see lineOf): the device and plant, `times` (timeCells), the measurement cells
+ * `cells[cellStart, cellEnd)` and a newline. `out` needs MAX_LINE_PREFIX + the cells + 1 bytes free. Answers the
+ * position after the newline.
+ */
+export function writeLine(
+  out: Buffer,
+  at: number,
+  device: Pick<DeviceInfo, 'id' | 'plantId'>,
+  times: Buffer,
+  cells: Buffer,
+  cellStart: number,
+  cellEnd: number,
+): number {
+  at = writeInt(out, at, device.id);
+  out[at++] = 9;
+  at = writeInt(out, at, device.plantId);
+  out[at++] = 9;
+  at += times.copy(out, at);
+  at += cells.copy(out, at, cellStart, cellEnd);
+  out[at++] = 10;
+  return at;
+}
+
+/** A line inside a batch's line buffer: `lines[start, end)`, without its newline. */
+export interface LineRef {
+  lines: Buffer;
+  start: number;
+  end: number;
+}
+
+/** A line buffer's lines as strings (the idempotent insert's input). */
+export const linesOf = (lines: Buffer): string[] =>
+  lines.length > 0 ? lines.toString('latin1', 0, lines.length - 1).split('\n') : [];
+
 const TYPED_CELLS = COLUMNS.map(([, type], i) => `c.cells[${i + 1}]::${type}`).join(', ');
 
 /**
@@ -134,7 +198,27 @@ const TYPED_CELLS = COLUMNS.map(([, type], i) => `c.cells[${i + 1}]::${type}`).j
  * by PostgreSQL. For the idempotent insert (`... on conflict do nothing`) and the latest-state upsert.
  */
 export function selectLines(lines: readonly string[]): SQL {
-  const literal = lines.length > 0 ? `{"${lines.join('","')}"}` : '{}';
+  return selectLiteral(lines.length > 0 ? `{"${lines.join('","')}"}` : '{}');
+}
+
+/** selectLines of lines inside line buffers, the literal copied together from their bytes. */
+export function selectLineRefs(refs: readonly LineRef[]): SQL {
+  let size = 2;
+  for (const r of refs) size += r.end - r.start + 3;
+  const literal = Buffer.allocUnsafe(size);
+  let at = 0;
+  literal[at++] = 123; // {
+  for (const r of refs) {
+    if (at > 1) literal[at++] = 44; // ,
+    literal[at++] = 34; // "
+    at += r.lines.copy(literal, at, r.start, r.end);
+    literal[at++] = 34;
+  }
+  literal[at++] = 125; // }
+  return selectLiteral(literal.toString('latin1', 0, at));
+}
+
+function selectLiteral(literal: string): SQL {
   return sql`select ${sql.raw(TYPED_CELLS)}
     from unnest(${literal}::text[]) as l(line), lateral string_to_array(l.line, E'\t', '') as c(cells)`;
 }

@@ -34,11 +34,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         : new AppError(400, 'validationFailed')
       : err;
 
-  // The device link reads a telemetry body itself, as it does over MQTT (the batch scanner takes the text):
-  // in this route's own context JSON bodies are handed over as text.
+  // The device link reads a telemetry body itself, as it does over MQTT (the batch scanner takes the bytes):
+  // in this route's own context JSON bodies are handed over as they came.
   await app.register(async (textBody) => {
     textBody.removeContentTypeParser('application/json');
-    textBody.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    textBody.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
     textBody.withTypeProvider<ZodTypeProvider>().post(

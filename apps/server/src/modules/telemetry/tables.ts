@@ -16,7 +16,10 @@ import { readingColumns } from './readingColumns.ts';
 // The readings table itself is partitioned by month, which drizzle-kit cannot express: it is defined in
 // telemetryTable.ts and created by a hand-written migration (docs/decisions/0005-telemetry-storage.md).
 
-/** Latest state per device: the reading with the newest device time, updated in the ingest transaction. */
+/**
+ * Latest state per device: the reading with the newest device time, updated in the ingest transaction. Its pages
+ * are filled to 30 % (migration 0011) so that the updates stay on their page.
+ */
 export const deviceLatest = pgTable(
   'device_latest',
   {
