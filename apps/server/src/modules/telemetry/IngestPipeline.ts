@@ -28,6 +28,7 @@ import {
   type LineRef,
 } from './readingLines.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
+import { LineSlabs, type Slab } from './LineSlabs.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import { deviceLinkEvents, type CommittedReading } from './deviceLinkEvents.ts';
@@ -60,6 +61,8 @@ interface PendingWrite {
   collector: CollectorInfo;
   /** The readings to store, as COPY text lines in one buffer (readingLines.ts), and how many. */
   lines: Buffer;
+  /** Where `lines` are kept (released when the batch is settled). */
+  slab: Slab;
   count: number;
   latest: Map<number, LatestLine>;
   dirty: { deviceId: number; plantId: number; day: string }[];
@@ -121,6 +124,7 @@ export class IngestPipeline {
   private markReleased: () => void = () => undefined;
   private readonly concurrency: number;
   private readonly knownMonths = new Set<string>();
+  private readonly slabs = new LineSlabs();
   private idle: Promise<void> = Promise.resolve();
   private markIdle: () => void = () => undefined;
   readonly counters = { batches: 0, readingsStored: 0, readingsQuarantined: 0, commits: 0 };
@@ -291,11 +295,12 @@ export class IngestPipeline {
     const nowMs = this.now();
     const receivedIso = new Date(nowMs).toISOString();
     // Every line fits: each has its cells and at most MAX_LINE_PREFIX bytes before them and a newline after.
-    const lines = Buffer.allocUnsafe(cells.length + valid.length * (MAX_LINE_PREFIX + 1));
+    const { slab, room: lines } = this.slabs.take(cells.length + valid.length * (MAX_LINE_PREFIX + 1));
     let linesEnd = 0;
     const pending: Omit<PendingWrite, 'resolve' | 'reject'> = {
       collector,
       lines,
+      slab,
       count: 0,
       latest: new Map(),
       dirty: [],
@@ -397,7 +402,7 @@ export class IngestPipeline {
         device.collectorId = collector.id;
       }
     }
-    pending.lines = lines.subarray(0, linesEnd);
+    pending.lines = this.slabs.keep(slab, linesEnd);
     return { seq, rejected, pending };
   }
 
@@ -485,7 +490,18 @@ export class IngestPipeline {
 
   private enqueue(p: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ ...p, resolve, reject });
+      // The lines' room is used again once the batch is settled, stored or not.
+      this.queue.push({
+        ...p,
+        resolve: () => {
+          this.slabs.release(p.slab);
+          resolve();
+        },
+        reject: (err) => {
+          this.slabs.release(p.slab);
+          reject(err);
+        },
+      });
       this.pump();
     });
   }

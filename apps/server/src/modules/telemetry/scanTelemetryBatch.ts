@@ -35,7 +35,10 @@ export interface ScannedBatch {
   seq: number;
   sentAt: number | undefined;
   readings: ScannedReading[];
-  /** The readings' cells, one after the other (ASCII: numbers and array literals). */
+  /**
+   * The readings' cells, one after the other (ASCII: numbers and array literals). Valid until the next scan: the
+   * buffer is reused.
+   */
   cells: Buffer;
 }
 
@@ -99,6 +102,11 @@ let numStart = 0;
 const cellStart = new Int32Array(CELL_FIELDS.length);
 const cellEnd = new Int32Array(CELL_FIELDS.length);
 const cellIsArray = new Uint8Array(CELL_FIELDS.length);
+/**
+ * Where the cells go: one buffer, reused from batch to batch (the ingest copies a batch's cells into its lines
+ * before it reads the next batch). A buffer per batch made V8 count its size against the memory outside its
+ * heap, and that count started a full collection every few dozen megabytes.
+ */
 let out = EMPTY;
 let outPos = 0;
 
@@ -323,7 +331,7 @@ function readEnvelopeKey(): Buffer | undefined {
 export function scanTelemetryBatch(payload: Buffer): ScannedBatch | undefined {
   src = payload;
   pos = 0;
-  out = Buffer.allocUnsafe(payload.length);
+  if (out.length < payload.length) out = Buffer.allocUnsafeSlow(Math.max(payload.length, 64 * 1024));
   outPos = 0;
   try {
     if (!expect(123)) return undefined;
@@ -362,6 +370,5 @@ export function scanTelemetryBatch(payload: Buffer): ScannedBatch | undefined {
     return { seq, sentAt, readings, cells: out.subarray(0, outPos) };
   } finally {
     src = EMPTY;
-    out = EMPTY;
   }
 }
