@@ -312,7 +312,11 @@ export class IngestPipeline {
       committed: new Map(),
     };
     const dirtyKeys = new Set<string>();
+    // The day a device was marked last: its next readings are mostly on the same day (checked without a key).
+    const lastMarked = new Map<DeviceInfo, string>();
     const markDirty = (d: DeviceInfo, day: string) => {
+      if (lastMarked.get(d) === day) return;
+      lastMarked.set(d, day);
       const key = `${d.id}|${day}`;
       if (dirtyKeys.has(key)) return;
       dirtyKeys.add(key);
@@ -321,10 +325,15 @@ export class IngestPipeline {
     // The collector's own clock, when it says: a clock off by more than 5 minutes raises an alert.
     const collectorSkew = sentAt === undefined ? 0 : sentAt - nowMs;
     const seenDevices = new Set<DeviceInfo>();
+    // Each device's newest stored reading, by its index (objects are made for these only, not per reading).
+    const newest = new Map<DeviceInfo, number>();
+    const lineStarts = new Int32Array(valid.length);
+    const lineEnds = new Int32Array(valid.length);
     // A batch holds every device of the collector at a few times: each time is converted to ISO text once.
     let tsMsOfIso = NaN;
     let times = Buffer.alloc(0);
-    for (const r of valid) {
+    for (let i = 0; i < valid.length; i++) {
+      const r = valid[i]!;
       const device = devices.get(r.sn);
       if (!device) {
         refuse('unknownDevice', r.sn, `not a device of collector ${collector.serial}`);
@@ -356,20 +365,12 @@ export class IngestPipeline {
         // The month of the partition.
         pending.months.add(tsIso.slice(0, 7));
       }
-      const lineStart = linesEnd;
-      linesEnd = writeLine(lines, lineStart, device, times, cells, r.cellStart, r.cellEnd);
+      lineStarts[i] = linesEnd;
+      linesEnd = writeLine(lines, linesEnd, device, times, cells, r.cellStart, r.cellEnd);
+      lineEnds[i] = linesEnd - 1;
       pending.count++;
-      const prev = pending.latest.get(device.id);
-      if (!prev || prev.tsMs < r.ts) {
-        pending.latest.set(device.id, { tsMs: r.ts, lines, start: lineStart, end: linesEnd - 1 });
-        pending.committed.set(device.id, {
-          deviceId: device.id,
-          plantId: device.plantId,
-          collectorId: collector.id,
-          tsMs: r.ts,
-          faultCode: r.faultCode ?? 0,
-        });
-      }
+      const best = newest.get(device);
+      if (best === undefined || valid[best]!.ts < r.ts) newest.set(device, i);
       const day = localDay(device.timeZone, r.ts);
       markDirty(device, day);
       // A reading can change the first interval of the next day too (an interval's energy belongs to its end):
@@ -380,6 +381,17 @@ export class IngestPipeline {
         const later = localDay(device.timeZone, r.ts + 3_600_000);
         if (later !== day) markDirty(device, later);
       }
+    }
+    for (const [device, i] of newest) {
+      const r = valid[i]!;
+      pending.latest.set(device.id, { tsMs: r.ts, lines, start: lineStarts[i]!, end: lineEnds[i]! });
+      pending.committed.set(device.id, {
+        deviceId: device.id,
+        plantId: device.plantId,
+        collectorId: collector.id,
+        tsMs: r.ts,
+        faultCode: r.faultCode ?? 0,
+      });
     }
     for (const device of seenDevices) {
       const latest = pending.latest.get(device.id);
