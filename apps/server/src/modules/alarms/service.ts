@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ALARM_STATUS, SERVER_FAULT_CODES, type AlarmPush, type AlarmSource } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { CommittedReading, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
 import { alarmBus } from './alarmBus.ts';
 import { FAULT_CATALOGUE } from './faultCatalogue.ts';
@@ -155,9 +156,9 @@ export async function onTelemetry(db: Database, readings: CommittedReading[], co
     db,
     sql`update alarms a set recovered_at = greatest(
         case when a.source = 'offline' then now() else v.ts end, a.occurred_at)
-      from unnest(${sql.param(readings.map((r) => r.deviceId))}::int[],
-        ${sql.param(readings.map((r) => r.faultCode))}::int[],
-        ${sql.param(readings.map((r) => new Date(r.tsMs).toISOString()))}::timestamptz[]) as v(device_id, code, ts)
+      from unnest(${arrayLiteral(readings.map((r) => r.deviceId))}::int[],
+        ${arrayLiteral(readings.map((r) => r.faultCode))}::int[],
+        ${arrayLiteral(readings.map((r) => new Date(r.tsMs).toISOString()))}::timestamptz[]) as v(device_id, code, ts)
       where a.recovered_at is null and a.device_id = v.device_id
         and ((a.source = 'telemetry' and a.code <> v.code and a.occurred_at <= v.ts) or a.source = 'offline')
       returning a.id, a.level, a.code, a.plant_id, true as recovered`,
@@ -172,7 +173,7 @@ export async function recoverCollectorOffline(db: Database, collectorIds: number
   if (collectorIds.length === 0) return;
   await recoverAlarms(
     db,
-    sql`a.source = 'offline' and a.subject = any(${sql.param(collectorIds.map((id) => `c:${id}`))}::text[])`,
+    sql`a.source = 'offline' and a.subject = any(${arrayLiteral(collectorIds.map((id) => `c:${id}`))}::text[])`,
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type TelemetryAck,
   type TelemetryReading,
 } from '@solarops/contracts';
+import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
 import { checkBatch, isValidReading } from './checkReading.ts';
@@ -621,16 +622,16 @@ export class IngestPipeline {
           on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
           where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
-          select * from unnest(${sql.param(dirty.map((d) => d.deviceId))}::int[],
-            ${sql.param(dirty.map((d) => d.plantId))}::int[], ${sql.param(dirty.map((d) => d.day))}::date[])
+          select * from unnest(${arrayLiteral(dirty.map((d) => d.deviceId))}::int[],
+            ${arrayLiteral(dirty.map((d) => d.plantId))}::int[], ${arrayLiteral(dirty.map((d) => d.day))}::date[])
           on conflict do nothing`);
         // Written at most once a minute per device: offline detection needs minutes, not every reading.
         await tx.execute(sql`update devices set online = true, last_seen_at = now()
-          where id = any(${sql.param(deviceIds)}::int[])
+          where id = any(${arrayLiteral(deviceIds)}::int[])
             and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
       }
       await tx.execute(sql`update collectors set online = true, last_seen_at = now()
-        where id = any(${sql.param(collectorIdsSorted)}::int[])
+        where id = any(${arrayLiteral(collectorIdsSorted)}::int[])
           and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
       for (const q of quarantine) {
         await tx.execute(sql`insert into telemetry_quarantine

@@ -173,9 +173,18 @@ export function writeLine(
   out[at++] = 9;
   at = writeInt(out, at, device.plantId);
   out[at++] = 9;
-  at += times.copy(out, at);
-  at += cells.copy(out, at, cellStart, cellEnd);
+  at = copyBytes(times, 0, times.length, out, at);
+  at = copyBytes(cells, cellStart, cellEnd, out, at);
   out[at++] = 10;
+  return at;
+}
+
+/**
+ * Copies `from[start, end)` to `to` at `at`; answers the position after it. A loop: `Buffer#copy` of a part
+ * makes a view object per call, and lines are copied in short pieces.
+ */
+function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): number {
+  for (let i = start; i < end; i++) to[at++] = from[i]!;
   return at;
 }
 

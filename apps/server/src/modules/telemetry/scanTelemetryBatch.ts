@@ -104,7 +104,8 @@ const READINGS = Buffer.from('readings');
 const EMPTY: Buffer = Buffer.alloc(0);
 let src = EMPTY;
 let pos = 0;
-let num = 0;
+/** The number readNumber read last, in a typed array: a double in a module variable is boxed at every store. */
+const parsed = new Float64Array(1);
 let numIntegral = false;
 let numStart = 0;
 /** Where each cell of the current reading stands in `src` ([start, end); start -1: absent), and arrays. */
@@ -139,7 +140,7 @@ function expect(ch: number): boolean {
 }
 
 /**
- * Reads a JSON number of at most 15 digits without exponent into `num` (exactly the value `JSON.parse` gives: an
+ * Reads a JSON number of at most 15 digits without exponent into `parsed[0]` (exactly the value `JSON.parse` gives: an
  * integer below 10^15 divided by a power of ten is correctly rounded, as the parse is). `numIntegral` says it had
  * no fraction part.
  */
@@ -176,16 +177,14 @@ function readNumber(): boolean {
   }
   c = at(pos);
   if (c === 101 || c === 69 || digits > 15) return false;
-  num = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
-  if (negative) {
-    if (num === 0) return false; // -0: stored as 0 by the generic path
-    num = -num;
-  }
+  const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
+  if (negative && value === 0) return false; // -0: stored as 0 by the generic path
+  parsed[0] = negative ? -value : value;
   numIntegral = fraction === 0;
   return true;
 }
 
-const inRange = (f: Field) => num >= f.min && num <= f.max && (!f.int || numIntegral);
+const inRange = (f: Field) => parsed[0]! >= f.min && parsed[0]! <= f.max && (!f.int || numIntegral);
 
 /** `src[start, start + name.length)` equals `name`. */
 function bytesEqual(start: number, name: Uint8Array): boolean {
@@ -323,11 +322,11 @@ function readReading(readings: ScannedReading[]): boolean {
       if (!readArray(f)) return false;
     } else {
       if (!readNumber() || !inRange(f)) return false;
-      if (f.kind === 'ts') ts = num;
+      if (f.kind === 'ts') ts = parsed[0]!;
       else {
         cellStart[f.cell] = numStart;
         cellEnd[f.cell] = pos;
-        if (f.name === 'faultCode') faultCode = num;
+        if (f.name === 'faultCode') faultCode = parsed[0]!;
       }
     }
     skipWs();
@@ -373,11 +372,11 @@ export function scanTelemetryBatch(payload: Buffer): ScannedBatch | undefined {
       if (!key) return undefined;
       skipWs();
       if (key === SEQ && seq === undefined) {
-        if (!readNumber() || !numIntegral || num < 0 || num > 2 ** 32 - 1) return undefined;
-        seq = num;
+        if (!readNumber() || !numIntegral || parsed[0]! < 0 || parsed[0]! > 2 ** 32 - 1) return undefined;
+        seq = parsed[0]!;
       } else if (key === SENT_AT && sentAt === undefined) {
-        if (!readNumber() || !numIntegral || num < 0) return undefined;
-        sentAt = num;
+        if (!readNumber() || !numIntegral || parsed[0]! < 0) return undefined;
+        sentAt = parsed[0]!;
       } else if (key === READINGS && readings === undefined) {
         if (at(pos++) !== 91) return undefined;
         readings = [];
