@@ -140,9 +140,9 @@ function expect(ch: number): boolean {
 }
 
 /**
- * Reads a JSON number of at most 15 digits without exponent into `parsed[0]` (exactly the value `JSON.parse` gives: an
- * integer below 10^15 divided by a power of ten is correctly rounded, as the parse is). `numIntegral` says it had
- * no fraction part.
+ * Reads a JSON number of at most 15 digits without exponent into `parsed[0]` (exactly the value `JSON.parse`
+ * gives: an integer below 10^15 divided by a power of ten is correctly rounded, as the parse is). `numIntegral`
+ * says it had no fraction part.
  */
 function readNumber(): boolean {
   numStart = pos;
