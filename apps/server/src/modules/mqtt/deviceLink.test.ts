@@ -217,6 +217,37 @@ describe('device link over MQTT (embedded broker)', () => {
     await good.endAsync();
   });
 
+  it("keeps each device's newest reading, field by field, as its latest state", async () => {
+    const plant = await createFixturePlant(t.db, { ownerId: (await createUser(t.db)).id });
+    const c = plant.collectors[0]!;
+    const d = plant.devices[0]!;
+    const client = await connect(broker.port, c.serial, c.secret);
+    const send = (seq: number, readings: unknown[]) =>
+      client.publishAsync(deviceTopics(c.serial).telemetry, JSON.stringify({ seq, readings }), { qos: 1 });
+    await send(1, [
+      reading(d.serial, now - 180_000, { acPowerW: 1500 }),
+      reading(d.serial, now - 120_000, { acPowerW: 1800.5, pvVoltageV: [360, 361.5], tempC: 41.25 }),
+    ]);
+    // A late batch, older than what is stored: the latest state stays.
+    await send(2, [reading(d.serial, now - 240_000, { acPowerW: 900 })]);
+    const rows = (await t.db.execute(
+      sql`select extract(epoch from ts) * 1000 as ts_ms, ac_power_w, pv_voltage_v, temp_c, status,
+        received_at is not null as received from device_latest where device_id = ${d.id}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    expect(rows.rows).toEqual([
+      {
+        ts_ms: expect.anything(),
+        ac_power_w: 1800.5,
+        pv_voltage_v: [360, 361.5],
+        temp_c: 41.25,
+        status: 1,
+        received: true,
+      },
+    ]);
+    expect(Number(rows.rows[0]!.ts_ms)).toBe(now - 120_000);
+    await client.endAsync();
+  });
+
   it('quarantines readings from the future or beyond the buffer horizon and raises a clock alert', async () => {
     const c = b.collectors[0]!;
     const d = b.devices[0]!;

@@ -22,11 +22,9 @@ import {
   UPDATE_FROM_EXCLUDED,
   linesOf,
   readingCells,
-  selectLineRefs,
   selectLines,
   timeCells,
   writeLine,
-  type LineRef,
 } from './readingLines.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { LineSlabs, type Slab } from './LineSlabs.ts';
@@ -55,9 +53,6 @@ interface CheckedBatch {
   bytes: Buffer | undefined;
 }
 
-/** A device's newest line in a batch or a group, by device time. */
-type LatestLine = LineRef & { tsMs: number };
-
 interface PendingWrite {
   collector: CollectorInfo;
   /** The readings to store, as COPY text lines in one buffer (readingLines.ts), and how many. */
@@ -65,7 +60,8 @@ interface PendingWrite {
   /** Where `lines` are kept (released when the batch is settled). */
   slab: Slab;
   count: number;
-  latest: Map<number, LatestLine>;
+  /** Each device's newest device time in the batch [ms], by device id. */
+  latest: Map<number, number>;
   dirty: { deviceId: number; plantId: number; day: string }[];
   quarantine: {
     plantId: number | null;
@@ -328,8 +324,6 @@ export class IngestPipeline {
     const seenDevices = new Set<DeviceInfo>();
     // Each device's newest stored reading, by its index (objects are made for these only, not per reading).
     const newest = new Map<DeviceInfo, number>();
-    const lineStarts = new Int32Array(valid.length);
-    const lineEnds = new Int32Array(valid.length);
     // A batch holds every device of the collector at a few times: each time is converted to ISO text once.
     let tsMsOfIso = NaN;
     let times = Buffer.alloc(0);
@@ -366,9 +360,7 @@ export class IngestPipeline {
         // The month of the partition.
         pending.months.add(tsIso.slice(0, 7));
       }
-      lineStarts[i] = linesEnd;
       linesEnd = writeLine(lines, linesEnd, device, times, cells, r.cellStart, r.cellEnd);
-      lineEnds[i] = linesEnd - 1;
       pending.count++;
       const best = newest.get(device);
       if (best === undefined || valid[best]!.ts < r.ts) newest.set(device, i);
@@ -385,7 +377,7 @@ export class IngestPipeline {
     }
     for (const [device, i] of newest) {
       const r = valid[i]!;
-      pending.latest.set(device.id, { tsMs: r.ts, lines, start: lineStarts[i]!, end: lineEnds[i]! });
+      pending.latest.set(device.id, r.ts);
       pending.committed.set(device.id, {
         deviceId: device.id,
         plantId: device.plantId,
@@ -396,7 +388,7 @@ export class IngestPipeline {
     }
     for (const device of seenDevices) {
       const latest = pending.latest.get(device.id);
-      if (latest && latest.tsMs > device.latestTsMs) device.latestTsMs = latest.tsMs;
+      if (latest !== undefined && latest > device.latestTsMs) device.latestTsMs = latest;
       if (Math.abs(collectorSkew) > DEVICE_LIMITS.clockSkewAlertMs) {
         if (!device.skewAlertOpen) {
           pending.skewAlerts.push({ device, skewMs: collectorSkew });
@@ -404,8 +396,8 @@ export class IngestPipeline {
         }
       } else if (
         device.skewAlertOpen &&
-        latest &&
-        Math.abs(latest.tsMs - nowMs) <= DEVICE_LIMITS.clockSkewAlertMs
+        latest !== undefined &&
+        Math.abs(latest - nowMs) <= DEVICE_LIMITS.clockSkewAlertMs
       ) {
         pending.skewCleared.push(device);
         device.skewAlertOpen = false;
@@ -580,11 +572,11 @@ export class IngestPipeline {
       for (const m of months) this.knownMonths.add(m);
     }
     const readings = group.reduce((n, p) => n + p.count, 0);
-    const latest = new Map<number, LatestLine>();
+    const latest = new Map<number, number>();
     for (const p of group) {
-      for (const [id, l] of p.latest) {
+      for (const [id, tsMs] of p.latest) {
         const prev = latest.get(id);
-        if (!prev || prev.tsMs < l.tsMs) latest.set(id, l);
+        if (prev === undefined || prev < tsMs) latest.set(id, tsMs);
       }
     }
     // Once per device and day: a group often holds several batches of one collector, and each duplicate would
@@ -617,8 +609,17 @@ export class IngestPipeline {
           );
         }
         // Latest state is the newest device time, not the last received (late and re-sent batches come older).
-        const latestLines = deviceIds.map((id) => latest.get(id)!);
-        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLineRefs(latestLines)}
+        // Taken from the rows just stored, by key: PostgreSQL reads them as they are instead of parsing the lines
+        // a second time (a third less work per device). The bounds on the device time confine the lookups to the
+        // partitions of the group's months.
+        const latestTs = deviceIds.map((id) => latest.get(id)!);
+        const iso = (ms: number) => new Date(ms).toISOString();
+        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)})
+          select ${sql.raw(COLUMN_LIST)} from telemetry
+            join unnest(${arrayLiteral(deviceIds)}::int[], ${arrayLiteral(latestTs.map(iso))}::timestamptz[])
+              as k(device_id, ts) using (device_id, ts)
+          where telemetry.ts between ${iso(Math.min(...latestTs))}::timestamptz
+            and ${iso(Math.max(...latestTs))}::timestamptz
           on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
           where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)

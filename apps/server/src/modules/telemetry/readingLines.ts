@@ -188,13 +188,6 @@ function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array,
   return at;
 }
 
-/** A line inside a batch's line buffer: `lines[start, end)`, without its newline. */
-export interface LineRef {
-  lines: Buffer;
-  start: number;
-  end: number;
-}
-
 /** A line buffer's lines as strings (the idempotent insert's input). */
 export const linesOf = (lines: Buffer): string[] =>
   lines.length > 0 ? lines.toString('latin1', 0, lines.length - 1).split('\n') : [];
@@ -204,30 +197,10 @@ const TYPED_CELLS = COLUMNS.map(([, type], i) => `c.cells[${i + 1}]::${type}`).j
 /**
  * `select <columns> from <lines>`: the lines travel as one text[] parameter (its literal written here, since
  * lines need no escaping, rather than escaped element by element by the driver) and are split into typed cells
- * by PostgreSQL. For the idempotent insert (`... on conflict do nothing`) and the latest-state upsert.
+ * by PostgreSQL. For the idempotent insert (`... on conflict do nothing`) and the backfill's latest state.
  */
 export function selectLines(lines: readonly string[]): SQL {
-  return selectLiteral(lines.length > 0 ? `{"${lines.join('","')}"}` : '{}');
-}
-
-/** selectLines of lines inside line buffers, the literal copied together from their bytes. */
-export function selectLineRefs(refs: readonly LineRef[]): SQL {
-  let size = 2;
-  for (const r of refs) size += r.end - r.start + 3;
-  const literal = Buffer.allocUnsafe(size);
-  let at = 0;
-  literal[at++] = 123; // {
-  for (const r of refs) {
-    if (at > 1) literal[at++] = 44; // ,
-    literal[at++] = 34; // "
-    at += r.lines.copy(literal, at, r.start, r.end);
-    literal[at++] = 34;
-  }
-  literal[at++] = 125; // }
-  return selectLiteral(literal.toString('latin1', 0, at));
-}
-
-function selectLiteral(literal: string): SQL {
+  const literal = lines.length > 0 ? `{"${lines.join('","')}"}` : '{}';
   return sql`select ${sql.raw(TYPED_CELLS)}
     from unnest(${literal}::text[]) as l(line), lateral string_to_array(l.line, E'\t', '') as c(cells)`;
 }

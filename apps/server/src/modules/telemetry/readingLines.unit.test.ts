@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  MAX_LINE_PREFIX,
-  lineOf,
-  linesOf,
-  selectLineRefs,
-  selectLines,
-  timeCells,
-  writeLine,
-} from './readingLines.ts';
+import { MAX_LINE_PREFIX, lineOf, linesOf, timeCells, writeLine } from './readingLines.ts';
 
 const devices = [
   { id: 1, plantId: 1 },
@@ -39,19 +30,5 @@ describe('reading lines as bytes', () => {
     expect(lines.toString('latin1')).toBe(expected.map((l) => `${l}\n`).join(''));
     expect(linesOf(lines)).toEqual(expected);
     expect(linesOf(Buffer.alloc(0))).toEqual([]);
-  });
-
-  it('selects lines referred to inside a buffer as it selects them from strings', () => {
-    const dialect = new PgDialect();
-    const text = ['1\t2\ta', '3\t4\tb', '5\t6\tc'];
-    const buffer = Buffer.from(text.map((l) => `${l}\n`).join(''), 'latin1');
-    const refs = [
-      { lines: buffer, start: 6, end: 11 },
-      { lines: buffer, start: 0, end: 5 },
-    ];
-    expect(dialect.sqlToQuery(selectLineRefs(refs))).toEqual(
-      dialect.sqlToQuery(selectLines([text[1]!, text[0]!])),
-    );
-    expect(dialect.sqlToQuery(selectLineRefs([]))).toEqual(dialect.sqlToQuery(selectLines([])));
   });
 });
