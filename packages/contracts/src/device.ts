@@ -22,6 +22,11 @@ export const DEVICE_LIMITS = {
   bufferHorizonMs: 7 * 86_400_000,
   /** A device clock off by more than this raises a device alert [ms]. */
   clockSkewAlertMs: 5 * 60_000,
+  /**
+   * The latest device time accepted [ms since epoch]: the end of JavaScript's `Date` range (year 275760). A later
+   * one is refused as invalid rather than quarantined, since no time can be written for it.
+   */
+  maxTimestampMs: 8_640_000_000_000_000,
   /** Default reporting interval of a collector [s]. */
   defaultReportIntervalS: 300,
   /** No data for this many reporting intervals: offline (ARCHITECTURE §5). */
@@ -101,7 +106,7 @@ export const deviceEvent = z.object({
   /** Device serial. */
   sn: serialNumber,
   /** Device time of the event [ms since epoch]. */
-  ts: z.number().int().min(0),
+  ts: z.number().int().min(0).max(DEVICE_LIMITS.maxTimestampMs),
   /** Fault code, > 0. */
   code: z.number().int().min(1).max(65535),
   /** Alarm level: 1 alerting, 2 warning, 3 fault. */

@@ -18,7 +18,7 @@ export const telemetryReading = z.object({
   /** Device serial (the inverter, meter, battery or weather station). */
   sn: serialNumber,
   /** Device time of the measurement [ms since epoch]. */
-  ts: z.number().int().min(0),
+  ts: z.number().int().min(0).max(DEVICE_LIMITS.maxTimestampMs),
   /** AC power [W]; meters: net export (+) or import (−). */
   acPowerW: finite.min(-1e8).max(1e8).optional(),
   /** Energy since local midnight [kWh]. */

@@ -177,6 +177,8 @@ describe('device link over MQTT (embedded broker)', () => {
           reading(a.devices[0]!.serial, now - 900_000, { acPowerW: 5e9 }),
           reading(a.devices[1]!.serial, now - 900_000, { tempC: -500 }),
           reading(a.devices[1]!.serial, now - 900_000, { pvVoltageV: Array.from({ length: 13 }, () => 300) }),
+          // A device time no date can hold (past the year 275760): refused, not quarantined.
+          reading(a.devices[1]!.serial, 9e15),
           reading(b.devices[0]!.serial, now - 900_000),
           reading(a.devices[0]!.serial, now - 1_200_000),
         ],
@@ -195,7 +197,7 @@ describe('device link over MQTT (embedded broker)', () => {
     const after = link.metrics().rejected;
     expect(after.malformed - before.malformed).toBe(1);
     expect(after.oversized - before.oversized).toBe(1);
-    expect(after.invalidReading - before.invalidReading).toBe(3);
+    expect(after.invalidReading - before.invalidReading).toBe(4);
     // A device of another plant is refused like an unknown one.
     expect(after.unknownDevice - before.unknownDevice).toBe(1);
     expect(after.invalidBatch - before.invalidBatch).toBe(1);

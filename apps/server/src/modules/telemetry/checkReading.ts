@@ -62,7 +62,7 @@ export function isValidReading(raw: unknown): raw is TelemetryReading {
   if (!isObject(raw)) return false;
   const { sn, ts } = raw;
   if (typeof sn !== 'string' || sn.length < 4 || sn.length > 32 || !SERIAL.test(sn)) return false;
-  if (!inRange(ts, 0, Number.MAX_SAFE_INTEGER, true)) return false;
+  if (!inRange(ts, 0, DEVICE_LIMITS.maxTimestampMs, true)) return false;
   for (const [key, min, max, int] of SCALARS) {
     const v = raw[key];
     if (v !== undefined && !inRange(v, min, max, int)) return false;

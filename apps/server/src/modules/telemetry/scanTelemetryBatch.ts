@@ -78,7 +78,7 @@ const cellOf = (name: string) => CELL_FIELDS.indexOf(name as (typeof CELL_FIELDS
 
 const FIELDS: Field[] = [
   field({ name: 'sn', cell: -1, kind: 'sn', min: 0, max: 0, int: false }),
-  field({ name: 'ts', cell: -1, kind: 'ts', min: 0, max: Number.MAX_SAFE_INTEGER, int: true }),
+  field({ name: 'ts', cell: -1, kind: 'ts', min: 0, max: DEVICE_LIMITS.maxTimestampMs, int: true }),
   ...SCALARS.map(([name, min, max, int]) =>
     field({ name, cell: cellOf(name), kind: 'scalar', min, max, int }),
   ),
