@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
-import { downloadFile } from '../../station/components/downloadFile.ts';
+import { downloadFile } from '../../../api/downloadFile.ts';
 import { browserTimeZone } from '../../../layout/alarmApi.ts';
 import { type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { QueryState } from '../../station/components/QueryState.tsx';
-import { downloadFile } from '../../station/components/downloadFile.ts';
+import { downloadFile } from '../../../api/downloadFile.ts';
 import { type RelationFilters, useRelations } from '../../station/api.ts';
 
 /** `relationList`: which collector each device reports through, with every earlier binding; search and export. */

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { downloadFile } from '../components/downloadFile.ts';
+import { downloadFile } from '../../../api/downloadFile.ts';
 import { QueryState } from '../components/QueryState.tsx';
 import { type ShipmentFilters, useShipmentImport, useShipmentItems } from './api.ts';
 import { saveSecrets } from './saveSecrets.ts';

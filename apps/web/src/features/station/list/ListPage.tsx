@@ -32,7 +32,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { downloadFile } from '../components/downloadFile.ts';
+import { downloadFile } from '../../../api/downloadFile.ts';
 import {
   type PlantFilters,
   useFollowMutations,

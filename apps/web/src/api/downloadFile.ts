@@ -1,20 +1,25 @@
-import { API_BASE } from '../../../config/settings.ts';
-import { authorizationHeader } from '../../../api/session.ts';
-import { storedLanguage } from '../../../i18n/language.ts';
+import { API_BASE } from '../config/settings.ts';
+import { storedLanguage } from '../i18n/language.ts';
+import { refreshTokens } from './request.ts';
+import { authorizationHeader } from './session.ts';
 
 type Query = Record<string, string | number | undefined>;
 
 /**
  * Downloads a file the server builds (an .xlsx export or template) with the user's token and saves it under
- * `fileName`. The request module reads JSON envelopes only; a workbook is bytes, so it is fetched here.
+ * `fileName`, in the user's language. The request module reads JSON envelopes only; a workbook is bytes, so it is
+ * fetched here. A 401 refreshes the tokens once, as the request module does; a refusal throws with the server's
+ * message.
  */
 export async function downloadFile(path: string, params: Query, fileName: string): Promise<void> {
   const qs = new URLSearchParams({ langType: storedLanguage() });
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  const headers: Record<string, string> = {};
-  const auth = authorizationHeader();
-  if (auth) headers.Authorization = auth;
-  const response = await fetch(`${API_BASE}${path}?${qs.toString()}`, { headers });
+  const get = () => {
+    const auth = authorizationHeader();
+    return fetch(`${API_BASE}${path}?${qs.toString()}`, { headers: auth ? { Authorization: auth } : {} });
+  };
+  let response = await get();
+  if (response.status === 401 && (await refreshTokens())) response = await get();
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? response.statusText);
