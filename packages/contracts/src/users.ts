@@ -93,6 +93,12 @@ export const nextListQuery = pageQuery.extend({
   phone: z.string().trim().max(32).optional(),
 });
 
+/** `GET /user/manager/next/export`: the list's filters, and the language of the workbook's titles. */
+export const userExportQuery = nextListQuery.extend({
+  /** Language of the export's titles (else the `language` cookie). */
+  langType: z.enum(['zh', 'en']).optional(),
+});
+
 export const userCodeQuery = z.object({ userCode: z.string().trim().min(1).max(64) });
 export const dealercodeQuery = z.object({ dealercode: z.string().trim().min(1).max(64) });
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
@@ -86,6 +87,64 @@ describe('account administration (set screens)', () => {
     // Its role lacks the distributor screen: refused before anything else is looked at.
     expect(refused.statusCode).toBe(403);
     expect((await get('/user/manager/info/bycode?userCode=not-allowed', admin)).statusCode).toBe(404);
+  });
+
+  it('exports the filtered account list as an .xlsx in the caller’s language, within the caller’s scope', async () => {
+    const dist = await createUser(t.db, { roleId: ROLE.distributor });
+    const distS = (await loginAs(t.app, dist)).headers;
+    for (const [i, email] of ['a-inst@example.com', 'b-inst@example.com'].entries()) {
+      const res = await post('/user/manager/add', distS, {
+        userCode: `export-inst-${i}`,
+        name: `Export Installer ${i}`,
+        email,
+        phone: `1390013910${i}`,
+        roleId: ROLE.installer,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const outsider = await createUser(t.db, { roleId: ROLE.installer });
+    const sheet = async (url: string, headers: Headers) => {
+      const res = await get(url, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain('accounts.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    // The distributor's installers, as its list shows them: newest first, not the installer outside its scope.
+    const en = await sheet(`/user/manager/next/export?roleId=${ROLE.installer}&langType=en`, distS);
+    expect(en[0]).toEqual([
+      'User name',
+      'Name',
+      'Role',
+      'Email',
+      'Phone',
+      'Distributor code',
+      'Created by',
+      'State',
+      'Created at',
+    ]);
+    expect(en.slice(1).map((r) => r.slice(0, 2))).toEqual([
+      ['export-inst-1', 'Export Installer 1'],
+      ['export-inst-0', 'Export Installer 0'],
+    ]);
+    expect(en[1]!.slice(3, 8)).toEqual([
+      'b-inst@example.com',
+      '13900139101',
+      dist.dealercode,
+      dist.userCode,
+      'Enabled',
+    ]);
+    expect(en.flat()).not.toContain(outsider.userCode);
+    // The list's filters apply, and the titles follow the language.
+    const zh = await sheet('/user/manager/next/export?userCode=export-inst-0', distS);
+    expect(zh[0]!.slice(0, 3)).toEqual(['用户名', '名称', '角色']);
+    expect(zh.slice(1).map((r) => r[0])).toEqual(['export-inst-0']);
+    expect(zh[1]![7]).toBe('已启用');
+    // Without a session nothing is exported.
+    expect((await get('/user/manager/next/export', {})).statusCode).toBe(401);
   });
 
   it('bad input gets per-field messages in the caller language and creates nothing', async () => {

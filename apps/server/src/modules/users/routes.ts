@@ -18,6 +18,7 @@ import {
   forgetPasswordForm,
   getCodeQuery,
   nextListQuery,
+  userExportQuery,
   pageOf,
   resetPasswordBody,
   roleItem,
@@ -32,13 +33,19 @@ import {
 } from '@solarops/contracts';
 import { notFound, unauthorized } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
 import { requireClient } from '../auth/clientAuth.ts';
 import { issueEmailCode } from '../auth/emailCodes.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { ROLE } from '@solarops/contracts';
 import { childRoles, findUserRowByCode, listUsersBelow, loadUserInfo } from './queries.ts';
 import { roleRoutes } from './roleRoutes.ts';
+import { userWorkbook } from './userWorkbook.ts';
 import * as service from './service.ts';
+
+/** Largest account export [rows]. */
+const EXPORT_MAX_ROWS = 10_000;
 
 /** The screens that manage accounts (spec §2, /set): any of them allows the account-changing calls. */
 const ACCOUNT_SCREENS: RouteName[] = [
@@ -179,6 +186,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         pageWindow(request.query),
       );
       return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/user/manager/next/export',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: `The users below the caller, filtered as the list is, as an .xlsx workbook (at most ${EXPORT_MAX_ROWS} rows)`,
+        security: bearer,
+        querystring: userExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listUsersBelow(deps.db, callerOf(request), request.query, {
+        limit: EXPORT_MAX_ROWS,
+        offset: 0,
+      });
+      return sendXlsx(reply, 'accounts.xlsx', await userWorkbook(rows, requestLanguage(request)));
     },
   );
 

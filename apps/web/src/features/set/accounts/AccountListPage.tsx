@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ExportOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { LIMITS, type UserRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../api/downloadFile.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -26,7 +27,7 @@ export interface AccountListProps {
 
 /**
  * One list of accounts (spec §2 /set: distributors, installers, end users, staff, disabled accounts): search and
- * reset, create, edit, enable or disable, password reset by mail and role binding, each confirmed first.
+ * reset, create, export, edit, enable or disable, password reset by mail and role binding, each confirmed first.
  */
 export function AccountListPage({
   screen,
@@ -43,6 +44,7 @@ export function AccountListPage({
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
   const [editing, setEditing] = useState<{ account?: UserRow } | null>(null);
+  const [exporting, setExporting] = useState(false);
   const query = useAccounts(roleIds, filters, page, limit);
   const { setEnabled, resetPassword, bindRole, remove } = useAccountMutations();
   const childRoles = useChildRoles();
@@ -53,6 +55,21 @@ export function AccountListPage({
     const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== ''));
     setFilters(disabledOnly ? { ...set, enabled: 'false', withDeleted: 'true' } : set);
     setPage(1);
+  };
+  // The list as it is filtered, every page of it, as a workbook.
+  const exportAccounts = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(
+        '/user/manager/next/export',
+        { ...filters, roleIds: roleIds?.join(',') },
+        `accounts-${screen}.xlsx`,
+      );
+    } catch (e) {
+      void message.error(`${t('set.common.exportFailed')} ${errorMessage(e)}`);
+    } finally {
+      setExporting(false);
+    }
   };
   const reset = () => {
     form.resetFields();
@@ -105,18 +122,29 @@ export function AccountListPage({
             </Space>
           </Form.Item>
         </Form>
-        {canCreate && !disabledOnly && (
-          <div className="set-toolbar">
+        <div className="set-toolbar">
+          <Space>
+            {canCreate && !disabledOnly && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({})}
+                data-testid="account-create"
+              >
+                {t('set.accounts.create')}
+              </Button>
+            )}
             <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({})}
-              data-testid="account-create"
+              icon={<ExportOutlined />}
+              loading={exporting}
+              disabled={rows.length === 0}
+              onClick={() => void exportAccounts()}
+              data-testid="account-export"
             >
-              {t('set.accounts.create')}
+              {t('set.common.export')}
             </Button>
-          </div>
-        )}
+          </Space>
+        </div>
         <QueryState
           loading={query.isLoading}
           error={query.error}
