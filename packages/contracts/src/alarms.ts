@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
+import { langType, pageQuery } from './envelope.ts';
 
 /**
  * Alarms and the fault catalogue (spec §3 "Alarm", §4, §7). An alarm occurs from a device event, a fault code in
@@ -73,9 +73,6 @@ const timeZone = z
     }
   }, 'validation.format')
   .optional();
-
-/** Languages of the descriptions and solutions. */
-const langType = z.enum(['zh', 'en']).optional();
 
 /**
  * The spec's alarm query params (§3): status, startDate, endDate, pageStart, pageSize, userCode, langType; plus the

@@ -28,6 +28,9 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** `langType`: the language of a call's texts, titles and labels (else the `language` cookie, else zh). */
+export const langType = z.enum(['zh', 'en']).optional();
+
 /** Response codes beyond HTTP statuses: the session was revoked elsewhere; the console asks to log in again. */
 export const CODE = {
   ok: 200,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from './device.ts';
-import { pageQuery } from './envelope.ts';
+import { langType, pageQuery } from './envelope.ts';
 import { HISTORY_FIELDS } from './telemetry.ts';
 
 /** Station read calls (spec §3 plant, collector and inverter fields; ARCHITECTURE §4 data scope). */
@@ -282,8 +282,7 @@ export const plantExportQuery = plantListQuery
       .regex(/^\d+(,\d+)*$/)
       .max(4000)
       .optional(),
-    /** Language of the headers and labels (else the language cookie). */
-    langType: z.enum(['zh', 'en']).optional(),
+    langType,
   });
 
 /** Bind a collector (and the devices reporting through it) to a plant. */
@@ -357,6 +356,8 @@ export const relationListQuery = pageQuery.extend({
     .optional()
     .transform((v) => v === 'true'),
 });
+/** `GET /device/relation/export`: the list's filters, and the language of the workbook's titles. */
+export const relationExportQuery = relationListQuery.extend({ langType });
 export const relationRow = z.object({
   id: z.number().int(),
   collectorSerial: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uploadedFile } from './common.ts';
-import { pageQuery } from './envelope.ts';
+import { langType, pageQuery } from './envelope.ts';
 
 /** Most rows one shipment file may hold. */
 export const SHIPMENT_MAX_ROWS = 20_000;
@@ -63,5 +63,5 @@ export const shipmentItemQuery = pageQuery.extend({
   shipmentId: z.coerce.number().int().min(1).optional(),
   serial: z.string().trim().max(64).optional(),
   dealercode: z.string().trim().max(64).optional(),
-  langType: z.enum(['zh', 'en']).optional(),
+  langType,
 });

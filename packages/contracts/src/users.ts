@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
+import { langType, pageQuery } from './envelope.ts';
 import { isRouteName } from './menu.ts';
 import {
   booleanQuery,
@@ -94,10 +94,7 @@ export const nextListQuery = pageQuery.extend({
 });
 
 /** `GET /user/manager/next/export`: the list's filters, and the language of the workbook's titles. */
-export const userExportQuery = nextListQuery.extend({
-  /** Language of the export's titles (else the `language` cookie). */
-  langType: z.enum(['zh', 'en']).optional(),
-});
+export const userExportQuery = nextListQuery.extend({ langType });
 
 export const userCodeQuery = z.object({ userCode: z.string().trim().min(1).max(64) });
 export const dealercodeQuery = z.object({ dealercode: z.string().trim().min(1).max(64) });
@@ -210,8 +207,7 @@ export const operationLogQuery = pageQuery.extend({
   result: z.enum(['success', 'failure']).optional(),
   startDate: z.coerce.date().optional(),
   endDate: z.coerce.date().optional(),
-  /** Language of an export's headers (else the `language` cookie). */
-  langType: z.enum(['zh', 'en']).optional(),
+  langType,
 });
 export const operationLogRow = z.object({
   id: z.number().int(),

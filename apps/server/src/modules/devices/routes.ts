@@ -11,6 +11,7 @@ import {
   deviceSnParams,
   envelope,
   pageOf,
+  relationExportQuery,
   relationListQuery,
   relationRow,
 } from '@solarops/contracts';
@@ -174,7 +175,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
-        querystring: relationListQuery,
+        querystring: relationExportQuery,
       },
     },
     async (request, reply) => {
