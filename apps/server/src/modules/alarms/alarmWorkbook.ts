@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { AlarmRow } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
+import { tableWorkbook } from '../../http/tableWorkbook.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   zh: [
@@ -38,11 +38,10 @@ const STATUS: Record<Lang, string[]> = { zh: ['未恢复', '已恢复'], en: ['O
 
 /** The alarm list as an .xlsx workbook in the caller's language. */
 export async function alarmWorkbook(rows: AlarmRow[], lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(lang === 'zh' ? '告警' : 'Alarms');
-  ws.addRow(HEADERS[lang]).font = { bold: true };
-  for (const r of rows) {
-    ws.addRow([
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '告警' : 'Alarms',
+    headers: HEADERS[lang],
+    rows: rows.map((r) => [
       LEVELS[lang][r.level],
       r.code,
       r.description,
@@ -54,8 +53,7 @@ export async function alarmWorkbook(rows: AlarmRow[], lang: Lang): Promise<Buffe
       STATUS[lang][r.status],
       r.confirmedBy ?? '',
       r.confirmedAt ? new Date(r.confirmedAt) : '',
-    ]);
-  }
-  ws.columns.forEach((c) => (c.width = 18));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    ]),
+    widths: 18,
+  });
 }

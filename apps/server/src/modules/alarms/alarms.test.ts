@@ -16,6 +16,7 @@ import { sendAlarmDigests } from '../notifications/alarmMails.ts';
 import { AlarmEngine } from './AlarmEngine.ts';
 import { raiseAlarms } from './service.ts';
 import { lowStrings, runAnalysisRules } from './analysisRules.ts';
+import { sheetRows } from '../../../test/readWorkbook.ts';
 
 type Headers = { authorization: string };
 
@@ -276,6 +277,20 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
         .statusCode,
     ).toBe(404);
     expect((await get('owner', '/prod-api/alarm/manager/update/verify?alarmId=abc')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered alarm list as an .xlsx in the caller’s language: the rows the list shows', async () => {
+    const list = await rows('owner', '/prod-api/alarm/list?langType=en&pageSize=200');
+    expect(list.total).toBeGreaterThan(0);
+    const res = await get('owner', '/prod-api/alarm/export?langType=en');
+    expect(res.statusCode).toBe(200);
+    const sheet = await sheetRows(res.rawPayload);
+    expect(sheet[0]!.slice(0, 3)).toEqual(['Level', 'Code', 'Description']);
+    expect(sheet.slice(1).map((r) => [r[1], r[5] ?? null])).toEqual(
+      list.rows.map((r) => [r.code, r.deviceSn ?? null]),
+    );
+    const zh = await sheetRows((await get('owner', '/prod-api/alarm/export?langType=zh')).rawPayload);
+    expect(zh[0]![0]).toBe('告警级别');
   });
 
   it('offline after 3 reporting intervals without data, and recovery when data returns', async () => {

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { PlantRow } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
+import { tableWorkbook } from '../../http/tableWorkbook.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   zh: [
@@ -48,11 +48,10 @@ const STATUSES: Record<Lang, Record<PlantRow['status'], string>> = {
 
 /** The plant list as an Excel workbook in the caller's language: one row per plant, figures as numbers. */
 export async function plantWorkbook(rows: readonly PlantRow[], lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '电站列表' : 'Plants');
-  sheet.addRow(HEADERS[lang]).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow([
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '电站列表' : 'Plants',
+    headers: HEADERS[lang],
+    rows: rows.map((r) => [
       r.name,
       r.ownerName,
       r.address,
@@ -64,8 +63,7 @@ export async function plantWorkbook(rows: readonly PlantRow[], lang: Lang): Prom
       STATUSES[lang][r.status],
       r.buildDate,
       r.timeZone,
-    ]);
-  }
-  sheet.columns.forEach((c) => (c.width = 18));
-  return Buffer.from(await book.xlsx.writeBuffer());
+    ]),
+    widths: 18,
+  });
 }

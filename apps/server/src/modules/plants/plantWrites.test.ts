@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { sheetRows } from '../../../test/readWorkbook.ts';
 
 type Headers = { authorization: string };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -173,6 +174,26 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
       { collectorSerial: serial, plantName: 'Old Roof' },
     ]);
     expect(relations.rows[1].unboundAt).toBe(relations.rows[0].boundAt);
+    // The export holds the same two bindings, titled in the caller's language.
+    const exported = await call(
+      'GET',
+      `/device/relation/export?collectorSn=${serial}&langType=en`,
+      h.installer,
+    );
+    expect(exported.statusCode).toBe(200);
+    const sheet = await sheetRows(exported.rawPayload);
+    expect(sheet[0]).toEqual([
+      'Collector serial',
+      'Device serial',
+      'Device type',
+      'Plant',
+      'Bound at',
+      'Unbound at',
+    ]);
+    expect(sheet.slice(1).map((r) => [r[0], r[3]])).toEqual([
+      [serial, 'Second Roof'],
+      [serial, 'Old Roof'],
+    ]);
     expect((await call('GET', `/device/relation/list?collectorSn=${serial}`, h.stranger)).statusCode).toBe(
       403,
     );

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { tableWorkbook } from '../../http/tableWorkbook.ts';
 import type { ShipmentItemRow } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 
@@ -31,16 +32,18 @@ export interface ShipmentFileRow {
 
 /** The downloadable template: headers and one example row of each kind. */
 export async function shipmentTemplate(lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '出货单' : 'Shipment');
-  sheet.addRow(HEADERS[lang]).font = { bold: true };
   const kinds = lang === 'zh' ? ['采集器', '设备'] : ['collector', 'device'];
-  sheet.addRow([kinds[0], 'SC4G00000001', 'SC-4G', '1.0.3', '89860000000000000001', 'D00000001', '']);
-  sheet.addRow([kinds[1], 'INV0000000001', 'INV-5K', '2.1.0', '', 'D00000001', 'SC4G00000001']);
-  // Serials and ICCIDs are text: a spreadsheet would otherwise turn long digit strings into rounded numbers.
-  for (const col of [2, 4, 5, 6, 7]) sheet.getColumn(col).numFmt = '@';
-  sheet.columns.forEach((c) => (c.width = 22));
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '出货单' : 'Shipment',
+    headers: HEADERS[lang],
+    rows: [
+      [kinds[0], 'SC4G00000001', 'SC-4G', '1.0.3', '89860000000000000001', 'D00000001', ''],
+      [kinds[1], 'INV0000000001', 'INV-5K', '2.1.0', '', 'D00000001', 'SC4G00000001'],
+    ],
+    // Serials, firmware, ICCIDs and codes are text.
+    textColumns: [2, 4, 5, 6, 7],
+    widths: 22,
+  });
 }
 
 const cellText = (v: ExcelJS.CellValue): string => {
@@ -89,16 +92,15 @@ export async function readShipmentFile(data: Uint8Array): Promise<ShipmentFileRo
 
 /** Shipped items as an .xlsx workbook (the template's columns plus the shipment and date). */
 export async function shipmentItemsWorkbook(items: ShipmentItemRow[], lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '出货记录' : 'Shipments');
-  sheet.addRow([
-    ...HEADERS[lang],
-    lang === 'zh' ? '出货批次' : 'Shipment',
-    lang === 'zh' ? '导入时间' : 'Imported',
-  ]).font = { bold: true };
   const kind = (k: string) => (lang === 'zh' ? (k === 'collector' ? '采集器' : '设备') : k);
-  for (const i of items)
-    sheet.addRow([
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '出货记录' : 'Shipments',
+    headers: [
+      ...HEADERS[lang],
+      lang === 'zh' ? '出货批次' : 'Shipment',
+      lang === 'zh' ? '导入时间' : 'Imported',
+    ],
+    rows: items.map((i) => [
       kind(i.kind),
       i.serial,
       i.model,
@@ -108,7 +110,7 @@ export async function shipmentItemsWorkbook(items: ShipmentItemRow[], lang: Lang
       i.collectorSerial ?? '',
       i.shipmentId,
       i.createdAt,
-    ]);
-  sheet.columns.forEach((c) => (c.width = 20));
-  return Buffer.from(await book.xlsx.writeBuffer());
+    ]),
+    widths: 20,
+  });
 }

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { Lang } from '../../i18n/messages.ts';
+import { tableWorkbook } from '../../http/tableWorkbook.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   zh: ['时间', '用户', '操作', '方法', '路径', '对象', 'IP', '结果', '状态码'],
@@ -20,11 +20,10 @@ export interface OperationLogLine {
 
 /** The operation log as an .xlsx workbook, headers in the caller's language. */
 export async function operationLogWorkbook(rows: OperationLogLine[], lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '操作日志' : 'Operation log');
-  sheet.addRow(HEADERS[lang]).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow([
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '操作日志' : 'Operation log',
+    headers: HEADERS[lang],
+    rows: rows.map((r) => [
       r.createdAt.toISOString(),
       r.userCode ?? '',
       r.action,
@@ -34,8 +33,7 @@ export async function operationLogWorkbook(rows: OperationLogLine[], lang: Lang)
       r.ip,
       r.result,
       r.status,
-    ]);
-  }
-  sheet.columns.forEach((c, i) => (c.width = [24, 16, 28, 8, 36, 20, 16, 10, 8][i] ?? 12));
-  return Buffer.from(await book.xlsx.writeBuffer());
+    ]),
+    widths: [24, 16, 28, 8, 36, 20, 16, 10, 8],
+  });
 }

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, login, loginAs } from '../../../test/factories.ts';
+import { sheetRows } from '../../../test/readWorkbook.ts';
 
 type Headers = Record<string, string>;
 
@@ -107,11 +107,7 @@ describe('account administration (set screens)', () => {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('accounts.xlsx');
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      const rows: unknown[][] = [];
-      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-      return rows;
+      return sheetRows(res.rawPayload);
     };
     // The distributor's installers, as its list shows them: newest first, not the installer outside its scope.
     const en = await sheet(`/user/manager/next/export?roleId=${ROLE.installer}&langType=en`, distS);

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { UserRow } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
+import { tableWorkbook } from '../../http/tableWorkbook.ts';
 
 // The account screens' columns, in their order and with their titles.
 const HEADERS: Record<Lang, string[]> = {
@@ -27,11 +27,10 @@ const stateOf = (r: UserRow, lang: Lang) =>
 
 /** An account list as an .xlsx workbook in the caller's language. */
 export async function userWorkbook(rows: UserRow[], lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(lang === 'zh' ? '账号' : 'Accounts');
-  ws.addRow(HEADERS[lang]).font = { bold: true };
-  for (const r of rows) {
-    ws.addRow([
+  return tableWorkbook({
+    sheet: lang === 'zh' ? '账号' : 'Accounts',
+    headers: HEADERS[lang],
+    rows: rows.map((r) => [
       r.userCode,
       r.name,
       r.roleName,
@@ -41,8 +40,7 @@ export async function userWorkbook(rows: UserRow[], lang: Lang): Promise<Buffer>
       r.parentUserCode ?? '',
       stateOf(r, lang),
       new Date(r.createdAt),
-    ]);
-  }
-  ws.columns.forEach((c) => (c.width = 18));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    ]),
+    widths: 18,
+  });
 }

@@ -1,0 +1,28 @@
+import ExcelJS from 'exceljs';
+
+/** One table to export: a sheet with a bold title row and a row per record. */
+export interface Table {
+  /** The worksheet's name (in the caller's language). */
+  sheet: string;
+  headers: readonly string[];
+  rows: Iterable<readonly ExcelJS.CellValue[]>;
+  /** Column widths [characters]: one for every column, or one per column. */
+  widths: number | readonly number[];
+  /**
+   * Columns (1-based) formatted as text: serials and ICCIDs, which a spreadsheet would otherwise turn into rounded
+   * numbers when someone types into the file.
+   */
+  textColumns?: readonly number[];
+}
+
+/** A table as an .xlsx workbook (every export and template goes through here; `sendXlsx` answers it). */
+export async function tableWorkbook(table: Table): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(table.sheet);
+  sheet.addRow([...table.headers]).font = { bold: true };
+  for (const row of table.rows) sheet.addRow([...row]);
+  for (const col of table.textColumns ?? []) sheet.getColumn(col).numFmt = '@';
+  const { widths } = table;
+  sheet.columns.forEach((c, i) => (c.width = typeof widths === 'number' ? widths : (widths[i] ?? 12)));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
