@@ -24,7 +24,12 @@ export async function downloadFile(path: string, params: Query, fileName: string
     const body = (await response.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? response.statusText);
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Hands `blob` to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -1,15 +1,10 @@
+import { saveBlob } from '../../../api/downloadFile.ts';
+
 /**
  * Saves the device secrets of newly imported collectors as a CSV file: the server hands them out once and keeps
  * only their hashes, so this file is the only copy.
  */
 export function saveSecrets(secrets: readonly { serial: string; secret: string }[], fileName: string): void {
   const csv = ['serial,secret', ...secrets.map((s) => `${s.serial},${s.secret}`)].join('\r\n');
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([csv], { type: 'text/csv' }), fileName);
 }
