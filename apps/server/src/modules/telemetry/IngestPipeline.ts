@@ -613,13 +613,19 @@ export class IngestPipeline {
         // a second time (a third less work per device). The bounds on the device time confine the lookups to the
         // partitions of the group's months.
         const latestTs = deviceIds.map((id) => latest.get(id)!);
+        // A loop, not Math.min(...latestTs): a group may hold more devices than a call takes arguments.
+        let minTs = Infinity;
+        let maxTs = -Infinity;
+        for (const ts of latestTs) {
+          if (ts < minTs) minTs = ts;
+          if (ts > maxTs) maxTs = ts;
+        }
         const iso = (ms: number) => new Date(ms).toISOString();
         await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)})
           select ${sql.raw(COLUMN_LIST)} from telemetry
             join unnest(${arrayLiteral(deviceIds)}::int[], ${arrayLiteral(latestTs.map(iso))}::timestamptz[])
               as k(device_id, ts) using (device_id, ts)
-          where telemetry.ts between ${iso(Math.min(...latestTs))}::timestamptz
-            and ${iso(Math.max(...latestTs))}::timestamptz
+          where telemetry.ts between ${iso(minTs)}::timestamptz and ${iso(maxTs)}::timestamptz
           on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
           where device_latest.ts < excluded.ts`);
         await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
