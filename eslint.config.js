@@ -4,6 +4,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The server reaches the simulator in one place only: the demo-fleet start hook (`modules/fleet/`), through
+ * `@solarops/simulator/fleet`. The device vocabulary both sides speak lives in `@solarops/contracts`. Tests may
+ * use the simulator as the device on the other end of the link. `apps/server/src/importBoundaries.unit.test.ts`
+ * proves these rules fire.
+ */
+const SIMULATOR_SOURCES = {
+  regex: '(^|/)simulator/src(/|$)',
+  message: 'Import the simulator by its package name, never its files.',
+};
+const serverImports = (simulatorRegex, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: simulatorRegex, message }, SIMULATOR_SOURCES] }],
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.gen.ts', 'test-results/**'] },
   js.configs.recommended,
@@ -20,5 +34,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: serverImports(
+      '^@solarops/simulator(/|$)',
+      'The server does not depend on the simulator: device codes and the fault table are in @solarops/contracts.',
+    ),
+  },
+  {
+    files: ['apps/server/src/modules/fleet/**/*.ts'],
+    rules: serverImports(
+      '^@solarops/simulator(?!/fleet$)(/|$)',
+      'The demo-fleet start hook uses the simulator through @solarops/simulator/fleet only.',
+    ),
+  },
+  {
+    files: ['apps/server/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    rules: serverImports('^@solarops/simulator/(?!fleet$)', 'Tests use the simulator by its public entries.'),
   },
 );

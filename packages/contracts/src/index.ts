@@ -8,6 +8,7 @@ export * from './device.ts';
 export * from './telemetry.ts';
 export * from './plants.ts';
 export * from './alarms.ts';
+export * from './faultCodes.ts';
 export * from './settings.ts';
 export * from './serials.ts';
 export * from './shipments.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAULT_CODES, faultCodeOf } from './faultCodes.ts';
-import type { FaultKind } from './faultCodes.ts';
+import { faultCodeOf, type FaultKind } from '@solarops/contracts';
 import { DEFAULT_FAULT_RATES, applyFault, nextFaultState, startFault } from './faultInjector.ts';
 import type { FaultableReading } from './faultInjector.ts';
 import { arcFaultSpectrum, gridFaultWaveform } from './faultSignals.ts';
@@ -23,17 +22,6 @@ function reading(): FaultableReading {
     ],
   };
 }
-
-describe('fault table', () => {
-  it('has unique positive codes, valid levels and one entry per kind', () => {
-    const codes = FAULT_CODES.map((f) => f.code);
-    expect(new Set(codes).size).toBe(codes.length);
-    expect(codes.every((c) => c > 0)).toBe(true);
-    expect(FAULT_CODES.every((f) => [1, 2, 3].includes(f.level))).toBe(true);
-    expect(new Set(FAULT_CODES.map((f) => f.kind)).size).toBe(FAULT_CODES.length);
-    expect(faultCodeOf('stringOpen').code).toBe(401);
-  });
-});
 
 describe('nextFaultState', () => {
   const ctx = { seed: 1, deviceSeed: 42, stepMs: 300_000, stringCount: 3 };

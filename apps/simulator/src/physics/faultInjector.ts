@@ -7,8 +7,7 @@
  * Durations: drawn at the start from an exponential distribution with the kind's mean, so the recovery
  * instant is known from the start and needs no further randomness.
  */
-import { FAULT_CODES, faultCodeOf } from './faultCodes.ts';
-import type { FaultKind } from './faultCodes.ts';
+import { FAULT_CODES, faultCodeOf, type FaultKind } from '@solarops/contracts';
 import { uniformAt } from './random.ts';
 
 /** Expected fault starts per device per day, by kind [1/day]. */

@@ -8,7 +8,7 @@
  * cycle, as in IEC 61000-4-30 class A instruments), with the fault shaping the voltage (sag, swell,
  * off-nominal frequency) and the current dropping to zero when the inverter trips.
  */
-import type { FaultKind } from './faultCodes.ts';
+import type { FaultKind } from '@solarops/contracts';
 import { gaussian, mulberry32 } from './random.ts';
 
 /** One spectrum line. */

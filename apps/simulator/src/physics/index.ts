@@ -10,7 +10,6 @@ export * from './plantWeather.ts';
 export * from './inverterOutput.ts';
 export * from './siteLoad.ts';
 export * from './deviceState.ts';
-export * from './faultCodes.ts';
 export * from './faultInjector.ts';
 export * from './faultSignals.ts';
 export * from './plantModel.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_LIMITS, eventBatch } from '@solarops/contracts';
-import { faultCodeOf } from '../physics/faultCodes.ts';
+import { DEVICE_LIMITS, eventBatch, faultCodeOf } from '@solarops/contracts';
 import { faultRecordOf } from './faultRecordOf.ts';
 
 const fault = (kind: Parameters<typeof faultCodeOf>[0]) => {

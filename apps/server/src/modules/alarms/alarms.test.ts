@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, SERVER_FAULT_CODES, deviceTopics, type AlarmRow, type OfflineRow } from '@solarops/contracts';
-import { arcFaultSpectrum, faultCodeOf, gridFaultWaveform } from '@solarops/simulator';
+import {
+  ROLE,
+  SERVER_FAULT_CODES,
+  deviceTopics,
+  faultCodeOf,
+  type AlarmRow,
+  type OfflineRow,
+} from '@solarops/contracts';
+import { arcFaultSpectrum, gridFaultWaveform } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';

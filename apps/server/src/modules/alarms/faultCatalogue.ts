@@ -1,5 +1,10 @@
-import { FAULT_CODES, type FaultKind } from '@solarops/simulator';
-import { SERVER_FAULT_CODES, type FaultCatalogueEntry, type FaultFamily } from '@solarops/contracts';
+import {
+  FAULT_CODES,
+  SERVER_FAULT_CODES,
+  type FaultCatalogueEntry,
+  type FaultFamily,
+  type FaultKind,
+} from '@solarops/contracts';
 
 interface Texts {
   family: FaultFamily;
@@ -10,7 +15,7 @@ interface Texts {
 
 /**
  * Chinese descriptions and the solutions of the device fault codes; code, level and English description come
- * from the devices' fault table (the simulator's `faultCodes.ts`, the single source of device codes).
+ * from the devices' fault table (`FAULT_CODES` of the contracts, the single source of device codes).
  */
 const DEVICE_TEXTS: Record<FaultKind, Texts> = {
   gridOverVoltage: {

@@ -5,7 +5,7 @@ import {
   toProtocolReading,
   type DemoPlant,
   type PlantState,
-} from '@solarops/simulator';
+} from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
 import { localDay } from '../telemetry/localDay.ts';
 import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';

@@ -7,7 +7,7 @@ import {
   runFleet,
   type DeviceStateInit,
   type PlantState,
-} from '@solarops/simulator';
+} from '@solarops/simulator/fleet';
 import type { StartupHook } from '../../startupHooks.ts';
 import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';

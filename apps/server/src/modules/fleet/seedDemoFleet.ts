@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ROLE } from '@solarops/contracts';
-import type { DemoFleet } from '@solarops/simulator';
+import type { DemoFleet } from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
 import { hashPassword, randomPassword } from '../auth/passwords.ts';
 import { users } from '../users/tables.ts';

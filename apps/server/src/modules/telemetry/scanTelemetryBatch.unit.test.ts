@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backfillPlants, generateDemoFleet, toProtocolReading } from '@solarops/simulator';
+import { backfillPlants, generateDemoFleet, toProtocolReading } from '@solarops/simulator/fleet';
 import { checkBatch, isValidReading } from './checkReading.ts';
 import { CELL_FIELDS, readingCells } from './readingLines.ts';
 import { scanTelemetryBatch, type ScannedBatch } from './scanTelemetryBatch.ts';

@@ -1,14 +1,17 @@
+import type { AlarmLevel } from './alarms.ts';
+
 /**
- * Fault codes reported by simulated devices.
+ * The devices' fault codes: the vocabulary a collector reports in `faultCode` and in fault events.
  *
- * This table is the single source for the alarm catalogue: the alarms feature builds its list (code,
- * level, message keys) from it. Levels follow the spec: 1 alerting, 2 warning, 3 fault. Codes are grouped
- * by hundreds: 1xx grid, 2xx insulation, 3xx thermal, 4xx PV strings, 5xx arc, 6xx communication. Code 0
- * means no fault. Thresholds in the descriptions are those of IEC 62109 / IEEE 1547-style grid protection
- * and UL 1699B arc-fault detection, as most inverters implement them.
+ * This table is the single source of device codes: simulated devices raise them, the server builds its alarm
+ * catalogue (code, level, texts) from them. Levels follow the spec: 1 alerting, 2 warning, 3 fault. Codes are
+ * grouped by hundreds: 1xx grid, 2xx insulation, 3xx thermal, 4xx PV strings, 5xx arc, 6xx communication. Code 0
+ * means no fault. Codes the server raises itself are `SERVER_FAULT_CODES`. Thresholds in the descriptions are
+ * those of IEC 62109 / IEEE 1547-style grid protection and UL 1699B arc-fault detection, as most inverters
+ * implement them.
  */
 
-/** Kinds of fault the injector can produce. */
+/** Kinds of fault a device reports. */
 export type FaultKind =
   | 'gridOverVoltage'
   | 'gridUnderVoltage'
@@ -21,9 +24,6 @@ export type FaultKind =
   | 'arcFault'
   | 'lossOfCommunication';
 
-/** Alarm level: 1 alerting, 2 warning, 3 fault. */
-export type FaultLevel = 1 | 2 | 3;
-
 /** One entry of the fault table. */
 export interface FaultCodeEntry {
   /** Code sent in readings, unique, > 0. */
@@ -31,14 +31,14 @@ export interface FaultCodeEntry {
   /** Kind of fault. */
   kind: FaultKind;
   /** Alarm level. */
-  level: FaultLevel;
+  level: AlarmLevel;
   /** i18n key of the message, `alarm.fault.<kind>`. */
   messageKey: string;
   /** English description (the catalogue's fallback text). */
   description: string;
 }
 
-/** All fault codes. */
+/** All device fault codes. */
 export const FAULT_CODES: readonly FaultCodeEntry[] = [
   {
     code: 101,

@@ -1,0 +1,12 @@
+/**
+ * The narrow entry the server's demo-fleet start hook uses (`@solarops/simulator/fleet`): generate the demo
+ * fleet, backfill its history as protocol readings, and run it live against a broker. Nothing else of the
+ * simulator is the server's business; the device vocabulary both speak lives in `@solarops/contracts`.
+ */
+export { generateDemoFleet, type DemoFleet, type DemoPlant } from './physics/demoFleet.ts';
+export { backfillPlants } from './physics/backfill.ts';
+export { createPlantState, type PlantState } from './physics/plantModel.ts';
+export type { DeviceStateInit } from './physics/deviceState.ts';
+export { DEFAULT_FAULT_RATES } from './physics/faultInjector.ts';
+export { toProtocolReading } from './transport/toProtocolReading.ts';
+export { runFleet } from './transport/runFleet.ts';
