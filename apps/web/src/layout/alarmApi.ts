@@ -1,10 +1,9 @@
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlarmPush, AlarmRow as ContractAlarmRow, AlarmUserSettings } from '@solarops/contracts';
-import { refreshTokens, request, requestPage } from '../api/request.ts';
-import { authorizationHeader, session } from '../api/session.ts';
-import { API_BASE } from '../config/settings.ts';
+import { useEventStream } from '../api/eventStream.ts';
+import { request, requestPage } from '../api/request.ts';
+import { session } from '../api/session.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { DEFAULT_DATE_FORMAT } from '../components/format/formatDate.ts';
 
@@ -85,28 +84,6 @@ export const useAlarmSettings = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Splits a server-sent event stream into its events (`event:` and `data:` lines, blank-line separated). */
-export function parseEventStream(buffer: string): {
-  events: { event: string; data: string }[];
-  rest: string;
-} {
-  const blocks = buffer.split(/\r?\n\r?\n/);
-  const rest = blocks.pop() ?? '';
-  const events = blocks.flatMap((block) => {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).trim());
-    }
-    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
-  });
-  return { events, rest };
-}
-
-/** Waits before reconnecting a dropped stream [ms]. */
-const RECONNECT_MS = 5_000;
-
 /**
  * Listens to the server's alarm push (`/alarm/manager/stream`, server-sent events read through fetch so that the
  * token travels in the Authorization header, not in the URL). A new alarm refreshes the top bar's figures at once
@@ -114,44 +91,8 @@ const RECONNECT_MS = 5_000;
  */
 export function useAlarmStream(enabled: boolean, onAlarm?: (alarms: AlarmPush[]) => void) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    const abort = new AbortController();
-    let timer: number | undefined;
-    const connect = async () => {
-      try {
-        let res = await fetch(`${API_BASE}/alarm/manager/stream`, {
-          headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
-          signal: abort.signal,
-        });
-        if (res.status === 401 && (await refreshTokens())) {
-          res = await fetch(`${API_BASE}/alarm/manager/stream`, {
-            headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
-            signal: abort.signal,
-          });
-        }
-        if (!res.ok || !res.body) throw new Error(String(res.status));
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const parsed = parseEventStream(buffer + value);
-          buffer = parsed.rest;
-          for (const e of parsed.events) {
-            void queryClient.invalidateQueries({ queryKey: ['alarm'] });
-            if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);
-          }
-        }
-      } catch {
-        // Dropped or refused: polling goes on; try again a little later.
-      }
-      if (!abort.signal.aborted) timer = window.setTimeout(() => void connect(), RECONNECT_MS);
-    };
-    void connect();
-    return () => {
-      abort.abort();
-      window.clearTimeout(timer);
-    };
-  }, [enabled, onAlarm, queryClient]);
+  useEventStream(enabled ? '/alarm/manager/stream' : null, (e) => {
+    void queryClient.invalidateQueries({ queryKey: ['alarm'] });
+    if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseEventStream } from './alarmApi.ts';
+import { parseEventStream } from './eventStream.ts';
 
-describe('the alarm push stream parser', () => {
+describe('the server push stream parser', () => {
   it('splits events, keeps a partial one for the next chunk and skips comments', () => {
     const first = parseEventStream(
       'retry: 5000\n\n: ping\n\nevent: alarm\ndata: [{"alarmId":7}]\n\nevent: chan',

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { API_BASE } from '../config/settings.ts';
+import { refreshTokens } from './request.ts';
+import { authorizationHeader } from './session.ts';
+
+/** One server-sent event: its `event:` name (`message` when none) and its `data:` lines joined. */
+export interface StreamEvent {
+  event: string;
+  data: string;
+}
+
+/** Splits a server-sent event stream into its events (`event:` and `data:` lines, blank-line separated). */
+export function parseEventStream(buffer: string): { events: StreamEvent[]; rest: string } {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+    }
+    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
+  });
+  return { events, rest };
+}
+
+/** Waits before reconnecting a dropped stream [ms]. */
+const RECONNECT_MS = 5_000;
+
+const open = (url: string, signal: AbortSignal) =>
+  fetch(url, {
+    headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
+    signal,
+  });
+
+/**
+ * Listens to a server push under `/prod-api` (server-sent events read through fetch, so that the token travels in
+ * the Authorization header, not in the URL) and calls `onEvent` for each event; `onOpen` runs on every
+ * (re)connection, so that a caller can fetch what it missed while disconnected. Reconnects after a drop, with a
+ * refreshed token when the old one expired. `path` null: not listening.
+ */
+export function useEventStream(
+  path: string | null,
+  onEvent: (e: StreamEvent) => void,
+  onOpen?: () => void,
+): void {
+  // The latest callbacks, so that a caller's new closures do not reconnect the stream.
+  const handlers = useRef({ onEvent, onOpen });
+  useEffect(() => {
+    handlers.current = { onEvent, onOpen };
+  });
+  useEffect(() => {
+    if (path === null) return;
+    const url = `${API_BASE}${path}`;
+    const abort = new AbortController();
+    let timer: number | undefined;
+    const connect = async () => {
+      try {
+        let res = await open(url, abort.signal);
+        if (res.status === 401 && (await refreshTokens())) res = await open(url, abort.signal);
+        if (!res.ok || !res.body) throw new Error(String(res.status));
+        handlers.current.onOpen?.();
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = parseEventStream(buffer + value);
+          buffer = parsed.rest;
+          for (const e of parsed.events) handlers.current.onEvent(e);
+        }
+      } catch {
+        // Dropped or refused: the caller's polling goes on; try again a little later.
+      }
+      if (!abort.signal.aborted) timer = window.setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    void connect();
+    return () => {
+      abort.abort();
+      window.clearTimeout(timer);
+    };
+  }, [path]);
+}
