@@ -18,7 +18,7 @@ describe('clearSkyIneichen', () => {
     expectAllClose(out.dhi, 110.26529293612793);
   });
 
-  it('matches a time series, night filled with 0 as pvlib does for Series (test_ineichen_series)', () => {
+  it('matches a time series, 0 at night where the air mass is NaN (test_ineichen_series)', () => {
     const z = [
       124.0390863, 113.38779941, 82.85457044, 46.0467599, 10.56413562, 34.86074109, 72.41687122, 105.69538659,
       124.05614124,
@@ -38,10 +38,8 @@ describe('clearSkyIneichen', () => {
     z.forEach((zi, i) => {
       const out = clearSkyIneichen(zi, am[i] ?? NaN, 3);
       const e = expected[i] ?? [];
-      // pandas assert_frame_equal: rtol 1e-5; NaN (no air mass at night) becomes 0 as pvlib's fillna(0)
-      [out.ghi, out.dni, out.dhi].forEach((v, k) =>
-        expectAllClose(Number.isNaN(v) ? 0 : v, e[k] ?? NaN, 1e-5, 1e-8),
-      );
+      // pandas assert_frame_equal: rtol 1e-5
+      [out.ghi, out.dni, out.dhi].forEach((v, k) => expectAllClose(v, e[k] ?? NaN, 1e-5, 1e-8));
     });
   });
 
@@ -123,6 +121,11 @@ describe('clearSkyIneichen', () => {
     expectAllClose(b.ghi, 1134.24312405, 1e-5);
     expectAllClose(b.dni, 994.95377835, 1e-5);
     expectAllClose(b.dhi, 154.40492924, 1e-5);
+  });
+
+  it('is zero, not NaN, with the sun below the horizon and no air mass, with or without Perez', () => {
+    for (const perezEnhancement of [false, true])
+      expect(clearSkyIneichen(124.0390863, NaN, 3, { perezEnhancement })).toEqual({ ghi: 0, dni: 0, dhi: 0 });
   });
 
   it('is zero with the sun below the horizon and a finite air mass', () => {
