@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
+import { LIMITS } from './limits.ts';
 import { HISTORY_FIELDS } from './telemetry.ts';
 
 /** Station read calls (spec §3 plant, collector and inverter fields; ARCHITECTURE §4 data scope). */
@@ -229,9 +230,10 @@ export const collectorRow = z.object({
 });
 export type CollectorRow = z.infer<typeof collectorRow>;
 
-/** Limits of the plant form (spec §5: every field below is required). */
+/** Limits of the plant form (spec §5: every field below is required; names 2 to 30 characters). */
 export const PLANT_LIMITS = {
-  nameMax: 60,
+  nameMin: LIMITS.nameMin,
+  nameMax: LIMITS.nameMax,
   addressMax: 200,
   /** Largest plant picture [bytes]. */
   pictureMaxBytes: 2 * 1024 * 1024,
@@ -252,7 +254,7 @@ const isIanaZone = (zone: string) => {
 
 /** Create or edit a plant (spec §3, §5). The owner is an end user or enterprise in the caller's scope. */
 export const plantInput = z.object({
-  name: z.string().trim().min(2).max(PLANT_LIMITS.nameMax),
+  name: z.string().trim().min(PLANT_LIMITS.nameMin).max(PLANT_LIMITS.nameMax),
   ownerUserCode: z.string().trim().min(1).max(60),
   address: z.string().trim().max(PLANT_LIMITS.addressMax).default(''),
   timeZone: z.string().refine(isIanaZone, { message: 'validation.format' }),

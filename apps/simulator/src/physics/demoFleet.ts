@@ -18,6 +18,7 @@ import type {
   PlantDescription,
   PlantType,
 } from './plantDescription.ts';
+import { LIMITS } from '@solarops/contracts';
 import { mulberry32 } from './random.ts';
 import type { Rng } from './random.ts';
 
@@ -349,10 +350,10 @@ const TYPE_WEIGHT: Record<PlantType, number> = {
   residential: 3,
 };
 const TYPE_LABEL: Record<PlantType, string> = {
-  residential: 'Residential PV',
+  residential: 'Home PV',
   povertyAlleviation: 'Village PV',
   energyStorage: 'PV + Storage',
-  commercial: 'Commercial Rooftop',
+  commercial: 'Rooftop PV',
 };
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
@@ -557,9 +558,12 @@ export function generateDemoFleet(options: DemoFleetOptions = {}): DemoFleet {
       0,
     );
     const street = pick(rng, site.streets);
+    const nameStreet = pick(rng, site.streets).split(' ')[0];
+    const longName = `${site.city} ${nameStreet} ${TYPE_LABEL[type]} ${i + 1}`;
     plants.push({
       id: plantId,
-      name: `${site.city} ${pick(rng, site.streets).split(' ')[0]} ${TYPE_LABEL[type]} ${i + 1}`,
+      // Within the plant form's name rule (spec §5), so that a demo plant can be edited and saved as it is.
+      name: longName.length <= LIMITS.nameMax ? longName : `${site.city} ${TYPE_LABEL[type]} ${i + 1}`,
       ownerName: pick(rng, site.owners),
       address: `${intBetween(rng, 1, 480)} ${street}, ${site.city}, ${site.region}, ${site.country}`,
       country: site.country,

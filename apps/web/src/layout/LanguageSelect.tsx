@@ -1,4 +1,4 @@
-import { Dropdown } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n.ts';
@@ -7,7 +7,8 @@ import { useMessage } from '../components/MessageProvider.tsx';
 
 /**
  * The language selector (spec §1): both languages listed, the current one disabled, a success message after a
- * change. The label of each language is written in that language, so it is found whatever the current one is.
+ * change. The label of each language is written in that language, so it is found whatever the current one is;
+ * the button itself says what it does on hover (an icon alone is easy to miss).
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
@@ -28,14 +29,16 @@ export function LanguageSelect({ className }: { className?: string }) {
         },
       }}
     >
-      <button
-        type="button"
-        className={`icon-button ${className ?? ''}`}
-        aria-label={t('language.select')}
-        data-testid="language-select"
-      >
-        <TranslationOutlined />
-      </button>
+      <Tooltip title={t('language.select')} placement="bottom">
+        <button
+          type="button"
+          className={`icon-button ${className ?? ''}`}
+          aria-label={t('language.select')}
+          data-testid="language-select"
+        >
+          <TranslationOutlined />
+        </button>
+      </Tooltip>
     </Dropdown>
   );
 }

@@ -15,11 +15,18 @@ const toRouteObject = (route: PageRoute): RouteObject => ({
   handle: { route } satisfies RouteHandle,
 });
 
+/**
+ * Shown while the first page's code loads on a full load (the pages are lazy): a blank screen, as before the
+ * console's script ran. Declaring it keeps the router from warning on every full load.
+ */
+const FirstLoad = () => null;
+
 /** The router's tree, derived from the route table: bare pages, then the layout with every other page. */
 export function appRoutes(): RouteObject[] {
   return [
     {
       element: <RootShell />,
+      HydrateFallback: FirstLoad,
       children: [
         ...BARE_ROUTES.map(toRouteObject),
         {

@@ -13,7 +13,7 @@ const HEADERS: Record<Lang, string[]> = {
     '今日发电 (kWh)',
     '累计发电 (kWh)',
     '状态',
-    '并网日期',
+    '建站日期',
     '时区',
   ],
   en: [

@@ -101,6 +101,10 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     );
     expect(foreignOwner.statusCode).toBe(400);
     expect(foreignOwner.json().errors[0].field).toBe('ownerUserCode');
+    // Spec §5: a plant name has 2 to 30 characters.
+    const longName = await call('POST', '/plant', h.installer, input(picture, { name: 'N'.repeat(31) }));
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().errors[0].field).toBe('name');
     expect((await call('GET', '/plant/list?name=New%20Barn', h.admin)).json().total).toBe(0);
 
     const created = await call('POST', '/plant', h.installer, input(picture));
@@ -229,6 +233,15 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     const book2 = new ExcelJS.Workbook();
     await book2.xlsx.load(foreign.rawPayload as unknown as ArrayBuffer);
     expect(book2.worksheets[0]!.rowCount).toBe(1);
+    // The Chinese workbook names the date column as the screen does.
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/plant/export?ids=${ids}&langType=zh`,
+      headers: h.installer,
+    });
+    const book3 = new ExcelJS.Workbook();
+    await book3.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
+    expect(book3.worksheets[0]!.getRow(1).values).toContain('建站日期');
   });
 
   it('keeps a follow list of plants and collectors the user may see', async () => {

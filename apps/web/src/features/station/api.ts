@@ -35,7 +35,8 @@ export const usePlantList = (filters: PlantFilters, pageStart: number, pageSize:
 export const usePlant = (id: number | undefined) =>
   useQuery({
     queryKey: ['station', 'plant', id],
-    queryFn: () => request<PlantRow>(`/plant/${id}`),
+    // Quiet: the details page shows the failure itself ("not found or no access" with a way back).
+    queryFn: () => request<PlantRow>(`/plant/${id}`, { quiet: true }),
     enabled: id !== undefined,
   });
 

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { passwordSchema } from '@solarops/contracts';
+import { LIMITS, passwordSchema } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changeInitialPassword } from '../../../api/accounts.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { hasToken, session } from '../../../api/session.ts';
-import { zodRule } from '../../../components/zodRule.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { isStrongPassword } from '../shared/passwordStrength.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+
+/** The contract's length limits and the strength rule of spec §5 together. */
+const meetsPasswordRule = (v: string | undefined): v is string =>
+  !!v && passwordSchema.safeParse(v).success && isStrongPassword(v);
 
 interface ChangeForm {
   oldPassword: string;
@@ -92,16 +95,16 @@ export function ChangePwdPage() {
         >
           <Input.Password autoComplete="current-password" data-testid="change-old" />
         </Form.Item>
+        {/* One message under the field: the rule itself, turning red while the typed password breaks it
+            (separate "required", length and strength messages used to stack on top of the rule). */}
         <Form.Item
           name="newPassword"
           label={t('changePwd.new')}
-          extra={t('changePwd.rule')}
+          help={t('changePwd.rule', LIMITS)}
           rules={[
-            { required: true, message: t('validation.required') },
-            zodRule(passwordSchema, t, 'validation.passwordLength'),
             {
               validator: async (_r, v: string | undefined) => {
-                if (v && !isStrongPassword(v)) throw new Error(t('validation.passwordWeak'));
+                if (!meetsPasswordRule(v)) throw new Error(t('changePwd.rule', LIMITS));
               },
             },
           ]}

@@ -16,7 +16,7 @@ export function AlarmOverviewPage() {
   const { data: open, isFetching } = useAlarmList({ status: 0 }, 1, 10);
   const count = (level: number) => data?.byLevel.find((r) => r.key === level)?.count ?? 0;
   return (
-    <div data-testid="alarm-overview">
+    <div className="app-container" data-testid="alarm-overview">
       <Row gutter={[16, 16]}>
         {[3, 2, 1].map((level) => (
           <Col xs={12} md={6} key={level}>
@@ -36,12 +36,12 @@ export function AlarmOverviewPage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('operation.alarms.byLevel')}>
-            {charts && <AlarmChart option={charts.level} height={260} />}
+            {charts && <AlarmChart option={charts.level} empty={charts.empty} height={260} />}
           </Card>
         </Col>
         <Col xs={24} lg={16}>
           <Card title={t('operation.alarms.byDay')}>
-            {charts && <AlarmChart option={charts.day} height={260} />}
+            {charts && <AlarmChart option={charts.day} empty={charts.empty} height={260} />}
           </Card>
         </Col>
         <Col span={24}>

@@ -38,6 +38,8 @@ export function useStatisticsCharts(s: AlarmStatistics | undefined, range?: [Day
       ],
     });
     return {
+      /** No alarm in the range: every chart says "no data" rather than drawing a row of zeros. */
+      empty: s.total === 0,
       level: {
         tooltip: { trigger: 'item' },
         legend: { bottom: 0 },
@@ -86,7 +88,7 @@ export function AlarmStatisticsPage() {
   });
   const charts = useStatisticsCharts(data, range);
   return (
-    <div data-testid="alarmstatistics">
+    <div className="app-container" data-testid="alarmstatistics">
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16} align="middle">
           <Col>
@@ -113,22 +115,22 @@ export function AlarmStatisticsPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={8}>
             <Card title={t('operation.alarms.byLevel')}>
-              <AlarmChart option={charts.level} testId="chart-level" />
+              <AlarmChart option={charts.level} empty={charts.empty} testId="chart-level" />
             </Card>
           </Col>
           <Col xs={24} lg={16}>
             <Card title={t('operation.alarms.byDay')}>
-              <AlarmChart option={charts.day} testId="chart-day" />
+              <AlarmChart option={charts.day} empty={charts.empty} testId="chart-day" />
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card title={t('operation.alarms.byCode')}>
-              <AlarmChart option={charts.code} height={340} testId="chart-code" />
+              <AlarmChart option={charts.code} empty={charts.empty} height={340} testId="chart-code" />
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card title={t('operation.alarms.byPlant')}>
-              <AlarmChart option={charts.plant} height={340} testId="chart-plant" />
+              <AlarmChart option={charts.plant} empty={charts.empty} height={340} testId="chart-plant" />
             </Card>
           </Col>
         </Row>

@@ -18,10 +18,10 @@ import {
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { MissingState, QueryState } from '../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { DeviceDetail } from '../devicelist/DeviceDetail.tsx';
 import { CollectorInfo } from '../dialogcollectinfor/CollectorInfo.tsx';
@@ -45,17 +45,28 @@ export function DetailsPage() {
   const raw = params.get('id') ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : undefined;
   const plant = usePlant(id);
+  const navigate = useNavigate();
+  const missing = {
+    text: t('station.details.missing'),
+    backLabel: t('station.details.backToList'),
+    onBack: () => void navigate('/list'),
+  };
   return (
     <div className="app-container station-page" data-testid="plant-details">
-      <QueryState
-        isLoading={plant.isLoading}
-        error={plant.error}
-        isEmpty={!plant.data}
-        onRetry={() => void plant.refetch()}
-        emptyText={t('station.details.notFound')}
-      >
-        {plant.data && id !== undefined ? <DetailsBody id={id} /> : null}
-      </QueryState>
+      {id === undefined ? (
+        <MissingState {...missing} />
+      ) : (
+        <QueryState
+          isLoading={plant.isLoading}
+          error={plant.error}
+          isEmpty={!plant.data}
+          onRetry={() => void plant.refetch()}
+          emptyText={t('station.details.notFound')}
+          missing={missing}
+        >
+          {plant.data ? <DetailsBody id={id} /> : null}
+        </QueryState>
+      )}
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Upload, message } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, message } from 'antd';
 import { PLANT_TYPES, plantInput, type PlantInput, type PlantRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { WorldMap } from '../components/WorldMap.tsx';
-import { uploadPlantPicture, usePlantMutations } from '../api.ts';
+import { usePlantMutations } from '../api.ts';
+import { PictureField } from './PictureField.tsx';
 
 /** Currencies offered for the electricity price (ISO 4217); prices are kept in the smallest unit. */
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'JPY', 'AUD', 'INR', 'BRL', 'ZAR'] as const;
@@ -50,11 +49,9 @@ export function PlantFormDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const { save } = usePlantMutations();
-  const [uploading, setUploading] = useState(false);
   const timeZones = useMemo(() => zones().map((z) => ({ value: z, label: z })), []);
   const latitude = Form.useWatch('latitude', form);
   const longitude = Form.useWatch('longitude', form);
-  const picture = Form.useWatch('picture', form);
   const shape = plantInput.shape;
 
   useEffect(() => {
@@ -124,6 +121,9 @@ export function PlantFormDialog({
       onOk={() => void submit().catch(() => undefined)}
       onCancel={() => onClose(false)}
       destroyOnHidden
+      // The save button stays on screen at 1440×900 and below: the dialog is centred and its form scrolls.
+      centered
+      styles={{ body: { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto', overflowX: 'hidden' } }}
       data-testid="plant-form"
     >
       <Form form={form} name="plant" layout="vertical" requiredMark>
@@ -207,30 +207,7 @@ export function PlantFormDialog({
               label={t('station.plant.picture')}
               rules={[{ required: true, message: t('station.form.pictureRequired') }]}
             >
-              <div className="station-picture-field">
-                {picture ? (
-                  <img src={picture} alt={t('station.plant.picture')} className="station-picture-preview" />
-                ) : null}
-                <Upload
-                  accept="image/png,image/jpeg,image/webp"
-                  showUploadList={false}
-                  customRequest={({ file, onSuccess, onError }) => {
-                    setUploading(true);
-                    uploadPlantPicture(file as File)
-                      .then((path) => {
-                        form.setFieldsValue({ picture: path });
-                        void form.validateFields(['picture']);
-                        onSuccess?.(path);
-                      })
-                      .catch((e: unknown) => onError?.(new Error(errorMessage(e))))
-                      .finally(() => setUploading(false));
-                  }}
-                >
-                  <Button icon={<UploadOutlined />} loading={uploading} data-testid="plant-picture">
-                    {t('station.form.upload')}
-                  </Button>
-                </Upload>
-              </div>
+              <PictureField />
             </Form.Item>
           </Col>
           <Col span={12}>
