@@ -134,7 +134,10 @@ export type EventBatch = z.infer<typeof eventBatch>;
 export const ackMessage = z.object({ seq: z.number().int().min(0), kind: z.enum(['telemetry', 'event']) });
 export type AckMessage = z.infer<typeof ackMessage>;
 
-/** Command types (ARCHITECTURE §5); their state machine comes with the commands issue. */
+/**
+ * Command types on the wire (ARCHITECTURE §5, docs/device-protocol.md "Commands"). `readSettings` is also the
+ * server's read-back after a write; `debug` reads or writes holding registers (`args.op`).
+ */
 export const COMMAND_TYPES = [
   'firmwareUpgrade',
   'readSettings',
@@ -144,24 +147,33 @@ export const COMMAND_TYPES = [
   'debug',
   'reboot',
 ] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
 
-/** `dev/{sn}/down/cmd`. */
+/** `dev/{sn}/down/cmd`. The same `cmdId` may arrive more than once; the device applies it at most once. */
 export const commandMessage = z.object({
   cmdId: z.string().min(1).max(64),
   type: z.enum(COMMAND_TYPES),
   /** Device serial, or the collector's own. */
   target: serialNumber,
   args: z.record(z.string(), z.unknown()).default({}),
+  /** The command's end of life [ms since epoch]: a device receiving it later answers `failed` (`expired`). */
+  expiresAt: z.number().int().optional(),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
 
-/** `dev/{sn}/up/reply`: progress and result of a command. */
+/**
+ * `dev/{sn}/up/reply`: progress and result of a command. `accepted` = taken and written to the device's
+ * registers (for writes, `result.previous` holds the values before); `failed` = refused, with `reason` in the
+ * device's words; `succeeded` = done, with `result` (read values or registers).
+ */
 export const commandReply = z.object({
   cmdId: z.string().min(1).max(64),
   state: z.enum(['accepted', 'progress', 'succeeded', 'failed']),
   /** Progress [%]. */
   progress: z.number().min(0).max(100).optional(),
   result: z.unknown().optional(),
+  /** Why it failed, in the device's words. */
+  reason: z.string().max(200).optional(),
 });
 export type CommandReply = z.infer<typeof commandReply>;
 

@@ -12,3 +12,6 @@ export * from './faultCodes.ts';
 export * from './settings.ts';
 export * from './serials.ts';
 export * from './shipments.ts';
+export * from './settingsProfile.ts';
+export * from './profiles/index.ts';
+export * from './commands.ts';

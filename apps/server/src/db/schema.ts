@@ -12,3 +12,4 @@ export * from '../modules/alarms/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/serials/tables.ts';
 export * from '../modules/shipments/tables.ts';
+export * from '../modules/commands/tables.ts';

@@ -94,6 +94,72 @@ export const MESSAGES = {
     zh: '电站下仍有设备，请先将采集器绑定到其他电站',
     en: 'The plant still has devices: bind its collectors to another plant first',
   },
+  // Commands to devices (docs/device-protocol.md "Commands").
+  'commands.readOnly': { zh: '{point} 为只读点，不能写入', en: '{point} is read-only' },
+  'commands.notANumber': { zh: '{point} 的值应为数字', en: 'The value of {point} must be a number' },
+  'commands.outOfRange': {
+    zh: '{point} 的值应在 {min} 到 {max} 之间',
+    en: 'The value of {point} must be between {min} and {max}',
+  },
+  'commands.notAnOption': {
+    zh: '{point} 的值不是可选项之一',
+    en: 'The value of {point} is not one of its options',
+  },
+  'commands.resolution': {
+    zh: '{point} 的值超出寄存器精度',
+    en: 'The value of {point} is finer than its register holds',
+  },
+  'commands.pointMissing': {
+    zh: '该设备型号没有设置点 {point}',
+    en: 'This device model has no point {point}',
+  },
+  'commands.noProfile': { zh: '该设备型号不支持远程设置', en: 'This device model has no remote settings' },
+  'commands.otherProfile': {
+    zh: '该设备型号不属于此设置页面',
+    en: 'This device model is not set from this screen',
+  },
+  'commands.partialSlot': {
+    zh: '{point} 所在时段须整体写入（开始时间、功率、SOC、电网充电）',
+    en: 'The slot of {point} is written as a whole (start, power, SoC, grid charge)',
+  },
+  'commands.noCollector': { zh: '设备未连接采集器', en: 'The device has no collector' },
+  'commands.deviceUnknown': { zh: '设备不存在，或不属于您', en: 'No device of yours has this serial' },
+  'commands.confirmMismatch': {
+    zh: '确认内容不符：请输入 {expected}',
+    en: 'The confirmation does not match: type {expected}',
+  },
+  'commands.noBattery': { zh: '该设备没有电池调度功能', en: 'This device has no battery schedule' },
+  'commands.slotsOverlap': {
+    zh: '{day}时段 {a} 与时段 {b} 重叠',
+    en: '{day} slots {a} and {b} overlap',
+  },
+  'commands.slotEmpty': {
+    zh: '{day}时段 {a} 的结束时间须晚于开始时间',
+    en: '{day} slot {a} ends before it starts',
+  },
+  'commands.socBounds': {
+    zh: '{day}时段 {a} 的 SOC 下限高于上限',
+    en: '{day} slot {a} has its SoC floor above its ceiling',
+  },
+  'commands.tooManySlots': {
+    zh: '{day}计划有 {a} 个时段，该设备最多 {capacity} 个；请合并时段，计划不会被截断',
+    en: 'The {day} schedule has {a} slots and this device holds {capacity}: merge slots, it is never cut',
+  },
+  'commands.weekday': { zh: '工作日', en: 'Weekday' },
+  'commands.weekend': { zh: '周末', en: 'Weekend' },
+  'commands.allRefused': {
+    zh: '没有可下发的设备：{reason}',
+    en: 'No device can take this command: {reason}',
+  },
+  'commands.badTransition': {
+    zh: '指令当前为 {state}，不能变为 {to}',
+    en: 'The command is {state} and cannot become {to}',
+  },
+  'commands.notAwaitingApproval': { zh: '该批次不在待审批状态', en: 'This batch is not awaiting approval' },
+  'commands.ownBatch': {
+    zh: '批次须由另一位用户审批',
+    en: 'A batch must be approved by another user',
+  },
   // Validation messages (per field); contracts use these keys as custom messages.
   'validation.required': { zh: '必填', en: 'Required' },
   'validation.type': { zh: '类型错误，应为 {expected}', en: 'Expected {expected}' },

@@ -11,6 +11,7 @@ import { alarmsModule } from './alarms/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { serialsModule } from './serials/routes.ts';
 import { shipmentsModule } from './shipments/routes.ts';
+import { commandsModule } from './commands/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -29,4 +30,5 @@ export const MODULES: FastifyPluginAsync[] = [
   notificationsModule,
   serialsModule,
   shipmentsModule,
+  commandsModule,
 ];

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The operation log (the `logList` screen): every write and every sign-in and sign-out. */
 export const operationLog = pgTable(
@@ -15,6 +15,8 @@ export const operationLog = pgTable(
     /** success or failure, with the HTTP status beside it. */
     result: text('result', { enum: ['success', 'failure'] }).notNull(),
     status: integer('status').notNull(),
+    /** What a device command asked and got: parameters, old and new values, reason (commands module). */
+    detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // logList pages newest first, optionally for one user.

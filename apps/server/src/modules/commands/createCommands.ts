@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMAND_LIMITS,
+  pointOf,
+  pointValueError,
+  scheduleProblem,
+  type CommandKind,
+  type DispatchSchedule,
+  type PointValues,
+  type ScheduleProblem,
+} from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { badRequest, notFound } from '../../http/AppError.ts';
+import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
+import type { Caller } from '../plants/plantScope.ts';
+import { devicesInScope, type DeviceTarget } from './deviceTargets.ts';
+import { commandBatches, commands } from './tables.ts';
+import type { SettingParams } from './wire.ts';
+
+/** A device refused before anything was sent, in the caller's language. */
+export interface Refusal {
+  serial: string;
+  message: string;
+  point?: string;
+}
+
+/** What a create call made. */
+export interface Created {
+  batchId: string | null;
+  awaitingApproval: boolean;
+  ids: string[];
+  refused: Refusal[];
+}
+
+interface Request {
+  caller: Caller & { userId: number };
+  lang: Lang;
+  kind: CommandKind;
+  route: string;
+  serials: readonly string[];
+  confirm: string;
+  ttlS: number | undefined;
+  /** What the batch row keeps (the request, once). */
+  batchParams: unknown;
+  /** The command's params for a device, or the reason it is refused. */
+  paramsFor: (
+    d: DeviceTarget,
+  ) => { params: unknown } | { refuse: MessageKey; point?: string; params?: Record<string, string | number> };
+}
+
+/**
+ * The typed confirmation: the serial of the one device, or the number of devices. Checked by the server too, so
+ * that a script or a stale form cannot skip it.
+ */
+export function checkConfirmation(serials: readonly string[], confirm: string): void {
+  const expected = serials.length === 1 ? serials[0]! : String(serials.length);
+  if (confirm.trim() !== expected) throw badRequest('commands.confirmMismatch', { expected });
+}
+
+/**
+ * Creates the commands of one request in one transaction: devices outside the caller's scope or unable to take
+ * the command are refused and listed, the others get a `queued` command each. Several devices make a batch; more
+ * than 50 wait for a second user's approval (no time-to-live runs until then). Nothing is created when every
+ * device is refused (400 with the first reason).
+ */
+export async function createCommands(db: Database, req: Request): Promise<Created> {
+  checkConfirmation(req.serials, req.confirm);
+  const inScope = await devicesInScope(db, req.caller, req.serials);
+  if (req.serials.length === 1 && !inScope.has(req.serials[0]!)) throw notFound();
+  const refused: Refusal[] = [];
+  const accepted: { device: DeviceTarget; params: unknown }[] = [];
+  for (const serial of new Set(req.serials)) {
+    const device = inScope.get(serial);
+    if (!device) {
+      refused.push({ serial, message: t(req.lang, 'commands.deviceUnknown') });
+      continue;
+    }
+    if (!device.collectorSerial) {
+      refused.push({ serial, message: t(req.lang, 'commands.noCollector') });
+      continue;
+    }
+    const r = req.paramsFor(device);
+    if ('refuse' in r) {
+      refused.push({
+        serial,
+        message: t(req.lang, r.refuse, { point: r.point ?? '', ...r.params }),
+        ...(r.point ? { point: r.point } : {}),
+      });
+    } else accepted.push({ device, params: r.params });
+  }
+  if (accepted.length === 0) throw badRequest('commands.allRefused', { reason: refused[0]?.message ?? '' });
+
+  const ttlS = req.ttlS ?? COMMAND_LIMITS.defaultTtlS;
+  const many = req.serials.length > 1;
+  const awaitingApproval = accepted.length > COMMAND_LIMITS.approvalAbove;
+  const batchId = many ? randomUUID() : null;
+  const expiresAt = awaitingApproval ? null : new Date(Date.now() + ttlS * 1000);
+  const rows = accepted.map(({ device, params }) => ({
+    id: randomUUID(),
+    batchId,
+    kind: req.kind,
+    route: req.route,
+    plantId: device.plantId,
+    deviceId: device.id,
+    deviceSerial: device.serial,
+    collectorSerial: device.collectorSerial!,
+    params,
+    createdBy: req.caller.userId,
+    expiresAt,
+  }));
+  await db.transaction(async (tx) => {
+    if (batchId) {
+      await tx.insert(commandBatches).values({
+        id: batchId,
+        kind: req.kind,
+        route: req.route,
+        params: req.batchParams,
+        deviceCount: rows.length,
+        createdBy: req.caller.userId,
+        ttlS,
+        needsApproval: awaitingApproval ? 'pending' : 'no',
+      });
+    }
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(commands).values(rows.slice(i, i + 500));
+  });
+  return { batchId, awaitingApproval, ids: rows.map((r) => r.id), refused };
+}
+
+/**
+ * The params of a settings write for one device, or why it cannot take it: its model needs a profile (of the
+ * screen's, unless `setUpList`), every point must exist and be writable within range, and a point of an atomic
+ * group (a time-of-use slot) comes with the whole group.
+ */
+export function settingParamsFor(route: string, values: PointValues) {
+  return (d: DeviceTarget): ReturnType<Request['paramsFor']> => {
+    const profile = d.profile;
+    if (!profile) return { refuse: 'commands.noProfile' };
+    if (route !== 'setUpList' && profile.route !== route) return { refuse: 'commands.otherProfile' };
+    for (const [name, value] of Object.entries(values)) {
+      const point = pointOf(profile, name);
+      if (!point) return { refuse: 'commands.pointMissing', point: name };
+      const error = pointValueError(point, value);
+      if (error)
+        return { refuse: error as MessageKey, point: name, params: { min: point.min, max: point.max } };
+      if (point.atomicGroup) {
+        const missing = profile.points.find(
+          (p) => p.atomicGroup === point.atomicGroup && !(p.name in values),
+        );
+        if (missing) return { refuse: 'commands.partialSlot', point: name };
+      }
+    }
+    const params: SettingParams = { profileId: profile.id, values };
+    return { params };
+  };
+}
+
+/** The message of a schedule problem, with its day named in `lang`. */
+export function scheduleMessage(
+  lang: Lang,
+  p: ScheduleProblem,
+): { key: MessageKey; params: Record<string, string | number> } {
+  return {
+    key: p.message,
+    params: {
+      day: t(lang, p.day === 'weekday' ? 'commands.weekday' : 'commands.weekend'),
+      a: p.slots[0] ?? 0,
+      b: p.slots[1] ?? 0,
+      capacity: p.capacity ?? 0,
+    },
+  };
+}
+
+/** The params of a battery schedule for one device: it needs a battery table long enough (never cut). */
+export function dispatchParamsFor(schedule: DispatchSchedule, lang: Lang) {
+  return (d: DeviceTarget): ReturnType<Request['paramsFor']> => {
+    const capacity = d.profile?.dispatchSlots;
+    if (!capacity) return { refuse: 'commands.noBattery' };
+    const problem = scheduleProblem(schedule, capacity);
+    if (problem) {
+      const m = scheduleMessage(lang, problem);
+      return { refuse: m.key, params: m.params };
+    }
+    return { params: { schedule } };
+  };
+}

@@ -1,0 +1,467 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COMMAND_ROUTES,
+  SETTINGS_PROFILES,
+  batchDecisionBody,
+  commandBatch,
+  commandDevice,
+  commandDevicesQuery,
+  commandIdParams,
+  commandListQuery,
+  commandRow,
+  createDispatchBody,
+  createSettingsBody,
+  createdCommands,
+  debugReadBody,
+  debugWriteBody,
+  envelope,
+  pageOf,
+  pageQuery,
+  readSettingsBody,
+  restartBody,
+  scheduleProblem,
+  settingsProfile,
+  COMMAND_LIMITS,
+  type RouteName,
+} from '@solarops/contracts';
+import { and, eq } from 'drizzle-orm';
+import { AppError, badRequest, forbidden, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { authenticate, callerOf, hasPermission, requirePermission } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/AuthContext.ts';
+import { commandCenterOf } from './commandCenterOf.ts';
+import { openCommandStream } from './commandStream.ts';
+import {
+  createCommands,
+  dispatchParamsFor,
+  scheduleMessage,
+  settingParamsFor,
+  type Created,
+} from './createCommands.ts';
+import { listDeviceTargets } from './deviceTargets.ts';
+import { commandsById, findBatch, listCommands } from './queries.ts';
+import { commandBatches } from './tables.ts';
+
+const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
+
+/** The screen named in a request is the permission it needs (a hidden menu item is also a refused call). */
+function requireRoute(caller: AuthContext, route: RouteName): void {
+  if (!hasPermission(caller, route)) throw forbidden();
+}
+
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.db;
+  const center = commandCenterOf(app);
+  const tags = ['commands'];
+  const security = [{ bearer: [] }];
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  /** The answer to a create call: the new commands as rows, sent at once to online collectors. */
+  const answer = async (caller: AuthContext, created: Created) => {
+    if (!created.awaitingApproval) await center.dispatch({ ids: created.ids });
+    return ok({
+      batchId: created.batchId,
+      awaitingApproval: created.awaitingApproval,
+      commands: await commandsById(db(), caller, created.ids),
+      refused: created.refused,
+    });
+  };
+
+  app.get(
+    '/commands/profiles',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The settings profiles (register maps) of the device models',
+        response: { 200: envelope(z.array(settingsProfile)) },
+      },
+    },
+    async () => ok([...SETTINGS_PROFILES]),
+  );
+
+  app.get(
+    '/commands/devices',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Devices of a plant (or matching a search) with their settings profile, for the pickers',
+        querystring: commandDevicesQuery,
+        response: { 200: envelope(z.array(commandDevice)) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const rows = await listDeviceTargets(db(), callerOf(request), q);
+      return ok(
+        rows
+          .filter((d) => !q.profileId || d.profile?.id === q.profileId)
+          .map((d) => ({
+            serial: d.serial,
+            name: d.name,
+            model: d.model,
+            kind: d.kind,
+            profileId: d.profile?.id ?? null,
+            plantId: d.plantId,
+            plantName: d.plantName,
+            collectorSerial: d.collectorSerial,
+            online: d.online,
+          })),
+      );
+    },
+  );
+
+  app.post(
+    '/commands/settings',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Write settings to devices (one, several, or a batch of mixed models from setUpList)',
+        body: createSettingsBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      requireRoute(caller, b.route);
+      request.auditTarget = b.serials.length === 1 ? b.serials[0] : `${b.serials.length} devices`;
+      const created = await createCommands(db(), {
+        caller,
+        lang: requestLanguage(request),
+        kind: b.serials.length > 1 ? 'batchMember' : 'setting',
+        route: b.route,
+        serials: b.serials,
+        confirm: b.confirm,
+        ttlS: b.ttlS,
+        batchParams: { values: b.values },
+        paramsFor: settingParamsFor(b.route, b.values),
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.post(
+    '/commands/read',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Read a device’s current settings (every point of its profile, or those named)',
+        body: readSettingsBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      requireRoute(caller, b.route);
+      request.auditTarget = b.serial;
+      const created = await createCommands(db(), {
+        caller,
+        lang: requestLanguage(request),
+        kind: 'readSettings',
+        route: b.route,
+        serials: [b.serial],
+        // A read changes nothing on the device: no typed confirmation.
+        confirm: b.serial,
+        ttlS: b.ttlS ?? 60,
+        batchParams: null,
+        paramsFor: (d) => {
+          if (!d.profile) return { refuse: 'commands.noProfile' };
+          const names = b.points ?? d.profile.points.map((p) => p.name);
+          const missing = names.find((n) => !d.profile!.points.some((p) => p.name === n));
+          if (missing) return { refuse: 'commands.pointMissing', point: missing };
+          return { params: { profileId: d.profile.id, points: names } };
+        },
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.post(
+    '/commands/dispatch',
+    {
+      preHandler: requirePermission('dispatch'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send a battery schedule (weekday and weekend slots) to one or many devices',
+        body: createDispatchBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      const lang = requestLanguage(request);
+      // Problems of the schedule itself are the same for every device: refused as a whole, naming the slots.
+      const problem = scheduleProblem(b.schedule, COMMAND_LIMITS.maxDispatchSlots);
+      if (problem) {
+        const m = scheduleMessage(lang, problem);
+        throw badRequest(m.key, m.params);
+      }
+      request.auditTarget = b.serials.length === 1 ? b.serials[0] : `${b.serials.length} devices`;
+      const created = await createCommands(db(), {
+        caller,
+        lang,
+        kind: 'dispatch',
+        route: 'dispatch',
+        serials: b.serials,
+        confirm: b.confirm,
+        ttlS: b.ttlS,
+        batchParams: { schedule: b.schedule },
+        paramsFor: dispatchParamsFor(b.schedule, lang),
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.post(
+    '/commands/debug/read',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Read holding registers of a device by address, count and type',
+        body: debugReadBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { route, serial, ttlS, ...params } = request.body;
+      requireRoute(caller, route);
+      request.auditTarget = serial;
+      const created = await createCommands(db(), {
+        caller,
+        lang: requestLanguage(request),
+        kind: 'debugRead',
+        route,
+        serials: [serial],
+        confirm: serial,
+        ttlS: ttlS ?? 60,
+        batchParams: null,
+        paramsFor: () => ({ params }),
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.post(
+    '/commands/debug/write',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Write holding registers of a device (read back before it counts as applied)',
+        body: debugWriteBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { route, serial, ttlS, confirm, ...params } = request.body;
+      requireRoute(caller, route);
+      request.auditTarget = serial;
+      const created = await createCommands(db(), {
+        caller,
+        lang: requestLanguage(request),
+        kind: 'debugWrite',
+        route,
+        serials: [serial],
+        confirm,
+        ttlS,
+        batchParams: null,
+        paramsFor: () => ({ params }),
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.post(
+    '/commands/restart',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Restart a device',
+        body: restartBody,
+        response: { 200: envelope(createdCommands) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      requireRoute(caller, b.route);
+      request.auditTarget = b.serial;
+      const created = await createCommands(db(), {
+        caller,
+        lang: requestLanguage(request),
+        kind: 'restart',
+        route: b.route,
+        serials: [b.serial],
+        confirm: b.confirm,
+        ttlS: b.ttlS,
+        batchParams: null,
+        paramsFor: () => ({ params: {} }),
+      });
+      return answer(caller, created);
+    },
+  );
+
+  app.get(
+    '/commands',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Commands of the caller’s devices, newest first',
+        querystring: pageQuery.extend(commandListQuery.shape),
+        response: { 200: pageOf(commandRow) },
+      },
+    },
+    async (request) => {
+      const r = await listCommands(db(), callerOf(request), request.query, pageWindow(request.query));
+      return page(r.total, r.rows);
+    },
+  );
+
+  app.get(
+    '/commands/stream',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Server-sent events: `command` with the state changes of the caller’s devices’ commands',
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      reply.hijack();
+      const end = openCommandStream(db(), center, caller, reply.raw, () => streams.delete(end));
+      streams.add(end);
+    },
+  );
+
+  app.get(
+    '/commands/:id',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'One command with its state, values and the device’s reason',
+        params: commandIdParams,
+        response: { 200: envelope(commandRow) },
+      },
+    },
+    async (request) => {
+      const [row] = await commandsById(db(), callerOf(request), [request.params.id]);
+      if (!row) throw notFound();
+      return ok(row);
+    },
+  );
+
+  app.post(
+    '/commands/:id/cancel',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a command still queued (409 once it was sent)',
+        params: commandIdParams,
+        response: { 200: envelope(commandRow) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const [row] = await commandsById(db(), caller, [request.params.id]);
+      if (!row) throw notFound();
+      request.auditTarget = row.deviceSerial;
+      if (!(await center.cancel(row.id)))
+        throw new AppError(409, 'commands.badTransition', { params: { state: row.state, to: 'cancelled' } });
+      const [after] = await commandsById(db(), caller, [row.id]);
+      return ok(after!);
+    },
+  );
+
+  app.get(
+    '/commands/batches/:id',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'A batch: who asked and approved, its commands counted by state',
+        params: commandIdParams,
+        response: { 200: envelope(commandBatch) },
+      },
+    },
+    async (request) => {
+      const b = await findBatch(db(), callerOf(request), request.params.id);
+      if (!b) throw notFound();
+      return ok(b);
+    },
+  );
+
+  app.post(
+    '/commands/batches/:id/decision',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary: 'Approve or reject a batch of more than 50 devices (a user other than its author)',
+        params: commandIdParams,
+        body: batchDecisionBody,
+        response: { 200: envelope(commandBatch) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const batch = await findBatch(db(), caller, request.params.id);
+      if (!batch) throw notFound();
+      requireRoute(caller, batch.route as RouteName);
+      request.auditTarget = `batch ${batch.id}`;
+      const [row] = await db().select().from(commandBatches).where(eq(commandBatches.id, batch.id));
+      if (row!.createdBy === caller.userId) throw forbidden('commands.ownBatch');
+      const decided = await db()
+        .update(commandBatches)
+        .set({
+          needsApproval: request.body.approve ? 'approved' : 'rejected',
+          approvedBy: caller.userId,
+          approvedAt: new Date(),
+        })
+        .where(and(eq(commandBatches.id, batch.id), eq(commandBatches.needsApproval, 'pending')))
+        .returning();
+      if (decided.length === 0) throw new AppError(409, 'commands.notAwaitingApproval');
+      await center.decideBatch(batch.id, row!.ttlS, request.body.approve);
+      return ok((await findBatch(db(), caller, batch.id))!);
+    },
+  );
+};
+
+export const commandsModule = fp(plugin, {
+  name: 'commands',
+  encapsulate: true,
+  dependencies: ['audit', 'auth'],
+});
