@@ -103,8 +103,22 @@ export const powerCurve = z.object({
   date: day,
   timeZone: z.string(),
   stepMinutes: z.number().int(),
-  /** One point per 5-minute slot of the local day (288, or 276/300 on daylight-saving days); null is a gap. */
-  points: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),
+  /** Whether the plant measures its weather (a weather station): then the points carry irradiance and module
+   * temperature; otherwise both are null everywhere. */
+  hasWeather: z.boolean(),
+  /**
+   * One point per 5-minute slot of the local day (288, or 276/300 on daylight-saving days); null is a gap.
+   * `irradianceWm2` is the plane-of-array irradiance [W/m²] and `moduleTempC` the module temperature [°C] the
+   * plant's weather station measured in the slot (averaged over its stations).
+   */
+  points: z.array(
+    z.object({
+      ts: z.string(),
+      powerW: z.number().nullable(),
+      irradianceWm2: z.number().nullable(),
+      moduleTempC: z.number().nullable(),
+    }),
+  ),
 });
 export type PowerCurve = z.infer<typeof powerCurve>;
 
@@ -140,6 +154,8 @@ export const deviceRow = z.object({
   pvStrings: z.number().int(),
   plantId: z.number().int(),
   plantName: z.string(),
+  /** The plant's IANA time zone: the device's days and charts are the plant's local days. */
+  timeZone: z.string(),
   collectorSerial: z.string().nullable(),
   /** Collector signal [dBm]. */
   signal: z.number().nullable(),
@@ -151,6 +167,7 @@ export const deviceRow = z.object({
     .object({
       ts: z.string(),
       acPowerW: z.number().nullable(),
+      /** Energy of the plant's local day today: 0 when the latest reading is of an earlier local day. */
       energyTodayKwh: z.number().nullable(),
       energyTotalKwh: z.number().nullable(),
       tempC: z.number().nullable(),
@@ -183,9 +200,14 @@ export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 export const deviceSnParams = z.object({ sn: z.string().min(1).max(32) });
 
 const instant = z.union([z.coerce.number().int().min(0), z.iso.datetime({ offset: true })]);
+/**
+ * A device's history: of `date`, a local day of the device's plant (its time zone, like the plant's curve), or
+ * of the range [from, to). One of the two is required.
+ */
 export const deviceHistoryQuery = z.object({
-  from: instant,
-  to: instant,
+  date: day.optional(),
+  from: instant.optional(),
+  to: instant.optional(),
   /** Comma-separated field names (see HISTORY_FIELDS); default AC power and energy today. */
   fields: z
     .string()
@@ -206,6 +228,12 @@ export const deviceHistoryQuery = z.object({
 });
 export const deviceHistory = z.object({
   sn: z.string(),
+  /** The plant's time zone, and the local day asked for (null for a from/to range). */
+  timeZone: z.string(),
+  date: day.nullable(),
+  /** The range read [from, to), ISO times. */
+  from: z.string(),
+  to: z.string(),
   fields: z.array(z.string()),
   /** Bucket length when downsampled [s], or null for raw readings. */
   bucketSeconds: z.number().int().nullable(),
@@ -295,6 +323,17 @@ export const fleetFiguresQuery = z.object({
   timeZone: z.string().max(64).refine(isIanaZone, { message: 'validation.format' }).default('UTC'),
 });
 
+/** Income of the plants priced in one currency. */
+export const currencyIncome = z.object({
+  currency: z.string(),
+  plants: z.number().int(),
+  energyTodayKwh: z.number(),
+  energyTotalKwh: z.number(),
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+});
+export type CurrencyIncome = z.infer<typeof currencyIncome>;
+
 /**
  * Fleet figures of the dashboard, over the caller's plants. Energy and income of today, this month and this year
  * add up each plant's own local day, month and year; the power curve and the 30 days follow the viewer's zone.
@@ -314,10 +353,12 @@ export const fleetFigures = z.object({
   energyMonthKwh: z.number(),
   energyYearKwh: z.number(),
   energyTotalKwh: z.number(),
-  /** Income in the smallest unit of `currency` (plants of other currencies are left out of the income). */
-  currency: z.string(),
-  incomeTodayMinor: z.number().int(),
-  incomeTotalMinor: z.number().int(),
+  /**
+   * Income per currency (ISO 4217), each in that currency's smallest unit, the currency with the most plants
+   * first: a plant's income is its own energy (today: its local day) × its own price. Amounts of different
+   * currencies are never added up.
+   */
+  incomes: z.array(currencyIncome),
   co2AvoidedKg: z.number(),
   /** Fleet power in 5-minute slots from 00:00 today in the viewer's zone until now [W]; null is a gap. */
   powerCurve: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),
@@ -371,3 +412,65 @@ export const relationRow = z.object({
   unboundAt: z.string().nullable(),
 });
 export type RelationRow = z.infer<typeof relationRow>;
+
+/**
+ * A plant's live energy flow (`GET /plant/{id}/energy-flow`): PV → battery ↔ load ↔ grid. Powers [W] are the sums
+ * over the plant's devices' latest readings of the last 15 minutes (older ones count as unknown); `null` is a
+ * quantity the plant cannot measure: battery figures without a hybrid inverter, grid and load without a meter.
+ * Day energies [kWh] are of the plant's local day.
+ */
+export const energyFlow = z.object({
+  plantId: z.number().int(),
+  timeZone: z.string(),
+  /** The plant's local date the day energies belong to. */
+  today: day,
+  /** Newest reading used, ISO time, or null when no device reported in the last 15 minutes. */
+  asOf: z.string().nullable(),
+  hasStorage: z.boolean(),
+  hasMeter: z.boolean(),
+  /** PV generation [W] (never includes battery discharge). */
+  pvPowerW: z.number(),
+  /** Battery power [W]: + charging, − discharging. */
+  batteryPowerW: z.number().nullable(),
+  /** Mean state of charge of the plant's batteries [%]. */
+  batterySocPercent: z.number().nullable(),
+  /** Site consumption [W] = PV − charging + discharging + import − export. */
+  loadPowerW: z.number().nullable(),
+  /** Exchange with the grid at the meter [W]: + export, − import. */
+  gridPowerW: z.number().nullable(),
+  /** Generation of the local day [kWh]. */
+  generationTodayKwh: z.number(),
+  chargeTodayKwh: z.number().nullable(),
+  dischargeTodayKwh: z.number().nullable(),
+  gridImportTodayKwh: z.number().nullable(),
+  gridExportTodayKwh: z.number().nullable(),
+});
+export type EnergyFlow = z.infer<typeof energyFlow>;
+
+/**
+ * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open
+ * alarm or a device in fault, else `normal`.
+ */
+export const MAP_STATES = ['normal', 'alarm', 'offline'] as const;
+export type MapState = (typeof MAP_STATES)[number];
+
+/** `GET /plant/map`: every plant of the caller's scope as a pin (no paging; a pin is a few numbers). */
+export const fleetMap = z.object({
+  counts: z.object({ normal: z.number().int(), alarm: z.number().int(), offline: z.number().int() }),
+  plants: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      state: z.enum(MAP_STATES),
+      /** The plant list's status (its `status` filter). */
+      status: plantStatus,
+      powerW: z.number(),
+      capacityKw: z.number(),
+      /** Open (not recovered) alarms of the plant. */
+      openAlarms: z.number().int(),
+    }),
+  ),
+});
+export type FleetMap = z.infer<typeof fleetMap>;

@@ -26,6 +26,8 @@ export async function createFixturePlant(
     collectors?: number;
     devices?: { kind?: DeviceKind; ratedPowerW?: number; pvStrings?: number; model?: string }[];
     priceMinorPerKwh?: number;
+    currency?: string;
+    buildDate?: string;
     capacityW?: number;
   },
 ): Promise<FixturePlant> {
@@ -40,9 +42,9 @@ export async function createFixturePlant(
       latitude: 31.2,
       longitude: 121.5,
       type: o.type ?? 'residential',
-      buildDate: '2024-05-01',
+      buildDate: o.buildDate ?? '2024-05-01',
       priceMinorPerKwh: o.priceMinorPerKwh ?? 50,
-      currency: 'CNY',
+      currency: o.currency ?? 'CNY',
     },
   ]);
   const collectors = await createCollectors(

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 
 const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -18,11 +19,14 @@ interface DeviceDbRow {
   pv_strings: number;
   plant_id: number;
   plant_name: string;
+  time_zone: string;
   collector_serial: string | null;
   signal: number | null;
   online: boolean;
   last_seen_at: string | null;
   l_ts: string | null;
+  /** Whether the latest reading is of the plant's local day today. */
+  l_today: boolean | null;
   ac_power_w: number | null;
   energy_today_kwh: number | null;
   energy_total_kwh: number | null;
@@ -47,6 +51,7 @@ function toDeviceRow(r: DeviceDbRow): DeviceRow {
     pvStrings: r.pv_strings,
     plantId: r.plant_id,
     plantName: r.plant_name,
+    timeZone: r.time_zone,
     collectorSerial: r.collector_serial,
     signal: n(r.signal),
     online: r.online,
@@ -56,7 +61,8 @@ function toDeviceRow(r: DeviceDbRow): DeviceRow {
       ? {
           ts: r.l_ts,
           acPowerW: n(r.ac_power_w),
-          energyTodayKwh: n(r.energy_today_kwh),
+          // A reading of an earlier local day says nothing of today's energy but that there is none yet.
+          energyTodayKwh: r.l_today === false && r.energy_today_kwh !== null ? 0 : n(r.energy_today_kwh),
           energyTotalKwh: n(r.energy_total_kwh),
           tempC: n(r.temp_c),
           faultCode: n(r.fault_code),
@@ -67,8 +73,9 @@ function toDeviceRow(r: DeviceDbRow): DeviceRow {
 }
 
 const deviceSelect = sql`select d.id, d.serial, d.name, d.kind, d.model, d.arm_version, d.dsp_version, d.rated_power_w,
-    d.pv_strings, d.plant_id, pl.name as plant_name, c.serial as collector_serial, c.signal, d.online,
-    ${iso('d.last_seen_at')} as last_seen_at, ${iso('l.ts')} as l_ts, l.ac_power_w, l.energy_today_kwh,
+    d.pv_strings, d.plant_id, pl.name as plant_name, pl.time_zone, c.serial as collector_serial, c.signal, d.online,
+    ${iso('d.last_seen_at')} as last_seen_at, ${iso('l.ts')} as l_ts,
+    (l.ts at time zone pl.time_zone)::date = (now() at time zone pl.time_zone)::date as l_today, l.ac_power_w, l.energy_today_kwh,
     l.energy_total_kwh, l.temp_c, l.fault_code, l.status as status_code, l.battery_soc_percent
   from devices d join plants pl on pl.id = d.plant_id
   left join collectors c on c.id = d.collector_id
@@ -137,13 +144,31 @@ export async function deviceHistory(
   db: Database,
   caller: Caller,
   sn: string,
-  q: { from: number; to: number; fields: string[]; maxPoints: number },
+  q: { date?: string | undefined; from?: number; to?: number; fields: string[]; maxPoints: number },
 ): Promise<DeviceHistory | undefined> {
-  const [device] = await rowsOf<{ id: number }>(
+  const [device] = await rowsOf<{ id: number; time_zone: string }>(
     db,
-    sql`select d.id from devices d join plants pl on pl.id = d.plant_id where d.serial = ${sn} and ${plantScope(caller)}`,
+    sql`select d.id, pl.time_zone from devices d join plants pl on pl.id = d.plant_id
+      where d.serial = ${sn} and ${plantScope(caller)}`,
   );
   if (!device) return undefined;
+  // A local day of the plant, like the plant's own curve (issue 15): never the browser's or UTC's day.
+  const range = q.date
+    ? {
+        from: localDayStartMs(device.time_zone, q.date),
+        to: localDayStartMs(device.time_zone, nextDay(q.date)),
+      }
+    : { from: q.from!, to: q.to! };
+  return historyOfRange(db, device, sn, { ...q, ...range }, q.date ?? null);
+}
+
+async function historyOfRange(
+  db: Database,
+  device: { id: number; time_zone: string },
+  sn: string,
+  q: { from: number; to: number; fields: string[]; maxPoints: number },
+  date: string | null,
+): Promise<DeviceHistory> {
   const from = new Date(q.from).toISOString();
   const to = new Date(q.to).toISOString();
   const [count] = await rowsOf<{ n: number }>(
@@ -173,6 +198,10 @@ export async function deviceHistory(
       );
   return {
     sn,
+    timeZone: device.time_zone,
+    date,
+    from,
+    to,
     fields: q.fields,
     bucketSeconds,
     points: rows.map((r) => ({

@@ -75,14 +75,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const from = toMs(request.query.from);
-      const to = toMs(request.query.to);
-      if (!(to > from)) throw fieldError('to', 'validation.format');
-      if (to - from > MAX_HISTORY_RANGE_MS) throw fieldError('to', 'validation.format');
+      const { date, from: fromQ, to: toQ, fields, maxPoints } = request.query;
+      let range: { from?: number; to?: number } = {};
+      if (!date) {
+        if (fromQ === undefined) throw fieldError('from', 'validation.required');
+        if (toQ === undefined) throw fieldError('to', 'validation.required');
+        const from = toMs(fromQ);
+        const to = toMs(toQ);
+        if (!(to > from)) throw fieldError('to', 'validation.format');
+        if (to - from > MAX_HISTORY_RANGE_MS) throw fieldError('to', 'validation.format');
+        range = { from, to };
+      }
       const history = await historyOf(db(), callerOf(request), request.params.sn, {
-        ...request.query,
-        from,
-        to,
+        date,
+        fields,
+        maxPoints,
+        ...range,
       });
       if (!history) throw notFound();
       return ok(history);

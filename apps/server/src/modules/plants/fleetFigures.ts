@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CO2_KG_PER_KWH, INVERTER_KINDS, type FleetFigures } from '@solarops/contracts';
+import { CO2_KG_PER_KWH, INVERTER_KINDS, type CurrencyIncome, type FleetFigures } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
@@ -19,7 +19,7 @@ const caches = new WeakMap<Database, Map<string, { at: number; figures: Promise<
 
 /**
  * The dashboard's fleet figures over the plants the caller may see (docs/decisions/0007-fleet-day.md): counts,
- * power, energy of each plant's own local day / month / year and in total, income in the fleet's main currency,
+ * power, energy of each plant's own local day / month / year and in total, income per currency,
  * CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute slots), the 30 days up to the
  * viewer's today and the plants with the most energy today.
  */
@@ -38,6 +38,39 @@ export function fleetFigures(db: Database, caller: Caller, timeZone: string): Pr
   // A failed computation is not kept.
   figures.catch(() => cache.delete(key));
   return figures;
+}
+
+/**
+ * Income per currency (issue 15): each plant's energy × its own price, added up only within one currency; the
+ * currency with the most plants first (then by code, so that the order is stable).
+ */
+export function incomesByCurrency(
+  plants: readonly { currency: string; price: number; today_kwh: number; total_kwh: number }[],
+): CurrencyIncome[] {
+  const by = new Map<
+    string,
+    { plants: number; today: number; total: number; incomeToday: number; incomeTotal: number }
+  >();
+  for (const p of plants) {
+    let c = by.get(p.currency);
+    if (!c) by.set(p.currency, (c = { plants: 0, today: 0, total: 0, incomeToday: 0, incomeTotal: 0 }));
+    const [today, total, price] = [Number(p.today_kwh), Number(p.total_kwh), Number(p.price)];
+    c.plants++;
+    c.today += today;
+    c.total += total;
+    c.incomeToday += today * price;
+    c.incomeTotal += total * price;
+  }
+  return [...by]
+    .sort((a, b) => b[1].plants - a[1].plants || a[0].localeCompare(b[0]))
+    .map(([currency, c]) => ({
+      currency,
+      plants: c.plants,
+      energyTodayKwh: round(c.today),
+      energyTotalKwh: round(c.total),
+      incomeTodayMinor: Math.round(c.incomeToday),
+      incomeTotalMinor: Math.round(c.incomeTotal),
+    }));
 }
 
 async function computeFleetFigures(db: Database, caller: Caller, timeZone: string): Promise<FleetFigures> {
@@ -92,13 +125,7 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
         coalesce(e.year_kwh, 0)::float8 as year_kwh
       from p left join s on s.plant_id = p.id left join e on e.plant_id = p.id`,
   );
-  // Income adds up only within one currency: the one most plants use.
-  const currencies = new Map<string, number>();
-  for (const p of perPlant) currencies.set(p.currency, (currencies.get(p.currency) ?? 0) + 1);
-  const currency = [...currencies].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'CNY';
   const sum = (f: (p: (typeof perPlant)[number]) => number) => perPlant.reduce((a, p) => a + Number(f(p)), 0);
-  const income = (f: (p: (typeof perPlant)[number]) => number) =>
-    Math.round(sum((p) => (p.currency === currency ? Number(f(p)) * Number(p.price) : 0)));
 
   const curve = await rowsOf<{ slot: string; p: number | null }>(
     db,
@@ -142,9 +169,7 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
     energyMonthKwh: round(sum((p) => p.month_kwh)),
     energyYearKwh: round(sum((p) => p.year_kwh)),
     energyTotalKwh: round(total),
-    currency,
-    incomeTodayMinor: income((p) => p.today_kwh),
-    incomeTotalMinor: income((p) => p.total_kwh),
+    incomes: incomesByCurrency(perPlant),
     co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
     powerCurve: curve.map((r) => ({ ts: r.slot, powerW: r.p === null ? null : round(Number(r.p), 1) })),
     energyDays: days.map((d) => ({ label: d.label, energyKwh: round(Number(d.kwh)) })),

@@ -243,37 +243,56 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
 /**
  * A day's power curve of the plant's inverters in 5-minute slots of the local day, each reading counted for the
  * plant its device belonged to at the reading's time; a slot without any reading is null (a gap stays a gap: not
- * zero, not interpolated).
+ * zero, not interpolated). Beside the power, the plane-of-array irradiance and module temperature its weather
+ * stations measured in the slot (docs/device-protocol.md: the weather comes from weather stations only).
  */
 export async function powerCurve(db: Database, plant: FoundPlant, date: string): Promise<PowerCurve> {
   // Day bounds as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
   const start = new Date(localDayStartMs(plant.time_zone, date)).toISOString();
   const end = new Date(localDayStartMs(plant.time_zone, nextDay(date))).toISOString();
-  // The plant's inverters of the day, each for the part of it it belonged to the plant (a collector moved).
-  const parts = await plantDevicesBetween(db, plant.id, INVERTER_KINDS, Date.parse(start), Date.parse(end));
+  // The plant's inverters and stations of the day, each for the part of it it belonged to the plant.
+  const [inverters, stations] = await Promise.all([
+    plantDevicesBetween(db, plant.id, INVERTER_KINDS, Date.parse(start), Date.parse(end)),
+    plantDevicesBetween(db, plant.id, ['weatherStation'], Date.parse(start), Date.parse(end)),
+  ]);
+  const parts = [
+    ...inverters.map((x) => ({ ...x, station: false })),
+    ...stations.map((x) => ({ ...x, station: true })),
+  ];
   const iso = (ms: number) => new Date(ms).toISOString();
-  const rows = await rowsOf<{ slot: string; p: number | null }>(
+  const rows = await rowsOf<{ slot: string; p: number | null; g: number | null; tm: number | null }>(
     db,
     sql`with slots as (
         select generate_series(${start}::timestamptz, ${end}::timestamptz - interval '5 minutes', interval '5 minutes') as slot),
       parts as (
         select * from unnest(${sql.param(parts.map((x) => x.deviceId))}::int[],
           ${sql.param(parts.map((x) => iso(x.fromMs)))}::timestamptz[],
-          ${sql.param(parts.map((x) => iso(x.toMs)))}::timestamptz[]) as k(device_id, from_ts, to_ts)),
+          ${sql.param(parts.map((x) => iso(x.toMs)))}::timestamptz[],
+          ${sql.param(parts.map((x) => x.station))}::boolean[]) as k(device_id, from_ts, to_ts, station)),
       per_device as (
-        select t.device_id, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot, avg(t.ac_power_w) as p
+        select t.device_id, k.station, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot,
+          avg(t.ac_power_w) as p, avg(t.poa_wm2) as g, avg(t.temp_module_c) as tm
         from telemetry t join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
         where t.ts >= ${start}::timestamptz and t.ts < ${end}::timestamptz
-        group by 1, 2)
-      select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
+        group by 1, 2, 3)
+      select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot,
+        (sum(pd.p) filter (where not pd.station))::float8 as p,
+        (avg(pd.g) filter (where pd.station))::float8 as g, (avg(pd.tm) filter (where pd.station))::float8 as tm
       from slots left join per_device pd on pd.slot = slots.slot
       group by slots.slot order by slots.slot`,
   );
+  const value = (v: number | null, digits: number) => (v === null ? null : round(Number(v), digits));
   return {
     date,
     timeZone: plant.time_zone,
     stepMinutes: 5,
-    points: rows.map((r) => ({ ts: r.slot, powerW: r.p === null ? null : round(Number(r.p), 1) })),
+    hasWeather: stations.length > 0,
+    points: rows.map((r) => ({
+      ts: r.slot,
+      powerW: value(r.p, 1),
+      irradianceWm2: value(r.g, 1),
+      moduleTempC: value(r.tm, 1),
+    })),
   };
 }
 

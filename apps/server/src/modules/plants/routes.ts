@@ -14,8 +14,10 @@ import {
   plantInput,
   plantPictureResult,
   uploadedFile,
+  energyFlow as energyFlowSchema,
   energySeries,
   envelope,
+  fleetMap as fleetMapSchema,
   pageOf,
   plantIdParams,
   plantListQuery,
@@ -38,6 +40,8 @@ import {
   powerCurve as curveOf,
 } from './queries.ts';
 import { fleetFigures } from './fleetFigures.ts';
+import { energyFlow } from './energyFlow.ts';
+import { fleetMap } from './fleetMap.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
 import {
   bindCollector,
@@ -119,6 +123,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const plant = await plantOr404(request, request.params.id);
       return ok(await curveOf(db(), plant, request.query.date ?? localDay(plant.time_zone, Date.now())));
     },
+  );
+
+  app.get(
+    '/plant/:id/energy-flow',
+    {
+      preHandler: requirePermission('list', 'details'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Live energy flow PV → battery ↔ load ↔ grid: powers, battery SoC, the local day’s generation, charge, discharge, import and export (null where the plant cannot measure it)',
+        params: plantIdParams,
+        response: { 200: envelope(energyFlowSchema) },
+      },
+    },
+    async (request) => ok(await energyFlow(db(), await plantOr404(request, request.params.id))),
   );
 
   app.get(
@@ -320,6 +340,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await fleetFigures(db(), callerOf(request), request.query.timeZone)),
+  );
+
+  app.get(
+    '/plant/map',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The dashboard’s fleet map: every plant of the caller’s scope with its position and state (normal, alarm, offline), and the count of each state',
+        response: { 200: envelope(fleetMapSchema) },
+      },
+    },
+    async (request) => ok(await fleetMap(db(), callerOf(request))),
   );
 
   app.get(

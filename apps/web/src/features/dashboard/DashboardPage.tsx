@@ -1,4 +1,5 @@
 import '../station/station.css';
+import type { ReactNode } from 'react';
 import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { FleetFigures } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,19 @@ import { useFleetFigures, useRecentAlarms } from './api.ts';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+/** Income of each currency on its own line: amounts of different currencies are never added up. */
+const incomeLines = (f: FleetFigures, pick: (i: FleetFigures['incomes'][number]) => number) =>
+  f.incomes.length === 0 ? (
+    '0.00'
+  ) : (
+    <span className="dashboard-incomes">
+      {f.incomes.map((i) => (
+        <span key={i.currency} style={{ display: 'block' }}>
+          {money(pick(i), i.currency)}
+        </span>
+      ))}
+    </span>
+  );
 const formatTimeIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString('en-GB', {
     timeZone,
@@ -23,7 +37,7 @@ const co2 = (kg: number) => (kg >= 1000 ? `${(kg / 1000).toFixed(2)} t` : `${kg.
 
 function Figures({ f }: { f: FleetFigures }) {
   const { t } = useTranslation();
-  const items: [string, string | number, string?][] = [
+  const items: [string, ReactNode, string?][] = [
     ['dashboard.plants', f.plants],
     ['dashboard.online', f.devicesOnline, 'station-figure-ok'],
     ['dashboard.offline', f.devicesOffline, 'station-figure-muted'],
@@ -33,8 +47,8 @@ function Figures({ f }: { f: FleetFigures }) {
     ['dashboard.energyMonth', formatEnergy(f.energyMonthKwh) || '0 kWh'],
     ['dashboard.energyYear', formatEnergy(f.energyYearKwh) || '0 kWh'],
     ['dashboard.energyTotal', formatEnergy(f.energyTotalKwh) || '0 kWh'],
-    ['dashboard.incomeToday', money(f.incomeTodayMinor, f.currency)],
-    ['dashboard.incomeTotal', money(f.incomeTotalMinor, f.currency)],
+    ['dashboard.incomeToday', incomeLines(f, (i) => i.incomeTodayMinor)],
+    ['dashboard.incomeTotal', incomeLines(f, (i) => i.incomeTotalMinor)],
     ['dashboard.co2', co2(f.co2AvoidedKg)],
   ];
   return (
@@ -42,7 +56,11 @@ function Figures({ f }: { f: FleetFigures }) {
       {items.map(([key, value, cls]) => (
         <Col key={key} xs={12} md={8} xl={4}>
           <Card size="small" className={`dashboard-figure ${cls ?? ''}`}>
-            <Statistic title={t(key)} value={value} />
+            {typeof value === 'string' || typeof value === 'number' ? (
+              <Statistic title={t(key)} value={value} />
+            ) : (
+              <Statistic title={t(key)} valueRender={() => value} />
+            )}
           </Card>
         </Col>
       ))}

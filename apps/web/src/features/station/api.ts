@@ -93,12 +93,13 @@ export const useDevice = (sn: string | undefined) =>
     enabled: Boolean(sn),
   });
 
-export const useDeviceHistory = (sn: string, from: number, to: number, fields: readonly string[]) =>
+/** A device's readings of `date`, a local day of its plant (YYYY-MM-DD in the plant's time zone). */
+export const useDeviceHistory = (sn: string, date: string, fields: readonly string[]) =>
   useQuery({
-    queryKey: ['station', 'history', sn, from, to, fields],
+    queryKey: ['station', 'history', sn, date, fields],
     queryFn: () =>
       request<DeviceHistory>(`/device/${encodeURIComponent(sn)}/history`, {
-        params: { from, to, fields: fields.join(','), maxPoints: 600 },
+        params: { date, fields: fields.join(','), maxPoints: 600 },
       }),
     enabled: fields.length > 0,
   });

@@ -11,6 +11,9 @@ import { StatusTag } from '../components/StatusTag.tsx';
 import { useDevice, useDeviceHistory } from '../api.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
 
+/** Today's date (YYYY-MM-DD) in an IANA time zone. */
+const plantToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
 /** A device's information, its history charts of every field of a day, and its record tabs. */
 export function DeviceDetail({ sn }: { sn: string }) {
   const { t } = useTranslation();
@@ -34,12 +37,11 @@ function DeviceBody({
   device: DeviceRow;
   t: (k: string, o?: Record<string, unknown>) => string;
 }) {
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  // The plant's local day, like the plant's curve: the browser's own day would cut the plant's day in two.
+  const [day, setDay] = useState<Dayjs>(() => dayjs(plantToday(device.timeZone)));
   const groups = useMemo(() => fieldGroups(device), [device]);
   const fields = useMemo(() => groups.flatMap((g) => g.fields), [groups]);
-  const from = day.startOf('day').valueOf();
-  const to = day.endOf('day').valueOf() + 1;
-  const history = useDeviceHistory(device.serial, from, to, fields);
+  const history = useDeviceHistory(device.serial, day.format('YYYY-MM-DD'), fields);
   const points = history.data?.points ?? [];
   const label = (f: string) => {
     const [key, options] = fieldLabel(f);
@@ -75,7 +77,7 @@ function DeviceBody({
         <DatePicker
           value={day}
           allowClear={false}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.format('YYYY-MM-DD') > plantToday(device.timeZone)}
           onChange={(d) => d && setDay(d)}
           data-testid="device-day"
         />
