@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { buildDeps } from './buildDeps.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/openDatabase.ts';
 import { AppError } from './http/AppError.ts';
@@ -22,7 +23,6 @@ import { installErrorHandler } from './http/errorHandler.ts';
 import { requestLanguage } from './http/language.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
-import { loadSigningKey } from './modules/auth/signingKey.ts';
 import { MODULES } from './modules/index.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -64,7 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  app.decorate('deps', { config, db, mailer, signingKey: await loadSigningKey(db) });
+  const built = await buildDeps({ config, db, mailer, logger: app.log });
+  app.decorate('deps', built.deps);
+  app.addHook('onClose', () => built.close());
   app.decorateRequest('auth', undefined);
 
   await app.register(formbody);

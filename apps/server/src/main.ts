@@ -45,7 +45,7 @@ logger.info(
 
 const stops: (() => Promise<void>)[] = [];
 for (const hook of STARTUP_HOOKS) {
-  const stop = await hook.start({ config, database, app, logger });
+  const stop = await hook.start({ config, database, deps: app.deps, logger });
   if (stop) stops.push(stop);
   logger.info(`started ${hook.name}`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_LIMITS, REJECTION_REASONS, serialNumber } from './device.ts';
+import { DEVICE_LIMITS, REJECTION_REASONS, commandMessage, serialNumber } from './device.ts';
 
 /**
  * Telemetry batches (ARCHITECTURE §5): what a collector publishes on `dev/{sn}/up/telemetry` and POSTs to
@@ -92,6 +92,13 @@ export const telemetryAck = z.object({
   quarantined: z.number().int(),
 });
 export type TelemetryAck = z.infer<typeof telemetryAck>;
+
+/** The answer to an HTTP telemetry batch: its ack, and the messages that waited for this collector. */
+export const httpTelemetryAnswer = telemetryAck.extend({
+  /** Bodies of `dev/{sn}/down/cmd`, oldest first, each handed out once; absent when none waited. */
+  commands: z.array(commandMessage).optional(),
+});
+export type HttpTelemetryAnswer = z.infer<typeof httpTelemetryAnswer>;
 
 /** Device-link counters for administrators (`GET /prod-api/device/v1/metrics`). */
 export const deviceLinkMetrics = z.object({

@@ -1,15 +1,33 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/openDatabase.ts';
 import type { Mailer } from '../mail/Mailer.ts';
+import type { AlarmBus } from '../modules/alarms/alarmBus.ts';
+import type { AlarmEngine } from '../modules/alarms/AlarmEngine.ts';
 import type { AuthContext } from '../modules/auth/AuthContext.ts';
+import type { FleetChanges } from '../modules/devices/fleetChanges.ts';
+import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
+import type { DeviceLink } from '../modules/telemetry/DeviceLink.ts';
 
-/** What every module reaches through `app.deps`: one object built by `buildApp`, so tests can swap any part. */
+/**
+ * What every module and start-up hook reaches through `app.deps`: one object built once by `buildDeps` (called
+ * by `buildApp`), so that every part shares the same device link and events, and tests reach them the same way.
+ */
 export interface AppDeps {
   config: Config;
   db: Database;
   mailer: Mailer;
   /** The HS256 key shared by every instance (kept in the `settings` table). */
   signingKey: Uint8Array;
+  /** Plants, collectors and devices changed: whoever keeps them in memory listens (the device link does). */
+  fleetChanges: FleetChanges;
+  /** The ingest, device registry, device events, metrics and `sendToDevice`. */
+  deviceLink: DeviceLink;
+  /** Alarms raised and changed, in this process (the alarm stream, the mails and the fan-out listen). */
+  alarmBus: AlarmBus;
+  /** Turns the device link's events into alarms, in order. */
+  alarmEngine: AlarmEngine;
+  /** Mails level-3 alarms as they are raised. */
+  alarmMails: AlarmMailQueue;
 }
 
 declare module 'fastify' {

@@ -8,7 +8,6 @@ import { telemetryModule } from './telemetry/routes.ts';
 import { plantsModule } from './plants/routes.ts';
 import { devicesModule } from './devices/routes.ts';
 import { alarmsModule } from './alarms/routes.ts';
-import { notificationsModule } from './notifications/routes.ts';
 import { serialsModule } from './serials/routes.ts';
 import { shipmentsModule } from './shipments/routes.ts';
 import { commandsModule } from './commands/routes.ts';
@@ -27,7 +26,6 @@ export const MODULES: FastifyPluginAsync[] = [
   plantsModule,
   devicesModule,
   alarmsModule,
-  notificationsModule,
   serialsModule,
   shipmentsModule,
   commandsModule,

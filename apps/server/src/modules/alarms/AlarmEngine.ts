@@ -1,35 +1,36 @@
-import type { Database } from '../../db/openDatabase.ts';
-import { deviceLinkEvents } from '../telemetry/deviceLinkEvents.ts';
-import { onDeviceEvents, onOffline, onTelemetry, recoverCollectorOffline } from './service.ts';
+import type { CommittedReading, DeviceLinkEvents, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
+import {
+  onDeviceEvents,
+  onOffline,
+  onTelemetry,
+  recoverCollectorOffline,
+  type AlarmDeps,
+} from './service.ts';
 
 export interface EngineLogger {
   error(obj: object, msg: string): void;
 }
 
-const engines = new WeakMap<Database, AlarmEngine>();
-
 /**
  * Turns what the device link reports into alarms: device events, fault codes in readings, offline and online
  * transitions. Work runs one piece at a time in arrival order (a fault raised then cleared in two batches must
- * not be applied the other way round); `flush()` waits for what is queued.
+ * not be applied the other way round); `flush()` waits for what is queued. Built once by `buildDeps`.
  */
 export class AlarmEngine {
   private tail: Promise<void> = Promise.resolve();
   private readonly detach: () => void;
 
-  private constructor(
-    private readonly db: Database,
+  constructor(
+    deps: AlarmDeps,
+    link: DeviceLinkEvents,
     private readonly logger: EngineLogger,
   ) {
-    const link = deviceLinkEvents(db);
-    const onT: typeof onTelemetry extends (db: Database, ...a: infer A) => unknown
-      ? (...a: A) => void
-      : never = (readings, collectorIds) => this.queue(() => onTelemetry(db, readings, collectorIds));
-    const onE = (events: Parameters<typeof onDeviceEvents>[1]) =>
-      this.queue(() => onDeviceEvents(db, events));
+    const onT = (readings: CommittedReading[], collectorIds: number[]) =>
+      this.queue(() => onTelemetry(deps, readings, collectorIds));
+    const onE = (events: StoredDeviceEvent[]) => this.queue(() => onDeviceEvents(deps, events));
     const onOff = (collectorIds: number[], deviceIds: number[]) =>
-      this.queue(() => onOffline(db, collectorIds, deviceIds));
-    const onOn = (collectorId: number) => this.queue(() => recoverCollectorOffline(db, [collectorId]));
+      this.queue(() => onOffline(deps, collectorIds, deviceIds));
+    const onOn = (collectorId: number) => this.queue(() => recoverCollectorOffline(deps, [collectorId]));
     link.on('telemetry', onT);
     link.on('events', onE);
     link.on('offline', onOff);
@@ -40,16 +41,6 @@ export class AlarmEngine {
       link.off('offline', onOff);
       link.off('online', onOn);
     };
-  }
-
-  /** The engine of `db`, started on first use (the alarms plugin starts it; tests reach it through this). */
-  static for(db: Database, logger: EngineLogger = { error: () => undefined }): AlarmEngine {
-    let e = engines.get(db);
-    if (!e) {
-      e = new AlarmEngine(db, logger);
-      engines.set(db, e);
-    }
-    return e;
   }
 
   private queue(work: () => Promise<unknown>): void {
@@ -71,6 +62,5 @@ export class AlarmEngine {
   /** Stops listening (the app closes). */
   stop(): void {
     this.detach();
-    engines.delete(this.db);
   }
 }

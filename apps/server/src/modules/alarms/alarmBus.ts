@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmPush } from '@solarops/contracts';
-import type { Database } from '../../db/openDatabase.ts';
 
-/** What the alarms module tells its listeners (the stream to the top bar, the notifications). */
+/** What the alarms module tells its listeners (the stream to the top bar, the notifications, the fan-out). */
 export interface AlarmBusEventMap {
   /** Alarms that occurred just now (committed). */
   raised: [alarms: AlarmPush[]];
@@ -10,16 +9,12 @@ export interface AlarmBusEventMap {
   changed: [alarms: AlarmPush[]];
 }
 
-const buses = new WeakMap<Database, EventEmitter<AlarmBusEventMap>>();
+export type AlarmBus = EventEmitter<AlarmBusEventMap>;
 
-/** The in-process alarm events of a database (one bus per database, so that test apps stay apart). */
-export function alarmBus(db: Database): EventEmitter<AlarmBusEventMap> {
-  let b = buses.get(db);
-  if (!b) {
-    b = new EventEmitter<AlarmBusEventMap>();
-    // One listener per open alarm stream (a console tab each).
-    b.setMaxListeners(0);
-    buses.set(db, b);
-  }
-  return b;
+/** The in-process alarm events of one app (built once by `buildDeps`, carried in `app.deps.alarmBus`). */
+export function createAlarmBus(): AlarmBus {
+  const bus = new EventEmitter<AlarmBusEventMap>();
+  // One listener per open alarm stream (a console tab each).
+  bus.setMaxListeners(0);
+  return bus;
 }

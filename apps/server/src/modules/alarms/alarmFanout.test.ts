@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPush } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { openDatabase, type OpenedDatabase } from '../../db/openDatabase.ts';
-import { alarmBus } from './alarmBus.ts';
+import { createAlarmBus, type AlarmBus } from './alarmBus.ts';
 import { startAlarmFanout } from './alarmFanout.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,13 +18,18 @@ const byId = (a: AlarmPush, b: AlarmPush) => a.alarmId - b.alarmId;
 describe.runIf(Boolean(process.env.DATABASE_URL))('alarm events between server instances', () => {
   let t: TestApp;
   let other: OpenedDatabase;
+  let otherBus: AlarmBus;
   const stops: (() => Promise<void>)[] = [];
   const logger = { error: () => undefined };
   beforeAll(async () => {
     t = await createTestApp();
     // A second instance: its own pool and its own bus on the same database.
     other = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
-    stops.push(await startAlarmFanout(t.database, logger), await startAlarmFanout(other, logger));
+    otherBus = createAlarmBus();
+    stops.push(
+      await startAlarmFanout(t.database, t.app.deps.alarmBus, logger),
+      await startAlarmFanout(other, otherBus, logger),
+    );
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
@@ -36,9 +41,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('alarm events between server i
     const here: AlarmPush[] = [];
     const there: AlarmPush[] = [];
     const thereChanged: AlarmPush[] = [];
-    alarmBus(t.db).on('raised', (a) => here.push(...a));
-    alarmBus(other.db).on('raised', (a) => there.push(...a));
-    alarmBus(other.db).on('changed', (a) => thereChanged.push(...a));
+    t.app.deps.alarmBus.on('raised', (a) => here.push(...a));
+    otherBus.on('raised', (a) => there.push(...a));
+    otherBus.on('changed', (a) => thereChanged.push(...a));
     // More than one notification holds: they are sent in parts.
     const raised = Array.from({ length: 130 }, (_, i) => ({
       alarmId: i + 1,
@@ -47,8 +52,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('alarm events between server i
       plantId: 7,
       status: 0,
     }));
-    alarmBus(t.db).emit('raised', raised);
-    alarmBus(t.db).emit('changed', [{ ...raised[0]!, status: 1 }]);
+    t.app.deps.alarmBus.emit('raised', raised);
+    t.app.deps.alarmBus.emit('changed', [{ ...raised[0]!, status: 1 }]);
     await until(() => there.length >= 130 && thereChanged.length >= 1);
     await sleep(300);
     expect([...there].sort(byId)).toEqual(raised);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AlarmPush } from '@solarops/contracts';
 import type { OpenedDatabase } from '../../db/openDatabase.ts';
-import type { StartupHook } from '../../startupHooks.ts';
-import { alarmBus, type AlarmBusEventMap } from './alarmBus.ts';
+import type { StartupHook } from '../../startupHook.ts';
+import type { AlarmBus, AlarmBusEventMap } from './alarmBus.ts';
 
 /** The PostgreSQL channel that carries alarm events between server instances. */
 const CHANNEL = 'solarops_alarms';
@@ -25,12 +25,12 @@ interface Notice {
  */
 export async function startAlarmFanout(
   database: OpenedDatabase,
+  bus: AlarmBus,
   logger: { error(obj: object, msg: string): void },
 ): Promise<() => Promise<void>> {
   if (database.client.kind !== 'postgres') return async () => undefined;
   const { pool } = database.client;
   const self = randomUUID();
-  const bus = alarmBus(database.db);
   // Events that came from another instance: told to the local listeners, not sent back out.
   const received = new WeakSet<AlarmPush[]>();
 
@@ -73,5 +73,5 @@ export async function startAlarmFanout(
 /** The fan-out beside the HTTP server. */
 export const alarmFanoutHook: StartupHook = {
   name: 'alarm fan-out',
-  start: ({ database, logger }) => startAlarmFanout(database, logger),
+  start: ({ database, deps, logger }) => startAlarmFanout(database, deps.alarmBus, logger),
 };

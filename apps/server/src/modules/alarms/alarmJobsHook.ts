@@ -1,5 +1,5 @@
 import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
-import type { StartupHook } from '../../startupHooks.ts';
+import type { StartupHook } from '../../startupHook.ts';
 import { sendAlarmDigests } from '../notifications/alarmMails.ts';
 import { runAnalysisRules } from './analysisRules.ts';
 
@@ -9,14 +9,14 @@ import { runAnalysisRules } from './analysisRules.ts';
  */
 export const alarmJobsHook: StartupHook = {
   name: 'alarm jobs',
-  async start({ database, app, logger }) {
+  async start({ database, deps, logger }) {
     return scheduleJobs(database, logger, [
-      { name: 'rules', lockKey: 727_201, everyMs: 5 * 60_000, run: () => runAnalysisRules(database.db) },
+      { name: 'rules', lockKey: 727_201, everyMs: 5 * 60_000, run: () => runAnalysisRules(deps) },
       {
         name: 'digests',
         lockKey: 727_202,
         everyMs: 5 * 60_000,
-        run: () => sendAlarmDigests(database.db, app.deps.mailer),
+        run: () => sendAlarmDigests(database.db, deps.mailer),
       },
     ]);
   },

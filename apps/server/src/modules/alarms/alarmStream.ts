@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AlarmPush } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
-import { alarmBus } from './alarmBus.ts';
+import type { AlarmBus } from './alarmBus.ts';
 import { rowsOf } from './rowsOf.ts';
 
 /** A comment line every so often keeps proxies from closing an idle stream [ms]. */
@@ -24,7 +24,7 @@ async function visible(db: Database, caller: Caller, ids: number[]): Promise<Set
  * Events come from this instance's bus; with several instances the top bar's 30 s refresh covers the others'.
  */
 export function openAlarmStream(
-  db: Database,
+  { db, alarmBus: bus }: { db: Database; alarmBus: AlarmBus },
   caller: Caller,
   res: ServerResponse,
   onEnd: () => void,
@@ -37,7 +37,6 @@ export function openAlarmStream(
     'x-accel-buffering': 'no',
   });
   res.write('retry: 5000\n\n');
-  const bus = alarmBus(db);
   const forward = (event: 'alarm' | 'changed') => (alarms: AlarmPush[]) => {
     void visible(
       db,

@@ -16,11 +16,8 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { detectOffline } from '../telemetry/startDeviceLinkJobs.ts';
-import { notificationWork } from '../notifications/routes.ts';
 import { sendAlarmDigests } from '../notifications/alarmMails.ts';
-import { AlarmEngine } from './AlarmEngine.ts';
 import { raiseAlarms } from './service.ts';
 import { lowStrings, runAnalysisRules } from './analysisRules.ts';
 import { sheetRows } from '../../../test/readWorkbook.ts';
@@ -70,7 +67,6 @@ const reading = (sn: string, ts: number, faultCode = 0) => ({
 describe('alarms: life cycle from the device link, the top bar calls, scope and mail', () => {
   let t: TestApp;
   let broker: EmbeddedBroker;
-  let engine: AlarmEngine;
   let admin: TestUser;
   let distributor: TestUser;
   let installer: TestUser;
@@ -90,9 +86,9 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     return res.json() as { total: number; rows: R[] };
   };
   const settle = async () => {
-    await deviceLinkFor(t.db).flush();
-    await engine.flush();
-    await notificationWork.get(t.app.deps)?.();
+    await t.app.deps.deviceLink.flush();
+    await t.app.deps.alarmEngine.flush();
+    await t.app.deps.alarmMails.flush();
   };
   const openAlarms = async (deviceId: number, code: number) =>
     (
@@ -117,8 +113,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     for (const [k, u] of Object.entries({ admin, distributor, installer, owner, stranger })) {
       h[k] = (await loginAs(t.app, u)).headers;
     }
-    engine = AlarmEngine.for(t.db);
-    broker = await startEmbeddedBroker({ pipeline: deviceLinkFor(t.db), port: 0, host: '127.0.0.1' });
+    broker = await startEmbeddedBroker({ link: t.app.deps.deviceLink, port: 0, host: '127.0.0.1' });
     const c = plant.collectors[0]!;
     client = await connect(broker.port, c.serial, c.secret);
     await client.subscribeAsync(deviceTopics(c.serial).ack, { qos: 1 });
@@ -311,7 +306,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     await t.db
       .execute(sql`update devices set last_seen_at = (select last_seen_at from collectors where id = ${c.id}),
       online = true where collector_id = ${c.id}`);
-    await detectOffline(t.db);
+    await detectOffline(t.db, t.app.deps.deviceLink.events);
     await settle();
     expect(await openAlarms(d.id, SERVER_FAULT_CODES.deviceOffline)).toHaveLength(0);
 
@@ -319,7 +314,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     await t.db
       .execute(sql`update devices set last_seen_at = (select last_seen_at from collectors where id = ${c.id})
       where collector_id = ${c.id}`);
-    await detectOffline(t.db);
+    await detectOffline(t.db, t.app.deps.deviceLink.events);
     await settle();
     expect((await openAlarms(d.id, SERVER_FAULT_CODES.deviceOffline)).map((a) => a.recovered_at)).toEqual([
       null,
@@ -352,12 +347,12 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
       pv_current_a = '{8,8.1,0.4,7.9}', ac_power_w = 5000, fault_code = 0 where device_id = ${d.id}`);
     await t.db.execute(sql`update device_latest set ts = ${new Date(noon).toISOString()}::timestamptz
       where plant_id = ${plant.plantId}`);
-    await runAnalysisRules(t.db, noon + 60_000);
+    await runAnalysisRules(t.app.deps, noon + 60_000);
     const low = await openAlarms(d.id, SERVER_FAULT_CODES.stringLow);
     expect(low).toHaveLength(1);
     await t.db.execute(sql`update device_latest set pv_current_a = '{8,8.1,8,7.9}', ac_power_w = 0
       where plant_id = ${plant.plantId}`);
-    await runAnalysisRules(t.db, noon + 120_000);
+    await runAnalysisRules(t.app.deps, noon + 120_000);
     expect((await openAlarms(d.id, SERVER_FAULT_CODES.stringLow))[0]!.recovered_at).not.toBeNull();
     const dark = (await t.db.execute(
       sql`select recovered_at from alarms where subject = ${`p:${plant.plantId}`} and code = ${SERVER_FAULT_CODES.plantNoOutput}`,
@@ -367,7 +362,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
 
   it('reads console dates in the browser’s time zone when sent, else in the plant’s; refuses an unknown zone', async () => {
     const at = Date.UTC(2026, 2, 1, 20, 0); // 2026-03-01 20:00 UTC is 2026-03-02 04:00 in Shanghai
-    await raiseAlarms(t.db, [
+    await raiseAlarms(t.app.deps, [
       {
         plantId: plant.plantId,
         deviceId: null,
@@ -387,7 +382,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
   });
 
   it('the scope matrix: every alarm call shows each role its own plants only', async () => {
-    await raiseAlarms(t.db, [
+    await raiseAlarms(t.app.deps, [
       {
         plantId: other.plantId,
         deviceId: other.devices[0]!.id,
@@ -483,7 +478,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
         if (c.includes('event: alarm')) resolve();
       });
     });
-    const [raised] = await raiseAlarms(t.db, [
+    const [raised] = await raiseAlarms(t.app.deps, [
       {
         plantId: plant.plantId,
         deviceId: plant.devices[1]!.id,
@@ -525,7 +520,7 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     const codes = [102, 103, 104, 201, 101, 501, 102, 103].map((code) => code);
     // Eight level-3 alarms on eight distinct subjects in one burst.
     await raiseAlarms(
-      t.db,
+      t.app.deps,
       codes.map((code, i) => ({
         plantId: plant.plantId,
         deviceId: null,

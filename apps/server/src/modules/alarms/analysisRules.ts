@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS, SERVER_FAULT_CODES } from '@solarops/contracts';
 import { solarPosition } from '@solarops/pv';
-import type { Database } from '../../db/openDatabase.ts';
-import { raiseAlarms, recoverAlarms } from './service.ts';
+import { raiseAlarms, recoverAlarms, type AlarmDeps } from './service.ts';
 import { rowsOf } from './rowsOf.ts';
 
 /** Thresholds of the analysis rules. */
@@ -41,7 +40,8 @@ export function lowStrings(currentsA: (number | null)[]): number[] {
  * The analysis rules, run by a job: a string far below its siblings (901) and a plant producing nothing in
  * daylight (902). Each raises while its condition holds and recovers when it clears.
  */
-export async function runAnalysisRules(db: Database, nowMs = Date.now()): Promise<void> {
+export async function runAnalysisRules(deps: AlarmDeps, nowMs = Date.now()): Promise<void> {
+  const { db } = deps;
   const fresh = new Date(nowMs - RULES.freshMs).toISOString();
   const kinds = sql`${sql.param([...INVERTER_KINDS])}::text[]`;
 
@@ -63,7 +63,7 @@ export async function runAnalysisRules(db: Database, nowMs = Date.now()): Promis
     return idx.length > 0 ? [{ s, idx }] : [];
   });
   await raiseAlarms(
-    db,
+    deps,
     low.map(({ s, idx }) => ({
       plantId: s.plant_id,
       deviceId: s.device_id,
@@ -79,7 +79,7 @@ export async function runAnalysisRules(db: Database, nowMs = Date.now()): Promis
   const healthy = strings.filter((s) => !lowIds.has(s.device_id)).map((s) => s.device_id);
   if (healthy.length > 0) {
     await recoverAlarms(
-      db,
+      deps,
       sql`a.code = ${SERVER_FAULT_CODES.stringLow} and a.source = 'rule'
         and a.device_id = any(${sql.param(healthy)}::int[])`,
     );
@@ -101,7 +101,7 @@ export async function runAnalysisRules(db: Database, nowMs = Date.now()): Promis
       dark.push(p.plant_id);
   }
   await raiseAlarms(
-    db,
+    deps,
     dark.map((id) => ({
       plantId: id,
       deviceId: null,
@@ -114,7 +114,7 @@ export async function runAnalysisRules(db: Database, nowMs = Date.now()): Promis
   );
   if (producing.length > 0) {
     await recoverAlarms(
-      db,
+      deps,
       sql`a.code = ${SERVER_FAULT_CODES.plantNoOutput} and a.source = 'rule'
         and a.subject = any(${sql.param(producing.map((id) => `p:${id}`))}::text[])`,
     );

@@ -37,7 +37,6 @@ import { requestLanguage } from '../../http/language.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope } from '../plants/plantScope.ts';
-import { AlarmEngine } from './AlarmEngine.ts';
 import { openAlarmStream } from './alarmStream.ts';
 import { alarmWorkbook } from './alarmWorkbook.ts';
 import {
@@ -71,13 +70,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const streams = new Set<() => void>();
 
   await seedFaultCatalogue(app.deps.db);
-  const engine = AlarmEngine.for(app.deps.db, app.log);
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
-  });
-  app.addHook('onClose', async () => {
-    await engine.flush();
-    engine.stop();
   });
 
   // The top bar's calls (spec §7): every signed-in user, each seeing the alarms of its own plants only.
@@ -161,7 +155,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       request.auditTarget = `alarm ${request.query.alarmId}`;
-      const done = await confirmAlarm(db(), request.query.alarmId, caller.userId, plantScope(caller));
+      const done = await confirmAlarm(app.deps, request.query.alarmId, caller.userId, plantScope(caller));
       if (!done) throw notFound();
       return ok(null);
     },
@@ -181,7 +175,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       reply.hijack();
-      const end = openAlarmStream(db(), caller, reply.raw, () => streams.delete(end));
+      const end = openAlarmStream(app.deps, caller, reply.raw, () => streams.delete(end));
       streams.add(end);
     },
   );

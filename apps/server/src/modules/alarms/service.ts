@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import { ALARM_STATUS, SERVER_FAULT_CODES, type AlarmPush, type AlarmSource } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import type { CommittedReading, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
-import { alarmBus } from './alarmBus.ts';
 import { FAULT_CATALOGUE } from './faultCatalogue.ts';
 import { rowsOf } from './rowsOf.ts';
+
+/** What raising, recovering and confirming alarms need: the database and the bus that tells the listeners. */
+export type AlarmDeps = Pick<AppDeps, 'db' | 'alarmBus'>;
 
 /** Adds the shipped catalogue entries missing from `fault_catalogue` (administrators' edits are kept). */
 export async function seedFaultCatalogue(db: Database): Promise<void> {
@@ -49,7 +52,8 @@ const pushOf = (r: PushRow) =>
  * Raises alarms; an alarm already open for the same subject and code (or the same occurrence re-sent) is left
  * alone, so a device never has two open alarms for one code. Tells the bus of the new ones and returns them.
  */
-export async function raiseAlarms(db: Database, inputs: AlarmInput[]): Promise<AlarmPush[]> {
+export async function raiseAlarms(deps: AlarmDeps, inputs: AlarmInput[]): Promise<AlarmPush[]> {
+  const { db } = deps;
   if (inputs.length === 0) return [];
   const rows = await rowsOf<PushRow>(
     db,
@@ -71,16 +75,17 @@ export async function raiseAlarms(db: Database, inputs: AlarmInput[]): Promise<A
       returning id, level, code, plant_id, false as recovered`,
   );
   const raised = rows.map(pushOf);
-  if (raised.length > 0) alarmBus(db).emit('raised', raised);
+  if (raised.length > 0) deps.alarmBus.emit('raised', raised);
   return raised;
 }
 
 /** Recovers the open alarms matched by `where` (a condition on `a`), at `at` or now; tells the bus. */
 export async function recoverAlarms(
-  db: Database,
+  deps: AlarmDeps,
   where: ReturnType<typeof sql>,
   at: ReturnType<typeof sql> = sql`now()`,
 ): Promise<AlarmPush[]> {
+  const { db } = deps;
   const rows = await rowsOf<PushRow>(
     db,
     sql`update alarms a set recovered_at = greatest(${at}, a.occurred_at)
@@ -88,7 +93,7 @@ export async function recoverAlarms(
       returning a.id, a.level, a.code, a.plant_id, true as recovered`,
   );
   const changed = rows.map(pushOf);
-  if (changed.length > 0) alarmBus(db).emit('changed', changed);
+  if (changed.length > 0) deps.alarmBus.emit('changed', changed);
   return changed;
 }
 
@@ -98,10 +103,11 @@ const stringLabel = (i: number | undefined) => (i === undefined ? '' : `PV${i + 
  * Device events: a raised fault opens an alarm (with what the device recorded: a waveform, an arc spectrum), a
  * cleared one recovers it at the device's time.
  */
-export async function onDeviceEvents(db: Database, events: StoredDeviceEvent[]): Promise<void> {
+export async function onDeviceEvents(deps: AlarmDeps, events: StoredDeviceEvent[]): Promise<void> {
+  const { db } = deps;
   const raised = events.filter((e) => e.state === 'raised');
   await raiseAlarms(
-    db,
+    deps,
     raised.map((e) => ({
       plantId: e.plantId,
       deviceId: e.deviceId,
@@ -126,7 +132,7 @@ export async function onDeviceEvents(db: Database, events: StoredDeviceEvent[]):
   for (const e of events.filter((x) => x.state === 'cleared')) {
     const at = new Date(e.tsMs).toISOString();
     await recoverAlarms(
-      db,
+      deps,
       sql`a.subject = ${`d:${e.deviceId}`} and a.code = ${e.code} and a.occurred_at <= ${at}::timestamptz`,
       sql`${at}::timestamptz`,
     );
@@ -137,10 +143,11 @@ export async function onDeviceEvents(db: Database, events: StoredDeviceEvent[]):
  * Committed readings: a fault code opens an alarm; a reading without it (or with another code) recovers the
  * alarms opened from readings; any reading recovers the device's and its collector's offline alarms.
  */
-export async function onTelemetry(db: Database, readings: CommittedReading[], collectorIds: number[]) {
+export async function onTelemetry(deps: AlarmDeps, readings: CommittedReading[], collectorIds: number[]) {
+  const { db } = deps;
   const faulty = readings.filter((r) => r.faultCode > 0);
   await raiseAlarms(
-    db,
+    deps,
     faulty.map((r) => ({
       plantId: r.plantId,
       deviceId: r.deviceId,
@@ -164,21 +171,22 @@ export async function onTelemetry(db: Database, readings: CommittedReading[], co
       returning a.id, a.level, a.code, a.plant_id, true as recovered`,
   );
   const changed = rows.map(pushOf);
-  if (changed.length > 0) alarmBus(db).emit('changed', changed);
-  await recoverCollectorOffline(db, collectorIds);
+  if (changed.length > 0) deps.alarmBus.emit('changed', changed);
+  await recoverCollectorOffline(deps, collectorIds);
 }
 
 /** A collector heard again (data or its online status): its offline alarm recovers. */
-export async function recoverCollectorOffline(db: Database, collectorIds: number[]): Promise<void> {
+export async function recoverCollectorOffline(deps: AlarmDeps, collectorIds: number[]): Promise<void> {
   if (collectorIds.length === 0) return;
   await recoverAlarms(
-    db,
+    deps,
     sql`a.source = 'offline' and a.subject = any(${arrayLiteral(collectorIds.map((id) => `c:${id}`))}::text[])`,
   );
 }
 
 /** Offline detection: an alarm per collector (602) and per device (601) that went offline just now. */
-export async function onOffline(db: Database, collectorIds: number[], deviceIds: number[]): Promise<void> {
+export async function onOffline(deps: AlarmDeps, collectorIds: number[], deviceIds: number[]): Promise<void> {
+  const { db } = deps;
   const collectors = await rowsOf<{ id: number; plant_id: number | null }>(
     db,
     sql`select id, plant_id from collectors where id = any(${sql.param(collectorIds)}::int[]) and plant_id is not null`,
@@ -188,7 +196,7 @@ export async function onOffline(db: Database, collectorIds: number[], deviceIds:
     sql`select id, plant_id, collector_id from devices where id = any(${sql.param(deviceIds)}::int[])`,
   );
   const now = Date.now();
-  await raiseAlarms(db, [
+  await raiseAlarms(deps, [
     ...collectors.map((c) => ({
       plantId: c.plant_id!,
       deviceId: null,
@@ -212,11 +220,12 @@ export async function onOffline(db: Database, collectorIds: number[], deviceIds:
 
 /** Confirms an alarm in the caller's scope (who, when: the first confirmation stays); undefined when not there. */
 export async function confirmAlarm(
-  db: Database,
+  deps: AlarmDeps,
   alarmId: number,
   userId: number,
   scope: ReturnType<typeof sql>,
 ): Promise<AlarmPush | undefined> {
+  const { db } = deps;
   const [row] = await rowsOf<PushRow>(
     db,
     sql`update alarms a set confirmed_by = coalesce(a.confirmed_by, ${userId}),
@@ -227,6 +236,6 @@ export async function confirmAlarm(
   );
   if (!row) return undefined;
   const push = pushOf(row);
-  alarmBus(db).emit('changed', [push]);
+  deps.alarmBus.emit('changed', [push]);
   return push;
 }

@@ -8,8 +8,7 @@ import {
   type DeviceStateInit,
   type PlantState,
 } from '@solarops/simulator/fleet';
-import type { StartupHook } from '../../startupHooks.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
+import type { StartupHook } from '../../startupHook.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
 
@@ -29,10 +28,10 @@ export const FLEET_FILE = 'demo-fleet.json';
  */
 export const demoFleetHook: StartupHook = {
   name: 'demo fleet simulator',
-  async start({ config, database, logger }) {
+  async start({ config, database, deps, logger }) {
     if (!config.simulator) return;
     const db = database.db;
-    const link = deviceLinkFor(db, logger);
+    const { deviceLink, fleetChanges } = deps;
     const file = path.join(config.dataDir, FLEET_FILE);
     let saved: FleetFile;
     let states: Record<string, PlantState> = {};
@@ -44,7 +43,7 @@ export const demoFleetHook: StartupHook = {
       const seeded = await seedDemoFleet(db, fleet);
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
-      link.registry.forget();
+      fleetChanges.emit('fleetAdded');
       // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
       logger.warn(
         `First start: demo accounts (distributor, installers, end users owning the demo plants): ${seeded.accounts
@@ -103,7 +102,7 @@ export const demoFleetHook: StartupHook = {
       }
       for (const p of fleet.plants) states[p.id] = createPlantState(p, init);
     }
-    const url = link.brokerUrl;
+    const url = deviceLink.brokerUrl;
     if (!url) throw new Error('the device link must start before the simulator');
     const running = await runFleet({
       url,

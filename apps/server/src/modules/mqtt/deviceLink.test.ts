@@ -5,8 +5,7 @@ import { DEVICE_LIMITS, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
-import type { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import type { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from './startEmbeddedBroker.ts';
 
 const count = async (t: TestApp, where = sql`true`) =>
@@ -64,7 +63,7 @@ const reading = (sn: string, ts: number, extra: Record<string, unknown> = {}) =>
 describe('device link over MQTT (embedded broker)', () => {
   let t: TestApp;
   let broker: EmbeddedBroker;
-  let link: IngestPipeline;
+  let link: DeviceLink;
   let a: FixturePlant;
   let b: FixturePlant;
   const now = Math.floor(Date.now() / 60_000) * 60_000;
@@ -74,8 +73,8 @@ describe('device link over MQTT (embedded broker)', () => {
     const owner = await createUser(t.db);
     a = await createFixturePlant(t.db, { ownerId: owner.id, devices: [{}, {}] });
     b = await createFixturePlant(t.db, { ownerId: owner.id });
-    link = deviceLinkFor(t.db);
-    broker = await startEmbeddedBroker({ pipeline: link, port: 0, host: '127.0.0.1' });
+    link = t.app.deps.deviceLink;
+    broker = await startEmbeddedBroker({ link, port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await broker.close();

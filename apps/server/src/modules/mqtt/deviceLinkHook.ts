@@ -1,22 +1,22 @@
-import type { StartupHook } from '../../startupHooks.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
+import type { StartupHook } from '../../startupHook.ts';
 import { startDeviceLinkJobs } from '../telemetry/startDeviceLinkJobs.ts';
 import { startEmbeddedBroker } from './startEmbeddedBroker.ts';
 import { startExternalConsumer } from './startExternalConsumer.ts';
 
 /**
- * The device link beside the HTTP server: the embedded broker on MQTT_PORT (or the consumer of the external broker
- * at MQTT_URL) and the device-link jobs (offline detection, rollups, partitions).
+ * The device link's transports beside the HTTP server: the embedded broker on MQTT_PORT (or the consumer of the
+ * external broker at MQTT_URL), which attach themselves to the app's device link, and the device-link jobs
+ * (offline detection, rollups, partitions).
  */
 export const deviceLinkHook: StartupHook = {
   name: 'device link',
-  async start({ config, database, logger }) {
-    const pipeline = deviceLinkFor(database.db, logger);
-    const stopJobs = startDeviceLinkJobs(database, logger);
+  async start({ config, database, deps, logger }) {
+    const link = deps.deviceLink;
+    const stopJobs = startDeviceLinkJobs(database, link.events, logger);
     let closeTransport: () => Promise<void>;
     if (config.mqttUrl) {
       const consumer = await startExternalConsumer({
-        pipeline,
+        link,
         url: config.mqttUrl,
         clientIdPrefix: config.mqttClientId,
       });
@@ -25,16 +25,14 @@ export const deviceLinkHook: StartupHook = {
         'ingesting from the external MQTT broker',
       );
       closeTransport = () => consumer.close();
-      pipeline.brokerUrl = config.mqttUrl;
     } else {
-      const broker = await startEmbeddedBroker({ pipeline, port: config.mqttPort, host: config.host });
+      const broker = await startEmbeddedBroker({ link, port: config.mqttPort, host: config.host });
       logger.info({ mqttPort: broker.port }, `MQTT broker listening on port ${broker.port}`);
       closeTransport = () => broker.close();
-      pipeline.brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
     }
     return async () => {
       await closeTransport();
-      await pipeline.flush();
+      await link.flush();
       await stopJobs();
     };
   },

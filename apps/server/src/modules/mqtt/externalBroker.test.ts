@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { createFleetChanges } from '../devices/fleetChanges.ts';
+import { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { deviceLinkHook } from './deviceLinkHook.ts';
 import { SHARED_SUBSCRIPTION, startExternalConsumer } from './startExternalConsumer.ts';
 
@@ -129,7 +129,7 @@ describe('device link through an external MQTT broker (MQTT_URL)', () => {
     const stop = await deviceLinkHook.start({
       config: t.config,
       database: t.database,
-      app: t.app,
+      deps: t.app.deps,
       logger: t.app.log,
     });
     stopLink = stop ?? (async () => undefined);
@@ -202,11 +202,24 @@ describe('device link through an external MQTT broker (MQTT_URL)', () => {
     expect(bad.acks).toEqual([]);
   });
 
+  it('sends a command to a collector through the external broker on dev/{sn}/down/cmd', async () => {
+    const serial = b.collectors[0]!.serial;
+    const client = await mqtt.connectAsync(broker.url, { clientId: `${serial}-cmd`, reconnectPeriod: 0 });
+    collectors.push(client);
+    await client.subscribeAsync(deviceTopics(serial).cmd, { qos: 1 });
+    const received = new Promise<{ topic: string; body: unknown }>((resolve) =>
+      client.once('message', (topic, payload) => resolve({ topic, body: JSON.parse(payload.toString()) })),
+    );
+    const cmd = { cmdId: 'c-ext-1', type: 'reboot' as const, target: serial, args: {} };
+    expect(await t.app.deps.deviceLink.sendToDevice(serial, cmd)).toEqual({ via: 'mqtt' });
+    expect(await received).toEqual({ topic: deviceTopics(serial).cmd, body: cmd });
+  });
+
   it('splits the messages between two instances sharing the subscription, each reading stored and acked once', async () => {
-    // A second instance: its own ingest pipeline and client id, on the same database.
-    const other = new IngestPipeline(t.db, new DeviceRegistry(t.db));
+    // A second instance: its own device link and client id, on the same database.
+    const other = new DeviceLink({ db: t.db, fleetChanges: createFleetChanges() });
     const second = await startExternalConsumer({
-      pipeline: other,
+      link: other,
       url: broker.url,
       clientIdPrefix: 'solarops-b',
     });
@@ -234,6 +247,7 @@ describe('device link through an external MQTT broker (MQTT_URL)', () => {
       expect(byA + byB).toBe(80);
     } finally {
       await second.close();
+      other.close();
     }
   });
 });

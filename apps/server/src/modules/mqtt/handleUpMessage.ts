@@ -1,6 +1,7 @@
 import { deviceTopics, type AckMessage, type UpKind } from '@solarops/contracts';
 import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import { BatchRefused, type IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import type { DeviceLink } from '../telemetry/DeviceLink.ts';
+import { BatchRefused } from '../telemetry/IngestPipeline.ts';
 
 /** Publishes a downstream message to a collector (through the embedded broker or the external one). */
 export type PublishDown = (topic: string, payload: string) => Promise<void>;
@@ -12,12 +13,15 @@ export type PublishDown = (topic: string, payload: string) => Promise<void>;
  * then nothing is acknowledged and the collector re-sends. After a commit, `dev/{sn}/down/ack {seq}` goes out.
  */
 export async function handleUpMessage(
-  pipeline: IngestPipeline,
+  link: DeviceLink,
   collector: CollectorInfo,
   kind: UpKind,
   payload: Buffer,
   publishDown: PublishDown,
 ): Promise<void> {
+  const { pipeline } = link;
+  // Commands for this collector go down over MQTT from now on.
+  link.heardOver(collector.serial, 'mqtt');
   try {
     if (kind === 'telemetry') {
       const ack = await pipeline.ingestTelemetry(collector, payload);

@@ -2,12 +2,14 @@ import net from 'node:net';
 import { Aedes } from 'aedes';
 import { DOWN_KINDS, parseUpTopic } from '@solarops/contracts';
 import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import type { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import type { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { handleUpMessage } from './handleUpMessage.ts';
 
 export interface EmbeddedBroker {
   /** The TCP port it listens on (useful with port 0). */
   port: number;
+  /** Where collectors connect, `mqtt://127.0.0.1:{port}`. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -22,13 +24,15 @@ const authError = (message: string, returnCode: number) =>
  * - it may subscribe only to `dev/{its serial}/down/cmd` and `.../down/ack`, exact names (no wildcards).
  * Telemetry and events are stored inside `authorizePublish`: aedes writes the PUBACK of a QoS 1 message only after
  * that hook calls back, so the PUBACK follows the commit (docs/decisions/0004-device-link.md).
+ * Once listening, it is the device link's way down (`sendToDevice`) until it closes.
  */
 export async function startEmbeddedBroker(options: {
-  pipeline: IngestPipeline;
+  link: DeviceLink;
   port: number;
   host?: string;
 }): Promise<EmbeddedBroker> {
-  const { pipeline } = options;
+  const { link } = options;
+  const { pipeline } = link;
   // Keyed by the client object: a collector reconnecting replaces its old connection, which then disconnects.
   const collectors = new WeakMap<object, CollectorInfo>();
   const broker = await Aedes.createBroker({
@@ -65,7 +69,7 @@ export async function startEmbeddedBroker(options: {
         pipeline.rejections.note('retained', client.id, packet.topic);
         return done(new Error('retained messages are not accepted'));
       }
-      handleUpMessage(pipeline, collector, up.kind, packet.payload as Buffer, publishDown).then(
+      handleUpMessage(link, collector, up.kind, packet.payload as Buffer, publishDown).then(
         () => done(null),
         // Not stored: close the connection without PUBACK; the collector re-sends after reconnecting.
         (err: Error) => done(err),
@@ -93,9 +97,10 @@ export async function startEmbeddedBroker(options: {
         () => resolve(),
       );
     });
-  broker.on('client', () => pipeline.connectedCollectors++);
+  let connected = 0;
+  broker.on('client', () => connected++);
   broker.on('clientDisconnect', () => {
-    pipeline.connectedCollectors = Math.max(0, pipeline.connectedCollectors - 1);
+    connected = Math.max(0, connected - 1);
   });
 
   const server = net.createServer(broker.handle);
@@ -104,9 +109,13 @@ export async function startEmbeddedBroker(options: {
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
+  const url = `mqtt://127.0.0.1:${port}`;
+  const detach = link.attach({ url, publish: publishDown, connectedCollectors: () => connected });
   return {
     port,
+    url,
     async close() {
+      detach();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

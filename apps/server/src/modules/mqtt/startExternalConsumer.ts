@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { parseUpTopic } from '@solarops/contracts';
-import type { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import type { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { handleUpMessage } from './handleUpMessage.ts';
 
 /** The shared subscription every server instance joins, so that they split the collectors' messages. */
@@ -15,16 +15,18 @@ export interface ExternalConsumer {
  * enforces the per-serial ACL itself (docs/device-protocol.md lists what the broker must provide). The server
  * joins a shared subscription with `connections` clients. mqtt.js sends the PUBACK of a QoS 1 message only when
  * `handleMessage` calls back, which here is after the commit; it handles one message per connection at a time, so
- * several connections keep several batches in flight and the group commit stores them together.
+ * several connections keep several batches in flight and the group commit stores them together. Once subscribed,
+ * its publishing connection is the device link's way down (`sendToDevice`) until it closes.
  */
 export async function startExternalConsumer(options: {
-  pipeline: IngestPipeline;
+  link: DeviceLink;
   url: string;
   /** Client id prefix, unique per instance and stable across its restarts (`MQTT_CLIENT_ID`). */
   clientIdPrefix: string;
   connections?: number;
 }): Promise<ExternalConsumer> {
-  const { pipeline, url, clientIdPrefix } = options;
+  const { link, url, clientIdPrefix } = options;
+  const { pipeline } = link;
   const count = options.connections ?? 8;
   const clients: MqttClient[] = [];
   const closeAll = () => Promise.all(clients.map((c) => c.endAsync()));
@@ -67,7 +69,7 @@ export async function startExternalConsumer(options: {
             pipeline.rejections.note('retained', up.sn, packet.topic);
             return;
           }
-          await handleUpMessage(pipeline, collector, up.kind, payload, publishDown);
+          await handleUpMessage(link, collector, up.kind, payload, publishDown);
         })
         .then(
           () => callback(),
@@ -85,8 +87,11 @@ export async function startExternalConsumer(options: {
       throw new Error(`the MQTT broker refused the subscription ${SHARED_SUBSCRIPTION}: ${err.message}`);
     });
   }
+  // The external broker does not tell the server who is connected.
+  const detach = link.attach({ url, publish: publishDown, connectedCollectors: () => 0 });
   return {
     async close() {
+      detach();
       await closeAll();
     },
   };

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
@@ -44,8 +43,9 @@ describe('a collector moved to another plant takes its devices from the move on,
       name: 'West',
       devices: [],
     });
-    // The shared registry (the move makes it forget), with a clock that follows the data of June 2025.
-    link = new IngestPipeline(t.db, deviceLinkFor(t.db).registry, { now: () => clock });
+    // The app's registry (told of the move), with a clock that follows the data of June 2025.
+    const { registry, events } = t.app.deps.deviceLink;
+    link = new IngestPipeline(t.db, registry, events, { now: () => clock });
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,6 @@ import type { FleetFigures, TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
@@ -26,7 +25,7 @@ describe('the dashboard’s fleet day', () => {
     owner = (await loginAs(t.app, user)).headers;
     shanghai = await createFixturePlant(t.db, { ownerId: user.id, timeZone: 'Asia/Shanghai' });
     bogota = await createFixturePlant(t.db, { ownerId: user.id, timeZone: 'America/Bogota' });
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     // 1 kW in Shanghai, 2 kW in Bogotá, the counters following.
     for (const [plant, kw] of [
       [shanghai, 1],

@@ -3,7 +3,6 @@ import { ROLE, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
 
@@ -28,7 +27,7 @@ describe('plant list sorted and filtered by live figures', () => {
     kwhToday: number,
     status = 1,
   ) => {
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
     const sn = plant.devices[device]!.serial;
     const readings: TelemetryReading[] = [

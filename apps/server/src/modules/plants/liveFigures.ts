@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
 import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
-import type { StartupHook } from '../../startupHooks.ts';
+import type { StartupHook } from '../../startupHook.ts';
 import { statsOf, statusExpr, todayJoin } from './queries.ts';
 
 /** How often the plants' live figures are recomputed [ms]: devices report every 5 minutes. */

@@ -3,7 +3,6 @@ import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
 
@@ -30,7 +29,7 @@ describe('plant list pages and the plant summary', () => {
       await createFixturePlant(t.db, { ownerId: stranger.id, timeZone: 'UTC', name: `Other ${i}` });
     }
     // Two of the owner's plants report today (so they are online); the five others never did.
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     for (const [k, plant] of [owned[1]!, owned[4]!].entries()) {
       const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
       const sn = plant.devices[0]!.serial;

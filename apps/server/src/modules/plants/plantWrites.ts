@@ -6,7 +6,6 @@ import { PLANT_LIMITS, ROLE, type PlantInput, type UploadedFile } from '@solarop
 import type { Database } from '../../db/openDatabase.ts';
 import { AppError, conflict, fieldError, notFound } from '../../http/AppError.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
@@ -51,9 +50,12 @@ export async function createPlant(db: Database, caller: Caller, input: PlantInpu
   return row!.id;
 }
 
+/** What a write that others must hear about needs: the database and where to tell the change. */
+type WriteDeps = Pick<AppDeps, 'db' | 'fleetChanges'>;
+
 /** Edits a plant the caller may see (404 otherwise); answers the picture it showed before. */
 export async function updatePlant(
-  db: Database,
+  { db, fleetChanges }: WriteDeps,
   caller: Caller,
   id: number,
   input: PlantInput,
@@ -66,8 +68,8 @@ export async function updatePlant(
         where pl.id = old.id and ${plantScope(caller)} returning old.picture`,
   );
   if (rows.length === 0) throw notFound();
-  // A new time zone changes the plant's local days: the device link reads the zone from its cache.
-  deviceLinkFor(db).registry.forget();
+  // A new time zone changes the plant's local days, which the device link keeps in memory.
+  fleetChanges.emit('plantEdited', id);
   return rows[0]!.picture;
 }
 
@@ -145,11 +147,16 @@ export async function removeUnusedPicture(
 
 /**
  * Binds a collector to a plant: the collector and the devices reporting through it move to the plant from now on
- * (their history stays with the plants of its time), and the device link forgets its cache so that the next batch
- * lands in the new plant. A collector not yet bound
- * (imported by shipment) may be bound by anyone who may see the plant; a bound one only by who may see its plant.
+ * (their history stays with the plants of its time), and the move is told (`collectorMoved`) so that the device
+ * link's next batch lands in the new plant. A collector not yet bound (imported by shipment) may be bound by
+ * anyone who may see the plant; a bound one only by who may see its plant.
  */
-export async function bindCollector(db: Database, caller: Caller, plantId: number, serial: string) {
+export async function bindCollector(
+  { db, fleetChanges }: WriteDeps,
+  caller: Caller,
+  plantId: number,
+  serial: string,
+) {
   const [plant] = await rowsOf<{ id: number }>(
     db,
     sql`select pl.id from plants pl where pl.id = ${plantId} and ${plantScope(caller)}`,
@@ -182,5 +189,5 @@ export async function bindCollector(db: Database, caller: Caller, plantId: numbe
             and not exists (select 1 from collector_devices m where m.device_id = d.id and m.unbound_at is null)`,
     );
   });
-  deviceLinkFor(db).registry.forget();
+  fleetChanges.emit('collectorMoved', collector.id, plantId);
 }

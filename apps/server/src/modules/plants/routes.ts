@@ -236,7 +236,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = `plant ${request.params.id}`;
-      const before = await updatePlant(db(), callerOf(request), request.params.id, request.body);
+      const before = await updatePlant(app.deps, callerOf(request), request.params.id, request.body);
       if (before !== request.body.picture) await removeUnusedPicture(app.deps, before, request.log);
       return ok(null);
     },
@@ -321,7 +321,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = `plant ${request.params.id} collector ${request.body.serial}`;
-      await bindCollector(db(), callerOf(request), request.params.id, request.body.serial);
+      await bindCollector(app.deps, callerOf(request), request.params.id, request.body.serial);
       return ok(null);
     },
   );

@@ -3,7 +3,6 @@ import { ROLE, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
 
@@ -39,7 +38,7 @@ describe('station read calls', () => {
     });
     theirs = await createFixturePlant(t.db, { ownerId: stranger.id, timeZone: 'UTC', name: 'Far Field' });
     // A day of 1 kW per inverter with a gap from 10:00 to 12:00, sent through the device link.
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     for (const plant of [mine, theirs]) {
       const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
       const readings: TelemetryReading[] = [];

@@ -30,7 +30,7 @@ import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts
 import { LineSlabs, type Slab } from './LineSlabs.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
-import { deviceLinkEvents, type CommittedReading } from './deviceLinkEvents.ts';
+import type { CommittedReading, DeviceLinkEvents } from './deviceLinkEvents.ts';
 
 /** A batch refused as a whole (the HTTP call answers 400 or 413; MQTT acknowledges it so it is not re-sent). */
 export class BatchRefused extends Error {
@@ -125,14 +125,12 @@ export class IngestPipeline {
   private idle: Promise<void> = Promise.resolve();
   private markIdle: () => void = () => undefined;
   readonly counters = { batches: 0, readingsStored: 0, readingsQuarantined: 0, commits: 0 };
-  /** Collectors connected right now (set by the MQTT transport). */
-  connectedCollectors = 0;
-  /** Where collectors reach the device link (set by the MQTT transport; the in-process simulator connects there). */
-  brokerUrl: string | undefined;
 
   constructor(
     private readonly db: Database,
     readonly registry: DeviceRegistry,
+    /** Told what was committed (the device link's events). */
+    private readonly events: DeviceLinkEvents,
     options: IngestPipelineOptions = {},
   ) {
     this.rejections = new RejectionLog(options.logger);
@@ -143,12 +141,12 @@ export class IngestPipeline {
     this.released = new Promise((r) => (this.markReleased = r));
   }
 
-  metrics(): DeviceLinkMetrics {
+  /** The ingest's counters (the device link adds the connections). */
+  metrics(): Omit<DeviceLinkMetrics, 'connectedCollectors'> {
     return {
       ...this.counters,
       rejected: { ...this.rejections.counts },
       queueLength: this.queue.length,
-      connectedCollectors: this.connectedCollectors,
     };
   }
 
@@ -441,7 +439,7 @@ export class IngestPipeline {
           ${sql.param(rows.map((r) => r.e.state))}::text[],
           ${sql.param(rows.map((r) => r.e.stringIndex ?? null))}::smallint[])
         on conflict do nothing`);
-      deviceLinkEvents(this.db).emit(
+      this.events.emit(
         'events',
         rows.map(({ d, e }) => ({
           deviceId: d.id,
@@ -475,7 +473,7 @@ export class IngestPipeline {
     const s = msg.data;
     if (s.state === 'offline') {
       await this.db.execute(sql`update collectors set online = false where id = ${collector.id}`);
-      deviceLinkEvents(this.db).emit('offline', [collector.id], []);
+      this.events.emit('offline', [collector.id], []);
       return;
     }
     await this.db.execute(sql`
@@ -485,7 +483,7 @@ export class IngestPipeline {
         iccid = coalesce(${s.iccid ?? null}, iccid),
         report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s)
       where id = ${collector.id}`);
-    deviceLinkEvents(this.db).emit('online', collector.id);
+    this.events.emit('online', collector.id);
   }
 
   /** Resolves once nothing is queued or being written (tests and shutdown). */
@@ -558,10 +556,9 @@ export class IngestPipeline {
 
   /** Tells the listeners (alarms) what was committed: each device's newest reading and the collectors heard. */
   private tellCommitted(group: PendingWrite[]): void {
-    const events = deviceLinkEvents(this.db);
-    if (events.listenerCount('telemetry') === 0) return;
+    if (this.events.listenerCount('telemetry') === 0) return;
     const readings = group.flatMap((p) => [...p.committed.values()]);
-    events.emit('telemetry', readings, [...new Set(group.map((p) => p.collector.id))]);
+    this.events.emit('telemetry', readings, [...new Set(group.map((p) => p.collector.id))]);
   }
 
   private async commit(group: PendingWrite[]): Promise<void> {

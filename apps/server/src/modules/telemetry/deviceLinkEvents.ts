@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
-import type { Database } from '../../db/openDatabase.ts';
+import type { EventEmitter } from 'node:events';
+import type { CommandMessage } from '@solarops/contracts';
 
 /** The latest reading of a device in a committed telemetry batch. */
 export interface CommittedReading {
@@ -33,19 +33,12 @@ export interface DeviceLinkEventMap {
   offline: [collectorIds: number[], deviceIds: number[]];
   /** A collector said it is online. */
   online: [collectorId: number];
+  /** A message for an HTTP collector expired before its next telemetry call took it (DeviceOutbox). */
+  undelivered: [serial: string, message: CommandMessage];
 }
-
-const emitters = new WeakMap<Database, EventEmitter<DeviceLinkEventMap>>();
 
 /**
- * The in-process events of a database's device link: the ingest and the offline job emit, the alarms module
- * listens. Emitted after the commit, so that a listener reads what was stored; a listener must catch its errors.
+ * The in-process events of the device link: the ingest and the offline job emit, the alarms module listens.
+ * Emitted after the commit, so that a listener reads what was stored; a listener must catch its errors.
  */
-export function deviceLinkEvents(db: Database): EventEmitter<DeviceLinkEventMap> {
-  let e = emitters.get(db);
-  if (!e) {
-    e = new EventEmitter<DeviceLinkEventMap>();
-    emitters.set(db, e);
-  }
-  return e;
-}
+export type DeviceLinkEvents = EventEmitter<DeviceLinkEventMap>;

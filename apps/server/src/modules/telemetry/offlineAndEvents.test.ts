@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from './deviceLinkFor.ts';
 import { detectOffline } from './startDeviceLinkJobs.ts';
 
 describe('online state and device events', () => {
@@ -19,7 +18,7 @@ describe('online state and device events', () => {
   afterAll(() => t.close());
 
   it('turns devices offline after three reporting intervals without data and online with the next data', async () => {
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     const collector = (await link.registry.collectorBySerial(p.collectors[0]!.serial))!;
     const send = () =>
       link.ingestTelemetry(collector, {
@@ -37,7 +36,7 @@ describe('online state and device events', () => {
     await t.db.execute(
       sql`update collectors set last_seen_at = now() - interval '599 seconds' where plant_id = ${p.plantId}`,
     );
-    await detectOffline(t.db);
+    await detectOffline(t.db, t.app.deps.deviceLink.events);
     expect(await online()).toEqual([{ online: true }, { online: true }]);
     await t.db.execute(
       sql`update devices set last_seen_at = now() - interval '901 seconds' where plant_id = ${p.plantId}`,
@@ -45,7 +44,7 @@ describe('online state and device events', () => {
     await t.db.execute(
       sql`update collectors set last_seen_at = now() - interval '901 seconds' where plant_id = ${p.plantId}`,
     );
-    await detectOffline(t.db);
+    await detectOffline(t.db, t.app.deps.deviceLink.events);
     expect(await online()).toEqual([{ online: false }, { online: false }]);
     const [c] = await rows<{ online: boolean }>(
       sql`select online from collectors where plant_id = ${p.plantId}`,
@@ -56,7 +55,7 @@ describe('online state and device events', () => {
   });
 
   it('stores fault events once, however often they are re-sent', async () => {
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     const collector = (await link.registry.collectorBySerial(p.collectors[0]!.serial))!;
     const batch = {
       seq: 9,

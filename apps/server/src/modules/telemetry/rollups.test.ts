@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryReading } from '@solarops/contracts';
@@ -57,7 +58,7 @@ describe('energy rollups per local day of the plant', () => {
     t = await createTestApp();
     ownerId = (await createUser(t.db)).id;
     // A clock that follows the data, so that historic days are inside the 7-day buffer horizon.
-    link = new IngestPipeline(t.db, new DeviceRegistry(t.db), { now: () => clock });
+    link = new IngestPipeline(t.db, new DeviceRegistry(t.db), new EventEmitter(), { now: () => clock });
   });
   afterAll(() => t.close());
 

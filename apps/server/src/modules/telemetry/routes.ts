@@ -1,30 +1,36 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, telemetryAck } from '@solarops/contracts';
+import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, httpTelemetryAnswer } from '@solarops/contracts';
 import { AppError, unauthorized } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireRole } from '../auth/guards.ts';
 import { BatchRefused } from './IngestPipeline.ts';
-import { deviceLinkFor } from './deviceLinkFor.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  const pipeline = () => deviceLinkFor(app.deps.db, app.log);
+  const link = app.deps.deviceLink;
 
-  /** The collector of an HTTP Basic header (serial and device secret), or 401 (counted as badCredentials). */
+  /**
+   * The collector of an HTTP Basic header (serial and device secret), or 401 (counted as badCredentials). A
+   * collector heard here gets its messages in the answers to its telemetry calls.
+   */
   const collectorOf = async (header: string | undefined, ip: string) => {
     const m = /^basic\s+(\S+)$/i.exec(header ?? '');
     const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString() : '';
     const colon = decoded.indexOf(':');
-    const link = pipeline();
     const collector =
       colon > 0
         ? await link.registry.verifyCollector(decoded.slice(0, colon), decoded.slice(colon + 1))
         : undefined;
     if (!collector) {
-      link.rejections.note('badCredentials', colon > 0 ? decoded.slice(0, colon) : ip, 'HTTP ingest');
+      link.pipeline.rejections.note(
+        'badCredentials',
+        colon > 0 ? decoded.slice(0, colon) : ip,
+        'HTTP ingest',
+      );
       throw unauthorized();
     }
+    link.heardOver(collector.serial, 'http');
     return collector;
   };
   const refused = (err: unknown) =>
@@ -52,18 +58,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           description:
             'HTTP Basic with the collector serial and device secret. Answers after the commit: `accepted` readings ' +
             'are stored (or were already), bad readings are counted per reason, readings too far in the future or ' +
-            'older than 7 days are quarantined. See docs/device-protocol.md.',
-          response: { 200: envelope(telemetryAck) },
+            'older than 7 days are quarantined. `commands` carries the messages that waited for this collector ' +
+            '(each once). See docs/device-protocol.md.',
+          response: { 200: envelope(httpTelemetryAnswer) },
         },
       },
       async (request) => {
-        const link = pipeline();
         const collector = await collectorOf(request.headers.authorization, request.ip);
+        let ack;
         try {
-          return ok(await link.ingestTelemetry(collector, request.body));
+          ack = await link.pipeline.ingestTelemetry(collector, request.body);
         } catch (err) {
           throw refused(err);
         }
+        // Taken only with a stored batch: a refused or failed call leaves them for the next one.
+        const commands = link.takeForHttp(collector.serial);
+        return ok(commands.length > 0 ? { ...ack, commands } : ack);
       },
     );
   });
@@ -84,7 +94,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const collector = await collectorOf(request.headers.authorization, request.ip);
       try {
-        return ok(await pipeline().ingestEvents(collector, request.body));
+        return ok(await link.pipeline.ingestEvents(collector, request.body));
       } catch (err) {
         throw refused(err);
       }
@@ -102,7 +112,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deviceLinkMetrics) },
       },
     },
-    async () => ok(pipeline().metrics()),
+    async () => ok(link.metrics()),
   );
 };
 

@@ -4,13 +4,13 @@ import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
 import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeDirtyRollups } from './rollups.ts';
-import { deviceLinkEvents } from './deviceLinkEvents.ts';
+import type { DeviceLinkEvents } from './deviceLinkEvents.ts';
 
 /**
  * Marks collectors and devices offline after 3 reporting intervals without data (ARCHITECTURE §5). They come back
- * online with their next data, in the ingest transaction.
+ * online with their next data, in the ingest transaction. Those that went offline are told on `events`.
  */
-export async function detectOffline(db: Database): Promise<void> {
+export async function detectOffline(db: Database, events: DeviceLinkEvents): Promise<void> {
   const n = DEVICE_LIMITS.offlineAfterIntervals;
   type Ids = { rows: { id: number }[] };
   const c = (await db.execute(sql`update collectors set online = false
@@ -26,7 +26,7 @@ export async function detectOffline(db: Database): Promise<void> {
     returning id`)) as unknown as Ids;
   const deviceIds = [...d1.rows, ...d2.rows].map((r) => r.id);
   if (c.rows.length > 0 || deviceIds.length > 0) {
-    deviceLinkEvents(db).emit(
+    events.emit(
       'offline',
       c.rows.map((r) => r.id),
       deviceIds,
@@ -46,7 +46,11 @@ export async function createPartitionsAhead(db: Database, nowMs = Date.now()): P
  * The device-link jobs: offline detection every 30 s, rollups of dirty days every 15 s, partitions every hour, each
  * also at start. Returns a stop function that waits for a run in progress.
  */
-export function startDeviceLinkJobs(database: OpenedDatabase, logger: JobLogger): () => Promise<void> {
+export function startDeviceLinkJobs(
+  database: OpenedDatabase,
+  events: DeviceLinkEvents,
+  logger: JobLogger,
+): () => Promise<void> {
   const db = database.db;
   return scheduleJobs(database, logger, [
     {
@@ -56,7 +60,13 @@ export function startDeviceLinkJobs(database: OpenedDatabase, logger: JobLogger)
       atStart: true,
       run: () => createPartitionsAhead(db),
     },
-    { name: 'offline', lockKey: 727_101, everyMs: 30_000, atStart: true, run: () => detectOffline(db) },
+    {
+      name: 'offline',
+      lockKey: 727_101,
+      everyMs: 30_000,
+      atStart: true,
+      run: () => detectOffline(db, events),
+    },
     {
       name: 'rollups',
       lockKey: 727_102,

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/openDatabase.ts';
+import type { AppDeps } from './http/deps.ts';
+import type { Mailer } from './mail/Mailer.ts';
+import { createAlarmBus } from './modules/alarms/alarmBus.ts';
+import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
+import { loadSigningKey } from './modules/auth/signingKey.ts';
+import { createFleetChanges } from './modules/devices/fleetChanges.ts';
+import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
+import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
+
+/**
+ * Builds the app's dependencies once (`buildApp` calls it): the parts that several modules and start-up hooks
+ * share are made here and handed to them in `app.deps`, never looked up by database or written from outside.
+ * Returns them with the function that stops their timers and listeners when the app closes.
+ */
+export async function buildDeps(options: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}): Promise<{ deps: AppDeps; close(): Promise<void> }> {
+  const { config, db, mailer, logger } = options;
+  const fleetChanges = createFleetChanges();
+  const deviceLink = new DeviceLink({ db, fleetChanges, logger });
+  const alarmBus = createAlarmBus();
+  const alarmEngine = new AlarmEngine({ db, alarmBus }, deviceLink.events, logger);
+  const alarmMails = new AlarmMailQueue(db, mailer, alarmBus, logger);
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer,
+    signingKey: await loadSigningKey(db),
+    fleetChanges,
+    deviceLink,
+    alarmBus,
+    alarmEngine,
+    alarmMails,
+  };
+  return {
+    deps,
+    async close() {
+      // Upstream first: what the link reported becomes alarms, whose mails are then sent.
+      deviceLink.close();
+      await alarmEngine.flush();
+      alarmEngine.stop();
+      await alarmMails.stop();
+    },
+  };
+}

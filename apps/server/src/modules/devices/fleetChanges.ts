@@ -1,0 +1,18 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Changes to plants, collectors and devices that other parts must hear: the device link keeps them in memory
+ * (DeviceRegistry) and reads them again when told. Emitted after the change is committed.
+ */
+export interface FleetChangeMap {
+  /** A plant's details changed (its time zone among them, which decides its devices' local days). */
+  plantEdited: [plantId: number];
+  /** A collector was bound to a plant, its devices moving with it. */
+  collectorMoved: [collectorId: number, plantId: number];
+  /** Plants, collectors or devices were added in bulk (the demo fleet's seeding). */
+  fleetAdded: [];
+}
+
+export type FleetChanges = EventEmitter<FleetChangeMap>;
+
+export const createFleetChanges = (): FleetChanges => new EventEmitter<FleetChangeMap>();
