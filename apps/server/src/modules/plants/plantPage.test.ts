@@ -12,7 +12,6 @@ import type {
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { deviceLinkFor } from '../telemetry/deviceLinkFor.ts';
 import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
@@ -36,7 +35,7 @@ describe('the plant page and the dashboard figures', () => {
   const first = last - 30 * HOUR;
 
   const ingest = async (plant: FixturePlant, readings: TelemetryReading[]) => {
-    const link = deviceLinkFor(t.db);
+    const link = t.app.deps.deviceLink.pipeline;
     const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
     for (let i = 0; i < readings.length; i += 200) {
       await link.ingestTelemetry(collector, { seq: i, readings: readings.slice(i, i + 200) });
