@@ -249,8 +249,11 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['bill'],
     ['update'],
     ['diagnosis'],
-    ['dispatch'],
-    ['debug'],
+    [
+      'dispatch',
+      { page: () => import('../features/operation/dispatch/DispatchPage.tsx').then((m) => m.DispatchPage) },
+    ],
+    ['debug', { page: () => import('../features/operation/debug/DebugPage.tsx').then((m) => m.DebugPage) }],
     ['diagnosisResults', HIDDEN],
     ['diagnosisResults1', HIDDEN],
     [
@@ -262,12 +265,49 @@ export const MENU_ROUTES: MenuEntry[] = [
           ),
       },
     ],
-    ['remoteSet'],
-    ['remoteSet1'],
-    ['remoteSetSubmit', HIDDEN],
-    ['remoteSetSubmit1', HIDDEN],
+    [
+      'remoteSet',
+      {
+        page: () =>
+          import('../features/operation/remote-set/SettingsScreen.tsx').then((m) => m.RemoteSetPage),
+      },
+    ],
+    [
+      'remoteSet1',
+      {
+        page: () =>
+          import('../features/operation/remote-set/SettingsScreen.tsx').then((m) => m.RemoteSet1Page),
+      },
+    ],
+    [
+      'remoteSetSubmit',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/remote-set/RemoteSetSubmitPage.tsx').then(
+            (m) => m.RemoteSetSubmitPage,
+          ),
+      },
+    ],
+    [
+      'remoteSetSubmit1',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/remote-set/RemoteSetSubmitPage.tsx').then(
+            (m) => m.RemoteSetSubmit1Page,
+          ),
+      },
+    ],
     ['scheduleList', HIDDEN],
-    ['setUpList', HIDDEN],
+    [
+      'setUpList',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/set-up-list/SetUpListPage.tsx').then((m) => m.SetUpListPage),
+      },
+    ],
     [
       'machineFault',
       {
@@ -342,8 +382,24 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['CustomReport'],
     ['abnormalReport'],
     ['addCustomReport', HIDDEN],
-    ['YongfuRemoteSettings'],
-    ['faultRemote', HIDDEN],
+    [
+      'YongfuRemoteSettings',
+      {
+        page: () =>
+          import('../features/operation/remote-set/SettingsScreen.tsx').then(
+            (m) => m.YongfuRemoteSettingsPage,
+          ),
+      },
+    ],
+    [
+      'faultRemote',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/fault-remote/FaultRemotePage.tsx').then((m) => m.FaultRemotePage),
+      },
+    ],
   ]),
   groupRoute('Set', '/set', 'set', [
     ['accountback', { page: accountPage('AccountbackPage') }],

@@ -86,11 +86,13 @@ export const useDeviceList = (filters: DeviceFilters, pageStart: number, pageSiz
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-export const useDevice = (sn: string | undefined) =>
+/** One device; `refetchMs` keeps its live values fresh on screens that watch it. */
+export const useDevice = (sn: string | undefined, refetchMs?: number) =>
   useQuery({
     queryKey: ['station', 'device', sn],
     queryFn: () => request<DeviceRow>(`/device/${encodeURIComponent(sn ?? '')}`),
     enabled: Boolean(sn),
+    refetchInterval: refetchMs,
   });
 
 /** A device's readings of `date`, a local day of its plant (YYYY-MM-DD in the plant's time zone). */

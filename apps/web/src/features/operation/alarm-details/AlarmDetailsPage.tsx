@@ -82,24 +82,31 @@ export function AlarmDetailsPage() {
             </div>
           </Descriptions.Item>
         </Descriptions>
-        {data.records.length > 0 && (
-          <Space style={{ marginTop: 12 }}>
-            {data.records.map((r) => (
-              <Button
-                key={r}
-                onClick={() =>
-                  void navigate(
-                    a.code >= 500 && a.code < 600
-                      ? `/operation/arcDetectionDetail?id=${r}`
-                      : `/operation/machineFaultRecord?id=${r}`,
-                  )
-                }
-              >
-                {t('operation.alarms.openRecord')}
-              </Button>
-            ))}
-          </Space>
-        )}
+        <Space style={{ marginTop: 12 }}>
+          {a.deviceSn && (
+            // Remote debugging of the device that raised the alarm (issue 16: faultRemote opens from an alarm).
+            <Button
+              data-testid="open-fault-remote"
+              onClick={() => void navigate(`/operation/faultRemote?sn=${encodeURIComponent(a.deviceSn)}`)}
+            >
+              {t('menu.faultRemote')}
+            </Button>
+          )}
+          {data.records.map((r) => (
+            <Button
+              key={r}
+              onClick={() =>
+                void navigate(
+                  a.code >= 500 && a.code < 600
+                    ? `/operation/arcDetectionDetail?id=${r}`
+                    : `/operation/machineFaultRecord?id=${r}`,
+                )
+              }
+            >
+              {t('operation.alarms.openRecord')}
+            </Button>
+          ))}
+        </Space>
       </Card>
       <Card title={t('operation.alarms.readingsAround')}>
         {option ? (

@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
+import type { CommandRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 
-const COLOURS: Record<string, string> = {
+const COLOURS: Record<CommandRow['state'], string> = {
   queued: 'default',
   sent: 'processing',
   acked: 'processing',
@@ -11,13 +12,15 @@ const COLOURS: Record<string, string> = {
   cancelled: 'default',
 };
 
-/** A command's state as a coloured tag, with the device's reason beside a failure. */
-export function CommandStateTag({ state, reason }: { state: string; reason?: string | null }) {
+/** A command's state as a coloured tag and, beside a failure, the device's own words or the reason. */
+export function CommandStateTag({ state, failure }: Pick<CommandRow, 'state' | 'failure'>) {
   const { t } = useTranslation();
   return (
     <span data-testid="command-state" data-state={state}>
-      <Tag color={COLOURS[state] ?? 'default'}>{t(`commands.state.${state}`)}</Tag>
-      {reason ? <span className="command-reason">{reason}</span> : null}
+      <Tag color={COLOURS[state]}>{t(`commands.state.${state}`)}</Tag>
+      {failure && (
+        <span className="command-reason">{failure.detail ?? t(`commands.reason.${failure.reason}`)}</span>
+      )}
     </span>
   );
 }

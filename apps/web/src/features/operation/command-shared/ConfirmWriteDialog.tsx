@@ -24,7 +24,8 @@ export function ConfirmWriteDialog({
   /** What is about to be written, one line each. */
   summary?: readonly string[];
   busy?: boolean;
-  onConfirm(): void;
+  /** Called with what the user typed (the server checks it too). */
+  onConfirm(typed: string): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ export function ConfirmWriteDialog({
       confirmLoading={busy}
       destroyOnHidden
       afterClose={() => setTyped('')}
-      onOk={() => matches && onConfirm()}
+      onOk={() => matches && onConfirm(typed.trim())}
       onCancel={onCancel}
     >
       {summary && summary.length > 0 && (
@@ -76,7 +77,7 @@ export function ConfirmWriteDialog({
         }
         status={typed && !matches ? 'error' : undefined}
         onChange={(e) => setTyped(e.target.value)}
-        onPressEnter={() => matches && onConfirm()}
+        onPressEnter={() => matches && onConfirm(typed.trim())}
       />
     </Modal>
   );

@@ -1,138 +1,119 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HYBRID_REGISTER, pointOf, SUNSPEC_INVERTER, type SettingPoint } from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { SettingsForm } from './SettingsForm.tsx';
-import { changedValues, checkValue, type FormPoint, fromRegister, toRegister } from './settingsForm.ts';
+import { changedValues, formatPointValue, hhmm, minutesOf, problemOf } from './settingsForm.ts';
 
-const LIMIT: FormPoint = {
-  name: 'WMaxLimPct',
-  label: 'Active power limit',
-  help: 'Share of rated power the inverter may feed in',
-  unit: '%',
-  type: 'number',
-  min: 0,
-  max: 100,
-  scale: 0.1,
-  readOnly: false,
-  revertSeconds: 900,
-};
-const PF: FormPoint = {
-  ...LIMIT,
-  name: 'OutPFSet',
-  label: 'Power factor',
-  unit: '',
-  min: 0.8,
-  max: 1,
-  scale: 0.01,
-};
-const RATED: FormPoint = {
-  ...LIMIT,
-  name: 'WMax',
-  label: 'Rated power',
-  unit: 'W',
-  readOnly: true,
-  scale: 1,
-};
-const MODE: FormPoint = {
-  name: 'workMode',
-  label: 'Work mode',
-  type: 'enum',
-  scale: 1,
-  readOnly: false,
-  options: [
-    { value: 0, label: 'Selling first' },
-    { value: 1, label: 'Zero export' },
-  ],
-};
-const SLOT_TIME: FormPoint = {
-  name: 'slot1Time',
-  label: 'Time',
-  type: 'time',
-  scale: 1,
-  readOnly: false,
-  group: 'Slot 1',
-};
-const SLOT_POWER: FormPoint = {
-  ...LIMIT,
-  name: 'slot1Power',
-  label: 'Power',
-  unit: 'W',
-  max: 5000,
-  scale: 1,
-  group: 'Slot 1',
-};
+const point = (profile: typeof SUNSPEC_INVERTER, name: string): SettingPoint => pointOf(profile, name)!;
+const LIMIT = point(SUNSPEC_INVERTER, 'activePowerLimitPct');
+const PF = point(SUNSPEC_INVERTER, 'powerFactor');
+const RATED = point(SUNSPEC_INVERTER, 'ratedPowerW');
+const MODE = point(HYBRID_REGISTER, 'workMode');
+const SLOT_START = point(HYBRID_REGISTER, 'slot1Start');
+const t = (k: string) => k;
+
+/** The sunspec profile's current values as a device would answer a read. */
+const SUNSPEC_VALUES = Object.fromEntries(
+  SUNSPEC_INVERTER.points.map((p) => [p.name, p.type === 'number' ? p.max : p.min]),
+);
+
+afterEach(() => vi.useRealTimers());
 
 describe('settings values against the profile', () => {
-  it('converts register values by the scale factor both ways', () => {
-    expect(toRegister(LIMIT, 49.9)).toBe(499);
-    expect(fromRegister(LIMIT, 499)).toBe(49.9);
-    expect(fromRegister(PF, 95)).toBe(0.95);
+  it('refuses out of range, between register steps (the scale factor), read-only and unknown options', () => {
+    // activePowerLimitPct: 0..100 % at scale −1 (0.1 % steps).
+    expect(problemOf(LIMIT, 50)).toBeUndefined();
+    expect(problemOf(LIMIT, 49.9)).toBeUndefined();
+    expect(problemOf(LIMIT, 100.1)).toEqual({ key: 'outOfRange', values: { min: 0, max: 100, unit: '%' } });
+    expect(problemOf(LIMIT, -1)?.key).toBe('outOfRange');
+    expect(problemOf(LIMIT, 49.95)).toEqual({ key: 'resolution', values: { step: 0.1 } });
+    expect(problemOf(PF, 0.79)?.key).toBe('outOfRange');
+    expect(problemOf(PF, 0.955)).toBeUndefined();
+    expect(problemOf(RATED, 1000)?.key).toBe('readOnly');
+    expect(problemOf(MODE, 1)).toBeUndefined();
+    expect(problemOf(MODE, 1.5)?.key).toBe('notAnOption');
+    expect(problemOf(LIMIT, undefined)?.key).toBe('required');
+    expect(problemOf(SLOT_START, Number.NaN)?.key).toBe('notANumber');
   });
 
-  it('refuses out of range, between register steps, read-only, unknown options and bad times', () => {
-    expect(checkValue(LIMIT, 50)).toBeUndefined();
-    expect(checkValue(LIMIT, 100.1)?.key).toBe('range');
-    expect(checkValue(LIMIT, -1)?.key).toBe('range');
-    expect(checkValue(LIMIT, 49.95)).toEqual({ key: 'step', values: { step: 0.1 } });
-    expect(checkValue(PF, 0.79)?.key).toBe('range');
-    expect(checkValue(RATED, 1000)?.key).toBe('readOnly');
-    expect(checkValue(MODE, 1)).toBeUndefined();
-    expect(checkValue(MODE, 7)?.key).toBe('option');
-    expect(checkValue(SLOT_TIME, '23:30')).toBeUndefined();
-    expect(checkValue(SLOT_TIME, '24:30')?.key).toBe('time');
+  it('reads and writes times as HH:MM and shows values with their decimals, unit and option label', () => {
+    expect(hhmm(0)).toBe('00:00');
+    expect(hhmm(1439)).toBe('23:59');
+    expect(minutesOf('7:30')).toBe(450);
+    expect(minutesOf('24:00')).toBeNaN();
+    expect(formatPointValue(LIMIT, 50, 'en', t)).toBe('50.0 %');
+    expect(formatPointValue(PF, 0.95, 'en', t)).toBe('0.950');
+    expect(formatPointValue(MODE, 1, 'en', t)).toBe('Zero export to load');
+    expect(formatPointValue(MODE, 1, 'zh', t)).toBe('零输出（负载）');
+    expect(formatPointValue(SLOT_START, 390, 'en', t)).toBe('06:30');
   });
 
-  it('sends only what changed, and a time-of-use slot whole', () => {
-    const points = [LIMIT, MODE, SLOT_TIME, SLOT_POWER, RATED];
-    const current = { WMaxLimPct: 100, workMode: 0, slot1Time: '01:00', slot1Power: 2000, WMax: 5000 };
-    expect(changedValues(points, current, { ...current, WMaxLimPct: 50, WMax: 1 })).toEqual({
-      WMaxLimPct: 50,
+  it('sends only what changed, never a read-only point, and a time-of-use slot whole', () => {
+    const current = {
+      workMode: 0,
+      exportLimitW: 5000,
+      slot1Start: 60,
+      slot1PowerW: 2000,
+      slot1Soc: 80,
+      slot1GridCharge: 0,
+    };
+    expect(
+      changedValues(HYBRID_REGISTER.points, current, { ...current, workMode: 1, batteryCapacityAh: 1 }),
+    ).toEqual({
+      workMode: 1,
     });
-    expect(changedValues(points, current, { ...current, slot1Power: 3000 })).toEqual({
-      slot1Time: '01:00',
-      slot1Power: 3000,
+    expect(changedValues(HYBRID_REGISTER.points, current, { ...current, slot1PowerW: 3000 })).toEqual({
+      slot1Start: 60,
+      slot1PowerW: 3000,
+      slot1Soc: 80,
+      slot1GridCharge: 0,
     });
   });
 });
 
 // Ant Design forms render slowly in jsdom; the timeout is sized for a slow shared machine.
 describe('the settings form', { timeout: 60_000 }, () => {
-  it('shows current values with units, read-only points without an input, and the revert timer as time left', async () => {
+  it('has a row for every point of a profile, read-only ones without an input', async () => {
+    await changeLanguage('en');
+    render(<SettingsForm profile={SUNSPEC_INVERTER} current={SUNSPEC_VALUES} onSubmit={() => undefined} />);
+    for (const p of SUNSPEC_INVERTER.points)
+      expect(screen.getByTestId(`current-${p.name}`)).toBeInTheDocument();
+    expect(screen.getByText('Power control')).toBeInTheDocument();
+    const ratedRow = screen.getByTestId('current-ratedPowerW').closest('tr')!;
+    expect(within(ratedRow).getByText('Read only')).toBeInTheDocument();
+    expect(within(ratedRow).queryByRole('spinbutton')).toBeNull();
+    expect(screen.getByTestId('current-activePowerLimitPct')).toHaveTextContent('100.0 %');
+  });
+
+  it('shows the revert timer as time left, counting down to "reverted"', async () => {
     await changeLanguage('en');
     // Only the clock is fake, so that the time left is exact on any machine; the countdown's ticks stay real.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-24T10:00:00Z') });
-    const reverts = { WMaxLimPct: Date.parse('2026-11-24T10:02:05Z') };
     render(
       <SettingsForm
-        points={[LIMIT, RATED, MODE]}
-        current={{ WMaxLimPct: 50, WMax: 5000, workMode: 1 }}
-        reverts={reverts}
+        profile={SUNSPEC_INVERTER}
+        current={{ ...SUNSPEC_VALUES, activePowerLimitPct: 50 }}
+        reverts={{ activePowerLimitPct: Date.parse('2026-11-24T10:02:05Z') }}
         onSubmit={() => undefined}
       />,
     );
-    expect(screen.getByTestId('current-WMaxLimPct')).toHaveTextContent('50.0 %');
-    expect(screen.getByTestId('current-workMode')).toHaveTextContent('Zero export');
-    const ratedRow = screen.getByText('Rated power').closest('tr')!;
-    expect(within(ratedRow).getByText('Read only')).toBeInTheDocument();
-    expect(within(ratedRow).queryByRole('spinbutton')).toBeNull();
-    expect(screen.getByTestId('revert-countdown')).toHaveTextContent('Reverts in 2:05');
+    const row = screen.getByTestId('current-activePowerLimitPct').closest('tr')!;
+    expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverts in 2:05');
     vi.setSystemTime(Date.parse('2026-11-24T10:01:05Z'));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('revert-countdown')).toHaveTextContent('Reverts in 1:00'),
+      expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverts in 1:00'),
     );
     vi.setSystemTime(Date.parse('2026-11-24T10:03:00Z'));
-    await vi.waitFor(() => expect(screen.getByTestId('revert-countdown')).toHaveTextContent('Reverted'));
-    vi.useRealTimers();
+    await vi.waitFor(() => expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverted'));
   });
 
   it('refuses an out-of-range edit with the range before anything is sent, then sends the valid one only', async () => {
     await changeLanguage('en');
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(
-      <SettingsForm points={[LIMIT, PF]} current={{ WMaxLimPct: 100, OutPFSet: 1 }} onSubmit={onSubmit} />,
-    );
+    render(<SettingsForm profile={SUNSPEC_INVERTER} current={SUNSPEC_VALUES} onSubmit={onSubmit} />);
     const limit = screen.getByRole('spinbutton', { name: 'Active power limit' });
     await user.clear(limit);
     await user.type(limit, '120');
@@ -142,13 +123,20 @@ describe('the settings form', { timeout: 60_000 }, () => {
     await user.clear(limit);
     await user.type(limit, '50');
     await user.click(screen.getByTestId('settings-submit'));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ WMaxLimPct: 50 }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ activePowerLimitPct: 50 }));
   });
 
   it('speaks Chinese too', async () => {
     await changeLanguage('zh');
-    render(<SettingsForm points={[RATED]} current={{ WMax: 5000 }} onSubmit={() => undefined} />);
-    expect(screen.getByText('只读')).toBeInTheDocument();
+    render(
+      <SettingsForm
+        profile={HYBRID_REGISTER}
+        current={{ batteryCapacityAh: 100 }}
+        onSubmit={() => undefined}
+      />,
+    );
+    expect(screen.getByText('分时段设置')).toBeInTheDocument();
+    expect(screen.getAllByText('只读').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: '下发修改' })).toBeInTheDocument();
   });
 });

@@ -1,98 +1,92 @@
-/**
- * What the settings form needs to know of one point of a device's settings profile, in the user's language,
- * and the checks an edit passes before anything is sent: within the point's range, and a value the register can
- * hold at its scale factor (a point with scale 0.1 takes 49.9, not 49.95).
- */
-export interface FormPoint {
-  /** The point's name in the profile (the key of its value). */
-  name: string;
-  label: string;
-  help?: string;
-  unit?: string;
-  /** `number` an engineering value; `enum` one of `options`; `bool` on or off; `time` "HH:MM". */
-  type: 'number' | 'enum' | 'bool' | 'time';
-  /** Range of the engineering value (register value × scale). */
-  min?: number;
-  max?: number;
-  /** Register value × scale = engineering value; 1 when the register holds the value itself. */
-  scale: number;
-  options?: readonly { value: number; label: string }[];
-  readOnly: boolean;
-  /** The device falls back to the old value this long after applying a new one [s]. */
-  revertSeconds?: number;
-  /** Points shown together under one heading (a time-of-use slot is written as one). */
-  group?: string;
-}
+import { pointValueError, type PointValues, type SettingPoint } from '@solarops/contracts';
+import type { Language } from '../../../i18n/language.ts';
 
-/** Why an edit cannot be sent: an i18n key under `commands.form` and its values. */
+/**
+ * The settings form's rules over a profile's points (packages/contracts settingsProfile): the checks an edit
+ * passes before anything is sent are the profile's own (`pointValueError`, which the server applies as well),
+ * shown with the point's range; only what changed is sent, a time-of-use slot always whole.
+ */
+
+/** Why an edit cannot be sent: an i18n key under `commands.form.problems` and its values. */
 export interface ValueProblem {
-  key: 'required' | 'readOnly' | 'range' | 'step' | 'option' | 'time';
+  key: string;
   values?: Record<string, string | number>;
 }
 
-/** Decimal places of the engineering values a scale gives (0.1 → 1, 0.01 → 2, 10 → 0). */
-export function decimalsOf(scale: number): number {
-  if (!(scale > 0) || scale >= 1) return 0;
-  return Math.min(6, Math.max(0, Math.round(-Math.log10(scale))));
+/** Decimal places of a point's engineering values (scale −1 → one decimal). */
+export const decimalsOf = (point: Pick<SettingPoint, 'scale'>) => Math.max(0, -point.scale);
+
+/** "HH:MM" of minutes after midnight (1440, the end of a day, is "24:00"). */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Minutes after midnight of "HH:MM" (or "H:MM"), NaN for anything else. */
+export function minutesOf(text: string): number {
+  const m = /^(\d{1,2}):([0-5]\d)$/.exec(text.trim());
+  return m && Number(m[1]) < 24 ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
 }
 
-/** The register value that holds an engineering value. */
-export const toRegister = (point: Pick<FormPoint, 'scale'>, value: number) => Math.round(value / point.scale);
-
-/** The engineering value of a register value. */
-export const fromRegister = (point: Pick<FormPoint, 'scale'>, raw: number) =>
-  Number((raw * point.scale).toFixed(decimalsOf(point.scale)));
-
 /** The first reason `value` cannot be written to `point`, or undefined when it can. */
-export function checkValue(point: FormPoint, value: unknown): ValueProblem | undefined {
-  if (point.readOnly) return { key: 'readOnly' };
+export function problemOf(point: SettingPoint, value: unknown): ValueProblem | undefined {
   if (value === undefined || value === null || value === '') return { key: 'required' };
-  switch (point.type) {
-    case 'bool':
-      return typeof value === 'boolean' ? undefined : { key: 'required' };
-    case 'time':
-      return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
-        ? undefined
-        : { key: 'time' };
-    case 'enum':
-      return point.options?.some((o) => o.value === value) ? undefined : { key: 'option' };
-    case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return { key: 'required' };
-      const low = point.min ?? Number.NEGATIVE_INFINITY;
-      const high = point.max ?? Number.POSITIVE_INFINITY;
-      if (value < low || value > high)
-        return {
-          key: 'range',
-          values: { min: point.min ?? '', max: point.max ?? '', unit: point.unit ?? '' },
-        };
-      // A value between two register steps would be rounded by the device: refuse it rather than send another.
-      if (Math.abs(fromRegister(point, toRegister(point, value)) - value) > 1e-9)
-        return { key: 'step', values: { step: point.scale } };
-      return undefined;
-    }
-  }
+  const error = pointValueError(point, value);
+  if (!error) return undefined;
+  const key = error.replace(/^commands\./, '');
+  if (key === 'outOfRange')
+    return {
+      key,
+      values:
+        point.type === 'time'
+          ? { min: hhmm(point.min), max: hhmm(point.max), unit: '' }
+          : { min: point.min, max: point.max, unit: point.unit },
+    };
+  if (key === 'resolution') return { key, values: { step: 10 ** point.scale } };
+  return { key };
 }
 
 /**
- * The edits to send: the writable points whose value differs from the device's current one. A point of a
- * group (a time-of-use slot) brings the rest of its group along, so that a slot is always written whole.
+ * The edits to send: the writable points whose value differs from the device's current one. A point of an
+ * atomic group (a time-of-use slot) brings the rest of its group along, so that a slot is always written whole.
  */
 export function changedValues(
-  points: readonly FormPoint[],
-  current: Readonly<Record<string, unknown>>,
+  points: readonly SettingPoint[],
+  current: Readonly<PointValues>,
   edited: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+): PointValues {
+  const writable = points.filter((p) => p.access === 'rw');
   const changed = new Set(
-    points
-      .filter((p) => !p.readOnly && p.name in edited && edited[p.name] !== current[p.name])
+    writable
+      .filter((p) => typeof edited[p.name] === 'number' && edited[p.name] !== current[p.name])
       .map((p) => p.name),
   );
-  const groups = new Set(points.filter((p) => changed.has(p.name) && p.group).map((p) => p.group));
-  const out: Record<string, unknown> = {};
-  for (const p of points) {
-    if (p.readOnly) continue;
-    if (changed.has(p.name) || (p.group && groups.has(p.group)))
-      out[p.name] = edited[p.name] ?? current[p.name];
+  const groups = new Set(writable.filter((p) => changed.has(p.name)).map((p) => p.atomicGroup));
+  const out: PointValues = {};
+  for (const p of writable) {
+    const whole = p.atomicGroup !== undefined && groups.has(p.atomicGroup);
+    const value = (edited[p.name] as number | undefined) ?? current[p.name];
+    if ((changed.has(p.name) || whole) && value !== undefined) out[p.name] = value;
   }
   return out;
+}
+
+type Translate = (key: string) => string;
+
+/** A point's value as the user reads it: the option's label, on/off, HH:MM, or the number with its unit. */
+export function formatPointValue(
+  point: SettingPoint,
+  value: number | undefined,
+  lang: Language,
+  t: Translate,
+) {
+  if (value === undefined) return '—';
+  switch (point.type) {
+    case 'bool':
+      return t(value ? 'commands.form.on' : 'commands.form.off');
+    case 'enum':
+      return point.options?.find((o) => o.value === value)?.label[lang] ?? String(value);
+    case 'time':
+      return hhmm(value);
+    case 'number':
+      return `${value.toFixed(decimalsOf(point))}${point.unit ? ` ${point.unit}` : ''}`;
+  }
 }

@@ -2,87 +2,86 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  type DispatchSchedule,
+  type DispatchSlot,
+  HYBRID_TOU_SLOTS,
+  scheduleProblem,
+} from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { DispatchEditor } from './DispatchEditor.tsx';
-import { type DispatchSchedule, type DispatchSlot, scheduleProblems } from './scheduleModel.ts';
 
-const slot = (start: string, end: string, state: DispatchSlot['state'], powerW = 0): DispatchSlot => ({
-  start,
-  end,
-  state,
+const slot = (start: number, end: number, mode: DispatchSlot['mode'], powerW = 0): DispatchSlot => ({
+  start: start * 60,
+  end: end * 60,
+  mode,
   powerW,
-  minSocPercent: 10,
-  maxSocPercent: 95,
+  socMin: 10,
+  socMax: 95,
 });
 
-/** The editor as a screen holds it: the schedule in state, problems judged for a device of `deviceSlots`. */
-function Harness({ initial, deviceSlots }: { initial: DispatchSchedule; deviceSlots?: number }) {
+/** The editor as the dispatch screen holds it: the schedule in state, judged for a device of `capacity` slots. */
+function Harness({ initial, capacity = 48 }: { initial: DispatchSchedule; capacity?: number }) {
   const [value, setValue] = useState(initial);
-  return <DispatchEditor value={value} problems={scheduleProblems(value, deviceSlots)} onChange={setValue} />;
+  return <DispatchEditor value={value} problem={scheduleProblem(value, capacity)} onChange={setValue} />;
 }
 
-/** Sixteen hourly slots from 04:00 to 20:00 alternating charge and discharge. */
-const SIXTEEN = Array.from({ length: 16 }, (_, i) =>
-  slot(
-    `${String(i + 4).padStart(2, '0')}:00`,
-    `${String(i + 5).padStart(2, '0')}:00`,
-    i % 2 ? 'discharge' : 'charge',
-    2000,
-  ),
-);
+const MODES = ['charge', 'discharge', 'hold', 'selfConsumption'] as const;
+/** Sixteen hourly slots from 04:00 to 20:00 in the four modes in turn. */
+const SIXTEEN = Array.from({ length: 16 }, (_, i) => slot(i + 4, i + 5, MODES[i % 4]!, 2000));
+const schedule = (weekday: DispatchSlot[], weekend: DispatchSlot[] = []): DispatchSchedule => ({
+  dispatchId: 'D-1',
+  weekday,
+  weekend,
+});
 
 // Ant Design tables of selects render slowly in jsdom; the timeout is sized for a slow shared machine.
 describe('the dispatch editor', { timeout: 60_000 }, () => {
-  it('holds sixteen slots a day in four states and refuses none of them on a device without a slot limit', async () => {
+  it('holds sixteen slots a day in the four modes, with nothing to refuse on a device that holds them', async () => {
     await changeLanguage('en');
-    render(<Harness initial={{ weekday: SIXTEEN, weekend: [slot('00:00', '24:00', 'hold')] }} />);
+    render(<Harness initial={schedule(SIXTEEN, [slot(0, 24, 'hold')])} />);
     const table = screen.getByTestId('dispatch-slots-weekday');
     expect(within(table).getAllByRole('row')).toHaveLength(17);
-    expect(screen.queryByTestId('dispatch-problems')).toBeNull();
+    for (const mode of ['Charge', 'Discharge', 'Hold', 'Self-consumption'])
+      expect(within(table).getAllByTitle(mode).length).toBe(4);
+    expect(screen.queryByTestId('dispatch-problem')).toBeNull();
   });
 
   it('names the two overlapping slots when an edit makes them overlap, and clears once fixed', async () => {
     await changeLanguage('en');
     const user = userEvent.setup();
-    render(
-      <Harness
-        initial={{
-          weekday: [slot('00:00', '06:00', 'charge', 3000), slot('06:00', '12:00', 'selfConsumption')],
-          weekend: [],
-        }}
-      />,
-    );
-    expect(screen.queryByTestId('dispatch-problems')).toBeNull();
+    render(<Harness initial={schedule([slot(0, 6, 'charge', 3000), slot(6, 12, 'selfConsumption')])} />);
+    expect(screen.queryByTestId('dispatch-problem')).toBeNull();
     // Slot 1 now ends at 07:00, an hour into slot 2.
-    const ends = screen.getAllByRole('combobox', { name: 'End' });
-    await user.click(ends[0]!);
-    await user.type(ends[0]!, '07:00');
+    const end = screen.getAllByRole('combobox', { name: 'End' })[0]!;
+    await user.click(end);
+    await user.type(end, '07:00');
     await user.click(await screen.findByTitle('07:00'));
-    const alert = await screen.findByTestId('dispatch-problems');
-    expect(alert).toHaveTextContent('slots 1 (00:00–07:00) and 2 (06:00–12:00) overlap');
-    // Removing slot 2 leaves a sound schedule.
+    expect(await screen.findByTestId('dispatch-problem')).toHaveTextContent(
+      'Weekdays: slots 1 (00:00–07:00) and 2 (06:00–12:00) overlap',
+    );
     await user.click(screen.getAllByRole('button', { name: 'Remove the slot' })[1]!);
-    expect(screen.queryByTestId('dispatch-problems')).toBeNull();
+    expect(screen.queryByTestId('dispatch-problem')).toBeNull();
   });
 
-  it('refuses a day that does not fit a six-slot device, saying how many it needs, in zh as well', async () => {
+  it('refuses a day with more slots than a six-slot device holds instead of cutting it, in zh as well', async () => {
     await changeLanguage('en');
-    const { unmount } = render(<Harness initial={{ weekday: SIXTEEN, weekend: [] }} deviceSlots={6} />);
-    expect(screen.getByTestId('dispatch-problems')).toHaveTextContent(
-      'Weekdays: needs 17 time-of-use slots but the device has 6',
+    const { unmount } = render(<Harness initial={schedule(SIXTEEN)} capacity={HYBRID_TOU_SLOTS} />);
+    expect(screen.getByTestId('dispatch-problem')).toHaveTextContent(
+      'Weekdays: 16 slots do not fit the device, which holds 6 a day',
     );
+    // Every slot is still there: nothing was cut.
+    expect(within(screen.getByTestId('dispatch-slots-weekday')).getAllByRole('row')).toHaveLength(17);
     unmount();
     await changeLanguage('zh');
-    render(<Harness initial={{ weekday: SIXTEEN, weekend: [] }} deviceSlots={6} />);
-    expect(screen.getByTestId('dispatch-problems')).toHaveTextContent('需要 17 个分时段，但设备只有 6 个');
+    render(<Harness initial={schedule(SIXTEEN)} capacity={HYBRID_TOU_SLOTS} />);
+    expect(screen.getByTestId('dispatch-problem')).toHaveTextContent('16 个时段超出设备容量（每天 6 个）');
   });
 
-  it('takes a whole day in six slots on a six-slot device', async () => {
+  it('takes a day of six slots on a six-slot device', async () => {
     await changeLanguage('en');
-    const six = ['00:00', '04:00', '08:00', '12:00', '16:00', '20:00'].map((start, i, all) =>
-      slot(start, all[i + 1] ?? '24:00', i % 2 ? 'discharge' : 'charge', 1000 * (i + 1)),
-    );
-    render(<Harness initial={{ weekday: six, weekend: six }} deviceSlots={6} />);
-    expect(screen.queryByTestId('dispatch-problems')).toBeNull();
+    const six = [0, 4, 8, 12, 16, 20].map((h, i) => slot(h, h + 4, MODES[i % 4]!, 1000));
+    render(<Harness initial={schedule(six, six)} capacity={HYBRID_TOU_SLOTS} />);
+    expect(screen.queryByTestId('dispatch-problem')).toBeNull();
   });
 });

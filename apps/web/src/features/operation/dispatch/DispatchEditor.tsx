@@ -1,53 +1,51 @@
 import { Alert, Button, Tabs } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
+import type { DispatchSchedule, ScheduleProblem } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { DAY_PROFILES, type DispatchSchedule, type ScheduleProblem } from './scheduleModel.ts';
+import { problemValues } from './slotTime.ts';
 import { SlotTable } from './SlotTable.tsx';
 
+const DAYS = ['weekday', 'weekend'] as const;
+
 /**
- * A battery schedule: a weekday and a weekend profile of slots, and, above them, every reason it cannot be sent
- * (overlapping slots named by number and time, a day that does not fit the device's time-of-use slots).
+ * A battery schedule: a weekday and a weekend profile of slots, and, above them, why it cannot be sent (two
+ * overlapping slots named by number and time, a day with more slots than the device holds: never cut to fit).
  */
 export function DispatchEditor({
   value,
-  problems,
+  problem,
   onChange,
 }: {
   value: DispatchSchedule;
-  problems: readonly ScheduleProblem[];
+  problem: ScheduleProblem | undefined;
   onChange(value: DispatchSchedule): void;
 }) {
   const { t } = useTranslation();
+  const key = problem?.message.replace(/^commands\./, '');
   return (
     <>
-      {problems.length > 0 && (
+      {problem && (
         <Alert
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          data-testid="dispatch-problems"
+          data-testid="dispatch-problem"
           title={t('commands.dispatch.cannotSend')}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {problems.map((p) => (
-                <li key={`${p.profile}-${p.key}-${JSON.stringify(p.values)}`}>
-                  {t(`commands.dispatch.profiles.${p.profile}`)}:{' '}
-                  {t(`commands.dispatch.problems.${p.key}`, p.values)}
-                </li>
-              ))}
-            </ul>
-          }
+          description={`${t(`commands.dispatch.days.${problem.day}`)}: ${t(
+            `commands.dispatch.problems.${key}`,
+            problemValues(problem, value[problem.day]),
+          )}`}
         />
       )}
       <Tabs
-        items={DAY_PROFILES.map((profile) => ({
-          key: profile,
-          label: t(`commands.dispatch.profiles.${profile}`),
+        items={DAYS.map((day) => ({
+          key: day,
+          label: `${t(`commands.dispatch.days.${day}`)} (${value[day].length})`,
           children: (
             <SlotTable
-              testId={`dispatch-slots-${profile}`}
-              slots={value[profile]}
-              onChange={(slots) => onChange({ ...value, [profile]: slots })}
+              testId={`dispatch-slots-${day}`}
+              slots={value[day]}
+              onChange={(slots) => onChange({ ...value, [day]: slots })}
             />
           ),
         }))}

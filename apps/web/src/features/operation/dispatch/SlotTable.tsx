@@ -1,9 +1,14 @@
 import { Button, InputNumber, Select, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { COMMAND_LIMITS, DISPATCH_MODES, type DispatchSlot } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { DISPATCH_STATES, type DispatchSlot, DISPATCH_LIMITS } from './scheduleModel.ts';
+import { hhmm } from '../command-shared/settingsForm.ts';
+import { QUARTERS } from './slotTime.ts';
 
-/** The slots of one day profile (weekday or weekend) as an editable table: time span, state, power, SoC bounds. */
+/** Highest charge or discharge power offered in the editor [W] (the contract allows more for large sites). */
+const POWER_W_MAX = 1_000_000;
+
+/** The slots of one day profile (weekday or weekend) as an editable table: time span, mode, power, SoC bounds. */
 export function SlotTable({
   slots,
   onChange,
@@ -17,6 +22,19 @@ export function SlotTable({
   const edit = (index: number, patch: Partial<DispatchSlot>) =>
     onChange(slots.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   const last = slots.at(-1);
+  const percent = (field: 'socMin' | 'socMax', label: string) => ({
+    title: label,
+    dataIndex: field,
+    render: (v: number, row: DispatchSlot & { index: number }) => (
+      <InputNumber
+        min={0}
+        max={100}
+        value={v}
+        aria-label={label}
+        onChange={(x) => edit(row.index, { [field]: x ?? 0 })}
+      />
+    ),
+  });
   return (
     <>
       <Table<DispatchSlot & { index: number }>
@@ -27,47 +45,34 @@ export function SlotTable({
         dataSource={slots.map((s, index) => ({ ...s, index }))}
         columns={[
           { title: '#', dataIndex: 'index', width: 48, render: (i: number) => i + 1 },
-          {
-            title: t('commands.dispatch.start'),
-            dataIndex: 'start',
-            render: (v: string, row) => (
+          ...(['start', 'end'] as const).map((field) => ({
+            title: t(`commands.dispatch.${field}`),
+            dataIndex: field,
+            render: (v: number, row: DispatchSlot & { index: number }) => (
               <Select
                 showSearch
+                optionFilterProp="label"
                 style={{ width: 96 }}
                 value={v}
-                aria-label={t('commands.dispatch.start')}
-                options={QUARTERS.slice(0, -1).map((e) => ({ value: e, label: e }))}
-                onChange={(start: string) => edit(row.index, { start })}
+                aria-label={t(`commands.dispatch.${field}`)}
+                options={(field === 'start' ? QUARTERS.slice(0, -1) : QUARTERS.slice(1)).map((m) => ({
+                  value: m,
+                  label: hhmm(m),
+                }))}
+                onChange={(m: number) => edit(row.index, { [field]: m })}
               />
             ),
-          },
+          })),
           {
-            title: t('commands.dispatch.end'),
-            dataIndex: 'end',
-            render: (v: string, row) => (
-              <Select
-                showSearch
-                style={{ width: 96 }}
-                value={v}
-                aria-label={t('commands.dispatch.end')}
-                options={QUARTERS.slice(1).map((e) => ({ value: e, label: e }))}
-                onChange={(end: string) => edit(row.index, { end })}
-              />
-            ),
-          },
-          {
-            title: t('commands.dispatch.state'),
-            dataIndex: 'state',
-            render: (v: DispatchSlot['state'], row) => (
+            title: t('commands.dispatch.mode'),
+            dataIndex: 'mode',
+            render: (v: DispatchSlot['mode'], row) => (
               <Select
                 style={{ width: 150 }}
                 value={v}
-                aria-label={t('commands.dispatch.state')}
-                options={DISPATCH_STATES.map((s) => ({
-                  value: s,
-                  label: t(`commands.dispatch.states.${s}`),
-                }))}
-                onChange={(state: DispatchSlot['state']) => edit(row.index, { state })}
+                aria-label={t('commands.dispatch.mode')}
+                options={DISPATCH_MODES.map((m) => ({ value: m, label: t(`commands.dispatch.modes.${m}`) }))}
+                onChange={(mode: DispatchSlot['mode']) => edit(row.index, { mode })}
               />
             ),
           },
@@ -77,41 +82,17 @@ export function SlotTable({
             render: (v: number, row) => (
               <InputNumber
                 min={0}
-                max={DISPATCH_LIMITS.powerWMax}
+                max={POWER_W_MAX}
                 step={100}
                 value={v}
-                disabled={row.state === 'hold' || row.state === 'selfConsumption'}
+                disabled={row.mode === 'hold'}
                 aria-label={t('commands.dispatch.powerW')}
                 onChange={(powerW) => edit(row.index, { powerW: powerW ?? 0 })}
               />
             ),
           },
-          {
-            title: t('commands.dispatch.minSoc'),
-            dataIndex: 'minSocPercent',
-            render: (v: number, row) => (
-              <InputNumber
-                min={0}
-                max={100}
-                value={v}
-                aria-label={t('commands.dispatch.minSoc')}
-                onChange={(minSocPercent) => edit(row.index, { minSocPercent: minSocPercent ?? 0 })}
-              />
-            ),
-          },
-          {
-            title: t('commands.dispatch.maxSoc'),
-            dataIndex: 'maxSocPercent',
-            render: (v: number, row) => (
-              <InputNumber
-                min={0}
-                max={100}
-                value={v}
-                aria-label={t('commands.dispatch.maxSoc')}
-                onChange={(maxSocPercent) => edit(row.index, { maxSocPercent: maxSocPercent ?? 100 })}
-              />
-            ),
-          },
+          percent('socMin', t('commands.dispatch.minSoc')),
+          percent('socMax', t('commands.dispatch.maxSoc')),
           {
             title: '',
             key: 'remove',
@@ -131,32 +112,25 @@ export function SlotTable({
       <Button
         style={{ marginTop: 8 }}
         icon={<PlusOutlined />}
-        disabled={slots.length >= DISPATCH_LIMITS.slotsPerDayMax}
+        disabled={slots.length >= COMMAND_LIMITS.maxDispatchSlots}
         onClick={() => {
           // A new slot starts where the last one ends, an hour long: the usual way a day is filled.
-          const start = last && last.end !== '24:00' ? last.end : '00:00';
-          const end = QUARTERS[Math.min(QUARTERS.indexOf(start) + 4, QUARTERS.length - 1)] ?? '24:00';
+          const start = last && last.end < 1440 ? last.end : 0;
           onChange([
             ...slots,
             {
               start,
-              end,
-              state: 'selfConsumption',
+              end: Math.min(start + 60, 1440),
+              mode: 'selfConsumption',
               powerW: 0,
-              minSocPercent: 10,
-              maxSocPercent: 100,
+              socMin: 10,
+              socMax: 100,
             },
           ]);
         }}
       >
-        {t('commands.dispatch.addSlot', { max: DISPATCH_LIMITS.slotsPerDayMax })}
+        {t('commands.dispatch.addSlot', { max: COMMAND_LIMITS.maxDispatchSlots })}
       </Button>
     </>
   );
 }
-
-/** Quarter hours from 00:00 to 24:00: a slot starts and ends on one. */
-const QUARTERS = Array.from({ length: 97 }, (_, i) => {
-  const m = i * 15;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-});

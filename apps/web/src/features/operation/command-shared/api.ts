@@ -1,0 +1,171 @@
+import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CommandBatch,
+  CommandDevice,
+  CommandPush,
+  CommandRow,
+  CreatedCommands,
+  DispatchSchedule,
+  PointValues,
+  RegisterType,
+  SettingsProfile,
+  SettingsProfileId,
+} from '@solarops/contracts';
+import { TERMINAL_STATES } from '@solarops/contracts';
+import { useEventStream } from '../../../api/eventStream.ts';
+import { request, requestPage } from '../../../api/request.ts';
+
+/** The screens that write settings (each is the permission the server checks). */
+export type SettingsRoute = 'remoteSet' | 'remoteSet1' | 'YongfuRemoteSettings' | 'setUpList';
+/** The screens that read and write registers and restart devices. */
+export type DebugRoute = 'debug' | 'faultRemote';
+
+/** While a command on screen is unfinished it is also fetched this often, in case a push is missed [ms]. */
+const UNFINISHED_POLL_MS = 3_000;
+
+/** The settings profiles (register maps) of the device models; they change only with a release. */
+export const useProfiles = () =>
+  useQuery({
+    queryKey: ['commands', 'profiles'],
+    queryFn: () => request<SettingsProfile[]>('/commands/profiles'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Devices in the caller's scope that a command can reach, of one profile or all. */
+export const useCommandDevices = (filter: {
+  profileId?: SettingsProfileId;
+  plantId?: number;
+  search?: string;
+}) =>
+  useQuery({
+    queryKey: ['commands', 'devices', filter],
+    queryFn: () => request<CommandDevice[]>('/commands/devices', { params: filter }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface CommandFilter {
+  batchId?: string;
+  serial?: string;
+  kind?: CommandRow['kind'];
+  state?: CommandRow['state'];
+}
+
+/** A page of commands (a batch's, a device's), newest first; refreshed while some are unfinished. */
+export const useCommands = (filter: CommandFilter, pageStart: number, pageSize: number, enabled = true) =>
+  useQuery({
+    queryKey: ['commands', 'list', filter, pageStart, pageSize],
+    queryFn: () => commandApi.list(filter, pageStart, pageSize),
+    placeholderData: keepPreviousData,
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data?.rows.some((r) => !isFinished(r.state)) ? UNFINISHED_POLL_MS : false,
+  });
+
+/** Commands by id (the ones a screen just created), live until every one has finished. */
+export const useCommandsById = (ids: readonly string[]) =>
+  useQuery({
+    queryKey: ['commands', 'byId', ids],
+    queryFn: () => Promise.all(ids.map((id) => request<CommandRow>(`/commands/${id}`))),
+    enabled: ids.length > 0,
+    refetchInterval: (q) => (q.state.data?.every((r) => isFinished(r.state)) ? false : UNFINISHED_POLL_MS),
+  });
+
+export const useBatch = (id: string | undefined) =>
+  useQuery({
+    queryKey: ['commands', 'batch', id],
+    queryFn: () => request<CommandBatch>(`/commands/batches/${id}`),
+    enabled: Boolean(id),
+  });
+
+/**
+ * Keeps every command query live: each pushed state change refreshes the commands on screen, and a reconnection
+ * refetches what was missed while the stream was down.
+ */
+export function useCommandPush(onPush?: (rows: CommandPush[]) => void) {
+  const client = useQueryClient();
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['commands'] }), [client]);
+  useEventStream(
+    '/commands/stream',
+    (e) => {
+      if (e.event !== 'command') return;
+      const rows = JSON.parse(e.data) as CommandPush[];
+      const changed = new Map(rows.map((r) => [r.id, r]));
+      // A pushed change lands in the rows already on screen at once; lists are refetched for their counts.
+      client.setQueriesData<{ total: number; rows: CommandRow[] }>(
+        { queryKey: ['commands', 'list'] },
+        (old) => (old ? { ...old, rows: old.rows.map((r) => merge(r, changed.get(r.id))) } : old),
+      );
+      client.setQueriesData<CommandRow[]>({ queryKey: ['commands', 'byId'] }, (old) =>
+        old?.map((r) => merge(r, changed.get(r.id))),
+      );
+      void client.invalidateQueries({ queryKey: ['commands', 'batch'] });
+      onPush?.(rows);
+    },
+    refresh,
+  );
+}
+
+const merge = (row: CommandRow, push: CommandPush | undefined): CommandRow =>
+  push
+    ? {
+        ...row,
+        state: push.state,
+        failure: push.failure,
+        newValues: push.newValues ?? row.newValues,
+        result: push.result ?? row.result,
+      }
+    : row;
+
+/** The command calls; each answers the commands made, the batch and the devices refused before sending. */
+export const commandApi = {
+  list: (filter: CommandFilter, pageStart: number, pageSize: number) =>
+    requestPage<CommandRow>('/commands', {
+      params: {
+        batchId: filter.batchId,
+        serial: filter.serial,
+        kind: filter.kind,
+        state: filter.state,
+        pageStart,
+        pageSize,
+      },
+    }),
+  readSettings: (route: SettingsRoute | DebugRoute, serial: string) =>
+    request<CreatedCommands>('/commands/read', { json: { route, serial } }),
+  writeSettings: (body: { route: SettingsRoute; serials: string[]; values: PointValues; confirm: string }) =>
+    request<CreatedCommands>('/commands/settings', { json: body }),
+  dispatch: (body: { serials: string[]; schedule: DispatchSchedule; confirm: string }) =>
+    request<CreatedCommands>('/commands/dispatch', { json: body }),
+  debugRead: (body: {
+    route: DebugRoute;
+    serial: string;
+    address: number;
+    count: number;
+    dataType: RegisterType;
+  }) => request<CreatedCommands>('/commands/debug/read', { json: body }),
+  debugWrite: (body: {
+    route: DebugRoute;
+    serial: string;
+    address: number;
+    dataType: RegisterType;
+    values: number[];
+    confirm: string;
+  }) => request<CreatedCommands>('/commands/debug/write', { json: body }),
+  restart: (body: { route: DebugRoute; serial: string; confirm: string }) =>
+    request<CreatedCommands>('/commands/restart', { json: body }),
+  decide: (batchId: string, approve: boolean) =>
+    request<CommandBatch>(`/commands/batches/${batchId}/decision`, { json: { approve } }),
+  cancel: (id: string) => request<CommandRow>(`/commands/${id}/cancel`, { method: 'POST' }),
+};
+
+/** A command call as a mutation that refreshes the command queries when it is answered. */
+export function useCommandMutation<A>(call: (args: A) => Promise<CreatedCommands>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => void client.invalidateQueries({ queryKey: ['commands'] }),
+  });
+}
+
+/** Whether a command has reached a state it never leaves. */
+export const isFinished = (state: CommandRow['state']) => TERMINAL_STATES.includes(state);

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Table } from 'antd';
+import type { CommandRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { useCommands } from '../command-shared/api.ts';
+import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
+
+/** A device's recent commands, newest first: what was asked, by whom, and how it ended. */
+export function DeviceCommandLog({ serial }: { serial: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const query = useCommands({ serial }, page, limit);
+  return (
+    <>
+      <Table<CommandRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={query.isLoading}
+        dataSource={query.data?.rows ?? []}
+        data-testid="device-command-log"
+        columns={[
+          { title: t('commands.results.at'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          {
+            title: t('commands.log.kind'),
+            dataIndex: 'kind',
+            render: (k: string) => t(`commands.kind.${k}`),
+          },
+          { title: t('commands.results.by'), dataIndex: 'createdBy' },
+          {
+            title: t('commands.results.state'),
+            dataIndex: 'state',
+            render: (_, r) => <CommandStateTag state={r.state} failure={r.failure} />,
+          },
+          {
+            title: t('commands.log.params'),
+            dataIndex: 'params',
+            render: (p: unknown) => <code style={{ fontSize: 11 }}>{JSON.stringify(p).slice(0, 120)}</code>,
+          },
+        ]}
+      />
+      <Pagination
+        total={query.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onChange={(p, l) => {
+          setPage(p);
+          setLimit(l);
+        }}
+      />
+    </>
+  );
+}
