@@ -9,7 +9,7 @@
  * it moves its operating point towards open circuit: the voltage rises and the current falls so that the
  * DC power matches what the inverter can deliver.
  */
-import { pvwattsDc, pvwattsInverter } from '@solarops/pv';
+import { aoiProjection, pvwattsDc, pvwattsInverter } from '@solarops/pv';
 import type { InverterDescription, ModuleStc } from './plantDescription.ts';
 import type { PlantWeather } from './plantWeather.ts';
 import { uniformAt } from './random.ts';
@@ -63,52 +63,113 @@ function moduleVmp(module: ModuleStc, tempCell: number, poa: number): number {
   return Math.max(v, 0.5 * module.vmpV * (1 + module.betaVoc * (tempCell - 25)));
 }
 
+/** How one PV input differs from the inverter's nominal string (fixed per device and input). */
+export interface StringLayout {
+  /** Modules in series on this input. */
+  modules: number;
+  /** Azimuth of this input's modules relative to the plant's array [deg] (another face of the roof). */
+  azimuthOffsetDeg: number;
+  /** Share of the nominal power the modules still give (soiling, cabling, degraded modules) [unitless]. */
+  health: number;
+  /** Shaded by a nearby obstacle while the sun is low: the beam does not reach it. */
+  shaded: boolean;
+}
+
+/** Sun elevation below which a shaded string loses the beam [deg]. */
+export const SHADE_ELEVATION_DEG = 25;
+
+/**
+ * The PV inputs of an inverter as installed: real strings differ. Every input has a small mismatch (0..2 %);
+ * an inverter with 3 or more inputs has one weak string (a tenth to a fifth below its siblings), one with 4 or
+ * more also a string two modules shorter, and on roofs a quarter of its strings on a face turned 60° away and
+ * often one shaded string in the morning and evening. Deterministic by the device seed.
+ *
+ * @param device - Inverter description (strings, modules per string, mounting)
+ * @param deviceSeed - Seed of the device [unitless]
+ * @param roof - Whether the array is on a roof (several faces, obstacles)
+ * @returns one layout per input
+ */
+export function stringLayouts(device: InverterDescription, deviceSeed: number, roof = true): StringLayout[] {
+  const count = device.strings;
+  const pickIndex = (salt: number) => Math.floor(uniformAt(deviceSeed, salt) * count);
+  const weak = count >= 3 ? pickIndex(61) : -1;
+  const short = count >= 4 ? (weak + 1 + pickIndex(62)) % count : -1;
+  const turned = roof && count >= 4 ? Math.ceil(count / 4) : 0;
+  const shaded = roof && count >= 2 && uniformAt(deviceSeed, 63) < 0.6 ? (weak + 1) % count : -1;
+  const turnSign = uniformAt(deviceSeed, 64) < 0.5 ? -1 : 1;
+  return Array.from({ length: count }, (_, i) => ({
+    modules: Math.max(1, device.modulesPerString - (i === short && device.modulesPerString > 6 ? 2 : 0)),
+    azimuthOffsetDeg: i >= count - turned ? turnSign * 60 : 0,
+    health:
+      (1 - 0.02 * uniformAt(deviceSeed, 31, i)) * (i === weak ? 0.8 + 0.1 * uniformAt(deviceSeed, 65) : 1),
+    shaded: i === shaded,
+  }));
+}
+
+/** Plane-of-array irradiance of an input turned or shaded unlike the plant's array [W/m²]. */
+function stringPoa(
+  weather: PlantWeather,
+  layout: StringLayout,
+  array: { surfaceTilt: number; surfaceAzimuth: number } | undefined,
+): number {
+  if (!array || (layout.azimuthOffsetDeg === 0 && !layout.shaded)) return weather.poaGlobal;
+  const beam = (azimuth: number) =>
+    weather.dni *
+    Math.max(aoiProjection(array.surfaceTilt, azimuth, weather.apparentZenith, weather.azimuth), 0);
+  const own = beam(array.surfaceAzimuth);
+  const elevation = 90 - weather.apparentZenith;
+  const turned = beam(array.surfaceAzimuth + layout.azimuthOffsetDeg);
+  const reached = layout.shaded && elevation < SHADE_ELEVATION_DEG ? 0 : turned;
+  return Math.max(weather.poaGlobal - own + reached, 0);
+}
+
 /**
  * Inverter output at the plant weather.
  *
  * @param device - Inverter description (strings, modules, rating)
  * @param weather - Plant weather at the instant
- * @param deviceSeed - Seed of the device (static string mismatch) [unitless]
+ * @param deviceSeed - Seed of the device (its strings' layout) [unitless]
+ * @param array - The plant's array orientation (tilt, azimuth [deg]) and mounting, for turned and shaded
+ *   strings; without it every input faces the plant's array
  * @returns DC [W] and AC [W] power, clipping and standby flags, per-string voltage [V] and current [A]
  */
 export function inverterOutput(
   device: InverterDescription,
   weather: PlantWeather,
   deviceSeed: number,
+  array?: { surfaceTilt: number; surfaceAzimuth: number; mounting: 'openRack' | 'roof' },
 ): InverterOutput {
   const poa = weather.poaGlobal;
-  const n = device.modulesPerString;
   const m = device.module;
+  const layouts = stringLayouts(device, deviceSeed, array ? array.mounting === 'roof' : false);
   if (poa < STANDBY_IRRADIANCE) {
-    const voc = n * moduleVoc(m, weather.tempCell, poa);
     return {
       pdcW: 0,
       pacW: 0,
       clipped: false,
       standby: true,
-      strings: Array.from({ length: device.strings }, () => ({ voltage: voc, current: 0 })),
+      strings: layouts.map((l) => ({ voltage: l.modules * moduleVoc(m, weather.tempCell, poa), current: 0 })),
     };
   }
-  const vmp = n * moduleVmp(m, weather.tempCell, poa);
-  const stringPowers = Array.from({ length: device.strings }, (_, i) => {
-    // Each string loses 0..2 % more than nominal (module tolerance, cable length), fixed per device.
-    const mismatch = 1 - 0.02 * uniformAt(deviceSeed, 31, i);
-    return Math.max(
-      pvwattsDc(poa, weather.tempCell, m.pmaxW * n, m.gammaPmax) * DC_LOSS_FACTOR * mismatch,
-      0,
-    );
+  const inputs = layouts.map((l) => {
+    const g = stringPoa(weather, l, array);
+    const power = Math.max(pvwattsDc(g, weather.tempCell, m.pmaxW * l.modules, m.gammaPmax), 0);
+    return {
+      power: power * DC_LOSS_FACTOR * l.health,
+      vmp: l.modules * moduleVmp(m, weather.tempCell, Math.max(g, 1)),
+      voc: l.modules * moduleVoc(m, weather.tempCell, Math.max(g, 1)),
+    };
   });
-  const pdcW = stringPowers.reduce((a, b) => a + b, 0);
+  const pdcW = inputs.reduce((a, b) => a + b.power, 0);
   const pdc0 = device.ratedPowerW / INVERTER_ETA_NOM;
   const pacW = pvwattsInverter(pdcW, pdc0, INVERTER_ETA_NOM);
   const clipped = pacW >= device.ratedPowerW * 0.9999;
   // When clipping, the DC side delivers only what the inverter converts.
   const dcScale = clipped && pdcW > 0 ? Math.min(pacW / INVERTER_ETA_NOM / pdcW, 1) : 1;
-  const voc = n * moduleVoc(m, weather.tempCell, poa);
-  const strings = stringPowers.map((p) => {
-    const power = p * dcScale;
+  const strings = inputs.map((x) => {
+    const power = x.power * dcScale;
     // Moving off the MPP towards Voc: the voltage rises with the curtailed share.
-    const voltage = vmp + (voc - vmp) * (1 - dcScale) * 0.8;
+    const voltage = x.vmp + (x.voc - x.vmp) * (1 - dcScale) * 0.8;
     return { voltage, current: voltage > 0 ? power / voltage : 0 };
   });
   return { pdcW: pdcW * dcScale, pacW, clipped, standby: false, strings };

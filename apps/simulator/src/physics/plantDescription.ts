@@ -56,7 +56,7 @@ export interface DeviceIdentity {
   dspVersion: string;
 }
 
-/** PV inputs of an inverter: `strings` identical strings of `modulesPerString` modules. */
+/** PV inputs of an inverter: `strings` strings of nominally `modulesPerString` modules (as installed they differ: inverterOutput.ts `stringLayouts`). */
 export interface PvArrayDescription {
   /** Number of strings (PV inputs), 1..12. */
   strings: number;

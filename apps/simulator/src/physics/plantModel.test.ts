@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { startFault } from './faultInjector.ts';
 import { createPlantState, stepPlant } from './plantModel.ts';
 import type { DeviceReading, InverterReading, MeterReading, PlantState } from './plantModel.ts';
-import type { PlantDescription } from './plantDescription.ts';
+import type { InverterDescription, PlantDescription } from './plantDescription.ts';
+import { generateDemoFleet } from './demoFleet.ts';
+import { stringLayouts } from './inverterOutput.ts';
+import { hashString } from './random.ts';
 import { plantWeather } from './plantWeather.ts';
 import { NEW_YORK_PLANT, SHANGHAI_PLANT, SYDNEY_PLANT, testPlant } from './testPlants.ts';
 
@@ -48,12 +51,12 @@ describe('power follows the sun', () => {
     const string = atNoon.find((r) => r.deviceKind === 'stringInverter');
     // 12 kWp on a 10 kW inverter: a clear noon reaches the AC rating or close to it.
     expect(string?.acPowerW).toBeGreaterThan(0.8 * 10000);
-    const acTotal = atNoon.reduce((a, r) => a + r.acPowerW + (r.battery?.powerW ?? 0), 0);
+    const acTotal = atNoon.reduce((a, r) => a + r.acPowerW, 0);
     expect(acTotal).toBeGreaterThan(0.7 * Math.min(plant.capacityW, 15000));
     const midnight = noon + 12 * HOUR;
     const atNight = inverters(stepPlant(plant, state, midnight).readings);
     for (const r of atNight) {
-      if (r.deviceKind !== 'hybridInverter') expect(r.acPowerW).toBe(0);
+      expect(r.acPowerW).toBe(0);
       expect(r.pvStrings.every((s) => s.current === 0)).toBe(true);
     }
     expect(atNight.find((r) => r.deviceKind === 'stringInverter')?.status).toBe('standby');
@@ -136,6 +139,27 @@ describe('energy counters', () => {
 });
 
 describe('storage', () => {
+  it('at night: the battery discharges to the load, the inverter generates nothing', () => {
+    // Local night in Shanghai (00:00 to 05:00), a full battery.
+    const state = createPlantState(SHANGHAI_PLANT, { SHBcn2: { batterySoc: 90, energyTotalKwh: 500 } });
+    const { steps } = run(SHANGHAI_PLANT, Date.UTC(2024, 5, 9, 16), Date.UTC(2024, 5, 9, 21), state);
+    const nights = steps.map((s) => ({
+      hybrid: inverters(s.readings).find((r) => r.deviceKind === 'hybridInverter')!,
+      meter: s.readings.find((r): r is MeterReading => r.kind === 'meter')!,
+    }));
+    expect(nights.some((n) => (n.hybrid.battery?.powerW ?? 0) < -100)).toBe(true);
+    for (const { hybrid } of nights) {
+      expect(hybrid.acPowerW).toBe(0);
+      expect(hybrid.energyTodayKwh).toBe(0);
+      expect(hybrid.energyTotalKwh).toBe(500);
+    }
+    // The battery's discharge covers the load: the meter imports less than the load by as much.
+    const discharging = nights.find((n) => (n.hybrid.battery?.powerW ?? 0) < -100)!;
+    expect(discharging.meter.importPowerW).toBeLessThan(
+      stepPlant(SHANGHAI_PLANT, createPlantState(SHANGHAI_PLANT), discharging.hybrid.timeMs).loadW,
+    );
+  });
+
   it('charges from surplus by day and discharges in the evening', () => {
     const state = createPlantState(SHANGHAI_PLANT, { SHBcn2: { batterySoc: 30 } });
     const { steps } = run(SHANGHAI_PLANT, Date.UTC(2024, 5, 9, 16), Date.UTC(2024, 5, 10, 16), state);
@@ -226,5 +250,35 @@ describe('faults in the plant model', () => {
     const n = count();
     expect(n).toBeGreaterThan(0);
     expect(count()).toBe(n);
+  });
+});
+
+describe('the PV strings of an inverter', () => {
+  it('differ: a weak string stands out, a shorter string runs at a lower voltage, a turned face peaks apart', () => {
+    const fleet = generateDemoFleet();
+    const plant = fleet.plants.find(
+      (p) => p.mounting === 'roof' && p.devices.some((d) => d.kind === 'stringInverter' && d.strings >= 4),
+    )!;
+    const device = plant.devices.find((d) => d.kind === 'stringInverter' && d.strings >= 4)!;
+    const layouts = stringLayouts(device as InverterDescription, hashString(device.serial), true);
+    const noon = clearNoon(plant, Date.UTC(2024, 5, 1));
+    const reading = inverters(stepPlant(plant, createPlantState(plant), noon).readings).find(
+      (r) => r.serial === device.serial,
+    )!;
+    const currents = reading.pvStrings.map((s) => s.current);
+    const sorted = [...currents].sort((a, b) => a - b);
+    const median = sorted[sorted.length >> 1]!;
+    // Not one line drawn twelve times: the weak string is well below its siblings.
+    const weak = layouts.findIndex((l) => l.health < 0.95);
+    expect(weak).toBeGreaterThanOrEqual(0);
+    expect(currents[weak]!).toBeLessThan(0.92 * median);
+    expect(new Set(currents.map((c) => c.toFixed(2))).size).toBeGreaterThan(2);
+    const short = layouts.findIndex((l) => l.modules < (device as InverterDescription).modulesPerString);
+    if (short >= 0) {
+      const full = layouts.findIndex((l, i) => i !== short && l.modules === layouts[0]!.modules);
+      expect(reading.pvStrings[short]!.voltage).toBeLessThan(reading.pvStrings[full]!.voltage * 0.95);
+    }
+    // Every string still produces at a clear noon.
+    expect(currents.every((c) => c > 0.3 * median)).toBe(true);
   });
 });

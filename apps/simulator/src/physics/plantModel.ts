@@ -41,11 +41,11 @@ export interface InverterReading {
   collectorSerial: string;
   /** Instant [ms]. */
   timeMs: number;
-  /** AC power [W]. */
+  /** PV generation as AC power [W]; a hybrid's battery is apart (`battery.powerW`), never in it. */
   acPowerW: number;
-  /** Energy since local midnight [kWh]. */
+  /** PV energy since local midnight [kWh]. */
   energyTodayKwh: number;
-  /** Lifetime energy [kWh]. */
+  /** Lifetime PV energy [kWh]. */
   energyTotalKwh: number;
   /** Per-phase voltage [V]. */
   gridVoltage: number[];
@@ -219,14 +219,17 @@ export function stepPlant(
   const readings: DeviceReading[] = [];
   const hybrids = plant.devices.filter((d) => d.kind === 'hybridInverter');
   const hybridRated = hybrids.reduce((a, d) => a + d.ratedPowerW, 0);
-  let generationW = 0;
+  let deliveredW = 0;
 
   for (const device of plant.devices) {
     if (!isInverter(device)) continue;
     const s = deviceState(state, device);
     const seed = hashString(device.serial);
-    const out = inverterOutput(device, weather, seed);
-    let acPowerW = out.pacW;
+    const out = inverterOutput(device, weather, seed, plant);
+    // The reading's AC power is the PV generation (docs/device-protocol.md); a hybrid inverter's AC side also
+    // carries its battery: it delivers the PV less what charges the battery, plus what the battery discharges.
+    const acPowerW = out.pacW;
+    let acOutputW = out.pacW;
     let battery: BatteryReading | undefined;
     if (device.kind === 'hybridInverter') {
       const b = device.battery;
@@ -244,12 +247,12 @@ export function stepPlant(
       // Charging loses ~5 % in the battery; the SOC reflects the energy over the interval just ended.
       const stored = powerW > 0 ? powerW * 0.95 : powerW;
       s.batterySoc = Math.min(Math.max(s.batterySoc + ((stored * dtH) / b.capacityWh) * 100, 0), 100);
-      acPowerW = Math.min(Math.max(out.pacW - powerW, 0), device.ratedPowerW);
+      acOutputW = Math.min(Math.max(out.pacW - powerW, 0), device.ratedPowerW);
       const v = b.nominalVoltageV * (0.93 + 0.14 * (s.batterySoc / 100)) * (1 + 0.015 * Math.sign(powerW));
       battery = { socPercent: round(s.batterySoc, 1), powerW: round(powerW, 1), voltage: round(v, 2) };
     }
     const grid = gridMeasurements(plant, device.phases, timeMs, seed);
-    const load = device.ratedPowerW > 0 ? acPowerW / device.ratedPowerW : 0;
+    const load = device.ratedPowerW > 0 ? acOutputW / device.ratedPowerW : 0;
     const tempInverter =
       weather.tempAir + 2 + 26 * load + 1.5 * uniformAt(seed, 51, Math.floor(timeMs / 600_000));
     const idle = out.standby && (!battery || battery.powerW === 0);
@@ -263,7 +266,7 @@ export function stepPlant(
       energyTodayKwh: 0,
       energyTotalKwh: 0,
       gridVoltage: grid.voltage,
-      gridCurrent: grid.voltage.map((v) => acPowerW / (device.phases * v)),
+      gridCurrent: grid.voltage.map((v) => acOutputW / (device.phases * v)),
       gridFrequency: grid.frequency,
       tempInverter,
       status: idle ? 'standby' : 'normal',
@@ -273,10 +276,11 @@ export function stepPlant(
     };
     const fault = stepFault(s, device, timeMs, opts, device.strings);
     const faulted = applyFault(base, fault, plant.grid);
-    // A silent device still converts power and counts energy; only its report is lost.
+    // A silent device still converts power and counts energy; only its report is lost. The counters count the
+    // PV generation only: a battery's discharge is never generation.
     const power = faulted ? faulted.acPowerW : base.acPowerW;
     accumulateEnergy(s, timeMs, dayKey, power);
-    generationW += power;
+    deliveredW += battery ? Math.min(Math.max(power - battery.powerW, 0), device.ratedPowerW) : power;
     if (faulted) {
       readings.push({
         ...faulted,
@@ -298,8 +302,8 @@ export function stepPlant(
   for (const device of plant.devices) {
     if (device.kind === 'meter') {
       const s = deviceState(state, device);
-      // Balance at the grid connection: site load minus all AC generation (hybrid output includes the battery).
-      const netW = loadW - generationW;
+      // Balance at the grid connection: site load minus what the inverters deliver (a hybrid: with its battery).
+      const netW = loadW - deliveredW;
       const importW = Math.max(netW, 0);
       const exportW = Math.max(-netW, 0);
       accumulateMeter(s, timeMs, dayKey, importW, exportW);
