@@ -10,6 +10,7 @@ import { QueryState } from '../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { useDevice, useDeviceHistory } from '../api.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
+import { StringComparison } from './StringComparison.tsx';
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone. */
 const plantToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
@@ -43,6 +44,8 @@ function DeviceBody({
   const fields = useMemo(() => groups.flatMap((g) => g.fields), [groups]);
   const history = useDeviceHistory(device.serial, day.format('YYYY-MM-DD'), fields);
   const points = history.data?.points ?? [];
+  // Inverters chart one current per PV string (deviceFields.ts); the same strings are compared side by side.
+  const strings = fields.filter((f) => /^pvI\d+$/.test(f)).length;
   const label = (f: string) => {
     const [key, options] = fieldLabel(f);
     return t(key, options);
@@ -82,6 +85,11 @@ function DeviceBody({
           data-testid="device-day"
         />
       </div>
+      {strings > 0 && !history.isLoading ? (
+        <div style={{ marginBottom: 16 }}>
+          <StringComparison fields={fields} points={points} strings={strings} />
+        </div>
+      ) : null}
       <Tabs
         items={[
           {
