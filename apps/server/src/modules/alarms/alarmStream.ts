@@ -4,7 +4,7 @@ import type { AlarmPush } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import type { AlarmBus } from './alarmBus.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /** A comment line every so often keeps proxies from closing an idle stream [ms]. */
 const HEARTBEAT_MS = 25_000;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS, SERVER_FAULT_CODES } from '@solarops/contracts';
 import { solarPosition } from '@solarops/pv';
 import { raiseAlarms, recoverAlarms, type AlarmDeps } from './service.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /** Thresholds of the analysis rules. */
 export const RULES = {

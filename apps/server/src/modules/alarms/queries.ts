@@ -3,7 +3,7 @@ import type { AlarmDetail, AlarmQuery, AlarmRow, AlarmStatistics, OfflineRow } f
 import type { Database } from '../../db/openDatabase.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /**
  * A console date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`) as a moment: in the browser's time zone when it sends

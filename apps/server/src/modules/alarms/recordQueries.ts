@@ -3,7 +3,7 @@ import type { FaultRecordData } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const ilike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

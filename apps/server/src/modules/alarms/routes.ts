@@ -55,7 +55,7 @@ import {
   findScopedDevice,
   listFaultRecords,
 } from './recordQueries.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { confirmAlarm, seedFaultCatalogue } from './service.ts';
 import { alarmSettingsOf, updateAlarmSettings } from './settings.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';

@@ -5,7 +5,7 @@ import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { CommittedReading, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
 import { FAULT_CATALOGUE } from './faultCatalogue.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /** What raising, recovering and confirming alarms need: the database and the bus that tells the listeners. */
 export type AlarmDeps = Pick<AppDeps, 'db' | 'alarmBus'>;

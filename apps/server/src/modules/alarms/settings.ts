@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AlarmUserSettings } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { rowsOf } from './rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /** A user's alarm settings (defaults when never set). */
 export async function alarmSettingsOf(db: Database, userId: number): Promise<AlarmUserSettings> {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
 import { openEventStream } from '../../http/eventStream.ts';
-import { rowsOf } from '../alarms/rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import type { CommandCenter, CommandEvents } from './CommandCenter.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { profileForModel, type SettingsProfile } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { rowsOf } from '../alarms/rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 /** A device a command may be sent to: in the caller's scope, with the collector it reports through. */

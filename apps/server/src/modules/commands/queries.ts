@@ -8,7 +8,7 @@ import {
   type CommandState,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { rowsOf } from '../alarms/rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import type { CommandRecord } from './stateMachine.ts';
 

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DeviceKind } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { verifyDeviceSecret } from './deviceSecrets.ts';
 
 /** What the device link needs to know about a collector. */
@@ -25,9 +26,6 @@ export interface DeviceInfo {
   /** A clock-skew alert is open. */
   skewAlertOpen: boolean;
 }
-
-const rowsOf = async <T>(db: Database, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * An in-memory view of collectors and devices for the device link: collectors are looked up at sign-in, devices

@@ -1,9 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-const rowsOf = async <T>(db: Database | Tx, q: SQL) =>
-  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 
 /** A stretch of time during which a device belonged to one plant: [fromMs, toMs), unbounded at ±Infinity. */
 export interface PlantSpan {
@@ -23,7 +20,7 @@ export interface PlantSpan {
  * Consecutive bindings to one plant (a device moved between collectors of its plant) make one span.
  */
 export async function plantSpans(
-  db: Database | Tx,
+  db: Database | Transaction,
   deviceIds: readonly number[],
 ): Promise<Map<number, PlantSpan[]>> {
   const spans = new Map<number, PlantSpan[]>();

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 
-const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 interface DeviceDbRow {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DeviceKind } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { generateDeviceSecret, hashDeviceSecret } from './deviceSecrets.ts';
 import { collectorDevices, collectors, devices } from './tables.ts';
 
@@ -89,8 +90,9 @@ export async function existingCollectorSerials(
   db: Database,
   serials: readonly string[],
 ): Promise<Set<string>> {
-  const rows = (await db.execute(
+  const rows = await rowsOf<{ serial: string }>(
+    db,
     sql`select serial from collectors where serial = any(${sql.param([...serials])}::text[])`,
-  )) as unknown as { rows: { serial: string }[] };
-  return new Set(rows.rows.map((r) => r.serial));
+  );
+  return new Set(rows.map((r) => r.serial));
 }

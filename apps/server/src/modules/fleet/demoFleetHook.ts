@@ -8,6 +8,7 @@ import {
   type DeviceStateInit,
   type PlantState,
 } from '@solarops/simulator/fleet';
+import { rowsOf } from '../../db/rowsOf.ts';
 import type { StartupHook } from '../../startupHook.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
@@ -75,18 +76,17 @@ export const demoFleetHook: StartupHook = {
       saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
       fleet = generateDemoFleet({ seed: saved.seed, plants: saved.plants });
       // Continue the counters where the stored history ends.
-      const latest = (
-        (await db.execute(sql`select d.serial, d.kind, l.energy_total_kwh, l.import_energy_kwh, l.battery_soc_percent
-          from device_latest l join devices d on d.id = l.device_id`)) as unknown as {
-          rows: {
-            serial: string;
-            kind: string;
-            energy_total_kwh: number | null;
-            import_energy_kwh: number | null;
-            battery_soc_percent: number | null;
-          }[];
-        }
-      ).rows;
+      const latest = await rowsOf<{
+        serial: string;
+        kind: string;
+        energy_total_kwh: number | null;
+        import_energy_kwh: number | null;
+        battery_soc_percent: number | null;
+      }>(
+        db,
+        sql`select d.serial, d.kind, l.energy_total_kwh, l.import_energy_kwh, l.battery_soc_percent
+          from device_latest l join devices d on d.id = l.device_id`,
+      );
       const init: Record<string, DeviceStateInit> = {};
       for (const r of latest) {
         init[r.serial] =

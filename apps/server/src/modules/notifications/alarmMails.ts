@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AlarmPush } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { Mail, Mailer } from '../../mail/Mailer.ts';
-import { rowsOf } from '../alarms/rowsOf.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 
 /** Alarm mails a user gets in one hour; the rest wait for one digest. */
 export const ALARM_MAILS_PER_HOUR = 5;

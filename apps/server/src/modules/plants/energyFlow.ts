@@ -1,10 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS, type EnergyFlow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
 import type { FoundPlant } from './queries.ts';
 
-const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** Readings older than this are not live any more [ms]: devices report every 5 minutes. */

@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { CO2_KG_PER_KWH, INVERTER_KINDS, type CurrencyIncome, type FleetFigures } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
-const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
 

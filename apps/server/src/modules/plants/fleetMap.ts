@@ -1,9 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FleetMap, MapState, PlantRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from './plantScope.ts';
-
-const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /**
  * The dashboard's fleet map: every plant of the caller's scope with its position and its map state, from the

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
 import type { StartupHook } from '../../startupHook.ts';
 import { statsOf, statusExpr, todayJoin } from './queries.ts';
@@ -13,9 +14,9 @@ export const LIVE_FIGURES_REFRESH_MS = 5_000;
  * only the rows whose figures changed. Returns the number of plants whose figures were written.
  */
 export async function refreshPlantLiveFigures(db: Database): Promise<number> {
-  const [written] = (
-    (await db.execute(
-      sql`with now_figures as (
+  const [written] = await rowsOf<{ n: number }>(
+    db,
+    sql`with now_figures as (
           select pl.id as plant_id, ${statusExpr} as status, coalesce(s.power_w, 0) as power_w,
             coalesce(e.energy_kwh, 0) as energy_today_kwh, coalesce(s.energy_total_kwh, 0) as energy_total_kwh,
             coalesce(s.device_count, 0) as device_count, coalesce(s.online_count, 0) as online_count
@@ -32,8 +33,7 @@ export async function refreshPlantLiveFigures(db: Database): Promise<number> {
               excluded.energy_total_kwh, excluded.device_count, excluded.online_count)
           returning 1)
         select count(*)::int as n from written`,
-    )) as unknown as { rows: { n: number }[] }
-  ).rows;
+  );
   return written?.n ?? 0;
 }
 

@@ -4,13 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PLANT_LIMITS, ROLE, type PlantInput, type UploadedFile } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { AppError, conflict, fieldError, notFound } from '../../http/AppError.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope, type Caller } from './plantScope.ts';
-
-const rowsOf = async <T>(db: Database, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /**
  * The owner of a plant being created or edited: an end user or enterprise the caller may see. Anyone else is

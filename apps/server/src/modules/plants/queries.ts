@@ -9,11 +9,11 @@ import {
   type PowerCurve,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
-const rowsOf = async <T>(db: Database, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 

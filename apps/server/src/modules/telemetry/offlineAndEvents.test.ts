@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { detectOffline } from './startDeviceLinkJobs.ts';
@@ -8,8 +9,7 @@ import { detectOffline } from './startDeviceLinkJobs.ts';
 describe('online state and device events', () => {
   let t: TestApp;
   let p: FixturePlant;
-  const rows = async <T>(q: ReturnType<typeof sql>) =>
-    ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(t.db, q);
 
   beforeAll(async () => {
     t = await createTestApp();

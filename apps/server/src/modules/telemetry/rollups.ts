@@ -1,13 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INVERTER_KINDS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
 import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from './localDay.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-const rowsOf = async <T>(db: Database | Tx, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Counter samples before a range that set the baseline of its first interval (jitter may hold an older one). */
 const WARM_UP_SAMPLES = 6;
@@ -85,7 +82,7 @@ function touchedDays(
  * Recomputes device days, then the plant days, months and years they belong to. Each interval's energy goes to the
  * plant its device was mapped to at the interval's end (devices/plantSpans.ts), on that plant's local day.
  */
-export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[]): Promise<void> {
+export async function recomputeDays(tx: Database | Transaction, items: readonly DirtyDay[]): Promise<void> {
   const ids = [...new Set(items.map((it) => it.deviceId))];
   const zones = new Map(
     (
@@ -203,7 +200,7 @@ export async function recomputeDays(tx: Database | Tx, items: readonly DirtyDay[
  * Months and years of the devices (per plant they belonged to), and days, months and years of their plants, from
  * the device days. A period left without any part (its energy moved to another plant) loses its row.
  */
-async function rollUp(tx: Database | Tx, dayRows: readonly DeviceDay[]) {
+async function rollUp(tx: Database | Transaction, dayRows: readonly DeviceDay[]) {
   if (dayRows.length === 0) return;
   const uniq = <T>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
   type DeviceKey = { id: number; plantId: number; start: string };

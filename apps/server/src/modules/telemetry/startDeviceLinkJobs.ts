@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEVICE_LIMITS } from '@solarops/contracts';
 import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeDirtyRollups } from './rollups.ts';
@@ -12,23 +13,31 @@ import type { DeviceLinkEvents } from './deviceLinkEvents.ts';
  */
 export async function detectOffline(db: Database, events: DeviceLinkEvents): Promise<void> {
   const n = DEVICE_LIMITS.offlineAfterIntervals;
-  type Ids = { rows: { id: number }[] };
-  const c = (await db.execute(sql`update collectors set online = false
+  const c = await rowsOf<{ id: number }>(
+    db,
+    sql`update collectors set online = false
     where online and (last_seen_at is null or last_seen_at < now() - make_interval(secs => report_interval_s * ${n}))
-    returning id`)) as unknown as Ids;
-  const d1 = (await db.execute(sql`update devices d set online = false
+    returning id`,
+  );
+  const d1 = await rowsOf<{ id: number }>(
+    db,
+    sql`update devices d set online = false
     from collectors c
     where d.collector_id = c.id and d.online
       and (d.last_seen_at is null or d.last_seen_at < now() - make_interval(secs => c.report_interval_s * ${n}))
-    returning d.id`)) as unknown as Ids;
-  const d2 = (await db.execute(sql`update devices set online = false
+    returning d.id`,
+  );
+  const d2 = await rowsOf<{ id: number }>(
+    db,
+    sql`update devices set online = false
     where online and collector_id is null and last_seen_at < now() - make_interval(secs => ${DEVICE_LIMITS.defaultReportIntervalS * n})
-    returning id`)) as unknown as Ids;
-  const deviceIds = [...d1.rows, ...d2.rows].map((r) => r.id);
-  if (c.rows.length > 0 || deviceIds.length > 0) {
+    returning id`,
+  );
+  const deviceIds = [...d1, ...d2].map((r) => r.id);
+  if (c.length > 0 || deviceIds.length > 0) {
     events.emit(
       'offline',
-      c.rows.map((r) => r.id),
+      c.map((r) => r.id),
       deviceIds,
     );
   }
