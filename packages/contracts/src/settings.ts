@@ -37,6 +37,7 @@ export type SystemSettings = z.infer<typeof systemSettings>;
 /** `POST /system/mail/test` (JSON): one test mail through the configured SMTP server. */
 export const testMailBody = z.object({ to: emailSchema });
 export const testMailResult = z.object({ sent: z.boolean(), error: z.string().nullable() });
+export type TestMailResult = z.infer<typeof testMailResult>;
 
 /** `POST /system/logo` (multipart `file`: png, jpeg or webp, at most 256 kB). */
 export const LOGO_MAX_BYTES = 256 * 1024;

@@ -198,6 +198,8 @@ export const errorLogRow = z.object({
   info: z.unknown(),
   createdAt: isoDateTime,
 });
+export type ErrorLogBody = z.infer<typeof errorLogBody>;
+export type ErrorLogRow = z.infer<typeof errorLogRow>;
 
 /** `GET /system/log/list` and `/system/log/export`: the operation log (the `logList` screen), filtered. */
 export const operationLogQuery = pageQuery.extend({
@@ -221,6 +223,8 @@ export const operationLogRow = z.object({
   status: z.number().int(),
   createdAt: isoDateTime,
 });
+export type OperationLogQuery = z.infer<typeof operationLogQuery>;
+export type OperationLogRow = z.infer<typeof operationLogRow>;
 
 /** Roles (the `permissions` screen): a role and its menu list of route names. */
 export const roleDetail = roleItem.extend({ menuList: z.array(z.string()), builtin: z.boolean() });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditModule } from './audit/routes.ts';
+import { operationLogModule } from './audit/operationLogRoutes.ts';
 import { authModule } from './auth/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { systemModule } from './system/routes.ts';
@@ -22,6 +23,7 @@ export const MODULES: FastifyPluginAsync[] = [
   authModule,
   usersModule,
   systemModule,
+  operationLogModule,
   telemetryModule,
   plantsModule,
   devicesModule,

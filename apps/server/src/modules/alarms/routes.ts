@@ -30,7 +30,6 @@ import {
   pageOf,
   runningLogRow,
 } from '@solarops/contracts';
-import { sql } from 'drizzle-orm';
 import { notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -39,6 +38,7 @@ import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope } from '../plants/plantScope.ts';
 import { openAlarmStream } from './alarmStream.ts';
 import { alarmWorkbook } from './alarmWorkbook.ts';
+import { listFaultCatalogue, updateFaultCatalogueEntry } from './catalogueQueries.ts';
 import {
   alarmDetail,
   alarmStatistics,
@@ -55,9 +55,8 @@ import {
   findScopedDevice,
   listFaultRecords,
 } from './recordQueries.ts';
-import { rowsOf } from '../../db/rowsOf.ts';
 import { confirmAlarm, seedFaultCatalogue } from './service.ts';
-import { alarmSettingsOf, updateAlarmSettings } from './settings.ts';
+import { alarmSettingsOf, setAutoPopup, updateAlarmSettings } from './settings.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 
 /** Largest export [rows]. */
@@ -242,13 +241,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [user] = await rowsOf<{ id: number }>(
-        db(),
-        sql`select id from users where id = ${request.params.userId}`,
-      );
-      if (!user) throw notFound();
       request.auditTarget = `user ${request.params.userId}`;
-      return ok(await updateAlarmSettings(db(), request.params.userId, request.body));
+      const settings = await setAutoPopup(db(), request.params.userId, request.body);
+      if (!settings) throw notFound();
+      return ok(settings);
     },
   );
 
@@ -264,28 +260,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(faultCatalogueEntry)) },
       },
     },
-    async () => {
-      const rows = await rowsOf<{
-        code: number;
-        level: 1 | 2 | 3;
-        family: 'inverter' | 'collector' | 'battery' | 'plant';
-        description_zh: string;
-        description_en: string;
-        solution_zh: string;
-        solution_en: string;
-      }>(db(), sql`select * from fault_catalogue order by code`);
-      return ok(
-        rows.map((r) => ({
-          code: r.code,
-          level: r.level,
-          family: r.family,
-          descriptionZh: r.description_zh,
-          descriptionEn: r.description_en,
-          solutionZh: r.solution_zh,
-          solutionEn: r.solution_en,
-        })),
-      );
-    },
+    async () => ok(await listFaultCatalogue(db())),
   );
 
   app.put(
@@ -302,21 +277,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body;
       request.auditTarget = `fault code ${request.params.code}`;
-      const rows = await rowsOf<{ code: number }>(
-        db(),
-        sql`update fault_catalogue set
-          level = coalesce(${b.level ?? null}::smallint, level),
-          family = coalesce(${b.family ?? null}, family),
-          description_zh = coalesce(${b.descriptionZh ?? null}, description_zh),
-          description_en = coalesce(${b.descriptionEn ?? null}, description_en),
-          solution_zh = coalesce(${b.solutionZh ?? null}, solution_zh),
-          solution_en = coalesce(${b.solutionEn ?? null}, solution_en),
-          updated_at = now()
-        where code = ${request.params.code} returning code`,
-      );
-      if (rows.length === 0) throw notFound();
+      if (!(await updateFaultCatalogueEntry(db(), request.params.code, request.body))) throw notFound();
       return ok(null);
     },
   );

@@ -26,3 +26,13 @@ export async function updateAlarmSettings(
       updated_at = now()`);
   return alarmSettingsOf(db, userId);
 }
+
+/** Grants or withdraws the dialog that opens by itself; undefined when there is no such user. */
+export async function setAutoPopup(
+  db: Database,
+  userId: number,
+  change: Pick<AlarmUserSettings, 'alarmAutoPopup'>,
+): Promise<AlarmUserSettings | undefined> {
+  const [user] = await rowsOf<{ id: number }>(db, sql`select id from users where id = ${userId}`);
+  return user ? updateAlarmSettings(db, userId, change) : undefined;
+}

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PLANT_LIMITS, ROLE, type PlantInput, type UploadedFile } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { AppError, conflict, fieldError, notFound } from '../../http/AppError.ts';
+import { conflict, fieldError, notFound } from '../../http/AppError.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { storeImage } from '../../http/storeImage.ts';
 import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
@@ -92,27 +92,9 @@ export async function deletePlant(db: Database, caller: Caller, id: number): Pro
   return plant.picture;
 }
 
-const IMAGE_TYPES: { ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { ext: 'png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    test: (b) =>
-      Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
-      Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
-  },
-];
-
-/** Stores a plant picture under FILES_DIR/plants; the type is read from the bytes, not from the client's claim. */
-export async function savePlantPicture(deps: AppDeps, file: UploadedFile): Promise<string> {
-  if (file.data.length > PLANT_LIMITS.pictureMaxBytes) throw new AppError(413, 'payloadTooLarge');
-  const type = IMAGE_TYPES.find((t) => t.test(file.data));
-  if (!type) throw fieldError('file', 'fileType');
-  const name = `${randomBytes(12).toString('hex')}.${type.ext}`;
-  const dir = path.join(deps.config.filesDir, 'plants');
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), file.data);
-  return `/prod-api/files/plants/${name}`;
+/** Stores a plant picture under FILES_DIR/plants; answers its path. */
+export function savePlantPicture(deps: AppDeps, file: UploadedFile): Promise<string> {
+  return storeImage(deps.config.filesDir, 'plants', file, PLANT_LIMITS.pictureMaxBytes);
 }
 
 /** The file behind a picture path this server issued (savePlantPicture), undefined for any other value. */

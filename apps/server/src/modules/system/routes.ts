@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import fp from 'fastify-plugin';
-import { and, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyEnvelope,
@@ -10,47 +6,24 @@ import {
   errorLogBody,
   errorLogRow,
   envelope,
-  LOGO_MAX_BYTES,
-  operationLogQuery,
   publicSettings,
   systemSettings,
   testMailBody,
   testMailResult,
   uploadedFile,
-  operationLogRow,
   pageOf,
   pageQuery,
   ROLE,
 } from '@solarops/contracts';
 import { z } from 'zod';
-import { AppError, fieldError } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { operationLog } from '../audit/tables.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadSettings, saveSettings } from './consoleSettings.ts';
-import { operationLogWorkbook } from './operationLogWorkbook.ts';
-import { errorLog } from './tables.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { listConsoleErrors, recordConsoleError } from './queries.ts';
+import { saveLogo, sendTestMail } from './service.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 
-/** Most rows one operation-log export holds. */
-const LOG_EXPORT_MAX_ROWS = 50_000;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The logo's type is read from its bytes, never from the client's claim. */
-const LOGO_TYPES: { ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { ext: 'png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    test: (b) =>
-      Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
-      Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
-  },
-];
 const bearer = [{ bearer: [] }];
 const tags = ['system'];
 
@@ -72,10 +45,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { message, stack, url, info } = request.body;
-      await db
-        .insert(errorLog)
-        .values({ userCode: callerOf(request).userCode, message, stack, url, info: info ?? null });
+      await recordConsoleError(db, callerOf(request).userCode, request.body);
       return ok(null);
     },
   );
@@ -93,81 +63,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const w = pageWindow(request.query);
-      const [total] = await db.select({ n: count() }).from(errorLog);
-      const rows = await db
-        .select()
-        .from(errorLog)
-        .orderBy(desc(errorLog.id))
-        .limit(w.limit)
-        .offset(w.offset);
-      return page(
-        total?.n ?? 0,
-        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      );
-    },
-  );
-
-  const logWhere = (q: z.infer<typeof operationLogQuery>) =>
-    and(
-      q.userCode ? eq(sql`lower(${operationLog.userCode})`, q.userCode.toLowerCase()) : undefined,
-      q.action ? ilike(operationLog.action, `%${escapeLike(q.action)}%`) : undefined,
-      q.result ? eq(operationLog.result, q.result) : undefined,
-      q.startDate ? gte(operationLog.createdAt, q.startDate) : undefined,
-      q.endDate ? lte(operationLog.createdAt, q.endDate) : undefined,
-    );
-
-  app.get(
-    '/system/log/list',
-    {
-      preHandler: requirePermission('logList'),
-      schema: {
-        tags,
-        summary: 'The operation log (every write, sign-in and sign-out), newest first, filtered',
-        security: bearer,
-        querystring: operationLogQuery,
-        response: { 200: pageOf(operationLogRow), ...errors },
-      },
-    },
-    async (request) => {
-      const w = pageWindow(request.query);
-      const where = logWhere(request.query);
-      const [total] = await db.select({ n: count() }).from(operationLog).where(where);
-      const rows = await db
-        .select()
-        .from(operationLog)
-        .where(where)
-        .orderBy(desc(operationLog.id))
-        .limit(w.limit)
-        .offset(w.offset);
-      return page(
-        total?.n ?? 0,
-        rows.map(({ userId: _userId, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      );
-    },
-  );
-
-  app.get(
-    '/system/log/export',
-    {
-      preHandler: requirePermission('logList'),
-      config: { audit: 'operation log export' },
-      schema: {
-        tags,
-        summary: 'The filtered operation log as an .xlsx workbook (newest first, at most 50 000 rows)',
-        security: bearer,
-        querystring: operationLogQuery,
-      },
-    },
-    async (request, reply) => {
-      const rows = await db
-        .select()
-        .from(operationLog)
-        .where(logWhere(request.query))
-        .orderBy(desc(operationLog.id))
-        .limit(LOG_EXPORT_MAX_ROWS);
-      const file = await operationLogWorkbook(rows, requestLanguage(request));
-      return sendXlsx(reply, 'operation-log.xlsx', file);
+      const { total, rows } = await listConsoleErrors(db, pageWindow(request.query));
+      return page(total, rows);
     },
   );
 
@@ -233,19 +130,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ logo: z.string() })), ...errors },
       },
     },
-    async (request) => {
-      const { file } = request.body;
-      if (file.data.length > LOGO_MAX_BYTES) throw new AppError(413, 'payloadTooLarge');
-      const type = LOGO_TYPES.find((t) => t.test(file.data));
-      if (!type) throw fieldError('file', 'fileType');
-      const name = `logo-${randomBytes(8).toString('hex')}.${type.ext}`;
-      const dir = path.join(app.deps.config.filesDir, 'branding');
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, name), file.data);
-      const logo = `/prod-api/files/branding/${name}`;
-      await saveSettings(db, { ...(await loadSettings(db, app.deps.config)), logo });
-      return ok({ logo });
-    },
+    async (request) => ok({ logo: await saveLogo(db, app.deps.config, request.body.file) }),
   );
 
   app.post(
@@ -262,17 +147,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = request.body.to;
-      try {
-        await app.deps.mailer.send({
-          to: request.body.to,
-          subject: 'SolarOps 测试邮件 / test mail',
-          text: '这是一封测试邮件，邮件设置可用。\n\nThis is a test mail: the mail settings work.\n',
-        });
-        return ok({ sent: true, error: null });
-      } catch (err) {
-        // The SMTP server's own words help the administrator most (wrong host, refused login...).
-        return ok({ sent: false, error: err instanceof Error ? err.message : String(err) });
-      }
+      return ok(await sendTestMail(app.deps.mailer, request.body.to));
     },
   );
 };

@@ -42,7 +42,17 @@ import { ROLE } from '@solarops/contracts';
 import { childRoles, findUserRowByCode, listUsersBelow, loadUserInfo } from './queries.ts';
 import { roleRoutes } from './roleRoutes.ts';
 import { userWorkbook } from './userWorkbook.ts';
-import * as service from './service.ts';
+import { bindDealercode, changeOwnPassword, saveAvatar, updateProfile } from './profile.ts';
+import {
+  bindRole,
+  createSubAccount,
+  deleteAccount,
+  resetPassword,
+  setEnabled,
+  updateAccount,
+} from './accountAdmin.ts';
+import { forgetPassword, registerEnterprise, registerTerminal } from './registration.ts';
+import { auditEnterprise, listEnterprises } from './enterpriseAudit.ts';
 
 /** Largest account export [rows]. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -104,12 +114,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.changeOwnPassword(
-        deps,
-        callerOf(request),
-        request.body.oldPassword,
-        request.body.newPassword,
-      );
+      await changeOwnPassword(deps, callerOf(request), request.body.oldPassword, request.body.newPassword);
       return ok(null);
     },
   );
@@ -129,7 +134,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      await service.updateProfile(deps, caller, request.body);
+      await updateProfile(deps, caller, request.body);
       return ok((await loadUserInfo(deps.db, caller.userId))!);
     },
   );
@@ -147,7 +152,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(avatarResult), 413: errorEnvelope, ...errors },
       },
     },
-    async (request) => ok({ avatar: await service.saveAvatar(deps, callerOf(request), request.body.file) }),
+    async (request) => ok({ avatar: await saveAvatar(deps, callerOf(request), request.body.file) }),
   );
 
   app.post(
@@ -246,7 +251,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await service.setEnabled(deps, callerOf(request), request.query.userCode, enabled);
+        await setEnabled(deps, callerOf(request), request.query.userCode, enabled);
         return ok(null);
       },
     );
@@ -267,7 +272,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = request.query.dealercode;
-      await service.bindDealercode(deps, callerOf(request), request.query.dealercode);
+      await bindDealercode(deps, callerOf(request), request.query.dealercode);
       return ok(null);
     },
   );
@@ -286,7 +291,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.updateAccount(deps, callerOf(request), request.body);
+      await updateAccount(deps, callerOf(request), request.body);
       return ok(null);
     },
   );
@@ -328,7 +333,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.forgetPassword(deps, request.body);
+      await forgetPassword(deps, request.body);
       return ok(null);
     },
   );
@@ -347,7 +352,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.bindRole(deps, callerOf(request), request.body.userId, request.body.roleId);
+      await bindRole(deps, callerOf(request), request.body.userId, request.body.roleId);
       return ok(null);
     },
   );
@@ -366,7 +371,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userRow), ...errors },
       },
     },
-    async (request) => ok(await service.createSubAccount(deps, callerOf(request), request.body)),
+    async (request) => ok(await createSubAccount(deps, callerOf(request), request.body)),
   );
 
   app.post(
@@ -382,7 +387,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.resetPassword(deps, callerOf(request), request.body.userCode);
+      await resetPassword(deps, callerOf(request), request.body.userCode);
       return ok(null);
     },
   );
@@ -401,7 +406,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteAccount(deps, callerOf(request), request.body.userCode);
+      await deleteAccount(deps, callerOf(request), request.body.userCode);
       return ok(null);
     },
   );
@@ -443,7 +448,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.registerTerminal(deps, request.body);
+      await registerTerminal(deps, request.body);
       return ok(null);
     },
   );
@@ -460,7 +465,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.registerEnterprise(deps, request.body);
+      await registerEnterprise(deps, request.body);
       return ok(null);
     },
   );
@@ -478,7 +483,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, rows } = await service.listEnterprises(
+      const { total, rows } = await listEnterprises(
         deps,
         callerOf(request),
         request.query.status,
@@ -501,7 +506,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.auditEnterprise(deps, callerOf(request), request.body);
+      await auditEnterprise(deps, callerOf(request), request.body);
       return ok(null);
     },
   );
