@@ -3,7 +3,9 @@ import { telemetryReading } from '@solarops/contracts';
 import { DEFAULT_FAULT_RATES, backfillPlants, generateDemoFleet } from '../physics/index.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
 
-describe('protocol readings of the demo fleet', () => {
+// Two days of a 12-plant fleet: about 2 s of CPU here. The timeout is sized for a machine three times slower
+// that is busy with other work too.
+describe('protocol readings of the demo fleet', { timeout: 60_000 }, () => {
   it('pass the telemetry contract for every device over two days with faults', () => {
     const fleet = generateDemoFleet({ plants: 12 });
     const end = Date.UTC(2025, 5, 21);

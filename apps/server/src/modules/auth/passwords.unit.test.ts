@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, isWeakPassword, randomPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.ts';
 
-describe('passwords', () => {
+// Four scrypt runs at 128 MiB each: under a second here. The timeout is sized for a machine three times slower
+// that is busy with other work too.
+describe('passwords', { timeout: 60_000 }, () => {
   it('hashes with scrypt at N=2^17, r=8, p=1, the parameters kept in the hash', async () => {
     const hash = await hashPassword('Correct horse 1!');
     expect(SCRYPT_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });

@@ -110,7 +110,9 @@ function expectSame(text: string, scanned: ScannedBatch): void {
   });
 }
 
-describe('the batch scanner', () => {
+// Property tests over thousands of generated payloads: about 6 s of CPU for the first here, 1 to 2 s for the
+// others. The timeout is sized for a machine three times slower that is busy with other work too.
+describe('the batch scanner', { timeout: 120_000 }, () => {
   it('takes every compact batch of valid readings, exactly as the generic path reads it', () => {
     for (let i = 0; i < 2_000; i++) {
       const text = JSON.stringify(validBatch());
