@@ -2,13 +2,19 @@ import { sql } from 'drizzle-orm';
 import { ALARM_STATUS, SERVER_FAULT_CODES, type AlarmPush, type AlarmSource } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
-import type { AppDeps } from '../../http/deps.ts';
 import type { CommittedReading, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
+import type { AlarmBus } from './alarmBus.ts';
 import { FAULT_CATALOGUE } from './faultCatalogue.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 
-/** What raising, recovering and confirming alarms need: the database and the bus that tells the listeners. */
-export type AlarmDeps = Pick<AppDeps, 'db' | 'alarmBus'>;
+/**
+ * What raising, recovering and confirming alarms need: the database and the bus that tells the listeners (the
+ * app passes its `app.deps`).
+ */
+export interface AlarmDeps {
+  db: Database;
+  alarmBus: AlarmBus;
+}
 
 /** Adds the shipped catalogue entries missing from `fault_catalogue` (administrators' edits are kept). */
 export async function seedFaultCatalogue(db: Database): Promise<void> {

@@ -15,29 +15,35 @@ const TOP_PLANTS = 5;
 const ENERGY_DAYS = 30;
 /** How long computed fleet figures are shared by callers of the same scope [ms]. */
 const FLEET_CACHE_MS = 15_000;
-const caches = new WeakMap<Database, Map<string, { at: number; figures: Promise<FleetFigures> }>>();
+/** The fleet figures of one app, with the computations its callers share (the plants module makes one). */
+export type FleetFiguresOf = (caller: Caller, timeZone: string) => Promise<FleetFigures>;
 
 /**
- * The dashboard's fleet figures over the plants the caller may see (docs/decisions/0007-fleet-day.md): counts,
- * power, energy of each plant's own local day / month / year and in total, income per currency,
- * CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute slots), the 30 days up to the
- * viewer's today and the plants with the most energy today.
+ * Makes the function that gives the dashboard's fleet figures over the plants the caller may see
+ * (docs/decisions/0007-fleet-day.md): counts, power, energy of each plant's own local day / month / year and in
+ * total, income per currency, CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute
+ * slots), the 30 days up to the viewer's today and the plants with the most energy today.
  */
-export function fleetFigures(db: Database, caller: Caller, timeZone: string): Promise<FleetFigures> {
+export function fleetFigures(db: Database): FleetFiguresOf {
   // Every open dashboard polls these figures; over a large fleet they take a while, so callers with the same
   // scope and zone share one computation for FLEET_CACHE_MS (the figures follow readings reported every 5 minutes).
-  const scope = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
-  const key = `${scope}|${timeZone}`;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < FLEET_CACHE_MS) return hit.figures;
-  const figures = computeFleetFigures(db, caller, timeZone);
-  cache.set(key, { at: now, figures });
-  // A failed computation is not kept.
-  figures.catch(() => cache.delete(key));
-  return figures;
+  const cache = new Map<string, { at: number; figures: Promise<FleetFigures> }>();
+  return (caller, timeZone) => {
+    const scope = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
+    const key = `${scope}|${timeZone}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < FLEET_CACHE_MS) return hit.figures;
+    // Entries of callers who stopped asking go when the next computation starts.
+    for (const [k, v] of cache) if (now - v.at >= FLEET_CACHE_MS) cache.delete(k);
+    const figures = computeFleetFigures(db, caller, timeZone);
+    cache.set(key, { at: now, figures });
+    // A failed computation is not kept.
+    figures.catch(() => {
+      if (cache.get(key)?.figures === figures) cache.delete(key);
+    });
+    return figures;
+  };
 }
 
 /**

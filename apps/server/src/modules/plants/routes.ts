@@ -59,6 +59,7 @@ const EXPORT_MAX_ROWS = 10_000;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
+  const figuresOf = fleetFigures(app.deps.db);
   const tags = ['station'];
   const security = [{ bearer: [] }];
   const plantOr404 = async (request: Parameters<typeof callerOf>[0], id: number) => {
@@ -339,7 +340,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(fleetFiguresSchema) },
       },
     },
-    async (request) => ok(await fleetFigures(db(), callerOf(request), request.query.timeZone)),
+    async (request) => ok(await figuresOf(callerOf(request), request.query.timeZone)),
   );
 
   app.get(
