@@ -13,5 +13,8 @@ export default defineProject({
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     css: false,
+    // Rendering Ant Design in jsdom is CPU-bound: a screen that renders in half a second here may take several on
+    // a slower or busier machine, so tests and their waits are sized for a machine several times slower.
+    testTimeout: 30_000,
   },
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { loadLanguage } from '../i18n/i18n.ts';
 import { LANGUAGES } from '../i18n/language.ts';
+
+// `findBy…` and `waitFor` give up after 1 s by default, which a busy machine can pass while a lazy chunk loads;
+// a wait still ends as soon as its condition holds, so a longer ceiling costs nothing when the test passes.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Ant Design reads these browser APIs that jsdom lacks.
 const browser = typeof window !== 'undefined';
