@@ -1,5 +1,5 @@
 import '../station/station.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { FleetFigures } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import type { AlarmRow } from '../../layout/alarmApi.ts';
 import { EChart } from '../station/components/EChart.tsx';
 import { QueryState } from '../station/components/QueryState.tsx';
 import { useFleetFigures, useRecentAlarms } from './api.ts';
+
+const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -131,6 +133,12 @@ export function DashboardPage() {
           <>
             <Figures f={f} />
             <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+              <Col span={24}>
+                {/* The map and its land outline load after the figures (their own chunks). */}
+                <Suspense fallback={<Card loading title={t('dashboard.map.title')} />}>
+                  <FleetMapCard />
+                </Suspense>
+              </Col>
               <Col xs={24} xl={12}>
                 <Card title={t('dashboard.powerToday', { zone: f.timeZone })}>
                   <EChart

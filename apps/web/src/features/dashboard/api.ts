@@ -3,7 +3,7 @@ import { ApiError } from '../../api/ApiError.ts';
 import { type AlarmRow, alarmApi } from '../../layout/alarmApi.ts';
 import { LIVE_REFRESH_MS } from '../station/api.ts';
 
-export { useFleetFigures } from '../station/api.ts';
+export { useFleetFigures, useFleetMap } from '../station/api.ts';
 
 /**
  * The dashboard's recent alarms (spec §7, §9: page 1 of 10, unconfirmed, from one day before). Until the alarms

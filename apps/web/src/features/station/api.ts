@@ -3,8 +3,10 @@ import type {
   CollectorRow,
   DeviceHistory,
   DeviceRow,
+  EnergyFlow,
   EnergySeries,
   FleetFigures,
+  FleetMap,
   FollowRow,
   PlantInput,
   PlantRow,
@@ -51,6 +53,22 @@ export const usePowerCurve = (id: number, date: string | undefined) =>
   useQuery({
     queryKey: ['station', 'power', id, date],
     queryFn: () => request<PowerCurve>(`/plant/${id}/power`, { params: { date } }),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+/** A plant's live energy flow (storage plants draw it as PV → battery ↔ load ↔ grid). */
+export const useEnergyFlow = (id: number) =>
+  useQuery({
+    queryKey: ['station', 'energyFlow', id],
+    queryFn: () => request<EnergyFlow>(`/plant/${id}/energy-flow`),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+/** Every plant of the caller's scope as a map pin with its state, and the counts per state. */
+export const useFleetMap = () =>
+  useQuery({
+    queryKey: ['station', 'fleetMap'],
+    queryFn: () => request<FleetMap>('/plant/map'),
     refetchInterval: LIVE_REFRESH_MS,
   });
 

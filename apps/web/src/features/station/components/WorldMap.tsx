@@ -17,18 +17,39 @@ function useLandPath(): string | undefined {
   return path;
 }
 
+/** One of several pins (the dashboard's fleet): where, its colour, its name on hover, what a click opens. */
+export interface MapPin {
+  key: string | number;
+  latitude: number;
+  longitude: number;
+  color: string;
+  title: string;
+  /** A dimmed pin stays in place but recedes (a filter left it out). */
+  dimmed?: boolean;
+  onClick?: () => void;
+  testId?: string;
+}
+
+/** The SVG position of a coordinate: one unit a degree, x from 180° W, y from 90° N. */
+export const mapPoint = (latitude: number, longitude: number) => ({ x: longitude + 180, y: 90 - latitude });
+
 /**
  * An equirectangular world map (360 × 180 units, one per degree) drawn in the page, so that no map tiles are fetched
- * (the console runs without internet access): Natural Earth's land, a pin at the given coordinates; a click reports
- * the coordinates under the pointer.
+ * (the console runs without internet access): Natural Earth's land, a pin at the given coordinates or a set of
+ * coloured pins; a click reports the coordinates under the pointer.
  */
 export function WorldMap({
   latitude,
   longitude,
+  pins,
+  label,
   onPick,
 }: {
   latitude?: number | null;
   longitude?: number | null;
+  pins?: readonly MapPin[];
+  /** What the map shows, for screen readers; the plant form's wording by default. */
+  label?: string;
   onPick?: (latitude: number, longitude: number) => void;
 }) {
   const { t } = useTranslation();
@@ -38,9 +59,9 @@ export function WorldMap({
     <svg
       viewBox="0 0 360 180"
       overflow="hidden"
-      className="station-world-map"
+      className={`station-world-map${onPick ? ' is-pickable' : ''}`}
       role="img"
-      aria-label={t('station.form.map')}
+      aria-label={label ?? t('station.form.map')}
       data-testid="world-map"
       onClick={(e) => {
         if (!onPick) return;
@@ -80,6 +101,23 @@ export function WorldMap({
           <circle r="2.4" fill="#009cff" stroke="#fff" strokeWidth="0.6" />
         </g>
       )}
+      {pins?.map((pin) => {
+        const { x, y } = mapPoint(pin.latitude, pin.longitude);
+        return (
+          <g
+            key={pin.key}
+            transform={`translate(${x},${y})`}
+            opacity={pin.dimmed ? 0.2 : 1}
+            className={pin.onClick ? 'station-map-pin is-link' : 'station-map-pin'}
+            onClick={pin.onClick}
+            data-testid={pin.testId ?? 'map-pin'}
+          >
+            <title>{pin.title}</title>
+            <circle r="4.5" fill={pin.color} fillOpacity="0.25" />
+            <circle r="2.2" fill={pin.color} stroke="#fff" strokeWidth="0.6" />
+          </g>
+        );
+      })}
     </svg>
   );
 }

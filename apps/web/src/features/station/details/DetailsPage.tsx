@@ -34,6 +34,7 @@ import {
   usePlantSummary,
 } from '../api.ts';
 import { EnergyChart } from './EnergyChart.tsx';
+import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -169,6 +170,7 @@ function DetailsBody({ id }: { id: number }) {
           ) : null}
         </QueryState>
       </Card>
+      <EnergyFlowCard plantId={id} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={12}>
           <PowerChart plantId={id} today={s?.today} />

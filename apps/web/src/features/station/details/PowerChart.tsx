@@ -4,9 +4,14 @@ import { Card, DatePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../components/EChart.tsx';
 import { QueryState } from '../components/QueryState.tsx';
+import '../../../components/chart/echartsExtras.ts';
 import { usePowerCurve } from '../api.ts';
+import { powerCurveOption } from './powerCurveOption.ts';
 
-/** A day's power curve of the plant (5-minute slots, gaps left open) with a day picker. */
+/**
+ * A day's power curve of the plant (5-minute slots, gaps left open) with a day picker; with a weather station, its
+ * irradiance and module temperature beside the power (see powerCurveOption).
+ */
 export function PowerChart({ plantId, today }: { plantId: number; today?: string }) {
   const { t } = useTranslation();
   const [day, setDay] = useState<Dayjs | null>(null);
@@ -43,25 +48,9 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
       >
         <EChart
           testId="power-chart"
-          option={{
-            tooltip: { trigger: 'axis' },
-            grid: { left: 56, right: 16, top: 24, bottom: 32 },
-            xAxis: {
-              type: 'category',
-              // Slots are shown in the plant's local time, whatever the browser's zone.
-              data: points.map((p) => localTime.format(new Date(p.ts))),
-            },
-            yAxis: { type: 'value', name: 'kW' },
-            series: [
-              {
-                name: t('station.plant.power'),
-                type: 'line',
-                showSymbol: false,
-                areaStyle: { opacity: 0.15 },
-                data: points.map((p) => (p.powerW === null ? null : Math.round(p.powerW) / 1000)),
-              },
-            ],
-          }}
+          option={powerCurveOption({ points, hasWeather: curve.data?.hasWeather ?? false }, t, (ts) =>
+            localTime.format(new Date(ts)),
+          )}
         />
       </QueryState>
     </Card>

@@ -1,0 +1,105 @@
+import '../station/station.css';
+import { useState } from 'react';
+import { Card, Col, Row } from 'antd';
+import { MAP_STATES, type FleetMap } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatPower } from '../../components/format/units.ts';
+import { QueryState } from '../station/components/QueryState.tsx';
+import { WorldMap } from '../station/components/WorldMap.tsx';
+import { useFleetMap } from './api.ts';
+import { MAP_STATE_COLORS, type MapFilter, pinOrder, plantsOf } from './fleetMapView.ts';
+
+/**
+ * The fleet on the world map (its own chunk, loaded after the dashboard's figures): status cards with their counts
+ * that filter the pins and the plant list beside the map; a pin or a list row opens the plant.
+ */
+export function FleetMapCard() {
+  const { t } = useTranslation();
+  const map = useFleetMap();
+  return (
+    <Card title={t('dashboard.map.title')} data-testid="fleet-map">
+      <QueryState
+        isLoading={map.isLoading}
+        error={map.error}
+        isEmpty={(map.data?.plants.length ?? 0) === 0}
+        onRetry={() => void map.refetch()}
+        emptyText={t('dashboard.noPlants')}
+      >
+        {map.data ? <FleetMapBody map={map.data} /> : null}
+      </QueryState>
+    </Card>
+  );
+}
+
+function FleetMapBody({ map }: { map: FleetMap }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<MapFilter>('all');
+  const open = (id: number) => void navigate(`/details?id=${id}`);
+  const listed = plantsOf(map.plants, filter);
+  const cards: { key: MapFilter; count: number; color?: string }[] = [
+    { key: 'all', count: map.plants.length },
+    ...MAP_STATES.map((s) => ({ key: s, count: map.counts[s], color: MAP_STATE_COLORS[s] })),
+  ];
+  return (
+    <>
+      <Row gutter={[12, 12]} className="fleet-map-cards">
+        {cards.map((c) => (
+          <Col key={c.key} xs={12} md={6}>
+            <button
+              type="button"
+              className={`fleet-map-state${filter === c.key ? ' is-active' : ''}`}
+              aria-pressed={filter === c.key}
+              onClick={() => setFilter(filter === c.key && c.key !== 'all' ? 'all' : c.key)}
+              data-testid={`map-state-${c.key}`}
+            >
+              <span className="fleet-map-state-label">
+                {c.color ? <span className="fleet-map-dot" style={{ background: c.color }} /> : null}
+                {t(`dashboard.map.${c.key}`)}
+              </span>
+              <span className="fleet-map-state-count" style={c.color ? { color: c.color } : undefined}>
+                {c.count}
+              </span>
+            </button>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
+        <Col xs={24} xl={16}>
+          <WorldMap
+            label={t('dashboard.map.label')}
+            pins={pinOrder(map.plants, filter).map((p) => ({
+              key: p.id,
+              latitude: p.latitude,
+              longitude: p.longitude,
+              color: MAP_STATE_COLORS[p.state],
+              title: `${p.name} · ${t(`dashboard.map.${p.state}`)}`,
+              dimmed: filter !== 'all' && p.state !== filter,
+              onClick: () => open(p.id),
+              testId: `map-pin-${p.state}`,
+            }))}
+          />
+        </Col>
+        <Col xs={24} xl={8}>
+          <ul className="fleet-map-list" data-testid="map-plant-list">
+            {listed.map((p) => (
+              <li key={p.id}>
+                <button type="button" onClick={() => open(p.id)} className="fleet-map-row">
+                  <span className="fleet-map-dot" style={{ background: MAP_STATE_COLORS[p.state] }} />
+                  <span className="fleet-map-name">{p.name}</span>
+                  <span className="fleet-map-figure">
+                    {p.openAlarms > 0
+                      ? t('dashboard.map.openAlarms', { count: p.openAlarms })
+                      : formatPower(p.powerW) || '0 W'}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {listed.length === 0 ? <li className="fleet-map-none">{t('dashboard.map.none')}</li> : null}
+          </ul>
+        </Col>
+      </Row>
+    </>
+  );
+}
