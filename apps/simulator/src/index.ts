@@ -5,3 +5,5 @@ export * from './physics/index.ts';
 export * from './transport/CollectorLink.ts';
 export * from './transport/runFleet.ts';
 export * from './transport/toProtocolReading.ts';
+export * from './commands/DeviceSettings.ts';
+export * from './commands/CommandResponder.ts';

@@ -44,6 +44,8 @@ export const settingPoint = z.object({
   options: z.array(z.object({ value: z.number().int(), label: localized })).optional(),
   /** `r`: read-only (shown, never written); `rw`: writable. */
   access: z.enum(['r', 'rw']),
+  /** Factory value (a fresh device holds it); absent for device-specific values (rating, live measurements). */
+  default: z.number().optional(),
   /**
    * The point whose value [s] is this point's revert timer: after that long the device restores the value it had
    * before the write (0: no revert). Read results report the time left.

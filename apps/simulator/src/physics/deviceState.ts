@@ -9,6 +9,24 @@
  */
 import type { ActiveFault } from './faultInjector.ts';
 
+/** What the battery is told to do now (a dispatch slot); absent: self-consumption within 10–95 %. */
+export interface BatteryCommand {
+  mode: 'charge' | 'discharge' | 'hold' | 'selfConsumption';
+  /** Power bound [W]. */
+  powerW: number;
+  /** State-of-charge bounds [%]. */
+  socMin: number;
+  socMax: number;
+}
+
+/** Settings a device acts on (held in its registers by the command responder). */
+export interface DeviceControls {
+  /** Cap on the AC output [W] (active power limit, feed-in limit). */
+  acLimitW?: number;
+  /** The battery's command at an instant [ms]. */
+  batteryAt?: (timeMs: number) => BatteryCommand | undefined;
+}
+
 /** Mutable state of one device. */
 export interface DeviceState {
   /** Device serial. */
@@ -35,6 +53,8 @@ export interface DeviceState {
   exportEnergyKwh: number;
   /** Fault in progress, or null. */
   fault: ActiveFault | null;
+  /** Remote settings in force (power limit, battery schedule); absent on a device never commanded. */
+  controls?: DeviceControls;
 }
 
 /** Initial values of a device state. */

@@ -228,7 +228,7 @@ export function stepPlant(
     const out = inverterOutput(device, weather, seed, plant);
     // The reading's AC power is the PV generation (docs/device-protocol.md); a hybrid inverter's AC side also
     // carries its battery: it delivers the PV less what charges the battery, plus what the battery discharges.
-    const acPowerW = out.pacW;
+    let acPowerW = out.pacW;
     let acOutputW = out.pacW;
     let battery: BatteryReading | undefined;
     if (device.kind === 'hybridInverter') {
@@ -236,13 +236,23 @@ export function stepPlant(
       const dtH = elapsedHours(s, timeMs);
       const myLoad = hybridRated > 0 ? (loadW * device.ratedPowerW) / hybridRated : 0;
       const surplus = out.pacW - myLoad;
+      const cmd = s.controls?.batteryAt?.(timeMs);
+      const socMin = cmd?.socMin ?? 10;
+      const socMax = cmd?.socMax ?? 95;
+      const room = dtH > 0 ? (((socMax - s.batterySoc) / 100) * b.capacityWh) / dtH : b.maxChargeW;
+      const avail = dtH > 0 ? (((s.batterySoc - socMin) / 100) * b.capacityWh) / dtH : b.maxDischargeW;
       let powerW = 0;
-      if (surplus > 0 && s.batterySoc < 95) {
-        const room = dtH > 0 ? (((95 - s.batterySoc) / 100) * b.capacityWh) / dtH : b.maxChargeW;
-        powerW = Math.min(surplus, b.maxChargeW, room);
-      } else if (surplus < 0 && s.batterySoc > 10) {
-        const avail = dtH > 0 ? (((s.batterySoc - 10) / 100) * b.capacityWh) / dtH : b.maxDischargeW;
-        powerW = -Math.min(-surplus, b.maxDischargeW, avail);
+      if (cmd?.mode === 'charge') {
+        // Charges at the slot's power from PV and the grid, up to its SoC ceiling.
+        powerW = Math.max(0, Math.min(cmd.powerW, b.maxChargeW, room));
+      } else if (cmd?.mode === 'discharge') {
+        powerW = -Math.max(0, Math.min(cmd.powerW, b.maxDischargeW, avail));
+      } else if (cmd?.mode === 'hold') {
+        powerW = 0;
+      } else if (surplus > 0 && s.batterySoc < socMax) {
+        powerW = Math.min(surplus, b.maxChargeW, room, cmd?.powerW ?? Infinity);
+      } else if (surplus < 0 && s.batterySoc > socMin) {
+        powerW = -Math.min(-surplus, b.maxDischargeW, avail, cmd?.powerW ?? Infinity);
       }
       // Charging loses ~5 % in the battery; the SOC reflects the energy over the interval just ended.
       const stored = powerW > 0 ? powerW * 0.95 : powerW;
@@ -250,6 +260,12 @@ export function stepPlant(
       acOutputW = Math.min(Math.max(out.pacW - powerW, 0), device.ratedPowerW);
       const v = b.nominalVoltageV * (0.93 + 0.14 * (s.batterySoc / 100)) * (1 + 0.015 * Math.sign(powerW));
       battery = { socPercent: round(s.batterySoc, 1), powerW: round(powerW, 1), voltage: round(v, 2) };
+    }
+    // A power limit curtails the output at once (within the reporting interval it was set in).
+    const limitW = s.controls?.acLimitW;
+    if (limitW !== undefined) {
+      acPowerW = Math.min(acPowerW, limitW);
+      acOutputW = Math.min(acOutputW, limitW);
     }
     const grid = gridMeasurements(plant, device.phases, timeMs, seed);
     const load = device.ratedPowerW > 0 ? acOutputW / device.ratedPowerW : 0;

@@ -1,7 +1,10 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   ackMessage,
+  commandMessage,
   deviceTopics,
+  type CommandMessage,
+  type CommandReply,
   type CollectorStatusMessage,
   type DeviceEvent,
   type TelemetryReading,
@@ -19,6 +22,8 @@ export interface CollectorLinkOptions {
   maxUnacked?: number;
   /** Reconnect delay [ms]. */
   reconnectMs?: number;
+  /** Called with each valid message on `down/cmd` (the collector's command responder). */
+  onCommand?: (message: CommandMessage) => void;
 }
 
 interface Unacked {
@@ -73,6 +78,7 @@ export class CollectorLink {
     });
     this.client = client;
     client.on('message', (topic, payload) => {
+      if (topic === this.topics.cmd) return this.command(payload);
       if (topic !== this.topics.ack) return;
       let parsed;
       try {
@@ -114,6 +120,22 @@ export class CollectorLink {
         }
       });
     });
+  }
+
+  private command(payload: Buffer): void {
+    let parsed;
+    try {
+      parsed = commandMessage.safeParse(JSON.parse(payload.toString()));
+    } catch {
+      return;
+    }
+    if (parsed.success) this.options.onCommand?.(parsed.data);
+  }
+
+  /** Publishes a command reply on `up/reply` (QoS 1; lost while disconnected, and the server sends again). */
+  sendReply(reply: CommandReply): void {
+    if (!this.client?.connected) return;
+    this.client.publish(this.topics.reply, JSON.stringify(reply), { qos: 1 }, () => undefined);
   }
 
   private publish(u: Unacked): void {

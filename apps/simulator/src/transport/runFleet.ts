@@ -10,6 +10,8 @@ import {
   type FaultRates,
   type PlantState,
 } from '../physics/index.ts';
+import { CommandResponder, type ResponderOptions } from '../commands/CommandResponder.ts';
+import { DeviceSettings } from '../commands/DeviceSettings.ts';
 import { CollectorLink } from './CollectorLink.ts';
 import { faultRecordOf } from './faultRecordOf.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
@@ -37,11 +39,17 @@ export interface FleetRunOptions {
   states?: Record<string, PlantState>;
   /** The clock [ms]. */
   now?: () => number;
+  /** How the devices answer commands (share of writes acknowledged and dropped). */
+  commands?: ResponderOptions;
 }
 
 /** A running fleet. */
 export interface RunningFleet {
   links: Map<string, CollectorLink>;
+  /** Each device's settings registers, by device serial (devices whose model has a settings profile). */
+  settings: Map<string, DeviceSettings>;
+  /** Each collector's command responder, by collector serial. */
+  responders: Map<string, CommandResponder>;
   /** Runs one step now (the timer calls this; tests call it directly). */
   tick(): void;
   stop(): Promise<void>;
@@ -72,13 +80,35 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
   const states = options.states ?? {};
   const rates = options.faultRates ?? DEFAULT_FAULT_RATES;
   const links = new Map<string, CollectorLink>();
+  const settings = new Map<string, DeviceSettings>();
+  for (const plant of options.plants)
+    for (const d of plant.devices) {
+      if (!('ratedPowerW' in d)) continue;
+      const s = DeviceSettings.of(
+        {
+          model: d.model,
+          ratedPowerW: d.ratedPowerW,
+          timeZone: plant.timeZone,
+          ...('battery' in d ? { battery: d.battery } : {}),
+        },
+        now,
+      );
+      if (s) settings.set(d.serial, s);
+    }
+  const responders = new Map<string, CommandResponder>();
   for (const c of options.collectors) {
+    const responder = new CommandResponder(settings, (reply) => links.get(c.serial)?.sendReply(reply), {
+      now,
+      ...options.commands,
+    });
+    responders.set(c.serial, responder);
     links.set(
       c.serial,
       new CollectorLink({
         url: options.url,
         serial: c.serial,
         secret: c.secret,
+        onCommand: (m) => responder.handle(m),
         status: {
           firmware: c.firmwareVersion,
           iccid: c.network === 'WiFi' ? undefined : iccidOf(c.serial),
@@ -94,6 +124,11 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     const t = now();
     for (const plant of options.plants) {
       const state = (states[plant.id] ??= createPlantState(plant));
+      for (const device of plant.devices) {
+        const s = settings.get(device.serial);
+        const ds = state.devices[device.serial];
+        if (s && ds) ds.controls = s.controls();
+      }
       const before = new Map<string, ActiveFault | null>(
         Object.values(state.devices).map((d) => [d.serial, d.fault]),
       );
@@ -104,7 +139,10 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         if (!b) byCollector.set(serial, (b = { readings: [], events: [] }));
         return b;
       };
-      for (const r of step.readings) bucket(r.collectorSerial).readings.push(toProtocolReading(r));
+      for (const r of step.readings) {
+        bucket(r.collectorSerial).readings.push(toProtocolReading(r));
+        if (r.kind === 'inverter') settings.get(r.serial)?.observe(r);
+      }
       for (const device of plant.devices) {
         const was = before.get(device.serial) ?? null;
         const is = state.devices[device.serial]?.fault ?? null;
@@ -135,6 +173,8 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
   const timer = setInterval(tick, Math.max(1000, stepMs / speedup));
   return {
     links,
+    settings,
+    responders,
     tick,
     async stop() {
       clearInterval(timer);

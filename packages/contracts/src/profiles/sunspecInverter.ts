@@ -23,6 +23,7 @@ const timing = (
     min: 0,
     max: 300,
     access: 'rw',
+    default: 0,
     group: 'power',
     label: { zh: `${what.zh}随机窗口`, en: `${what.en} window` },
     help: {
@@ -41,6 +42,7 @@ const timing = (
     min: 0,
     max: 28800,
     access: 'rw',
+    default: 0,
     group: 'power',
     label: { zh: `${what.zh}恢复时间`, en: `${what.en} revert time` },
     help: {
@@ -59,6 +61,7 @@ const timing = (
     min: 0,
     max: 3600,
     access: 'rw',
+    default: 0,
     group: 'power',
     label: { zh: `${what.zh}爬坡时间`, en: `${what.en} ramp time` },
     help: {
@@ -75,6 +78,7 @@ const trip = (
   model: number,
   unit: 'V' | 'Hz',
   range: [number, number],
+  defaults: [number, number],
   label: { zh: string; en: string },
 ): SettingPoint[] => [
   {
@@ -88,6 +92,7 @@ const trip = (
     min: range[0],
     max: range[1],
     access: 'rw',
+    default: defaults[0],
     group: 'protection',
     label,
     help: {
@@ -106,6 +111,7 @@ const trip = (
     min: 0.02,
     max: 60,
     access: 'rw',
+    default: defaults[1],
     group: 'protection',
     label: { zh: `${label.zh}跳闸时间`, en: `${label.en} trip time` },
     help: {
@@ -122,6 +128,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
   modelPattern: '^SO-(MI\\d+|\\d+(\\.\\d+)?K-(S1|T3))$',
   groups: [
     { key: 'nameplate', label: { zh: '铭牌', en: 'Nameplate' } },
+    { key: 'measurements', label: { zh: '实时值', en: 'Live values' } },
     { key: 'power', label: { zh: '功率控制', en: 'Power control' } },
     { key: 'protection', label: { zh: '电网保护', en: 'Grid protection' } },
   ],
@@ -142,6 +149,39 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
       help: { zh: '设备的最大有功输出。', en: 'The largest active power the device delivers.' },
     },
     {
+      name: 'acPowerW',
+      register: 40083,
+      registerType: 's16',
+      sunspec: { model: 103, point: 'W' },
+      type: 'number',
+      unit: 'W',
+      scale: 1,
+      min: -200000,
+      max: 200000,
+      access: 'r',
+      group: 'measurements',
+      label: { zh: '有功功率', en: 'Active power' },
+      help: { zh: '当前交流有功输出。', en: 'AC active power delivered now.' },
+    },
+    {
+      name: 'reactivePowerVar',
+      register: 40087,
+      registerType: 's16',
+      sunspec: { model: 103, point: 'VAr' },
+      type: 'number',
+      unit: 'var',
+      scale: 1,
+      min: -200000,
+      max: 200000,
+      access: 'r',
+      group: 'measurements',
+      label: { zh: '无功功率', en: 'Reactive power' },
+      help: {
+        zh: '当前无功功率（正为发出，负为吸收），随功率因数设置变化。',
+        en: 'Reactive power now (+ injecting, − absorbing); follows the power factor setting.',
+      },
+    },
+    {
       name: 'activePowerLimitPct',
       register: 40188,
       registerType: 'u16',
@@ -152,6 +192,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
       min: 0,
       max: 100,
       access: 'rw',
+      default: 100,
       revertTimer: 'activePowerLimitRevertS',
       group: 'power',
       label: { zh: '有功功率限制', en: 'Active power limit' },
@@ -172,6 +213,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
       min: 0.8,
       max: 1,
       access: 'rw',
+      default: 1,
       revertTimer: 'powerFactorRevertS',
       group: 'power',
       label: { zh: '功率因数', en: 'Power factor' },
@@ -194,6 +236,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
         { value: 1, label: { zh: '欠励（吸收无功）', en: 'Under-excited (absorbing)' } },
       ],
       access: 'rw',
+      default: 0,
       group: 'power',
       label: { zh: '励磁方向', en: 'Excitation' },
       help: {
@@ -213,6 +256,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
       min: -60,
       max: 60,
       access: 'rw',
+      default: 0,
       group: 'power',
       label: { zh: '无功功率设定', en: 'Reactive power setpoint' },
       help: {
@@ -220,19 +264,19 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
         en: 'Reactive power as a percentage of the rated power (+ injecting, − absorbing); used only while the power factor is 1.',
       },
     },
-    ...trip('gridOverVoltage', 40300, 'OV1', 707, 'V', [230, 290], {
+    ...trip('gridOverVoltage', 40300, 'OV1', 707, 'V', [230, 290], [264.5, 0.2], {
       zh: '过压保护值',
       en: 'Over-voltage limit',
     }),
-    ...trip('gridUnderVoltage', 40302, 'UV1', 706, 'V', [100, 230], {
+    ...trip('gridUnderVoltage', 40302, 'UV1', 706, 'V', [100, 230], [195.5, 0.4], {
       zh: '欠压保护值',
       en: 'Under-voltage limit',
     }),
-    ...trip('gridOverFrequency', 40304, 'OF1', 709, 'Hz', [50, 55], {
+    ...trip('gridOverFrequency', 40304, 'OF1', 709, 'Hz', [50, 55], [51.5, 0.2], {
       zh: '过频保护值',
       en: 'Over-frequency limit',
     }),
-    ...trip('gridUnderFrequency', 40306, 'UF1', 708, 'Hz', [45, 50], {
+    ...trip('gridUnderFrequency', 40306, 'UF1', 708, 'Hz', [45, 50], [47.5, 0.2], {
       zh: '欠频保护值',
       en: 'Under-frequency limit',
     }),
@@ -247,6 +291,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
       min: 0,
       max: 600,
       access: 'rw',
+      default: 60,
       group: 'protection',
       label: { zh: '并网等待时间', en: 'Enter-service delay' },
       help: {
