@@ -1,3 +1,4 @@
+import { SerialWork } from '../../jobs/SerialWork.ts';
 import type { CommittedReading, DeviceLinkEvents, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
 import {
   onDeviceEvents,
@@ -17,20 +18,17 @@ export interface EngineLogger {
  * not be applied the other way round); `flush()` waits for what is queued. Built once by `buildDeps`.
  */
 export class AlarmEngine {
-  private tail: Promise<void> = Promise.resolve();
+  private readonly work: SerialWork;
   private readonly detach: () => void;
 
-  constructor(
-    deps: AlarmDeps,
-    link: DeviceLinkEvents,
-    private readonly logger: EngineLogger,
-  ) {
+  constructor(deps: AlarmDeps, link: DeviceLinkEvents, logger: EngineLogger) {
+    this.work = new SerialWork((err) => logger.error({ err }, 'alarm engine failed'));
     const onT = (readings: CommittedReading[], collectorIds: number[]) =>
-      this.queue(() => onTelemetry(deps, readings, collectorIds));
-    const onE = (events: StoredDeviceEvent[]) => this.queue(() => onDeviceEvents(deps, events));
+      this.work.add(() => onTelemetry(deps, readings, collectorIds));
+    const onE = (events: StoredDeviceEvent[]) => this.work.add(() => onDeviceEvents(deps, events));
     const onOff = (collectorIds: number[], deviceIds: number[]) =>
-      this.queue(() => onOffline(deps, collectorIds, deviceIds));
-    const onOn = (collectorId: number) => this.queue(() => recoverCollectorOffline(deps, [collectorId]));
+      this.work.add(() => onOffline(deps, collectorIds, deviceIds));
+    const onOn = (collectorId: number) => this.work.add(() => recoverCollectorOffline(deps, [collectorId]));
     link.on('telemetry', onT);
     link.on('events', onE);
     link.on('offline', onOff);
@@ -43,20 +41,9 @@ export class AlarmEngine {
     };
   }
 
-  private queue(work: () => Promise<unknown>): void {
-    this.tail = this.tail.then(work).then(
-      () => undefined,
-      (err: unknown) => this.logger.error({ err }, 'alarm engine failed'),
-    );
-  }
-
   /** Resolves when everything reported so far is applied. */
-  async flush(): Promise<void> {
-    let t;
-    do {
-      t = this.tail;
-      await t;
-    } while (t !== this.tail);
+  flush(): Promise<void> {
+    return this.work.flush();
   }
 
   /** Stops listening (the app closes). */

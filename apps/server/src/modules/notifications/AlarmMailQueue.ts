@@ -1,5 +1,6 @@
 import type { AlarmPush } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { SerialWork } from '../../jobs/SerialWork.ts';
 import type { Mailer } from '../../mail/Mailer.ts';
 import type { AlarmBus } from '../alarms/alarmBus.ts';
 import { mailLevel3Alarms } from './alarmMails.ts';
@@ -10,29 +11,23 @@ import { mailLevel3Alarms } from './alarmMails.ts';
  * (the opt-out is an alarm setting, `PUT /alarm/manager/settings/email`).
  */
 export class AlarmMailQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private readonly onRaised = (alarms: AlarmPush[]) => {
-    this.tail = this.tail
-      .then(() => mailLevel3Alarms(this.db, this.mailer, alarms))
-      .catch((err: unknown) => this.logger.error({ err }, 'alarm mail failed'));
-  };
+  private readonly work: SerialWork;
+  private readonly onRaised = (alarms: AlarmPush[]) =>
+    this.work.add(() => mailLevel3Alarms(this.db, this.mailer, alarms));
 
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly bus: AlarmBus,
-    private readonly logger: { error(obj: object, msg: string): void },
+    logger: { error(obj: object, msg: string): void },
   ) {
+    this.work = new SerialWork((err) => logger.error({ err }, 'alarm mail failed'));
     bus.on('raised', this.onRaised);
   }
 
   /** Resolves once every mail of the alarms told so far is sent (tests and shutdown). */
-  async flush(): Promise<void> {
-    let t;
-    do {
-      t = this.tail;
-      await t;
-    } while (t !== this.tail);
+  flush(): Promise<void> {
+    return this.work.flush();
   }
 
   /** Stops listening and waits for the mails under way. */
