@@ -12,6 +12,8 @@ import {
 import { conflict, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/guards.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { roleDescription } from './seedAccounts.ts';
 import { roles } from './tables.ts';
 
 const errors = {
@@ -46,13 +48,14 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(roleDetail)), ...errors },
       },
     },
-    async () => {
+    async (request) => {
       const rows = await db.select().from(roles).orderBy(asc(roles.id));
+      const lang = requestLanguage(request);
       return ok(
         rows.map((r) => ({
           roleId: r.id,
           name: r.name,
-          description: r.description,
+          description: roleDescription(r, lang),
           menuList: r.menuList,
           builtin: r.builtin,
         })),

@@ -433,6 +433,14 @@ describe('accounts', () => {
         roleId: number;
       }[];
       expect(list.map((r) => r.roleId)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, role.roleId]));
+      // Built-in roles are described in the console's language (the language cookie, zh by default).
+      const describe = async (lang: string) =>
+        (
+          (await get('/prod-api/role/manager/list', { ...admin.headers, cookie: `language=${lang}` })).json()
+            .data as { roleId: number; description: string }[]
+        ).find((r) => r.roleId === 3)!.description;
+      expect(await describe('zh')).toBe('安装商：自己的电站和终端用户');
+      expect(await describe('en')).toBe('Installer: its own plants and end users');
       const endS = await loginAs(t.app, await createUser(t.db));
       expect((await get('/prod-api/role/manager/list', endS.headers)).statusCode).toBe(403);
     });

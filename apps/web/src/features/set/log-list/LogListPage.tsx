@@ -10,6 +10,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { downloadFile } from '../../../api/downloadFile.ts';
 import { QueryState } from '../components/QueryState.tsx';
+import { actionLabel } from './actionLabel.ts';
 import '../components/set.css';
 
 /** One operation (`GET /system/log/list`). */
@@ -140,7 +141,12 @@ export function LogListPage() {
                 render: (v: string) => formatDate(v),
               },
               { title: t('set.log.user'), dataIndex: 'userCode', width: 130 },
-              { title: t('set.log.action'), dataIndex: 'action', width: 220 },
+              {
+                title: t('set.log.action'),
+                dataIndex: 'action',
+                width: 220,
+                render: (v: string) => actionLabel(v, t),
+              },
               { title: t('set.log.target'), dataIndex: 'target', width: 140, ellipsis: true },
               { title: t('set.log.path'), dataIndex: 'path', ellipsis: true },
               { title: t('set.log.ip'), dataIndex: 'ip', width: 130 },

@@ -33,6 +33,7 @@ import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { QueryState } from '../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { downloadFile } from '../../../api/downloadFile.ts';
+import { useLayoutStore } from '../../../store/layoutStore.ts';
 import {
   type PlantFilters,
   useFollowMutations,
@@ -55,7 +56,10 @@ export function ListPage() {
   const [filters, setFilters] = useState<PlantFilters>({});
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
-  const [view, setView] = useState<'list' | 'card'>('list');
+  // A phone gets the cards (a 1100 px table is clipped on a 390 px screen) until the user picks a view.
+  const mobile = useLayoutStore((st) => st.device === 'mobile');
+  const [chosenView, setView] = useState<'list' | 'card'>();
+  const view = chosenView ?? (mobile ? 'card' : 'list');
   const [editing, setEditing] = useState<{ plant?: PlantRow } | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = usePlantList(filters, page, limit);
