@@ -74,7 +74,7 @@ export function DevicePicker({
             value={multiple ? [...value] : value[0]}
             options={shown.map((d) => ({
               value: d.serial,
-              label: `${d.serial} ${d.name}`,
+              label: d.name && d.name !== d.serial ? `${d.serial} ${d.name}` : d.serial,
               title: d.model,
             }))}
             optionRender={(o) => {
