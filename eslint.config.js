@@ -3,6 +3,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Console features import shared pieces (components/, api/, layout/, …) and never each other's internals: a
+// piece two features need moves to components/. For a file N folders below its feature's root, a relative path
+// that climbs N+1 folders lands in features/; naming any folder there but its own feature is refused.
+// `apps/web/src/features/featureBoundaries.test.ts` proves the rule fires.
+const FEATURES = 'apps/web/src/features';
+const featureBoundaries = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name: feature }) =>
+    [0, 1, 2, 3, 4].map((depth) => ({
+      files: [`${FEATURES}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`,
+                message: `features/${feature} may not import another feature's files: move the shared piece to components/.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  );
 
 /**
  * The server reaches the simulator in one place only: the demo-fleet start hook (`modules/fleet/`), through
@@ -53,4 +80,5 @@ export default tseslint.config(
     files: ['apps/server/**/*.test.ts', 'apps/server/test/**/*.ts'],
     rules: serverImports('^@solarops/simulator/(?!fleet$)', 'Tests use the simulator by its public entries.'),
   },
+  ...featureBoundaries,
 );

@@ -19,7 +19,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.goto('/set/staff');
     await expect(page.getByTestId('page-staff')).toBeVisible();
-    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await expect(page.getByTestId('state-loading')).toHaveCount(0);
     await page.screenshot({ animations: 'disabled', path: shot(`set-accounts-${lang}`) });
     await page.getByTestId('account-create').click();
     await expect(page.getByTestId('account-userCode')).toBeVisible();
@@ -28,12 +28,12 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.goto('/set/enterprise');
     await expect(page.getByTestId('page-enterprise')).toBeVisible();
-    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await expect(page.getByTestId('state-loading')).toHaveCount(0);
     await page.screenshot({ animations: 'disabled', path: shot(`set-enterprise-${lang}`) });
 
     await page.goto('/set/logList');
     await expect(page.getByTestId('page-logList')).toBeVisible();
-    await expect(page.getByTestId('list-loading')).toHaveCount(0);
+    await expect(page.getByTestId('state-loading')).toHaveCount(0);
     await page.screenshot({ animations: 'disabled', path: shot(`set-loglist-${lang}`) });
 
     await page.goto('/set/system');

@@ -133,7 +133,7 @@ test('an installer creates a plant, binds a collector of the fleet to it and see
   await dialog.locator('.ant-btn-primary').last().click();
   await expect(dialog).toBeHidden();
   await page.locator('#plantSearch_name').fill('E2E Hill');
-  await page.getByTestId('search-button').click();
+  await page.getByTestId('search-submit').click();
   await expect(page.getByTestId('plant-link')).toHaveText(['E2E Hill']);
 
   await page.getByTestId('plant-link').click();
@@ -173,7 +173,7 @@ test('card and list views switch; search and reset; export downloads the visible
   await expect(page.getByTestId('plant-table')).toBeVisible();
 
   await page.locator('#plantSearch_name').fill('E2E');
-  await page.getByTestId('search-button').click();
+  await page.getByTestId('search-submit').click();
   await expect(page.getByTestId('plant-link')).toHaveText(['E2E Hill']);
   const download = page.waitForEvent('download');
   await page.getByTestId('plant-export').click();
@@ -184,7 +184,7 @@ test('card and list views switch; search and reset; export downloads the visible
   expect(sheet.rowCount).toBe(2);
   expect(sheet.getRow(2).getCell(1).value).toBe('E2E Hill');
 
-  await page.getByTestId('reset-button').click();
+  await page.getByTestId('search-reset').click();
   await expect(page.locator('#plantSearch_name')).toHaveValue('');
   expect(await visibleNames(page)).toEqual(all);
 });
@@ -212,7 +212,7 @@ test('an end user sees only their own plants; a distributor its installers’ pl
   await page.goto('/station/list');
   await expect(page.getByTestId('pagination-total')).toContainText(String(team.length));
   await page.locator('#plantSearch_name').fill(outsiderPlant);
-  await page.getByTestId('search-button').click();
+  await page.getByTestId('search-submit').click();
   await expect(page.getByTestId('state-empty')).toBeVisible();
 });
 

@@ -18,3 +18,6 @@ export const SIDEBAR_COLLAPSED_WIDTH_PX = 54;
 export const EMPTY_RESPONSE_MESSAGE_SECONDS = 5;
 /** Error codes that mean the session is gone for good (spec §8). */
 export const RELOGIN_CODES: readonly number[] = [50008, 50012, 50014];
+
+/** How often live figures are fetched again [ms] (the device link reports every 5 minutes). */
+export const LIVE_REFRESH_MS = 30_000;

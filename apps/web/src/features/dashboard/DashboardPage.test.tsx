@@ -7,7 +7,7 @@ import type { FleetFigures } from '@solarops/contracts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 // jsdom has no canvas: the charts are covered by the e2e screenshots.
-vi.mock('../station/components/EChart.tsx', () => ({ EChart: () => null }));
+vi.mock('../../components/chart/Chart.tsx', () => ({ Chart: () => null }));
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

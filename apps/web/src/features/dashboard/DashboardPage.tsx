@@ -1,4 +1,4 @@
-import '../station/station.css';
+import './dashboard.css';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { FleetFigures } from '@solarops/contracts';
@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../components/format/units.ts';
 import type { AlarmRow } from '../../layout/alarmApi.ts';
-import { EChart } from '../station/components/EChart.tsx';
-import { QueryState } from '../station/components/QueryState.tsx';
+import { Chart } from '../../components/chart/Chart.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useFleetFigures, useRecentAlarms } from './api.ts';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
@@ -122,7 +122,7 @@ export function DashboardPage() {
   const fleet = useFleetFigures();
   const f = fleet.data;
   return (
-    <div className="app-container station-page" data-testid="dashboard">
+    <div className="app-container dashboard-page" data-testid="dashboard">
       <QueryState
         isLoading={fleet.isLoading}
         error={fleet.error}
@@ -141,7 +141,7 @@ export function DashboardPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <Card title={t('dashboard.powerToday', { zone: f.timeZone })}>
-                  <EChart
+                  <Chart
                     testId="fleet-power"
                     option={{
                       tooltip: { trigger: 'axis' },
@@ -169,7 +169,7 @@ export function DashboardPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <Card title={t('dashboard.energy30')}>
-                  <EChart
+                  <Chart
                     testId="fleet-energy"
                     option={{
                       tooltip: { trigger: 'axis' },

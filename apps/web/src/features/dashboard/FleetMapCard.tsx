@@ -1,12 +1,12 @@
-import '../station/station.css';
+import './dashboard.css';
 import { useState } from 'react';
 import { Card, Col, Row } from 'antd';
 import { MAP_STATES, type FleetMap } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatPower } from '../../components/format/units.ts';
-import { QueryState } from '../station/components/QueryState.tsx';
-import { WorldMap } from '../station/components/WorldMap.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { WorldMap } from '../../components/WorldMap.tsx';
 import { useFleetMap } from './api.ts';
 import { MAP_STATE_COLORS, type MapFilter, pinOrder, plantsOf } from './fleetMapView.ts';
 

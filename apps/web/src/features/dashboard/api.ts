@@ -1,9 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { type AlarmRow, alarmApi } from '../../layout/alarmApi.ts';
-import { LIVE_REFRESH_MS } from '../station/api.ts';
+import type { FleetFigures, FleetMap } from '@solarops/contracts';
+import { request } from '../../api/request.ts';
+import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 
-export { useFleetFigures, useFleetMap } from '../station/api.ts';
+/** The viewer's IANA time zone, the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const useFleetFigures = () => {
+  const timeZone = viewerTimeZone();
+  return useQuery({
+    queryKey: ['dashboard', 'fleet', timeZone],
+    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone } }),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+};
+
+/** Every plant of the caller's scope as a map pin with its state, and the counts per state. */
+export const useFleetMap = () =>
+  useQuery({
+    queryKey: ['station', 'fleetMap'],
+    queryFn: () => request<FleetMap>('/plant/map'),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
 
 /**
  * The dashboard's recent alarms (spec §7, §9: page 1 of 10, unconfirmed, from one day before). Until the alarms

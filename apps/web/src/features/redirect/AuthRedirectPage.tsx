@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../auth/shared/safeRedirect.ts';
+import { safeRedirect } from '../../router/safeRedirect.ts';
 
 /**
  * `/auth-redirect` (spec §2): the landing page of a sign-in that happened elsewhere; it goes on to the

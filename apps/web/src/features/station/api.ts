@@ -1,23 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CollectorRow,
-  DeviceHistory,
   DeviceRow,
   EnergyFlow,
   EnergySeries,
-  FleetFigures,
-  FleetMap,
   FollowRow,
   PlantInput,
   PlantRow,
   PlantSummary,
   PowerCurve,
-  RelationRow,
 } from '@solarops/contracts';
 import { request, requestPage } from '../../api/request.ts';
-
-/** How often live figures are fetched again [ms] (the device link reports every 5 minutes). */
-export const LIVE_REFRESH_MS = 30_000;
+import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 
 export interface PlantFilters {
   name?: string;
@@ -64,14 +58,6 @@ export const useEnergyFlow = (id: number) =>
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-/** Every plant of the caller's scope as a map pin with its state, and the counts per state. */
-export const useFleetMap = () =>
-  useQuery({
-    queryKey: ['station', 'fleetMap'],
-    queryFn: () => request<FleetMap>('/plant/map'),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
-
 export const useEnergy = (id: number, period: EnergySeries['period'], date: string | undefined) =>
   useQuery({
     queryKey: ['station', 'energy', id, period, date],
@@ -105,25 +91,6 @@ export const useDeviceList = (filters: DeviceFilters, pageStart: number, pageSiz
   });
 
 /** One device; `refetchMs` keeps its live values fresh on screens that watch it. */
-export const useDevice = (sn: string | undefined, refetchMs?: number) =>
-  useQuery({
-    queryKey: ['station', 'device', sn],
-    queryFn: () => request<DeviceRow>(`/device/${encodeURIComponent(sn ?? '')}`),
-    enabled: Boolean(sn),
-    refetchInterval: refetchMs,
-  });
-
-/** A device's readings of `date`, a local day of its plant (YYYY-MM-DD in the plant's time zone). */
-export const useDeviceHistory = (sn: string, date: string, fields: readonly string[]) =>
-  useQuery({
-    queryKey: ['station', 'history', sn, date, fields],
-    queryFn: () =>
-      request<DeviceHistory>(`/device/${encodeURIComponent(sn)}/history`, {
-        params: { date, fields: fields.join(','), maxPoints: 600 },
-      }),
-    enabled: fields.length > 0,
-  });
-
 export const useCollectorSearch = (sn: string) =>
   useQuery({
     queryKey: ['station', 'collectors', sn],
@@ -139,37 +106,11 @@ export const useCollector = (sn: string) =>
     retry: false,
   });
 
-/** The viewer's IANA time zone, the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export const useFleetFigures = () => {
-  const timeZone = viewerTimeZone();
-  return useQuery({
-    queryKey: ['dashboard', 'fleet', timeZone],
-    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone } }),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
-};
-
 export const useFollows = (enabled = true) =>
   useQuery({
     queryKey: ['station', 'follows'],
     queryFn: () => request<FollowRow[]>('/follow/list', { quiet: true }),
     enabled,
-  });
-
-export interface RelationFilters {
-  collectorSn?: string;
-  deviceSn?: string;
-  current?: 'true' | 'false';
-}
-
-export const useRelations = (filters: RelationFilters, pageStart: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['station', 'relations', filters, pageStart, pageSize],
-    queryFn: () =>
-      requestPage<RelationRow>('/device/relation/list', { params: { ...filters, pageStart, pageSize } }),
-    placeholderData: keepPreviousData,
   });
 
 /** Plant writes; each refreshes the station queries when it succeeds. */

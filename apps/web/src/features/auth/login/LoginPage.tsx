@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../../api/accounts.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
-import { safeRedirect } from '../shared/safeRedirect.ts';
+import { safeRedirect } from '../../../router/safeRedirect.ts';
 import { LoginButton, LoginInput, useLoginColors } from './LoginControls.tsx';
 
 // Only a failed sign-in shows the alert: its code loads then.

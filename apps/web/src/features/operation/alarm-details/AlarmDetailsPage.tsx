@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { AlarmChart, type ChartOption } from '../alarm-shared/AlarmChart.tsx';
+import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
+import '../../../components/chart/echartsExtras.ts';
 import { useAlarmDetail } from '../alarm-shared/api.ts';
 import { LevelTag, StatusTag } from '../alarm-shared/LevelTag.tsx';
 
@@ -110,7 +111,7 @@ export function AlarmDetailsPage() {
       </Card>
       <Card title={t('operation.alarms.readingsAround')}>
         {option ? (
-          <AlarmChart option={option} height={320} testId="alarm-readings-chart" />
+          <Chart option={option} height={320} testId="alarm-readings-chart" />
         ) : (
           <Empty description={t('operation.alarms.noReadings')} />
         )}

@@ -1,58 +1,43 @@
-import { useState } from 'react';
-import { Button, Card } from 'antd';
+import type { AlarmRow } from '@solarops/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/Pagination.tsx';
-import { useMessage } from '../../../components/MessageProvider.tsx';
-import { downloadFile } from '../../../api/downloadFile.ts';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { browserTimeZone } from '../../../layout/alarmApi.ts';
-import { type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
+import { ALARM_PAGE_SIZE, type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 function AlarmListView({ history, testId }: { history: boolean; testId: string }) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const [filters, setFilters] = useState<AlarmFilters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const list = useListState<AlarmFilters>({}, ALARM_PAGE_SIZE);
   // Active alarms are the open ones; history shows every alarm, filterable by status.
-  const effective = history ? filters : { ...filters, status: 0 };
-  const { data, isFetching } = useAlarmList(effective, page, size);
-  const exportList = () =>
-    downloadFile(
-      '/alarm/export',
-      { ...effective, tz: browserTimeZone() },
-      history ? 'alarm-history.xlsx' : 'alarms.xlsx',
-    ).catch(() => message.error(t('operation.alarms.exportFailed')));
+  const effective = history ? list.filters : { ...list.filters, status: 0 };
+  const query = useAlarmList(effective, list.page, list.limit);
   return (
-    <Card data-testid={testId} title={<PageTitle route={history ? 'alarmlist1' : 'alarmlist'} />}>
-      <AlarmFilterBar
-        withStatus={history}
-        onSearch={(f) => {
-          setFilters(f);
-          setPage(1);
-        }}
-        extra={
-          <Button icon={<DownloadOutlined />} onClick={() => void exportList()} data-testid="alarm-export">
-            {t('operation.alarms.export')}
-          </Button>
-        }
-      />
-      <div style={{ marginTop: 16 }}>
-        <AlarmTable rows={data?.rows ?? []} loading={isFetching && !data} testId={`${testId}-table`} />
-      </div>
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => {
-          setPage(p);
-          setSize(l);
-        }}
-      />
-    </Card>
+    <ListPage<AlarmRow, AlarmFilters>
+      layout="titled"
+      testId={testId}
+      title={<PageTitle route={history ? 'alarmlist1' : 'alarmlist'} />}
+      list={list}
+      query={query}
+      search={
+        <AlarmFilterBar
+          withStatus={history}
+          onSearch={list.search}
+          extra={
+            <ExportButton
+              path="/alarm/export"
+              params={{ ...effective, tz: browserTimeZone() }}
+              fileName={history ? 'alarm-history.xlsx' : 'alarms.xlsx'}
+              icon={<DownloadOutlined />}
+              testId="alarm-export"
+            />
+          }
+        />
+      }
+      render={(rows, loading) => <AlarmTable rows={rows} loading={loading} testId={`${testId}-table`} />}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AlarmChart } from '../alarm-shared/AlarmChart.tsx';
+import { Chart } from '../../../components/chart/Chart.tsx';
+import '../../../components/chart/echartsExtras.ts';
+import { LEVEL_CHART_COLORS } from '../alarm-shared/levelColors.ts';
 import { useAlarmList, useAlarmStatistics } from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
-import { LEVEL_CHART_COLORS } from '../alarm-shared/AlarmChart.tsx';
 import { useStatisticsCharts } from '../alarm-statistics/AlarmStatisticsPage.tsx';
 
 /** `alarm`: the overview by level and status, and the newest open alarms. */
@@ -36,12 +37,12 @@ export function AlarmOverviewPage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('operation.alarms.byLevel')}>
-            {charts && <AlarmChart option={charts.level} empty={charts.empty} height={260} />}
+            {charts && <Chart option={charts.level} empty={charts.empty} height={260} />}
           </Card>
         </Col>
         <Col xs={24} lg={16}>
           <Card title={t('operation.alarms.byDay')}>
-            {charts && <AlarmChart option={charts.day} empty={charts.empty} height={260} />}
+            {charts && <Chart option={charts.day} empty={charts.empty} height={260} />}
           </Card>
         </Col>
         <Col span={24}>

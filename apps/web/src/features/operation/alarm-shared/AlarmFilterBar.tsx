@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import type { AlarmFilters } from './api.ts';
 
 interface FormValues {
@@ -21,12 +22,10 @@ export function AlarmFilterBar({
 }: {
   withStatus: boolean;
   onSearch(filters: AlarmFilters): void;
-  extra?: React.ReactNode;
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  const [, setTick] = useState(0);
-  const submit = (v: FormValues) => {
+  const submit = (v: Partial<FormValues>) => {
     onSearch({
       plantName: v.plantName?.trim() || undefined,
       sn: v.sn?.trim() || undefined,
@@ -36,10 +35,9 @@ export function AlarmFilterBar({
       startDate: v.range?.[0]?.format('YYYY-MM-DD'),
       endDate: v.range?.[1]?.format('YYYY-MM-DD'),
     });
-    setTick((x) => x + 1);
   };
   return (
-    <Form form={form} layout="inline" onFinish={submit} className="alarm-filters" data-testid="alarm-filters">
+    <SearchForm<FormValues> onSearch={submit} extra={extra} testId="alarm-filters">
       <Form.Item name="plantName" label={t('operation.alarms.plant')}>
         <Input allowClear style={{ width: 150 }} />
       </Form.Item>
@@ -68,22 +66,6 @@ export function AlarmFilterBar({
       <Form.Item name="range" label={t('operation.alarms.dates')}>
         <DatePicker.RangePicker />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="alarm-search">
-            {t('operation.alarms.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              submit({});
-            }}
-          >
-            {t('operation.alarms.reset')}
-          </Button>
-          {extra}
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchForm>
   );
 }

@@ -70,6 +70,9 @@ export interface RunningLogRow {
 
 const lang = () => storedLanguage();
 
+/** The alarm screens' lists open with 10 rows a page (spec §3's alarm query: pageSize 10). */
+export const ALARM_PAGE_SIZE = 10;
+
 export const useAlarmList = (filters: AlarmFilters, pageStart: number, pageSize: number, enabled = true) =>
   useQuery({
     enabled,

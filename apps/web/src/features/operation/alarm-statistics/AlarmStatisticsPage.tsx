@@ -3,7 +3,9 @@ import { Card, Col, DatePicker, Row, Skeleton, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AlarmStatistics } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { AlarmChart, LEVEL_CHART_COLORS, type ChartOption } from '../alarm-shared/AlarmChart.tsx';
+import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
+import '../../../components/chart/echartsExtras.ts';
+import { LEVEL_CHART_COLORS } from '../alarm-shared/levelColors.ts';
 import { useAlarmStatistics } from '../alarm-shared/api.ts';
 
 /** The figures and charts of the statistics screen, from one statistics answer. */
@@ -115,22 +117,22 @@ export function AlarmStatisticsPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={8}>
             <Card title={t('operation.alarms.byLevel')}>
-              <AlarmChart option={charts.level} empty={charts.empty} testId="chart-level" />
+              <Chart option={charts.level} empty={charts.empty} testId="chart-level" />
             </Card>
           </Col>
           <Col xs={24} lg={16}>
             <Card title={t('operation.alarms.byDay')}>
-              <AlarmChart option={charts.day} empty={charts.empty} testId="chart-day" />
+              <Chart option={charts.day} empty={charts.empty} testId="chart-day" />
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card title={t('operation.alarms.byCode')}>
-              <AlarmChart option={charts.code} empty={charts.empty} height={340} testId="chart-code" />
+              <Chart option={charts.code} empty={charts.empty} height={340} testId="chart-code" />
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card title={t('operation.alarms.byPlant')}>
-              <AlarmChart option={charts.plant} empty={charts.empty} height={340} testId="chart-plant" />
+              <Chart option={charts.plant} empty={charts.empty} height={340} testId="chart-plant" />
             </Card>
           </Col>
         </Row>

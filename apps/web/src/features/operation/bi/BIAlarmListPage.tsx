@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { Button, Card, Table } from 'antd';
+import type { AlarmRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import {
+  ALARM_PAGE_SIZE,
   type AlarmFilters,
   type BiCodeRow,
   type BiPlantRow,
@@ -21,22 +23,20 @@ import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 export function BIAlarmListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<AlarmFilters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useBiPlants(filters, page, size);
+  const list = useListState<AlarmFilters>({}, ALARM_PAGE_SIZE);
+  const query = useBiPlants(list.filters, list.page, list.limit);
   const n = (v: number) => v;
   return (
-    <Card data-testid="BIAlarmList" title={<PageTitle route="BIAlarmList" />}>
-      <AlarmFilterBar withStatus onSearch={(f) => (setFilters(f), setPage(1))} />
-      <Table<BiPlantRow>
-        style={{ marginTop: 16 }}
-        rowKey="plantId"
-        size="small"
-        loading={isFetching && !data}
-        pagination={false}
-        dataSource={data?.rows ?? []}
-        columns={[
+    <ListPage<BiPlantRow, AlarmFilters>
+      layout="titled"
+      testId="BIAlarmList"
+      title={<PageTitle route="BIAlarmList" />}
+      list={list}
+      query={query}
+      search={<AlarmFilterBar withStatus onSearch={list.search} />}
+      table={{
+        rowKey: 'plantId',
+        columns: [
           { title: t('operation.alarms.plant'), dataIndex: 'plantName' },
           { title: t('operation.alarms.total'), dataIndex: 'total', render: n },
           { title: t('operation.alarms.open'), dataIndex: 'open', render: n },
@@ -56,15 +56,9 @@ export function BIAlarmListPage() {
               </Button>
             ),
           },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+        ],
+      }}
+    />
   );
 }
 
@@ -120,18 +114,15 @@ export function BIFaultDetailListPage() {
   const [params] = useSearchParams();
   const plantId = Number(params.get('plantId')) || undefined;
   const code = Number(params.get('code')) || undefined;
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useAlarmList({ plantId, code }, page, size);
+  const list = useListState<AlarmFilters>({}, ALARM_PAGE_SIZE);
+  const query = useAlarmList({ plantId, code }, list.page, list.limit);
   return (
-    <Card data-testid="BIFaultDetailList">
-      <AlarmTable rows={data?.rows ?? []} loading={isFetching && !data} />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+    <ListPage<AlarmRow, AlarmFilters>
+      layout="titled"
+      testId="BIFaultDetailList"
+      list={list}
+      query={query}
+      render={(rows, loading) => <AlarmTable rows={rows} loading={loading} />}
+    />
   );
 }

@@ -1,11 +1,19 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Space, Table } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
+import type { AlarmRow } from '@solarops/contracts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { type EventLogRow, type RunningLogRow, useAlarmList, useDeviceLog } from '../alarm-shared/api.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { type ListState, useListState } from '../../../components/list/useListState.ts';
+import {
+  ALARM_PAGE_SIZE,
+  type EventLogRow,
+  type RunningLogRow,
+  useAlarmList,
+  useDeviceLog,
+} from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { LevelTag } from '../alarm-shared/LevelTag.tsx';
 
@@ -18,17 +26,17 @@ interface LogFilter {
 /** The serial and date range of a device log; the serial comes from `?sn=` when opened from a device. */
 function useLogFilter() {
   const [params] = useSearchParams();
-  return useState<LogFilter>({ sn: params.get('sn') ?? '' });
+  return useListState<LogFilter>({ sn: params.get('sn') ?? '' }, ALARM_PAGE_SIZE);
 }
 
-function LogFilterBar({ value, onChange }: { value: LogFilter; onChange(v: LogFilter): void }) {
+function LogFilterBar({ list }: { list: ListState<LogFilter> }) {
   const { t } = useTranslation();
   return (
-    <Form
-      layout="inline"
-      initialValues={{ sn: value.sn }}
-      onFinish={(v: { sn?: string; range?: [Dayjs | null, Dayjs | null] | null }) =>
-        onChange({
+    <SearchForm<{ sn?: string; range?: [Dayjs | null, Dayjs | null] | null }>
+      reset={false}
+      initialValues={{ sn: list.filters.sn }}
+      onSearch={(v) =>
+        list.search({
           sn: v.sn?.trim() ?? '',
           startDate: v.range?.[0]?.format('YYYY-MM-DD'),
           endDate: v.range?.[1]?.format('YYYY-MM-DD'),
@@ -41,35 +49,25 @@ function LogFilterBar({ value, onChange }: { value: LogFilter; onChange(v: LogFi
       <Form.Item name="range" label={t('operation.alarms.dates')}>
         <DatePicker.RangePicker />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('operation.alarms.search')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchForm>
   );
 }
 
 /** `EventRecordPage`: a device's event log (faults raised and cleared as it reported them). */
 export function EventRecordPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useLogFilter();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useDeviceLog<EventLogRow>('events', filter.sn, filter, page, size);
+  const list = useLogFilter();
+  const query = useDeviceLog<EventLogRow>('events', list.filters.sn, list.filters, list.page, list.limit);
   return (
-    <Card data-testid="EventRecordPage">
-      <LogFilterBar value={filter} onChange={(f) => (setFilter(f), setPage(1))} />
-      <Table<EventLogRow>
-        style={{ marginTop: 16 }}
-        rowKey={(r) => `${r.ts}|${r.code}|${r.state}`}
-        size="small"
-        loading={isFetching && !data}
-        pagination={false}
-        dataSource={data?.rows ?? []}
-        columns={[
+    <ListPage<EventLogRow, LogFilter>
+      layout="titled"
+      testId="EventRecordPage"
+      list={list}
+      query={query}
+      search={<LogFilterBar list={list} />}
+      table={{
+        rowKey: (r) => `${r.ts}|${r.code}|${r.state}`,
+        columns: [
           { title: t('operation.alarms.time'), dataIndex: 'ts', render: (v: string) => formatDate(v) },
           { title: t('operation.alarms.code'), dataIndex: 'code' },
           { title: t('alarm.level'), dataIndex: 'level', render: (l: number) => <LevelTag level={l} /> },
@@ -84,64 +82,46 @@ export function EventRecordPage() {
             dataIndex: 'stringIndex',
             render: (i: number | null) => (i === null ? '' : `PV${i + 1}`),
           },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+        ],
+      }}
+    />
   );
 }
 
 /** `FaultRecordPage`: a device's fault log (its alarms, open and recovered). */
 export function DeviceFaultLogPage() {
-  const [filter, setFilter] = useLogFilter();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useAlarmList(
-    { sn: filter.sn, startDate: filter.startDate, endDate: filter.endDate },
-    page,
-    size,
-    filter.sn.length > 0,
-  );
+  const list = useLogFilter();
+  const { sn, startDate, endDate } = list.filters;
+  const query = useAlarmList({ sn, startDate, endDate }, list.page, list.limit, sn.length > 0);
   return (
-    <Card data-testid="FaultRecordPage">
-      <LogFilterBar value={filter} onChange={(f) => (setFilter(f), setPage(1))} />
-      <div style={{ marginTop: 16 }}>
-        <AlarmTable rows={filter.sn ? (data?.rows ?? []) : []} loading={isFetching && !data} />
-      </div>
-      <Pagination
-        total={filter.sn ? (data?.total ?? 0) : 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+    <ListPage<AlarmRow, LogFilter>
+      layout="titled"
+      testId="FaultRecordPage"
+      list={list}
+      // Without a serial nothing is asked, and nothing shown.
+      query={sn ? query : { ...query, data: undefined }}
+      search={<LogFilterBar list={list} />}
+      render={(rows, loading) => <AlarmTable rows={rows} loading={loading} />}
+    />
   );
 }
 
 /** `RunningRecordPage`: a device's running log (its readings). */
 export function RunningRecordPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useLogFilter();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useDeviceLog<RunningLogRow>('running', filter.sn, filter, page, size);
+  const list = useLogFilter();
+  const query = useDeviceLog<RunningLogRow>('running', list.filters.sn, list.filters, list.page, list.limit);
   const num = (v: number | null, digits = 1) => (v === null ? '' : v.toFixed(digits));
   return (
-    <Card data-testid="RunningRecordPage">
-      <LogFilterBar value={filter} onChange={(f) => (setFilter(f), setPage(1))} />
-      <Table<RunningLogRow>
-        style={{ marginTop: 16 }}
-        rowKey="ts"
-        size="small"
-        loading={isFetching && !data}
-        pagination={false}
-        dataSource={data?.rows ?? []}
-        columns={[
+    <ListPage<RunningLogRow, LogFilter>
+      layout="titled"
+      testId="RunningRecordPage"
+      list={list}
+      query={query}
+      search={<LogFilterBar list={list} />}
+      table={{
+        rowKey: 'ts',
+        columns: [
           { title: t('operation.alarms.time'), dataIndex: 'ts', render: (v: string) => formatDate(v) },
           {
             title: t('operation.logs.status'),
@@ -164,14 +144,8 @@ export function RunningRecordPage() {
             dataIndex: 'faultCode',
             render: (v: number | null) => (v ? v : ''),
           },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+        ],
+      }}
+    />
   );
 }

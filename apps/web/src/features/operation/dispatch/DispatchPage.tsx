@@ -9,8 +9,8 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
-import { EChart, type ChartOption } from '../../station/components/EChart.tsx';
-import { useDeviceHistory } from '../../station/api.ts';
+import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
+import { useDeviceHistory } from '../../../api/devices.ts';
 import { commandApi, useCommandDevices, useCommandPush, useProfiles } from '../command-shared/api.ts';
 import { CommandResults } from '../command-shared/CommandResults.tsx';
 import { ConfirmWriteDialog } from '../command-shared/ConfirmWriteDialog.tsx';
@@ -179,7 +179,7 @@ function SocTrace({ serial }: { serial: string }) {
   );
   return (
     <Card title={`${t('commands.dispatch.socTrace')} · ${serial}`}>
-      <EChart option={option} height={260} testId="dispatch-soc-chart" />
+      <Chart option={option} height={260} testId="dispatch-soc-chart" />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Button, Card, Form, Input, Table, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { type FaultRecordRow, useFaultRecords } from '../alarm-shared/api.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
+import { ALARM_PAGE_SIZE, type FaultRecordRow, useFaultRecords } from '../alarm-shared/api.ts';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 const detailPath = (r: FaultRecordRow) =>
@@ -15,30 +16,28 @@ const detailPath = (r: FaultRecordRow) =>
 function RecordList({ kind, testId }: { kind?: FaultRecordRow['kind']; testId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [sn, setSn] = useState<string>();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const { data, isFetching } = useFaultRecords({ kind, sn }, page, size);
+  const list = useListState<{ sn?: string }>({}, ALARM_PAGE_SIZE);
+  const query = useFaultRecords({ kind, sn: list.filters.sn }, list.page, list.limit);
   return (
-    <Card data-testid={testId} title={<PageTitle route={testId} />}>
-      <Form layout="inline" onFinish={(v: { sn?: string }) => (setSn(v.sn?.trim() || undefined), setPage(1))}>
-        <Form.Item name="sn" label={t('operation.alarms.deviceSn')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('operation.alarms.search')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<FaultRecordRow>
-        style={{ marginTop: 16 }}
-        rowKey="recordId"
-        size="small"
-        loading={isFetching && !data}
-        pagination={false}
-        dataSource={data?.rows ?? []}
-        columns={[
+    <ListPage<FaultRecordRow, { sn?: string }>
+      layout="titled"
+      testId={testId}
+      title={<PageTitle route={testId} />}
+      list={list}
+      query={query}
+      search={
+        <SearchForm<{ sn?: string }>
+          reset={false}
+          onSearch={(v) => list.search({ sn: v.sn?.trim() || undefined })}
+        >
+          <Form.Item name="sn" label={t('operation.alarms.deviceSn')}>
+            <Input allowClear />
+          </Form.Item>
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'recordId',
+        columns: [
           { title: t('operation.alarms.time'), dataIndex: 'ts', render: (v: string) => formatDate(v) },
           {
             title: t('operation.alarms.kind'),
@@ -59,15 +58,9 @@ function RecordList({ kind, testId }: { kind?: FaultRecordRow['kind']; testId: s
               </Button>
             ),
           },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={size}
-        onChange={(p, l) => (setPage(p), setSize(l))}
-      />
-    </Card>
+        ],
+      }}
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { AlarmChart, type ChartOption } from '../alarm-shared/AlarmChart.tsx';
+import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
+import '../../../components/chart/echartsExtras.ts';
 import { useFaultRecord } from '../alarm-shared/api.ts';
 
 /** The plot of a record: voltage and current over time, or the current spectrum on a log scale. */
@@ -89,7 +90,7 @@ function RecordPlot({ testId }: { testId: string }) {
         <Descriptions.Item label={t('operation.alarms.deviceSn')}>{data.deviceSn}</Descriptions.Item>
         <Descriptions.Item label={t('operation.alarms.time')}>{formatDate(data.ts)}</Descriptions.Item>
       </Descriptions>
-      <AlarmChart option={option} height={420} testId="record-plot" />
+      <Chart option={option} height={420} testId="record-plot" />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { useDevice } from '../../station/api.ts';
+import { useDevice } from '../../../api/devices.ts';
 import { useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { commandApi, useCommandPush, useCommandsById } from '../command-shared/api.ts';

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Descriptions, Form, Input, Space, Tree } from 'antd';
-import { SearchOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Card, Descriptions, Form, Input, Tree } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { UserPermissions } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request.ts';
 import { useUserStore } from '../../../store/userStore.ts';
-import { QueryState } from '../../set/components/QueryState.tsx';
-import { menuTreeNodes, type MenuTreeNode } from '../../set/permissions/menuTree.ts';
-import '../../set/components/set.css';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import '../../../components/list/list.css';
+import { menuTreeNodes, type MenuTreeNode } from '../../../components/menuTree.ts';
+import '../../../components/menuTree.css';
 
 interface TreeNode {
   key: string;
@@ -20,7 +21,6 @@ interface TreeNode {
 export function PagePermissionPage() {
   const { t } = useTranslation();
   const own = useUserStore((s) => s.info?.userCode ?? '');
-  const [draft, setDraft] = useState('');
   const [userCode, setUserCode] = useState(own);
   const query = useQuery({
     queryKey: ['permission', 'user', userCode],
@@ -37,37 +37,20 @@ export function PagePermissionPage() {
   const tree = useMemo(() => prune(menuTreeNodes()), [query.data, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <div className="app-container set-page" data-testid="page-PagePermission">
+    <div className="app-container list-page-single" data-testid="page-PagePermission">
       <Card>
-        <Form layout="inline" className="set-search">
-          <Form.Item label={t('set.accounts.userCode')}>
-            <Input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="perm-userCode" />
+        <SearchForm<{ userCode?: string }>
+          onSearch={({ userCode: code }) => setUserCode(code?.trim() || own)}
+        >
+          <Form.Item name="userCode" label={t('set.accounts.userCode')}>
+            <Input data-testid="perm-userCode" />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button
-                type="primary"
-                icon={<SearchOutlined />}
-                onClick={() => setUserCode(draft.trim() || own)}
-              >
-                {t('set.common.search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  setDraft('');
-                  setUserCode(own);
-                }}
-              >
-                {t('set.common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </SearchForm>
         <QueryState
-          loading={query.isLoading}
+          look="spinner"
+          isLoading={query.isLoading}
           error={query.error}
-          empty={!query.isLoading && !query.data}
+          isEmpty={!query.data}
           onRetry={() => void query.refetch()}
         >
           {query.data && (

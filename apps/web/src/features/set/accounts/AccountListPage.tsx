@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
-import { ExportOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { LIMITS, type UserRow } from '@solarops/contracts';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { UserRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../../api/downloadFile.ts';
 import { errorMessage } from '../../../api/request.ts';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { type AccountFilters, useAccountMutations, useAccounts, useChildRoles } from './api.ts';
-import '../components/set.css';
 
 export interface AccountListProps {
   /** Route name of the screen: names the test ids and the title. */
@@ -37,45 +37,16 @@ export function AccountListPage({
   canBindRole,
 }: AccountListProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<AccountFilters>();
-  const [filters, setFilters] = useState<AccountFilters>(
-    disabledOnly ? { enabled: 'false', withDeleted: 'true' } : {},
-  );
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  // The disabled-accounts screen lists disabled and deleted accounts whatever the search says.
+  const scope = (f: AccountFilters): AccountFilters =>
+    disabledOnly ? { ...f, enabled: 'false', withDeleted: 'true' } : f;
+  const list = useListState<AccountFilters>(scope({}));
   const [editing, setEditing] = useState<{ account?: UserRow } | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const query = useAccounts(roleIds, filters, page, limit);
+  const query = useAccounts(roleIds, list.filters, list.page, list.limit);
   const { setEnabled, resetPassword, bindRole, remove } = useAccountMutations();
   const childRoles = useChildRoles();
   const rows = query.data?.rows ?? [];
 
-  const search = () => {
-    const v = form.getFieldsValue();
-    const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== ''));
-    setFilters(disabledOnly ? { ...set, enabled: 'false', withDeleted: 'true' } : set);
-    setPage(1);
-  };
-  // The list as it is filtered, every page of it, as a workbook.
-  const exportAccounts = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(
-        '/user/manager/next/export',
-        { ...filters, roleIds: roleIds?.join(',') },
-        `accounts-${screen}.xlsx`,
-      );
-    } catch (e) {
-      void message.error(`${t('set.common.exportFailed')} ${errorMessage(e)}`);
-    } finally {
-      setExporting(false);
-    }
-  };
-  const reset = () => {
-    form.resetFields();
-    setFilters(disabledOnly ? { enabled: 'false', withDeleted: 'true' } : {});
-    setPage(1);
-  };
   const run = async (work: Promise<unknown>, success = t('common.operationSucceeded')) => {
     try {
       await work;
@@ -87,9 +58,13 @@ export function AccountListPage({
   };
 
   return (
-    <div className="app-container set-page" data-testid={`page-${screen}`}>
-      <Card>
-        <Form form={form} layout="inline" className="set-search" onFinish={search}>
+    <ListPage<UserRow, AccountFilters>
+      layout="single"
+      testId={`page-${screen}`}
+      list={list}
+      query={query}
+      search={
+        <SearchForm<AccountFilters> onSearch={(f) => list.search(scope(f))}>
           <Form.Item name="userCode" label={t('set.accounts.userCode')}>
             <Input allowClear data-testid="search-userCode" />
           </Form.Item>
@@ -111,173 +86,136 @@ export function AccountListPage({
               />
             </Form.Item>
           )}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
-                {t('set.common.search')}
-              </Button>
-              <Button onClick={reset} icon={<ReloadOutlined />} data-testid="search-reset">
-                {t('set.common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <div className="set-toolbar">
-          <Space>
-            {canCreate && !disabledOnly && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({})}
-                data-testid="account-create"
-              >
-                {t('set.accounts.create')}
-              </Button>
-            )}
+        </SearchForm>
+      }
+      toolbar={
+        <Space>
+          {canCreate && !disabledOnly && (
             <Button
-              icon={<ExportOutlined />}
-              loading={exporting}
-              disabled={rows.length === 0}
-              onClick={() => void exportAccounts()}
-              data-testid="account-export"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({})}
+              data-testid="account-create"
             >
-              {t('set.common.export')}
+              {t('set.accounts.create')}
             </Button>
-          </Space>
-        </div>
-        <QueryState
-          loading={query.isLoading}
-          error={query.error}
-          empty={!query.isLoading && rows.length === 0}
-          onRetry={() => void query.refetch()}
-        >
-          <Table<UserRow>
-            rowKey="userId"
-            size="middle"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 1100 }}
-            columns={[
-              { title: t('set.accounts.userCode'), dataIndex: 'userCode', width: 150 },
-              { title: t('set.accounts.name'), dataIndex: 'name', width: 140 },
-              { title: t('set.accounts.role'), dataIndex: 'roleName', width: 120 },
-              { title: t('set.accounts.email'), dataIndex: 'email', width: 200 },
-              { title: t('set.accounts.phone'), dataIndex: 'phone', width: 130 },
-              { title: t('set.accounts.dealercode'), dataIndex: 'dealercode', width: 120 },
-              { title: t('set.accounts.parent'), dataIndex: 'parentUserCode', width: 120 },
-              {
-                title: t('set.accounts.state'),
-                dataIndex: 'enabled',
-                width: 90,
-                render: (enabled: boolean, r) =>
-                  r.deleted ? (
-                    <Tag color="error">{t('set.accounts.deleted')}</Tag>
-                  ) : (
-                    <Tag color={enabled ? 'success' : 'default'}>
-                      {t(enabled ? 'set.accounts.enabled' : 'set.accounts.disabled')}
-                    </Tag>
-                  ),
-              },
-              {
-                title: t('set.accounts.createdAt'),
-                dataIndex: 'createdAt',
-                width: 170,
-                render: (v: string) => formatDate(v),
-              },
-              {
-                title: t('common.operation'),
-                key: 'actions',
-                fixed: 'right',
-                width: canBindRole ? 380 : 290,
-                render: (_: unknown, r) => (
-                  <Space size={4} wrap>
-                    {!disabledOnly && (
-                      <Button type="link" size="small" onClick={() => setEditing({ account: r })}>
-                        {t('set.common.edit')}
-                      </Button>
-                    )}
-                    <Popconfirm
-                      title={t(r.enabled ? 'set.accounts.confirmDisable' : 'set.accounts.confirmEnable', {
-                        userCode: r.userCode,
-                      })}
-                      okText={t('set.common.ok')}
-                      cancelText={t('set.common.cancel')}
-                      onConfirm={() =>
-                        run(setEnabled.mutateAsync({ userCode: r.userCode, enabled: !r.enabled }))
-                      }
-                    >
-                      <Button
-                        type="link"
-                        size="small"
-                        danger={r.enabled}
-                        data-testid={`toggle-${r.userCode}`}
-                      >
-                        {t(
-                          r.enabled
-                            ? 'set.accounts.disable'
-                            : disabledOnly
-                              ? 'set.accounts.restore'
-                              : 'set.accounts.enable',
-                        )}
-                      </Button>
-                    </Popconfirm>
-                    {!disabledOnly && (
-                      <Popconfirm
-                        title={t('set.accounts.confirmReset', { userCode: r.userCode })}
-                        okText={t('set.common.ok')}
-                        cancelText={t('set.common.cancel')}
-                        onConfirm={() =>
-                          run(resetPassword.mutateAsync(r.userCode), t('set.accounts.resetSent'))
-                        }
-                      >
-                        <Button type="link" size="small">
-                          {t('set.accounts.resetPassword')}
-                        </Button>
-                      </Popconfirm>
-                    )}
-                    {!disabledOnly && (
-                      <Popconfirm
-                        title={t('set.accounts.confirmDelete', { userCode: r.userCode })}
-                        okText={t('set.common.ok')}
-                        cancelText={t('set.common.cancel')}
-                        onConfirm={() => run(remove.mutateAsync(r.userCode))}
-                      >
-                        <Button type="link" size="small" danger>
-                          {t('set.common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    )}
-                    {canBindRole && !disabledOnly && (
-                      <Select
-                        size="small"
-                        style={{ width: 120 }}
-                        value={r.roleId}
-                        aria-label={t('set.accounts.bindRole')}
-                        data-testid={`bind-role-${r.userCode}`}
-                        options={(childRoles.data ?? [])
-                          .filter((c) => roleIds?.includes(c.roleId) ?? true)
-                          .map((c) => ({ value: c.roleId, label: c.name }))}
-                        onChange={(roleId: number) =>
-                          void run(bindRole.mutateAsync({ userId: r.userId, roleId }))
-                        }
-                      />
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
+          )}
+          {/* The list as it is filtered, every page of it, as a workbook. */}
+          <ExportButton
+            path="/user/manager/next/export"
+            params={{ ...list.filters, roleIds: roleIds?.join(',') }}
+            fileName={`accounts-${screen}.xlsx`}
+            disabled={rows.length === 0}
+            testId="account-export"
           />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
+        </Space>
+      }
+      table={{
+        rowKey: 'userId',
+        size: 'middle',
+        scroll: { x: 1100 },
+        columns: [
+          { title: t('set.accounts.userCode'), dataIndex: 'userCode', width: 150 },
+          { title: t('set.accounts.name'), dataIndex: 'name', width: 140 },
+          { title: t('set.accounts.role'), dataIndex: 'roleName', width: 120 },
+          { title: t('set.accounts.email'), dataIndex: 'email', width: 200 },
+          { title: t('set.accounts.phone'), dataIndex: 'phone', width: 130 },
+          { title: t('set.accounts.dealercode'), dataIndex: 'dealercode', width: 120 },
+          { title: t('set.accounts.parent'), dataIndex: 'parentUserCode', width: 120 },
+          {
+            title: t('set.accounts.state'),
+            dataIndex: 'enabled',
+            width: 90,
+            render: (enabled: boolean, r) =>
+              r.deleted ? (
+                <Tag color="error">{t('set.accounts.deleted')}</Tag>
+              ) : (
+                <Tag color={enabled ? 'success' : 'default'}>
+                  {t(enabled ? 'set.accounts.enabled' : 'set.accounts.disabled')}
+                </Tag>
+              ),
+          },
+          {
+            title: t('set.accounts.createdAt'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (v: string) => formatDate(v),
+          },
+          {
+            title: t('common.operation'),
+            key: 'actions',
+            fixed: 'right',
+            width: canBindRole ? 380 : 290,
+            render: (_: unknown, r) => (
+              <Space size={4} wrap>
+                {!disabledOnly && (
+                  <Button type="link" size="small" onClick={() => setEditing({ account: r })}>
+                    {t('set.common.edit')}
+                  </Button>
+                )}
+                <Popconfirm
+                  title={t(r.enabled ? 'set.accounts.confirmDisable' : 'set.accounts.confirmEnable', {
+                    userCode: r.userCode,
+                  })}
+                  okText={t('set.common.ok')}
+                  cancelText={t('set.common.cancel')}
+                  onConfirm={() => run(setEnabled.mutateAsync({ userCode: r.userCode, enabled: !r.enabled }))}
+                >
+                  <Button type="link" size="small" danger={r.enabled} data-testid={`toggle-${r.userCode}`}>
+                    {t(
+                      r.enabled
+                        ? 'set.accounts.disable'
+                        : disabledOnly
+                          ? 'set.accounts.restore'
+                          : 'set.accounts.enable',
+                    )}
+                  </Button>
+                </Popconfirm>
+                {!disabledOnly && (
+                  <Popconfirm
+                    title={t('set.accounts.confirmReset', { userCode: r.userCode })}
+                    okText={t('set.common.ok')}
+                    cancelText={t('set.common.cancel')}
+                    onConfirm={() => run(resetPassword.mutateAsync(r.userCode), t('set.accounts.resetSent'))}
+                  >
+                    <Button type="link" size="small">
+                      {t('set.accounts.resetPassword')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                {!disabledOnly && (
+                  <Popconfirm
+                    title={t('set.accounts.confirmDelete', { userCode: r.userCode })}
+                    okText={t('set.common.ok')}
+                    cancelText={t('set.common.cancel')}
+                    onConfirm={() => run(remove.mutateAsync(r.userCode))}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('set.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                {canBindRole && !disabledOnly && (
+                  <Select
+                    size="small"
+                    style={{ width: 120 }}
+                    value={r.roleId}
+                    aria-label={t('set.accounts.bindRole')}
+                    data-testid={`bind-role-${r.userCode}`}
+                    options={(childRoles.data ?? [])
+                      .filter((c) => roleIds?.includes(c.roleId) ?? true)
+                      .map((c) => ({ value: c.roleId, label: c.name }))}
+                    onChange={(roleId: number) =>
+                      void run(bindRole.mutateAsync({ userId: r.userId, roleId }))
+                    }
+                  />
+                )}
+              </Space>
+            ),
+          },
+        ],
+      }}
+    >
       {editing && (
         <AccountFormDialog
           account={editing.account}
@@ -285,6 +223,6 @@ export function AccountListPage({
           onClose={() => setEditing(null)}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

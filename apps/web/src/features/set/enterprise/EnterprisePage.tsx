@@ -1,27 +1,13 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  message,
-} from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { LIMITS, type EnterpriseRow } from '@solarops/contracts';
+import { Button, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import type { EnterpriseRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { useAccountMutations } from '../accounts/api.ts';
-import { QueryState } from '../components/QueryState.tsx';
 import { type EnterpriseStatus, useEnterpriseAudit, useEnterprises } from './api.ts';
-import '../components/set.css';
 
 const STATUS_COLOR: Record<EnterpriseStatus, string> = {
   pending: 'processing',
@@ -98,14 +84,10 @@ function AuditDialog({ row, onClose }: { row: EnterpriseRow; onClose(): void }) 
 /** `enterprise`: registrations (pending, active, refused), their audit, and the accounts once active. */
 export function EnterprisePage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<EnterpriseStatus | undefined>();
-  const [draft, setDraft] = useState<EnterpriseStatus | undefined>();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const list = useListState<{ status?: EnterpriseStatus }>({});
   const [auditing, setAuditing] = useState<EnterpriseRow | null>(null);
-  const query = useEnterprises(status, page, limit);
+  const query = useEnterprises(list.filters.status, list.page, list.limit);
   const { setEnabled, resetPassword } = useAccountMutations();
-  const rows = query.data?.rows ?? [];
   const after = (p: Promise<unknown>) =>
     p.then(
       () => {
@@ -116,15 +98,17 @@ export function EnterprisePage() {
     );
 
   return (
-    <div className="app-container set-page" data-testid="page-enterprise">
-      <Card>
-        <Form layout="inline" className="set-search">
-          <Form.Item label={t('set.enterprise.status')}>
+    <ListPage<EnterpriseRow, { status?: EnterpriseStatus }>
+      layout="single"
+      testId="page-enterprise"
+      list={list}
+      query={query}
+      search={
+        <SearchForm<{ status?: EnterpriseStatus }> onSearch={list.search}>
+          <Form.Item name="status" label={t('set.enterprise.status')}>
             <Select
               allowClear
               style={{ width: 160 }}
-              value={draft}
-              onChange={setDraft}
               data-testid="enterprise-status"
               options={(['pending', 'active', 'refused'] as const).map((s) => ({
                 value: s,
@@ -132,132 +116,89 @@ export function EnterprisePage() {
               }))}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button
-                type="primary"
-                icon={<SearchOutlined />}
-                data-testid="search-submit"
-                onClick={() => {
-                  setStatus(draft);
-                  setPage(1);
-                }}
-              >
-                {t('set.common.search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                data-testid="search-reset"
-                onClick={() => {
-                  setDraft(undefined);
-                  setStatus(undefined);
-                  setPage(1);
-                }}
-              >
-                {t('set.common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <QueryState
-          loading={query.isLoading}
-          error={query.error}
-          empty={!query.isLoading && rows.length === 0}
-          onRetry={() => void query.refetch()}
-        >
-          <Table<EnterpriseRow>
-            rowKey="userId"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 1200 }}
-            columns={[
-              { title: t('set.enterprise.companyName'), dataIndex: 'companyName', width: 180 },
-              { title: t('set.accounts.userCode'), dataIndex: 'userCode', width: 140 },
-              { title: t('set.enterprise.contactName'), dataIndex: 'contactName', width: 110 },
-              { title: t('set.accounts.email'), dataIndex: 'email', width: 190 },
-              {
-                title: t('set.enterprise.status'),
-                dataIndex: 'status',
-                width: 100,
-                render: (s: EnterpriseStatus, r) => (
-                  <Space size={4}>
-                    <Tag color={STATUS_COLOR[s]}>{t(`set.enterprise.statuses.${s}`)}</Tag>
-                    {s === 'active' && !r.enabled && <Tag>{t('set.accounts.disabled')}</Tag>}
-                  </Space>
-                ),
-              },
-              {
-                title: t('set.enterprise.appliedAt'),
-                dataIndex: 'appliedAt',
-                width: 170,
-                render: (v: string) => formatDate(v),
-              },
-              { title: t('set.enterprise.notes'), dataIndex: 'auditNotes', width: 160, ellipsis: true },
-              { title: t('set.enterprise.examiner'), dataIndex: 'examiner', width: 110 },
-              {
-                title: t('set.enterprise.auditedAt'),
-                dataIndex: 'auditedAt',
-                width: 170,
-                render: (v: string | null) => (v ? formatDate(v) : ''),
-              },
-              {
-                title: t('common.operation'),
-                key: 'op',
-                fixed: 'right',
-                width: 200,
-                render: (_: unknown, r) =>
-                  r.status === 'pending' ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setAuditing(r)}
-                      data-testid={`audit-${r.userCode}`}
-                    >
-                      {t('set.enterprise.audit')}
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'userId',
+        scroll: { x: 1200 },
+        columns: [
+          { title: t('set.enterprise.companyName'), dataIndex: 'companyName', width: 180 },
+          { title: t('set.accounts.userCode'), dataIndex: 'userCode', width: 140 },
+          { title: t('set.enterprise.contactName'), dataIndex: 'contactName', width: 110 },
+          { title: t('set.accounts.email'), dataIndex: 'email', width: 190 },
+          {
+            title: t('set.enterprise.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (s: EnterpriseStatus, r) => (
+              <Space size={4}>
+                <Tag color={STATUS_COLOR[s]}>{t(`set.enterprise.statuses.${s}`)}</Tag>
+                {s === 'active' && !r.enabled && <Tag>{t('set.accounts.disabled')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: t('set.enterprise.appliedAt'),
+            dataIndex: 'appliedAt',
+            width: 170,
+            render: (v: string) => formatDate(v),
+          },
+          { title: t('set.enterprise.notes'), dataIndex: 'auditNotes', width: 160, ellipsis: true },
+          { title: t('set.enterprise.examiner'), dataIndex: 'examiner', width: 110 },
+          {
+            title: t('set.enterprise.auditedAt'),
+            dataIndex: 'auditedAt',
+            width: 170,
+            render: (v: string | null) => (v ? formatDate(v) : ''),
+          },
+          {
+            title: t('common.operation'),
+            key: 'op',
+            fixed: 'right',
+            width: 200,
+            render: (_: unknown, r) =>
+              r.status === 'pending' ? (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setAuditing(r)}
+                  data-testid={`audit-${r.userCode}`}
+                >
+                  {t('set.enterprise.audit')}
+                </Button>
+              ) : r.status === 'active' ? (
+                <Space size={4}>
+                  <Popconfirm
+                    title={t(r.enabled ? 'set.accounts.confirmDisable' : 'set.accounts.confirmEnable', {
+                      userCode: r.userCode,
+                    })}
+                    okText={t('set.common.ok')}
+                    cancelText={t('set.common.cancel')}
+                    onConfirm={() =>
+                      after(setEnabled.mutateAsync({ userCode: r.userCode, enabled: !r.enabled }))
+                    }
+                  >
+                    <Button type="link" size="small" danger={r.enabled}>
+                      {t(r.enabled ? 'set.accounts.disable' : 'set.accounts.enable')}
                     </Button>
-                  ) : r.status === 'active' ? (
-                    <Space size={4}>
-                      <Popconfirm
-                        title={t(r.enabled ? 'set.accounts.confirmDisable' : 'set.accounts.confirmEnable', {
-                          userCode: r.userCode,
-                        })}
-                        okText={t('set.common.ok')}
-                        cancelText={t('set.common.cancel')}
-                        onConfirm={() =>
-                          after(setEnabled.mutateAsync({ userCode: r.userCode, enabled: !r.enabled }))
-                        }
-                      >
-                        <Button type="link" size="small" danger={r.enabled}>
-                          {t(r.enabled ? 'set.accounts.disable' : 'set.accounts.enable')}
-                        </Button>
-                      </Popconfirm>
-                      <Popconfirm
-                        title={t('set.accounts.confirmReset', { userCode: r.userCode })}
-                        okText={t('set.common.ok')}
-                        cancelText={t('set.common.cancel')}
-                        onConfirm={() => after(resetPassword.mutateAsync(r.userCode))}
-                      >
-                        <Button type="link" size="small">
-                          {t('set.accounts.resetPassword')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ) : null,
-              },
-            ]}
-          />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
+                  </Popconfirm>
+                  <Popconfirm
+                    title={t('set.accounts.confirmReset', { userCode: r.userCode })}
+                    okText={t('set.common.ok')}
+                    cancelText={t('set.common.cancel')}
+                    onConfirm={() => after(resetPassword.mutateAsync(r.userCode))}
+                  >
+                    <Button type="link" size="small">
+                      {t('set.accounts.resetPassword')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ) : null,
+          },
+        ],
+      }}
+    >
       {auditing && <AuditDialog row={auditing} onClose={() => setAuditing(null)} />}
-    </div>
+    </ListPage>
   );
 }

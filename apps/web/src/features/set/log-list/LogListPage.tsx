@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, message } from 'antd';
-import { ExportOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { LIMITS } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, requestPage } from '../../../api/request.ts';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { requestPage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { downloadFile } from '../../../api/downloadFile.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { actionLabel } from './actionLabel.ts';
-import '../components/set.css';
 
 /** One operation (`GET /system/log/list`). */
 interface LogRow {
@@ -45,49 +42,35 @@ interface FormValues {
 /** `logList`: the operation log with filters (user, action, result, time) and an .xlsx export of the same rows. */
 export function LogListPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState<Filters>({});
+  const { filters, page, limit } = list;
   const query = useQuery({
     queryKey: ['set', 'log', filters, page, limit],
     placeholderData: keepPreviousData,
     queryFn: () =>
       requestPage<LogRow>('/system/log/list', { params: { ...filters, pageStart: page, pageSize: limit } }),
   });
-  const rows = query.data?.rows ?? [];
 
-  const search = () => {
-    const { range, ...v } = form.getFieldsValue();
-    const next: Filters = Object.fromEntries(
-      Object.entries(v).filter(([, x]) => x !== undefined && x !== ''),
-    );
+  const search = ({ range, ...v }: Partial<FormValues>) => {
+    const next: Filters = v;
     if (range?.[0]) next.startDate = range[0].startOf('day').toISOString();
     if (range?.[1]) next.endDate = range[1].endOf('day').toISOString();
-    setFilters(next);
-    setPage(1);
-  };
-  const reset = () => {
-    form.resetFields();
-    setFilters({});
-    setPage(1);
-  };
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/system/log/export', { ...filters }, 'operation-log.xlsx');
-    } catch (e) {
-      void message.error(`${t('set.common.exportFailed')} ${errorMessage(e)}`);
-    } finally {
-      setExporting(false);
-    }
+    list.search(next);
   };
 
   return (
-    <div className="app-container set-page" data-testid="page-logList">
-      <Card>
-        <Form form={form} layout="inline" className="set-search" onFinish={search}>
+    <ListPage<LogRow, Filters>
+      layout="single"
+      testId="page-logList"
+      list={list}
+      query={query}
+      search={
+        <SearchForm<FormValues>
+          onSearch={search}
+          extra={
+            <ExportButton path="/system/log/export" params={{ ...filters }} fileName="operation-log.xlsx" />
+          }
+        >
           <Form.Item name="userCode" label={t('set.log.user')}>
             <Input allowClear />
           </Form.Item>
@@ -107,72 +90,41 @@ export function LogListPage() {
           <Form.Item name="range" label={t('set.log.time')}>
             <DatePicker.RangePicker />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
-                {t('set.common.search')}
-              </Button>
-              <Button onClick={reset} icon={<ReloadOutlined />}>
-                {t('set.common.reset')}
-              </Button>
-              <Button icon={<ExportOutlined />} loading={exporting} onClick={() => void exportLog()}>
-                {t('set.common.export')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <QueryState
-          loading={query.isLoading}
-          error={query.error}
-          empty={!query.isLoading && rows.length === 0}
-          onRetry={() => void query.refetch()}
-        >
-          <Table<LogRow>
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 1100 }}
-            columns={[
-              {
-                title: t('set.log.time'),
-                dataIndex: 'createdAt',
-                width: 170,
-                render: (v: string) => formatDate(v),
-              },
-              { title: t('set.log.user'), dataIndex: 'userCode', width: 130 },
-              {
-                title: t('set.log.action'),
-                dataIndex: 'action',
-                width: 220,
-                render: (v: string) => actionLabel(v, t),
-              },
-              { title: t('set.log.target'), dataIndex: 'target', width: 140, ellipsis: true },
-              { title: t('set.log.path'), dataIndex: 'path', ellipsis: true },
-              { title: t('set.log.ip'), dataIndex: 'ip', width: 130 },
-              {
-                title: t('set.log.result'),
-                dataIndex: 'result',
-                width: 110,
-                render: (r: LogRow['result'], row) => (
-                  <Tag color={r === 'success' ? 'success' : 'error'}>
-                    {t(r === 'success' ? 'set.log.success' : 'set.log.failure')} {row.status}
-                  </Tag>
-                ),
-              },
-            ]}
-          />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
-    </div>
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'id',
+        size: 'middle',
+        scroll: { x: 1100 },
+        columns: [
+          {
+            title: t('set.log.time'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (v: string) => formatDate(v),
+          },
+          { title: t('set.log.user'), dataIndex: 'userCode', width: 130 },
+          {
+            title: t('set.log.action'),
+            dataIndex: 'action',
+            width: 220,
+            render: (v: string) => actionLabel(v, t),
+          },
+          { title: t('set.log.target'), dataIndex: 'target', width: 140, ellipsis: true },
+          { title: t('set.log.path'), dataIndex: 'path', ellipsis: true },
+          { title: t('set.log.ip'), dataIndex: 'ip', width: 130 },
+          {
+            title: t('set.log.result'),
+            dataIndex: 'result',
+            width: 110,
+            render: (r: LogRow['result'], row) => (
+              <Tag color={r === 'success' ? 'success' : 'error'}>
+                {t(r === 'success' ? 'set.log.success' : 'set.log.failure')} {row.status}
+              </Tag>
+            ),
+          },
+        ],
+      }}
+    />
   );
 }

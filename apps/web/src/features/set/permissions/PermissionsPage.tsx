@@ -20,9 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { type RoleDetail, useRoleMutations, useRoles } from './api.ts';
-import { menuTreeNodes, routeNamesOf, type MenuTreeNode } from './menuTree.ts';
+import { menuTreeNodes, routeNamesOf, type MenuTreeNode } from '../../../components/menuTree.ts';
+import '../../../components/menuTree.css';
 import '../components/set.css';
 
 interface TreeNode {
@@ -147,9 +148,10 @@ export function PermissionsPage() {
             }
           >
             <QueryState
-              loading={roles.isLoading}
+              look="spinner"
+              isLoading={roles.isLoading}
               error={roles.error}
-              empty={!roles.isLoading && list.length === 0}
+              isEmpty={list.length === 0}
               onRetry={() => void roles.refetch()}
             >
               <Table<RoleDetail>

@@ -1,27 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Space, Table, Tag, Upload, message } from 'antd';
-import {
-  DownloadOutlined,
-  ExportOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import {
-  LIMITS,
-  type ShipmentImportResult,
-  type ShipmentItemRow,
-  type ShipmentRowError,
-} from '@solarops/contracts';
+import { Alert, Button, Form, Input, Radio, Table, Tag, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { type ShipmentImportResult, type ShipmentItemRow, type ShipmentRowError } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/request.ts';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { downloadFile } from '../../../api/downloadFile.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { type ShipmentFilters, useShipmentImport, useShipmentItems } from './api.ts';
 import { saveSecrets } from './saveSecrets.ts';
-import '../components/set.css';
 
 /** Column names of the report, as the template's headers name them. */
 const FIELD_LABEL: Record<string, string> = {
@@ -85,20 +73,11 @@ function ImportReport({ result }: { result: ShipmentImportResult }) {
 /** `shipment`: import shipment files (template, validation report, good rows or nothing), shipped items, export. */
 export function ShipmentPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ShipmentFilters>();
-  const [filters, setFilters] = useState<ShipmentFilters>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const list = useListState<ShipmentFilters>({});
   const [mode, setMode] = useState<'all' | 'goodRows'>('all');
   const [result, setResult] = useState<ShipmentImportResult | null>(null);
-  const query = useShipmentItems(filters, page, limit);
+  const query = useShipmentItems(list.filters, list.page, list.limit);
   const importer = useShipmentImport();
-  const rows = query.data?.rows ?? [];
-
-  const download = (path: string, params: Record<string, string | undefined>, name: string) =>
-    downloadFile(path, params, name).catch((e: unknown) =>
-      message.error(`${t('set.common.exportFailed')} ${errorMessage(e)}`),
-    );
   const upload = async (file: File) => {
     setResult(null);
     try {
@@ -112,118 +91,82 @@ export function ShipmentPage() {
   };
 
   return (
-    <div className="app-container set-page" data-testid="page-shipment">
-      <Card>
-        <div className="set-toolbar">
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void download('/shipment/template', {}, 'shipment-template.xlsx')}
-          >
-            {t('set.shipment.template')}
-          </Button>
-          <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as 'all' | 'goodRows')}>
-            <Radio value="all">{t('set.shipment.modeAll')}</Radio>
-            <Radio value="goodRows">{t('set.shipment.modeGood')}</Radio>
-          </Radio.Group>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void upload(file);
-              return false;
-            }}
-          >
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              loading={importer.isPending}
-              data-testid="shipment-upload"
+    <ListPage<ShipmentItemRow, ShipmentFilters>
+      layout="single"
+      testId="page-shipment"
+      list={list}
+      query={query}
+      header={
+        <>
+          <div className="list-toolbar">
+            <ExportButton
+              path="/shipment/template"
+              fileName="shipment-template.xlsx"
+              label={t('set.shipment.template')}
+              icon={<DownloadOutlined />}
+            />
+            <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as 'all' | 'goodRows')}>
+              <Radio value="all">{t('set.shipment.modeAll')}</Radio>
+              <Radio value="goodRows">{t('set.shipment.modeGood')}</Radio>
+            </Radio.Group>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false;
+              }}
             >
-              {t('set.shipment.import')}
-            </Button>
-          </Upload>
-        </div>
-        {result && <ImportReport result={result} />}
-        <Form form={form} layout="inline" className="set-search">
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                loading={importer.isPending}
+                data-testid="shipment-upload"
+              >
+                {t('set.shipment.import')}
+              </Button>
+            </Upload>
+          </div>
+          {result && <ImportReport result={result} />}
+        </>
+      }
+      search={
+        <SearchForm<ShipmentFilters>
+          onSearch={list.search}
+          extra={
+            <ExportButton path="/shipment/export" params={{ ...list.filters }} fileName="shipments.xlsx" />
+          }
+        >
           <Form.Item name="serial" label={t('set.sn.serial')}>
             <Input allowClear />
           </Form.Item>
           <Form.Item name="dealercode" label={t('set.accounts.dealercode')}>
             <Input allowClear />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button
-                type="primary"
-                icon={<SearchOutlined />}
-                onClick={() => {
-                  const v = form.getFieldsValue();
-                  setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x)));
-                  setPage(1);
-                }}
-              >
-                {t('set.common.search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  setFilters({});
-                  setPage(1);
-                }}
-              >
-                {t('set.common.reset')}
-              </Button>
-              <Button
-                icon={<ExportOutlined />}
-                onClick={() => void download('/shipment/export', { ...filters }, 'shipments.xlsx')}
-              >
-                {t('set.common.export')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <QueryState
-          loading={query.isLoading}
-          error={query.error}
-          empty={!query.isLoading && rows.length === 0}
-          onRetry={() => void query.refetch()}
-        >
-          <Table<ShipmentItemRow>
-            rowKey="id"
-            pagination={false}
-            dataSource={rows}
-            columns={[
-              {
-                title: t('set.sn.kind'),
-                dataIndex: 'kind',
-                width: 100,
-                render: (k: string) => <Tag>{t(`set.sn.kinds.${k}`)}</Tag>,
-              },
-              { title: t('set.sn.serial'), dataIndex: 'serial' },
-              { title: t('set.sn.model'), dataIndex: 'model' },
-              { title: t('set.shipment.firmware'), dataIndex: 'firmware' },
-              { title: t('set.shipment.iccid'), dataIndex: 'iccid' },
-              { title: t('set.accounts.dealercode'), dataIndex: 'dealercode' },
-              { title: t('set.shipment.collector'), dataIndex: 'collectorSerial' },
-              {
-                title: t('set.shipment.importedAt'),
-                dataIndex: 'createdAt',
-                render: (v: string) => formatDate(v),
-              },
-            ]}
-          />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
-    </div>
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'id',
+        columns: [
+          {
+            title: t('set.sn.kind'),
+            dataIndex: 'kind',
+            width: 100,
+            render: (k: string) => <Tag>{t(`set.sn.kinds.${k}`)}</Tag>,
+          },
+          { title: t('set.sn.serial'), dataIndex: 'serial' },
+          { title: t('set.sn.model'), dataIndex: 'model' },
+          { title: t('set.shipment.firmware'), dataIndex: 'firmware' },
+          { title: t('set.shipment.iccid'), dataIndex: 'iccid' },
+          { title: t('set.accounts.dealercode'), dataIndex: 'dealercode' },
+          { title: t('set.shipment.collector'), dataIndex: 'collectorSerial' },
+          {
+            title: t('set.shipment.importedAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+          },
+        ],
+      }}
+    />
   );
 }

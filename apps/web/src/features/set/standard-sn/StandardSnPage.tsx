@@ -1,33 +1,15 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  message,
-} from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  CHECK_DIGITS,
-  LIMITS,
-  SERIAL_CHARSETS,
-  type SerialRuleBody,
-  type SerialRuleRow,
-} from '@solarops/contracts';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, message } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { CHECK_DIGITS, SERIAL_CHARSETS, type SerialRuleBody, type SerialRuleRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { checkSerial, useSerialRuleMutations, useSerialRules } from './api.ts';
-import '../components/set.css';
 
 function RuleDialog({ rule, onClose }: { rule?: SerialRuleRow; onClose(): void }) {
   const { t } = useTranslation();
@@ -120,15 +102,11 @@ function RuleDialog({ rule, onClose }: { rule?: SerialRuleRow; onClose(): void }
 /** `standardSNnumber`: serial number rules per device model, and a check of one serial against them. */
 export function StandardSnPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [model, setModel] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const list = useListState<{ model?: string }>({});
   const [editing, setEditing] = useState<{ rule?: SerialRuleRow } | null>(null);
   const [probe, setProbe] = useState({ model: '', sn: '' });
-  const query = useSerialRules(model, page, limit);
+  const query = useSerialRules(list.filters.model, list.page, list.limit);
   const { remove } = useSerialRuleMutations();
-  const rows = query.data?.rows ?? [];
 
   const runCheck = async () => {
     if (!probe.model || !probe.sn) return;
@@ -139,38 +117,22 @@ export function StandardSnPage() {
   };
 
   return (
-    <div className="app-container set-page" data-testid="page-standardSNnumber">
-      <Card>
-        <Form layout="inline" className="set-search">
-          <Form.Item label={t('set.sn.model')}>
-            <Input value={draft} onChange={(e) => setDraft(e.target.value)} allowClear />
+    <ListPage<SerialRuleRow, { model?: string }>
+      layout="single"
+      testId="page-standardSNnumber"
+      list={list}
+      query={query}
+      search={
+        <SearchForm<{ model?: string }>
+          onSearch={({ model }) => list.search({ model: model?.trim() || undefined })}
+        >
+          <Form.Item name="model" label={t('set.sn.model')}>
+            <Input allowClear />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button
-                type="primary"
-                icon={<SearchOutlined />}
-                onClick={() => {
-                  setModel(draft.trim() || undefined);
-                  setPage(1);
-                }}
-              >
-                {t('set.common.search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  setDraft('');
-                  setModel(undefined);
-                  setPage(1);
-                }}
-              >
-                {t('set.common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <div className="set-toolbar">
+        </SearchForm>
+      }
+      toolbar={
+        <>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('set.sn.create')}
           </Button>
@@ -189,69 +151,52 @@ export function StandardSnPage() {
             />
             <Button onClick={() => void runCheck()}>{t('set.sn.check')}</Button>
           </Space.Compact>
-        </div>
-        <QueryState
-          loading={query.isLoading}
-          error={query.error}
-          empty={!query.isLoading && rows.length === 0}
-          onRetry={() => void query.refetch()}
-        >
-          <Table<SerialRuleRow>
-            rowKey="id"
-            pagination={false}
-            dataSource={rows}
-            columns={[
-              { title: t('set.sn.model'), dataIndex: 'model' },
-              { title: t('set.sn.kind'), dataIndex: 'kind', render: (k: string) => t(`set.sn.kinds.${k}`) },
-              { title: t('set.sn.prefix'), dataIndex: 'prefix' },
-              { title: t('set.sn.length'), dataIndex: 'length' },
-              {
-                title: t('set.sn.charset'),
-                dataIndex: 'charset',
-                render: (c: string) => t(`set.sn.charsets.${c}`),
-              },
-              {
-                title: t('set.sn.checkDigit'),
-                dataIndex: 'checkDigit',
-                render: (c: string) => t(`set.sn.checkDigits.${c}`),
-              },
-              { title: t('set.roles.description'), dataIndex: 'description', ellipsis: true },
-              { title: t('set.sn.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v) },
-              {
-                title: t('common.operation'),
-                key: 'op',
-                render: (_: unknown, r) => (
-                  <Space size={4}>
-                    <Button type="link" size="small" onClick={() => setEditing({ rule: r })}>
-                      {t('set.common.edit')}
-                    </Button>
-                    <Popconfirm
-                      title={t('set.sn.confirmDelete', { model: r.model })}
-                      okText={t('set.common.ok')}
-                      cancelText={t('set.common.cancel')}
-                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                    >
-                      <Button type="link" size="small" danger>
-                        {t('set.common.delete')}
-                      </Button>
-                    </Popconfirm>
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
+        </>
+      }
+      table={{
+        rowKey: 'id',
+        columns: [
+          { title: t('set.sn.model'), dataIndex: 'model' },
+          { title: t('set.sn.kind'), dataIndex: 'kind', render: (k: string) => t(`set.sn.kinds.${k}`) },
+          { title: t('set.sn.prefix'), dataIndex: 'prefix' },
+          { title: t('set.sn.length'), dataIndex: 'length' },
+          {
+            title: t('set.sn.charset'),
+            dataIndex: 'charset',
+            render: (c: string) => t(`set.sn.charsets.${c}`),
+          },
+          {
+            title: t('set.sn.checkDigit'),
+            dataIndex: 'checkDigit',
+            render: (c: string) => t(`set.sn.checkDigits.${c}`),
+          },
+          { title: t('set.roles.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('set.sn.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v) },
+          {
+            title: t('common.operation'),
+            key: 'op',
+            render: (_: unknown, r) => (
+              <Space size={4}>
+                <Button type="link" size="small" onClick={() => setEditing({ rule: r })}>
+                  {t('set.common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('set.sn.confirmDelete', { model: r.model })}
+                  okText={t('set.common.ok')}
+                  cancelText={t('set.common.cancel')}
+                  onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('set.common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ],
+      }}
+    >
       {editing && <RuleDialog rule={editing.rule} onClose={() => setEditing(null)} />}
-    </div>
+    </ListPage>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
 
 /** The system parameters: brand, default language, notice, mail test, token lifetimes, password policy. */
@@ -58,9 +58,10 @@ export function SettingsForm() {
 
   return (
     <QueryState
-      loading={settings.isLoading}
+      look="spinner"
+      isLoading={settings.isLoading}
       error={settings.error}
-      empty={false}
+      isEmpty={false}
       onRetry={() => void settings.refetch()}
     >
       <Form

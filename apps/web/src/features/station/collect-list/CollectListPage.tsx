@@ -4,7 +4,7 @@ import type { FollowRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useFollowMutations, useFollows } from '../api.ts';
 
 /** `collectList`: the user's followed plants and collectors, opened or removed from here. */

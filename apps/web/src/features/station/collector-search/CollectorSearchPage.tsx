@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Input, Space, Typography } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { CollectorCard } from '../dialogcollectinfor/CollectorInfo.tsx';
 import { useCollectorSearch, useFollowMutations, useFollows } from '../api.ts';
 
@@ -32,7 +32,7 @@ export function CollectorSearchPage() {
             data-testid="collector-sn"
           />
           <Button type="primary" onClick={() => setSn(text.trim())} data-testid="collector-search">
-            {t('station.common.search')}
+            {t('common.search')}
           </Button>
           <Button
             onClick={() => {
@@ -40,7 +40,7 @@ export function CollectorSearchPage() {
               setSn('');
             }}
           >
-            {t('station.common.reset')}
+            {t('common.reset')}
           </Button>
         </Space.Compact>
       </Card>

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
-import { MissingState, QueryState } from '../components/QueryState.tsx';
+import { MissingState, QueryState } from '../../../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { DeviceDetail } from '../devicelist/DeviceDetail.tsx';
 import { CollectorInfo } from '../dialogcollectinfor/CollectorInfo.tsx';

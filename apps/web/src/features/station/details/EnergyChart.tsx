@@ -4,8 +4,8 @@ import { Card, DatePicker, Segmented, Space } from 'antd';
 import type { EnergySeries } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy } from '../../../components/format/units.ts';
-import { EChart } from '../components/EChart.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { Chart } from '../../../components/chart/Chart.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useEnergy } from '../api.ts';
 
 /** Energy by day of a month, by month of a year, or by year, with the matching picker. */
@@ -53,7 +53,7 @@ export function EnergyChart({ plantId }: { plantId: number }) {
         <div className="station-chart-total">
           {t('station.details.total')}: {formatEnergy(energy.data?.totalKwh ?? 0) || '0 kWh'}
         </div>
-        <EChart
+        <Chart
           testId="energy-chart"
           option={{
             tooltip: { trigger: 'axis' },

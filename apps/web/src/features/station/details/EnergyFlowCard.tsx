@@ -3,7 +3,7 @@ import type { EnergyFlow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useEnergyFlow } from '../api.ts';
 import { type FlowNode, type FlowPath, flowPaths } from './energyFlowPaths.ts';
 

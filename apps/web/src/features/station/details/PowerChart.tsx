@@ -2,9 +2,9 @@ import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Card, DatePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../components/EChart.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { Chart } from '../../../components/chart/Chart.tsx';
 import '../../../components/chart/echartsExtras.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePowerCurve } from '../api.ts';
 import { powerCurveOption } from './powerCurveOption.ts';
 
@@ -46,7 +46,7 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
         onRetry={() => void curve.refetch()}
         emptyText={t('station.details.noPower')}
       >
-        <EChart
+        <Chart
           testId="power-chart"
           option={powerCurveOption({ points, hasWeather: curve.data?.hasWeather ?? false }, t, (ts) =>
             localTime.format(new Date(ts)),

@@ -5,10 +5,10 @@ import type { DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
-import { EChart } from '../components/EChart.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { Chart } from '../../../components/chart/Chart.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { useDevice, useDeviceHistory } from '../api.ts';
+import { useDevice, useDeviceHistory } from '../../../api/devices.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
 import { StringComparison } from './StringComparison.tsx';
 
@@ -113,7 +113,7 @@ function DeviceBody({
                           title={`${t(`station.chart.${g.key}`)} (${g.unit})`}
                           data-testid={`chart-${g.key}`}
                         >
-                          <EChart
+                          <Chart
                             height={240}
                             option={{
                               tooltip: { trigger: 'axis' },

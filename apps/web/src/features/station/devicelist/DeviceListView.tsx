@@ -1,12 +1,13 @@
 import '../station.css';
 import { useState } from 'react';
-import { Button, Card, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { DEVICE_STATUSES, LIMITS, type DeviceRow } from '@solarops/contracts';
+import { Drawer, Form, Input, Select } from 'antd';
+import { DEVICE_STATUSES, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { useDeviceList } from '../api.ts';
 import { DeviceDetail } from './DeviceDetail.tsx';
@@ -37,10 +38,8 @@ export function DeviceListView({
   titleKey: string;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Search>();
-  const [search, setSearch] = useState<Search>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
+  const list = useListState<Search>({});
+  const search = list.filters;
   const [detail, setDetail] = useState<string | null>(null);
   const query = useDeviceList(
     {
@@ -50,25 +49,19 @@ export function DeviceListView({
       plantName: search.plant,
       ...(search.family ? { family: search.family } : { families: families.join(',') }),
     },
-    page,
-    limit,
+    list.page,
+    list.limit,
   );
-  const rows = query.data?.rows ?? [];
   return (
-    <div className="app-container station-page" data-testid={testId}>
-      <Card className="station-search">
-        <Typography.Title level={5} className="station-title" data-testid="page-title">
-          {t(titleKey)}
-        </Typography.Title>
-        <Form
-          form={form}
-          layout="inline"
-          onFinish={() => {
-            const v = form.getFieldsValue();
-            setSearch(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')));
-            setPage(1);
-          }}
-        >
+    <ListPage<DeviceRow, Search>
+      layout="split"
+      title={t(titleKey)}
+      testId={testId}
+      list={list}
+      query={query}
+      emptyText={t('station.device.empty')}
+      search={
+        <SearchForm<Search> onSearch={list.search}>
           <Form.Item name="sn" label={t('station.device.serial')}>
             <Input allowClear data-testid="device-search-sn" />
           </Form.Item>
@@ -92,107 +85,72 @@ export function DeviceListView({
               options={families.map((k) => ({ value: k, label: t(`station.kind.${k}`) }))}
             />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('station.common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setSearch({});
-                setPage(1);
-              }}
-            >
-              {t('station.common.reset')}
-            </Button>
-          </Space>
-        </Form>
-      </Card>
-      <Card>
-        <QueryState
-          isLoading={query.isLoading}
-          error={query.error}
-          isEmpty={rows.length === 0}
-          onRetry={() => void query.refetch()}
-          emptyText={t('station.device.empty')}
-        >
-          <Table<DeviceRow>
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 1100 }}
-            data-testid="device-table"
-            columns={[
-              {
-                title: t('station.device.serial'),
-                dataIndex: 'serial',
-                render: (sn: string) => (
-                  <a onClick={() => setDetail(sn)} data-testid="device-link">
-                    {sn}
-                  </a>
-                ),
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'id',
+        scroll: { x: 1100 },
+        'data-testid': 'device-table',
+        columns: [
+          {
+            title: t('station.device.serial'),
+            dataIndex: 'serial',
+            render: (sn: string) => (
+              <a onClick={() => setDetail(sn)} data-testid="device-link">
+                {sn}
+              </a>
+            ),
+          },
+          {
+            title: t('station.device.kind'),
+            dataIndex: 'kind',
+            render: (k: DeviceRow['kind']) => t(`station.kind.${k}`),
+          },
+          { title: t('station.device.model'), dataIndex: 'model' },
+          { title: t('station.device.plant'), dataIndex: 'plantName' },
+          { title: t('station.device.collector'), dataIndex: 'collectorSerial' },
+          {
+            title: t('station.device.status'),
+            dataIndex: 'status',
+            render: (s: DeviceRow['status']) => <StatusTag status={s} />,
+          },
+          {
+            title: t('station.plant.power'),
+            key: 'power',
+            align: 'right',
+            render: (_: unknown, r) => formatPower(r.latest?.acPowerW ?? null),
+          },
+          storage
+            ? {
+                title: t('station.field.batterySocPercent'),
+                key: 'soc',
+                align: 'right' as const,
+                render: (_: unknown, r: DeviceRow) =>
+                  r.latest?.batterySocPercent === null || r.latest?.batterySocPercent === undefined
+                    ? ''
+                    : `${r.latest.batterySocPercent} %`,
+              }
+            : {
+                title: t('station.plant.energyToday'),
+                key: 'energy',
+                align: 'right' as const,
+                render: (_: unknown, r: DeviceRow) => formatEnergy(r.latest?.energyTodayKwh ?? null),
               },
-              {
-                title: t('station.device.kind'),
-                dataIndex: 'kind',
-                render: (k: DeviceRow['kind']) => t(`station.kind.${k}`),
-              },
-              { title: t('station.device.model'), dataIndex: 'model' },
-              { title: t('station.device.plant'), dataIndex: 'plantName' },
-              { title: t('station.device.collector'), dataIndex: 'collectorSerial' },
-              {
-                title: t('station.device.status'),
-                dataIndex: 'status',
-                render: (s: DeviceRow['status']) => <StatusTag status={s} />,
-              },
-              {
-                title: t('station.plant.power'),
-                key: 'power',
-                align: 'right',
-                render: (_: unknown, r) => formatPower(r.latest?.acPowerW ?? null),
-              },
-              storage
-                ? {
-                    title: t('station.field.batterySocPercent'),
-                    key: 'soc',
-                    align: 'right' as const,
-                    render: (_: unknown, r: DeviceRow) =>
-                      r.latest?.batterySocPercent === null || r.latest?.batterySocPercent === undefined
-                        ? ''
-                        : `${r.latest.batterySocPercent} %`,
-                  }
-                : {
-                    title: t('station.plant.energyToday'),
-                    key: 'energy',
-                    align: 'right' as const,
-                    render: (_: unknown, r: DeviceRow) => formatEnergy(r.latest?.energyTodayKwh ?? null),
-                  },
-              {
-                title: t('station.field.tempC'),
-                key: 'temp',
-                align: 'right',
-                render: (_: unknown, r) =>
-                  r.latest?.tempC === null || r.latest?.tempC === undefined ? '' : `${r.latest.tempC} °C`,
-              },
-              {
-                title: t('station.device.lastSeen'),
-                dataIndex: 'lastSeenAt',
-                render: (v: string | null) => formatDate(v),
-              },
-            ]}
-          />
-        </QueryState>
-        <Pagination
-          total={query.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      </Card>
+          {
+            title: t('station.field.tempC'),
+            key: 'temp',
+            align: 'right',
+            render: (_: unknown, r) =>
+              r.latest?.tempC === null || r.latest?.tempC === undefined ? '' : `${r.latest.tempC} °C`,
+          },
+          {
+            title: t('station.device.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            render: (v: string | null) => formatDate(v),
+          },
+        ],
+      }}
+    >
       <Drawer
         open={detail !== null}
         size="large"
@@ -203,6 +161,6 @@ export function DeviceListView({
       >
         {detail ? <DeviceDetail sn={detail} /> : null}
       </Drawer>
-    </div>
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@ import { Descriptions, Table, Tag } from 'antd';
 import type { CollectorRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from '../api.ts';
 
 /** One collector's information: plant, signal, SIM, last seen, online, and the devices reporting through it. */

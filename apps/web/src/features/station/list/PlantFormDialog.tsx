@@ -4,7 +4,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, message 
 import { PLANT_TYPES, plantInput, type PlantInput, type PlantRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/zodRule.ts';
-import { WorldMap } from '../components/WorldMap.tsx';
+import { WorldMap } from '../../../components/WorldMap.tsx';
 import { usePlantMutations } from '../api.ts';
 import { PictureField } from './PictureField.tsx';
 

@@ -1,8 +1,9 @@
+import './QueryState.css';
 import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Result, Skeleton } from 'antd';
+import { Alert, Button, Empty, Result, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/ApiError.ts';
-import { errorMessage } from '../../../api/request.ts';
+import { ApiError } from '../api/ApiError.ts';
+import { errorMessage } from '../api/request.ts';
 
 /**
  * true when the server said the thing asked for does not exist or is not the caller's to see (404, 403): asking
@@ -26,7 +27,7 @@ export function MissingState({ text, backLabel, onBack }: MissingAction) {
     <Result
       status="404"
       data-testid="state-missing"
-      title={t('station.common.missingTitle')}
+      title={t('common.missingTitle')}
       subTitle={text}
       extra={
         <Button type="primary" onClick={onBack} data-testid="state-back">
@@ -38,9 +39,10 @@ export function MissingState({ text, backLabel, onBack }: MissingAction) {
 }
 
 /**
- * Loading, error and empty states of a query (every station screen has all three): a skeleton while the first
- * answer is on its way, an error with a retry (or, given `missing`, a way back when the subject does not exist
- * or is out of scope), an empty note, else the children.
+ * Loading, error and empty states of a query, in place of what it shows: while the first answer is on its way a
+ * skeleton (`look="skeleton"`, screens whose content has a shape worth sketching) or a centred spinner
+ * (`look="spinner"`, the settings lists); an error with a retry (or, given `missing`, a way back when the subject
+ * does not exist or is out of scope); an empty note; else the children.
  */
 export function QueryState({
   isLoading,
@@ -48,6 +50,7 @@ export function QueryState({
   isEmpty,
   onRetry,
   emptyText,
+  look = 'skeleton',
   missing,
   children,
 }: {
@@ -56,14 +59,15 @@ export function QueryState({
   isEmpty: boolean;
   onRetry?: () => void;
   emptyText?: string;
+  look?: 'skeleton' | 'spinner';
   missing?: MissingAction;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   if (isLoading) {
     return (
-      <div data-testid="state-loading">
-        <Skeleton active />
+      <div data-testid="state-loading" className={look === 'spinner' ? 'query-state-spin' : undefined}>
+        {look === 'spinner' ? <Spin /> : <Skeleton active />}
       </div>
     );
   }
@@ -74,19 +78,18 @@ export function QueryState({
         type="error"
         showIcon
         data-testid="state-error"
-        title={t('station.common.loadFailed')}
+        title={t('common.loadFailed')}
         description={errorMessage(error)}
         action={
           onRetry ? (
             <Button size="small" onClick={onRetry}>
-              {t('station.common.retry')}
+              {t('common.retry')}
             </Button>
           ) : undefined
         }
       />
     );
   }
-  if (isEmpty)
-    return <Empty data-testid="state-empty" description={emptyText ?? t('station.common.empty')} />;
+  if (isEmpty) return <Empty data-testid="state-empty" description={emptyText ?? t('common.noData')} />;
   return <>{children}</>;
 }

@@ -1,3 +1,4 @@
+import './WorldMap.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

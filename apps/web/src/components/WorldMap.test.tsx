@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n.ts';
+import '../i18n/i18n.ts';
 import { WorldMap } from './WorldMap.tsx';
 
 describe('WorldMap: where a plant lies, picked with a click', () => {

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n.ts';
-import { ApiError } from '../../../api/ApiError.ts';
+import '../i18n/i18n.ts';
+import { ApiError } from '../api/ApiError.ts';
 import { QueryState } from './QueryState.tsx';
 
-describe('QueryState: the loading, error and empty states of every station screen', () => {
+describe('QueryState: the loading, error and empty states of every screen', () => {
   it('shows a skeleton while loading, then the content', () => {
     const { rerender } = render(
       <QueryState isLoading error={null} isEmpty={false}>

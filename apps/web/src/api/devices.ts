@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DeviceHistory, DeviceRow } from '@solarops/contracts';
+import { request } from './request.ts';
+
+// A device's record and readings, read by the station's device detail and the command screens. Under the station
+// queries' key: a plant's change there (a collector moved) refreshes them too.
+
+export const useDevice = (sn: string | undefined, refetchMs?: number) =>
+  useQuery({
+    queryKey: ['station', 'device', sn],
+    queryFn: () => request<DeviceRow>(`/device/${encodeURIComponent(sn ?? '')}`),
+    enabled: Boolean(sn),
+    refetchInterval: refetchMs,
+  });
+
+/** A device's readings of `date`, a local day of its plant (YYYY-MM-DD in the plant's time zone). */
+export const useDeviceHistory = (sn: string, date: string, fields: readonly string[]) =>
+  useQuery({
+    queryKey: ['station', 'history', sn, date, fields],
+    queryFn: () =>
+      request<DeviceHistory>(`/device/${encodeURIComponent(sn)}/history`, {
+        params: { date, fields: fields.join(','), maxPoints: 600 },
+      }),
+    enabled: fields.length > 0,
+  });

@@ -1,0 +1,45 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The import-rule messages the project's ESLint config gives for `code` placed at `file` (relative to the repo). */
+async function importViolations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, {
+    filePath: `${repoRoot}${file}`,
+  });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// Building the config loads every plugin once; on a slow machine that takes a few seconds.
+describe('a console feature never imports another feature’s files', { timeout: 30_000 }, () => {
+  it.each([
+    ['apps/web/src/features/dashboard/example.tsx', "import { x } from '../station/api.ts';"],
+    [
+      'apps/web/src/features/operation/relation-list/example.tsx',
+      "import { x } from '../../station/api.ts';",
+    ],
+    [
+      'apps/web/src/features/permission/page/parts/example.tsx',
+      "import { x } from '../../../set/permissions/PermissionsPage.tsx';",
+    ],
+  ])('refuses it in %s', async (file, code) => {
+    const messages = await importViolations(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('components/');
+  });
+
+  it.each([
+    ["import { x } from '../../../components/list/ListPage.tsx';", 'a shared component'],
+    ["import { x } from '../../../api/request.ts';", 'the request module'],
+    ["import { x } from '../alarm-shared/api.ts';", 'a folder of its own feature'],
+    ["import { x } from './api.ts';", 'its own folder'],
+  ])('allows %s (%s)', async (code) => {
+    expect(await importViolations('apps/web/src/features/operation/relation-list/example.tsx', code)).toEqual(
+      [],
+    );
+  });
+});
