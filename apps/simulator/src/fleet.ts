@@ -10,3 +10,5 @@ export type { DeviceStateInit } from './physics/deviceState.ts';
 export { DEFAULT_FAULT_RATES } from './physics/faultInjector.ts';
 export { toProtocolReading } from './transport/toProtocolReading.ts';
 export { runFleet } from './transport/runFleet.ts';
+export { historyShowcase, liveShowcase } from './physics/demoShowcase.ts';
+export { toDeviceEvents } from './transport/toDeviceEvents.ts';

@@ -5,5 +5,6 @@ export * from './physics/index.ts';
 export * from './transport/CollectorLink.ts';
 export * from './transport/runFleet.ts';
 export * from './transport/toProtocolReading.ts';
+export * from './transport/toDeviceEvents.ts';
 export * from './commands/DeviceSettings.ts';
 export * from './commands/CommandResponder.ts';

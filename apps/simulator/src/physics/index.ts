@@ -16,3 +16,4 @@ export * from './plantModel.ts';
 export * from './backfill.ts';
 export * from './ivCurve.ts';
 export * from './demoFleet.ts';
+export * from './demoShowcase.ts';

@@ -106,6 +106,17 @@ export function stringLayouts(device: InverterDescription, deviceSeed: number, r
   }));
 }
 
+// Layouts are fixed per device: computed once, not at every step of a backfill.
+const layoutCache = new WeakMap<InverterDescription, { key: string; layouts: StringLayout[] }>();
+function layoutsOf(device: InverterDescription, deviceSeed: number, roof: boolean): StringLayout[] {
+  const key = `${deviceSeed}|${roof}|${device.strings}|${device.modulesPerString}`;
+  const hit = layoutCache.get(device);
+  if (hit?.key === key) return hit.layouts;
+  const layouts = stringLayouts(device, deviceSeed, roof);
+  layoutCache.set(device, { key, layouts });
+  return layouts;
+}
+
 /** Plane-of-array irradiance of an input turned or shaded unlike the plant's array [W/m²]. */
 function stringPoa(
   weather: PlantWeather,
@@ -141,7 +152,7 @@ export function inverterOutput(
 ): InverterOutput {
   const poa = weather.poaGlobal;
   const m = device.module;
-  const layouts = stringLayouts(device, deviceSeed, array ? array.mounting === 'roof' : false);
+  const layouts = layoutsOf(device, deviceSeed, array ? array.mounting === 'roof' : false);
   if (poa < STANDBY_IRRADIANCE) {
     return {
       pdcW: 0,

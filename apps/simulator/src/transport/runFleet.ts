@@ -2,25 +2,22 @@ import type { DeviceEvent, TelemetryReading } from '@solarops/contracts';
 import {
   DEFAULT_FAULT_RATES,
   createPlantState,
+  faultSnapshot,
+  faultTransitions,
+  startScheduledFaults,
   stepPlant,
-  type ActiveFault,
   type DemoCollector,
   type DemoPlant,
-  type DeviceDescription,
   type FaultRates,
   type PlantState,
+  type ScheduledFault,
+  type ScheduledOutage,
 } from '../physics/index.ts';
 import { CommandResponder, type ResponderOptions } from '../commands/CommandResponder.ts';
 import { DeviceSettings } from '../commands/DeviceSettings.ts';
 import { CollectorLink } from './CollectorLink.ts';
-import { faultRecordOf } from './faultRecordOf.ts';
+import { toDeviceEvents } from './toDeviceEvents.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
-
-/** What the device recorded with a fault it raises, as the event's `record` (waveform or arc spectrum). */
-function recordOf(fault: ActiveFault, device: DeviceDescription): Pick<DeviceEvent, 'record'> {
-  const record = faultRecordOf(fault, 'ratedPowerW' in device ? device.ratedPowerW : 1000);
-  return record ? { record } : {};
-}
 
 /** Options of {@link runFleet}. */
 export interface FleetRunOptions {
@@ -41,6 +38,10 @@ export interface FleetRunOptions {
   now?: () => number;
   /** How the devices answer commands (share of writes acknowledged and dropped). */
   commands?: ResponderOptions;
+  /** Faults to start at given instants on top of the random ones (the demo's showcase). */
+  scheduledFaults?: readonly ScheduledFault[];
+  /** A collector to take offline for a while (it buffers its batches and sends them when back). */
+  outage?: ScheduledOutage;
 }
 
 /** A running fleet. */
@@ -120,8 +121,33 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
   }
   await Promise.all([...links.values()].map((l) => l.start()));
 
+  // The ticks run every stepMs / speedup while their readings are stamped with the real time: the showcase's
+  // instants are counted in ticks from the start, so that a sped-up demo shows them as soon.
+  const startMs = now();
+  const tickMs = Math.max(1000, stepMs / speedup);
+  const inTicks = (ms: number) => startMs + ((ms - startMs) / stepMs) * tickMs;
+  const scheduled = (options.scheduledFaults ?? []).map((f) => ({ ...f, atMs: inTicks(f.atMs) }));
+  const outage = options.outage && {
+    link: links.get(options.outage.collectorSerial),
+    fromMs: inTicks(options.outage.fromMs),
+    toMs: inTicks(options.outage.toMs),
+    state: 'before' as 'before' | 'offline' | 'back',
+  };
+  const followOutage = (t: number) => {
+    if (!outage?.link) return;
+    if (outage.state === 'before' && t >= outage.fromMs) {
+      outage.state = 'offline';
+      // Dropped without a goodbye, like a collector losing its power: the broker publishes its last will.
+      void outage.link.stop();
+    } else if (outage.state === 'offline' && t >= outage.toMs) {
+      outage.state = 'back';
+      void outage.link.start().catch(() => undefined);
+    }
+  };
+
   const tick = () => {
     const t = now();
+    followOutage(t);
     for (const plant of options.plants) {
       const state = (states[plant.id] ??= createPlantState(plant));
       for (const device of plant.devices) {
@@ -129,9 +155,8 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         const ds = state.devices[device.serial];
         if (s && ds) ds.controls = s.controls();
       }
-      const before = new Map<string, ActiveFault | null>(
-        Object.values(state.devices).map((d) => [d.serial, d.fault]),
-      );
+      const before = faultSnapshot(state);
+      startScheduledFaults(state, scheduled, t, tickMs);
       const step = stepPlant(plant, state, t, { seed: options.seed ?? 1, faultRates: rates, stepMs });
       const byCollector = new Map<string, { readings: TelemetryReading[]; events: DeviceEvent[] }>();
       const bucket = (serial: string) => {
@@ -143,24 +168,9 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         bucket(r.collectorSerial).readings.push(toProtocolReading(r));
         if (r.kind === 'inverter') settings.get(r.serial)?.observe(r);
       }
-      for (const device of plant.devices) {
-        const was = before.get(device.serial) ?? null;
-        const is = state.devices[device.serial]?.fault ?? null;
-        if (was === is) continue;
-        const events = bucket(device.collectorSerial).events;
-        if (was)
-          events.push({ sn: device.serial, ts: t, code: was.code, level: was.level, state: 'cleared' });
-        if (is) {
-          events.push({
-            sn: device.serial,
-            ts: t,
-            code: is.code,
-            level: is.level,
-            state: 'raised',
-            ...(is.stringIndex !== undefined ? { stringIndex: is.stringIndex } : {}),
-            ...recordOf(is, device),
-          });
-        }
+      for (const e of toDeviceEvents(faultTransitions(plant, before, state, t))) {
+        const device = plant.devices.find((d) => d.serial === e.sn);
+        if (device) bucket(device.collectorSerial).events.push(e);
       }
       for (const [serial, b] of byCollector) {
         const link = links.get(serial);
@@ -170,7 +180,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       }
     }
   };
-  const timer = setInterval(tick, Math.max(1000, stepMs / speedup));
+  const timer = setInterval(tick, tickMs);
   return {
     links,
     settings,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   backfillPlants,
   DEFAULT_FAULT_RATES,
+  historyShowcase,
+  toDeviceEvents,
   toProtocolReading,
   type DemoPlant,
   type PlantState,
@@ -11,21 +13,23 @@ import { localDay } from '../telemetry/localDay.ts';
 import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
 import { recomputeDays } from '../telemetry/rollups.ts';
+import { writeHistoryAlarms, type HistoryEvent } from './backfillAlarms.ts';
 
 /** Rows per INSERT of the backfill. */
 const ROWS_PER_INSERT = 8000;
 
 /**
  * Writes `days` of 5-minute history of the demo fleet straight into the database (bulk INSERT of reading lines, not
- * through MQTT), the latest state of every device, and the energy rollups of those days. Returns the plant states
+ * through MQTT), the latest state of every device, the energy rollups of those days, and the alarms, events and
+ * fault records of the faults in them (the random ones and the showcase's of every kind). Returns the plant states
  * after the last step, so that the live simulator continues the counters where the history ends.
  */
 export async function backfillTelemetry(
   db: Database,
   plants: readonly DemoPlant[],
-  deviceIds: ReadonlyMap<string, { id: number; plantId: number }>,
+  deviceIds: ReadonlyMap<string, { id: number; plantId: number; collectorId: number | null }>,
   options: { days: number; endMs: number; seed: number; stepMs?: number },
-): Promise<{ states: Record<string, PlantState>; readings: number }> {
+): Promise<{ states: Record<string, PlantState>; readings: number; alarms: number }> {
   const stepMs = options.stepMs ?? 300_000;
   const endMs = Math.floor(options.endMs / stepMs) * stepMs;
   const fromMs = endMs - options.days * 86_400_000;
@@ -47,6 +51,9 @@ export async function backfillTelemetry(
     );
   };
   const states: Record<string, PlantState> = {};
+  // Faults of every kind in the history, beside the random ones (the demo shows the alarm screens at once).
+  const scheduledFaults = historyShowcase(plants, fromMs, endMs);
+  const history: HistoryEvent[] = [];
   for (const plant of plants) {
     // One plant at a time: readings are generated and written in slices, never all held in memory.
     const pending: string[] = [];
@@ -55,7 +62,12 @@ export async function backfillTelemetry(
       fromMs,
       endMs,
       stepMs,
-      (_p, readings, t) => {
+      (_p, readings, t, faults) => {
+        for (const event of toDeviceEvents(faults)) {
+          const ids = deviceIds.get(event.sn);
+          if (ids)
+            history.push({ deviceId: ids.id, plantId: ids.plantId, collectorId: ids.collectorId, event });
+        }
         for (const r of readings) {
           const ids = deviceIds.get(r.serial);
           if (!ids) continue;
@@ -67,7 +79,7 @@ export async function backfillTelemetry(
           dirty.set(`${ids.id}|${day}`, { deviceId: ids.id, plantId: ids.plantId, day });
         }
       },
-      { states, seed: options.seed, faultRates: DEFAULT_FAULT_RATES },
+      { states, seed: options.seed, faultRates: DEFAULT_FAULT_RATES, scheduledFaults },
     );
     for (const line of pending) {
       buffer.push(line);
@@ -83,5 +95,6 @@ export async function backfillTelemetry(
   await db.execute(sql`update collectors set online = true, last_seen_at = ${receivedIso}::timestamptz
     where id in (select collector_id from devices where id = any(${sql.param([...latest.keys()])}::int[]))`);
   await db.transaction((tx) => recomputeDays(tx, [...dirty.values()]));
-  return { states, readings: total };
+  const alarms = await writeHistoryAlarms(db, history);
+  return { states, readings: total, alarms };
 }

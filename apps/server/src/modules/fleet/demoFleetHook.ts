@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   createPlantState,
   generateDemoFleet,
+  liveShowcase,
   runFleet,
   type DeviceStateInit,
   type PlantState,
@@ -64,6 +65,7 @@ export const demoFleetHook: StartupHook = {
           collectors: fleet.collectors.length,
           devices: fleet.devices.length,
           readings: result.readings,
+          alarms: result.alarms,
           ms: Date.now() - t0,
         },
         `demo fleet seeded with ${days} days of history`,
@@ -104,6 +106,9 @@ export const demoFleetHook: StartupHook = {
     }
     const url = deviceLink.brokerUrl;
     if (!url) throw new Error('the device link must start before the simulator');
+    // Within minutes of every start: a few faults of each level and a collector that drops off and comes back,
+    // so that every alarm screen has something live to show.
+    const showcase = liveShowcase(fleet.plants, Date.now(), 300_000);
     const running = await runFleet({
       url,
       plants: fleet.plants,
@@ -111,6 +116,8 @@ export const demoFleetHook: StartupHook = {
       speedup: config.simulatorSpeedup ?? 1,
       seed: saved.seed,
       states,
+      scheduledFaults: showcase.faults,
+      ...(showcase.outage ? { outage: showcase.outage } : {}),
     });
     running.tick();
     logger.info(

@@ -19,7 +19,7 @@ export interface SeededFleet {
   /** Demo account user codes and their generated passwords, printed once. */
   accounts: { userCode: string; role: string; password: string }[];
   /** Database ids by the fleet's serials and plant ids. */
-  deviceIds: Map<string, { id: number; plantId: number }>;
+  deviceIds: Map<string, { id: number; plantId: number; collectorId: number | null }>;
 }
 
 /**
@@ -127,7 +127,9 @@ export async function seedDemoFleet(db: Database, fleet: DemoFleet): Promise<See
   return {
     secrets: Object.fromEntries(collectors.map((c) => [c.serial, c.secret])),
     accounts,
-    deviceIds: new Map(devices.map((d, i) => [d.serial, { id: ids[i]!, plantId: d.plantId }])),
+    deviceIds: new Map(
+      devices.map((d, i) => [d.serial, { id: ids[i]!, plantId: d.plantId, collectorId: d.collectorId }]),
+    ),
   };
 }
 

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { FAULT_CODES } from '@solarops/contracts';
+import { generateDemoFleet } from '@solarops/simulator/fleet';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { backfillTelemetry } from './backfillTelemetry.ts';
+import { seedDemoFleet } from './seedDemoFleet.ts';
+
+const rowsOf = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>
+  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** A new user's first look at the alarm screens: the demo's history is not empty. */
+describe('the demo fleet’s backfilled history', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const fleet = generateDemoFleet({ seed: 7, plants: 8 });
+    const seeded = await seedDemoFleet(t.db, fleet);
+    await backfillTelemetry(t.db, fleet.plants, seeded.deviceIds, { days: 5, endMs: Date.now(), seed: 7 });
+  }, 240_000);
+  afterAll(() => t.close());
+
+  it('has alarms of every level and every device fault kind, recovered and still open', async () => {
+    const alarms = await rowsOf<{ level: number; code: number; recovered: boolean; plant_id: number }>(
+      t,
+      sql`select level, code, recovered_at is not null as recovered, plant_id from alarms`,
+    );
+    expect(new Set(alarms.map((a) => a.level))).toEqual(new Set([1, 2, 3]));
+    const codes = new Set(alarms.map((a) => a.code));
+    expect(FAULT_CODES.filter((f) => !codes.has(f.code)).map((f) => f.kind)).toEqual([]);
+    expect(alarms.some((a) => a.recovered)).toBe(true);
+    // Each raise and clear is in the devices' event logs.
+    const [events] = await rowsOf<{ raised: number; cleared: number }>(
+      t,
+      sql`select (count(*) filter (where state = 'raised'))::int as raised,
+        (count(*) filter (where state = 'cleared'))::int as cleared from device_events`,
+    );
+    expect(events!.raised).toBeGreaterThanOrEqual(alarms.length);
+    expect(events!.cleared).toBeGreaterThan(0);
+  });
+
+  it('keeps the waveform of a grid trip and the spectrum of an arc, each with its alarm', async () => {
+    const records = await rowsOf<{ kind: string; code: number; alarm_code: number | null; n: number }>(
+      t,
+      sql`select f.kind, f.code, a.code as alarm_code,
+          jsonb_array_length(coalesce(f.data -> 'samples', f.data -> 'points'))::int as n
+        from fault_records f left join alarms a on a.id = f.alarm_id`,
+    );
+    expect(new Set(records.map((r) => r.kind))).toEqual(new Set(['waveform', 'arcSpectrum']));
+    for (const r of records) {
+      expect(r.alarm_code).toBe(r.code);
+      expect(r.n).toBeGreaterThan(100);
+    }
+  });
+});
