@@ -74,7 +74,8 @@ export async function measurePages(
     await page.fill('[data-testid="login-username"]', user.userCode);
     await page.fill('[data-testid="login-password"]', user.password);
     await page.click('[data-testid="login-submit"]');
-    await page.waitForSelector('[data-testid="fleet-power"] canvas', { timeout: 60_000 });
+    // Drawn, or its "no data" note when the dataset has no readings today (both mark the chart rendered).
+    await page.waitForSelector('[data-testid="fleet-power"][data-rendered="true"]', { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const dashboard = await scripts.total();
 
