@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,9 @@ import type { Database } from './db/openDatabase.ts';
 import { AppError } from './http/AppError.ts';
 import './http/deps.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { runGuardsFirst } from './http/guardsFirst.ts';
+import { registerMultipart } from './http/multipartBody.ts';
+import { refuseNul } from './http/refuseNul.ts';
 import { requestLanguage } from './http/language.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
@@ -29,9 +31,6 @@ export const API_PREFIX = '/prod-api';
 
 /** The built console, served with SPA fallback when present. */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** Largest uploaded file (firmware images are the largest); single routes check tighter limits. */
-const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('onRoute', runGuardsFirst);
 
   const built = await buildDeps({ config, db, mailer, logger: app.log });
   app.decorate('deps', built.deps);
@@ -70,19 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorateRequest('auth', undefined);
 
   await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50 },
-    // Files arrive as `{ filename, mimetype, data }` so that a zod schema (contracts `uploadedFile`) can check them.
-    async onFile(part) {
-      const data = await part.toBuffer();
-      (part as unknown as { value: unknown }).value = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data,
-      };
-    },
-  });
+  await registerMultipart(app);
+  app.addHook('preValidation', refuseNul);
   await app.register(rateLimit, {
     // Only routes that ask for it (sign-in, email codes) are limited; see their `config.rateLimit`.
     global: false,

@@ -50,6 +50,13 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  LOGIN_FAILURES_PER_MINUTE: positiveInt.default(60),
+  MQTT_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(256 * 1024 * 1024)
+    .default(1024 * 1024),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SIMULATOR_PLANTS: z.coerce.number().int().min(1).max(100_000).default(30),
   SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
@@ -80,6 +87,10 @@ export interface Config {
   readonly refreshTokenTtlSeconds: number;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly loginRateLimitPerMinute: number;
+  /** Failed sign-ins per minute on this instance, over all accounts, before every sign-in gets 429. */
+  readonly loginFailuresPerMinute: number;
+  /** Largest MQTT packet a client may send; a larger one disconnects it and is never read whole. */
+  readonly mqttMaxMessageBytes: number;
   /** Behind a load balancer the client address comes from X-Forwarded-For (per-IP limits need it). */
   readonly trustProxy: boolean;
   /** Demo fleet (SIMULATOR=on): plants (2 collectors and 5 devices each), seed, report speed-up, backfilled days. */
@@ -126,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerMinute: e.LOGIN_FAILURES_PER_MINUTE,
+    mqttMaxMessageBytes: e.MQTT_MAX_MESSAGE_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
     simulatorPlants: e.SIMULATOR_PLANTS,
     simulatorSeed: e.SIMULATOR_SEED,

@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // High enough for a whole test file from one address; the rate-limit test lowers it.
     loginRateLimitPerMinute: 1000,
+    loginFailuresPerMinute: 1000,
+    mqttMaxMessageBytes: 1024 * 1024,
     trustProxy: false,
     ...overrides,
   });

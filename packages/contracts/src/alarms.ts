@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { langType, pageQuery } from './envelope.ts';
 
 /**
@@ -87,7 +88,7 @@ export const alarmQuery = pageQuery.extend({
   langType,
   level: z.coerce.number().int().min(1).max(3).optional(),
   code: z.coerce.number().int().min(1).max(65535).optional(),
-  plantId: z.coerce.number().int().min(1).optional(),
+  plantId: idSchema.optional(),
   /** Device or collector serial, or a part of it. */
   sn: z.string().trim().max(32).optional(),
   plantName: z.string().trim().max(64).optional(),
@@ -129,8 +130,8 @@ export const alarmRow = z.object({
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
-export const alarmIdQuery = z.object({ alarmId: z.coerce.number().int().min(1) });
-export const alarmIdParams = z.object({ id: z.coerce.number().int().min(1) });
+export const alarmIdQuery = z.object({ alarmId: idSchema });
+export const alarmIdParams = z.object({ id: idSchema });
 
 /** The detail screen: the row and the device's readings around the alarm time. */
 export const alarmDetail = z.object({
@@ -179,7 +180,7 @@ export const alarmUserSettings = z.object({
 export type AlarmUserSettings = z.infer<typeof alarmUserSettings>;
 export const alarmAutoPopupInput = z.object({ alarmAutoPopup: z.boolean() }).strict();
 export const emailOptOutInput = z.object({ emailOptOut: z.boolean() }).strict();
-export const alarmUserParams = z.object({ userId: z.coerce.number().int().min(1) });
+export const alarmUserParams = z.object({ userId: idSchema });
 
 /** Offline devices and collectors, and since when. */
 export const offlineRow = z.object({

@@ -43,6 +43,20 @@ export const creditCodeSchema = z
   .toUpperCase()
   .regex(new RegExp(`^[0-9A-HJ-NP-RTUWXY]{${LIMITS.creditCodeLength}}$`), 'validation.creditCode');
 
+/**
+ * The id of a row (an `integer` column): 1 to 2³¹−1, from a path, query or body. Anything larger would fail in SQL,
+ * so it is refused here with a 400 like any other bad value.
+ */
+export const idSchema = z.coerce.number().int().min(1).max(LIMITS.int4Max);
+
+/** Several ids, comma-separated (`1,2,3`), each within an `integer` column; at most `max` of them. */
+export const idListSchema = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'validation.format')
+    .transform((s) => s.split(',').map(Number))
+    .pipe(z.array(z.number().int().min(1).max(LIMITS.int4Max)).max(max));
+
 /** `true`/`false` as a query-string value. */
 export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 

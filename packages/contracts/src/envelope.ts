@@ -22,8 +22,8 @@ export const errorEnvelope = z.object({
 
 /** Page parameters: `pageStart` is 1-based, `pageNumber` is accepted as the same. */
 export const pageQuery = z.object({
-  pageStart: z.coerce.number().int().min(1).optional(),
-  pageNumber: z.coerce.number().int().min(1).optional(),
+  pageStart: z.coerce.number().int().min(1).max(LIMITS.int4Max).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(LIMITS.int4Max).optional(),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -17,6 +17,8 @@ export const LIMITS = {
   creditCodeLength: 18,
   uploadFileNameMax: 80,
   emailCodeLength: 6,
+  /** Largest value of an `integer` (int4) column: ids, codes, counts that reach SQL. */
+  int4Max: 2_147_483_647,
 } as const;
 
 /** Built-in role ids (ARCHITECTURE §4). Staff roles created by administrators get ids above these. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema, idSchema } from './common.ts';
 import { DEVICE_KINDS } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
@@ -73,7 +74,7 @@ export const plantRow = z.object({
 });
 export type PlantRow = z.infer<typeof plantRow>;
 
-export const plantIdParams = z.object({ id: z.coerce.number().int().min(1) });
+export const plantIdParams = z.object({ id: idSchema });
 
 export const plantSummary = z.object({
   plantId: z.number().int(),
@@ -181,7 +182,7 @@ export type DeviceRow = z.infer<typeof deviceRow>;
 export const deviceListQuery = pageQuery.extend({
   /** Part of the serial. */
   sn: z.string().trim().max(32).optional(),
-  plantId: z.coerce.number().int().min(1).optional(),
+  plantId: idSchema.optional(),
   /** Part of the plant name (case-insensitive). */
   plantName: z.string().trim().max(60).optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
@@ -199,7 +200,8 @@ export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
 export const deviceSnParams = z.object({ sn: z.string().min(1).max(32) });
 
-const instant = z.union([z.coerce.number().int().min(0), z.iso.datetime({ offset: true })]);
+// Milliseconds since 1970 up to the last instant a Date can hold, or an ISO date-time.
+const instant = z.union([z.coerce.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true })]);
 /**
  * A device's history: of `date`, a local day of the device's plant (its time zone, like the plant's curve), or
  * of the range [from, to). One of the two is required.
@@ -307,11 +309,7 @@ export const plantPictureResult = z.object({ picture: z.string() });
 export const plantExportQuery = plantListQuery
   .omit({ pageStart: true, pageNumber: true, pageSize: true })
   .extend({
-    ids: z
-      .string()
-      .regex(/^\d+(,\d+)*$/)
-      .max(4000)
-      .optional(),
+    ids: idListSchema(LIMITS.pageSizeMax).optional(),
     langType,
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.ts';
+import { LIMITS } from './limits.ts';
 import { pageQuery } from './envelope.ts';
 
 /** Characters a serial may hold after its prefix. */
@@ -54,8 +55,10 @@ export const serialRuleRow = z.object({
 export type SerialRuleRow = z.infer<typeof serialRuleRow>;
 
 export const serialRuleListQuery = pageQuery.extend({ model: z.string().trim().max(40).optional() });
-export const serialRuleUpdateBody = z.object({ id: z.number().int().min(1) }).and(serialRuleBody);
-export const serialRuleIdBody = z.object({ id: z.number().int().min(1) });
+export const serialRuleUpdateBody = z
+  .object({ id: z.number().int().min(1).max(LIMITS.int4Max) })
+  .and(serialRuleBody);
+export const serialRuleIdBody = z.object({ id: z.number().int().min(1).max(LIMITS.int4Max) });
 
 /** `POST /serial/rule/check`: is `sn` a valid serial of `model`? */
 export const serialCheckBody = z.object({ model: modelSchema, sn: z.string().trim().min(1).max(64) });

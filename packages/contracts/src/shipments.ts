@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { isoDateTime, uploadedFile } from './common.ts';
+import { idSchema, isoDateTime, uploadedFile } from './common.ts';
 import { langType, pageQuery } from './envelope.ts';
 
 /** Most rows one shipment file may hold. */
 export const SHIPMENT_MAX_ROWS = 20_000;
+
+/** Largest shipment file (20 000 rows of the template take about 1 MB). */
+export const SHIPMENT_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What a shipment workbook may inflate to: its entries together, and how many there are. Checked from the zip's
+ * directory before anything is inflated (a small file can hold gigabytes of sheet XML).
+ */
+export const SHIPMENT_MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+export const SHIPMENT_MAX_ZIP_ENTRIES = 500;
 
 /**
  * `POST /shipment/import` (multipart): `file` (.xlsx, the template's columns) and `mode`: `all` stores the file
@@ -60,7 +70,7 @@ export const shipmentItemRow = z.object({
 export type ShipmentItemRow = z.infer<typeof shipmentItemRow>;
 
 export const shipmentItemQuery = pageQuery.extend({
-  shipmentId: z.coerce.number().int().min(1).optional(),
+  shipmentId: idSchema.optional(),
   serial: z.string().trim().max(64).optional(),
   dealercode: z.string().trim().max(64).optional(),
   langType,

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { langType, pageQuery } from './envelope.ts';
+import { LIMITS } from './limits.ts';
 import { isRouteName } from './menu.ts';
 import {
   booleanQuery,
   creditCodeSchema,
   emailCodeSchema,
   emailSchema,
+  idListSchema,
+  idSchema,
   isoDateTime,
   nameSchema,
   passwordSchema,
@@ -79,13 +82,9 @@ export type UserRow = z.infer<typeof userRow>;
 /** `GET /user/manager/next/list`: the users below the caller, filtered. */
 export const nextListQuery = pageQuery.extend({
   userCode: z.string().trim().max(64).optional(),
-  roleId: z.coerce.number().int().min(1).optional(),
+  roleId: idSchema.optional(),
   /** Several roles at once, comma-separated (the staff screen lists every staff role). */
-  roleIds: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'validation.format')
-    .transform((s) => s.split(',').map(Number))
-    .optional(),
+  roleIds: idListSchema(50).optional(),
   enabled: booleanQuery.optional(),
   /** Include deleted accounts (the `accountback` screen); other lists leave them out. */
   withDeleted: booleanQuery.optional(),
@@ -122,8 +121,8 @@ export const forgetPasswordForm = z.object({
 
 /** `POST /user/manager/bind/role` (form). */
 export const bindRoleForm = z.object({
-  userId: z.coerce.number().int().min(1),
-  roleId: z.coerce.number().int().min(1),
+  userId: idSchema,
+  roleId: idSchema,
 });
 
 /** `POST /user/manager/terminal/register` (JSON): a personal account, active at once. */
@@ -177,7 +176,7 @@ export type EnterpriseRow = z.infer<typeof enterpriseRow>;
 
 /** `POST /user/manager/enterprise/audit` (JSON). */
 export const enterpriseAuditBody = z.object({
-  userId: z.number().int().min(1),
+  userId: z.number().int().min(1).max(LIMITS.int4Max),
   approve: z.boolean(),
   notes: z.string().trim().max(500).default(''),
 });
@@ -240,7 +239,7 @@ export const roleCreateBody = z.object({
 
 /** `POST /role/manager/update` (JSON). */
 export const roleUpdateBody = z.object({
-  roleId: z.number().int().min(1),
+  roleId: z.number().int().min(1).max(LIMITS.int4Max),
   name: nameSchema.optional(),
   description: z.string().trim().max(200).optional(),
   menuList: menuListSchema.optional(),
@@ -256,7 +255,7 @@ export const createUserBody = z.object({
   name: nameSchema,
   email: emailSchema,
   phone: phoneSchema,
-  roleId: z.number().int().min(2),
+  roleId: z.number().int().min(2).max(LIMITS.int4Max),
   /** A distributor's own code (generated when left out), or the code an installer is bound to. */
   dealercode: z
     .string()

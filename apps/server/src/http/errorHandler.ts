@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isMessageKey, t, type Lang, type MessageKey } from '../i18n/messages.ts';
+import { isDatabaseUnavailable } from '../db/isDatabaseUnavailable.ts';
 import { AppError } from './AppError.ts';
 import { requestLanguage } from './language.ts';
 
@@ -52,7 +53,7 @@ const STATUS_KEYS: Record<number, MessageKey> = {
 
 /**
  * The one error handler: every failure answers with the envelope, in the caller's language; 400s list each bad
- * field; 5xx details are logged, never sent.
+ * field; an unreachable database is a 503 (try again); 5xx details are logged, never sent.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -78,6 +79,10 @@ export function installErrorHandler(app: FastifyInstance) {
         data: null,
         ...(errors ? { errors } : {}),
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: 503, msg: t(lang, 'serviceUnavailable'), data: null });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -16,6 +16,12 @@ export const MESSAGES = {
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   payloadTooLarge: { zh: '上传内容过大', en: 'Payload too large' },
   unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  badMultipart: { zh: '上传内容格式错误', en: 'The upload is not a well-formed multipart form' },
+  serviceUnavailable: {
+    zh: '服务暂时不可用（数据库无法连接），请稍后再试',
+    en: 'Service unavailable (the database cannot be reached), please try again later',
+  },
+  'validation.nul': { zh: '不能包含空字符（NUL）', en: 'Must not contain a NUL character' },
   badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },
   accountLocked: {
@@ -67,6 +73,10 @@ export const MESSAGES = {
     en: 'Upload the shipment as an .xlsx file (use the template)',
   },
   shipmentTooMany: { zh: '出货单最多 {max} 行', en: 'A shipment file holds at most {max} rows' },
+  shipmentUnpacked: {
+    zh: '出货单解压后超过 {mb} MB 或包含超过 {entries} 个部件，不是正常的出货单',
+    en: 'Unpacked, the file would exceed {mb} MB or {entries} parts: this is not a shipment file',
+  },
   shipmentEmpty: { zh: '出货单没有数据行', en: 'The shipment file has no rows' },
   shipmentKind: { zh: '类型应为采集器或设备', en: 'The kind must be collector or device' },
   shipmentDuplicate: {

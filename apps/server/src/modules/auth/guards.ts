@@ -2,17 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, type RouteName } from '@solarops/contracts';
 import { forbidden, sessionRevoked, unauthorized } from '../../http/AppError.ts';
+import { guard } from '../../http/guardsFirst.ts';
 import { roles, users } from '../users/tables.ts';
 import type { AuthContext } from './AuthContext.ts';
 import { sessionFamilies } from './tables.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
- * preHandler: checks the access token (`Authorization: bearer <token>`) and the session behind it, then sets
+ * Guard (declared as `preHandler`, run as `onRequest`: http/guardsFirst.ts): checks the access token (`Authorization: bearer <token>`) and the session behind it, then sets
  * `request.auth`. 401 when the token is missing, bad, expired or its session ended by logout or reuse; 401 with
  * code 50012 when the session was revoked elsewhere (password changed, account disabled).
  */
-export async function authenticate(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+export const authenticate = guard(async function authenticate(
+  request: FastifyRequest,
+  _reply?: FastifyReply,
+): Promise<void> {
   if (request.auth) return;
   const header = request.headers.authorization ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(header);
@@ -46,29 +50,29 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
     menuList: row.menuList,
     sid: claims.sid,
   };
-}
+});
 
 /** True when the caller's role lists one of `routeNames` (administrators always pass, so they cannot lock out). */
 export const hasPermission = (auth: AuthContext, ...routeNames: RouteName[]) =>
   auth.roleId === ROLE.admin || routeNames.some((n) => auth.menuList.includes(n));
 
 /**
- * preHandler: authenticates, then requires one of the route names in the caller's menu list (ARCHITECTURE §4: a
+ * Guard: authenticates, then requires one of the route names in the caller's menu list (ARCHITECTURE §4: a
  * hidden menu item is also a refused call). 403 otherwise.
  */
 export function requirePermission(...routeNames: RouteName[]) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return guard(async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
     if (!hasPermission(callerOf(request), ...routeNames)) throw forbidden();
-  };
+  });
 }
 
-/** preHandler: authenticates, then requires one of the roles. */
+/** Guard: authenticates, then requires one of the roles. */
 export function requireRole(...roleIds: number[]) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return guard(async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
     if (!roleIds.includes(callerOf(request).roleId)) throw forbidden();
-  };
+  });
 }
 
 /** The authenticated caller of a route guarded by `authenticate` or `requirePermission`. */

@@ -1,9 +1,42 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/openDatabase.ts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { clientAuth } from '../../../test/factories.ts';
+import { openTestDatabase } from '../../../test/templateDatabase.ts';
+import { multipart } from '../../../test/multipart.ts';
+
+const login = multipart({ username: 'someone', password: 'Some-password-1' });
+
+/** A TCP relay to `target` that can be cut mid-test, as a stopped PostgreSQL server or a broken network is. */
+async function relayTo(target: URL) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    /** Refuses new connections and breaks the open ones. */
+    cut: () => {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
 
 describe('health', () => {
   let t: TestApp;
@@ -16,6 +49,48 @@ describe('health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/prod-api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ok' } });
+  });
+
+  it('answers liveness and readiness while the database answers', async () => {
+    for (const url of ['/prod-api/health/live', '/prod-api/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ok' } });
+    }
+  });
+
+  it('answers 503 with the envelope while the database is unreachable, and readiness says so', async () => {
+    // On PostgreSQL the app reaches the server through a relay that is cut mid-test; on PGlite the database closes.
+    const relay = t.config.databaseUrl ? await relayTo(new URL(t.config.databaseUrl)) : undefined;
+    const database = relay
+      ? await openDatabase({ databaseUrl: relay.url, dataDir: '' })
+      : (await openTestDatabase()).database;
+    const app = await buildApp({ config: t.config, db: database.db, mailer: t.app.deps.mailer });
+    try {
+      expect((await app.inject({ url: '/prod-api/health/ready' })).statusCode).toBe(200);
+      if (relay) relay.cut();
+      else await database.close();
+      const ready = await app.inject({ url: '/prod-api/health/ready?langType=en' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        code: 503,
+        msg: expect.stringContaining('database cannot be reached'),
+        data: null,
+      });
+      expect((await app.inject({ url: '/prod-api/health' })).statusCode).toBe(503);
+      const call = await app.inject({
+        method: 'POST',
+        url: '/prod-api/authentication/form',
+        headers: { authorization: clientAuth(t.config), ...login.headers },
+        payload: login.payload,
+      });
+      expect(call.statusCode).toBe(503);
+      expect(call.json()).toMatchObject({ code: 503, data: null });
+      expect((await app.inject({ url: '/prod-api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      if (relay) await database.close().catch(() => undefined);
+    }
   });
 
   it('answers an unknown API path with a 404 envelope in the caller language', async () => {

@@ -25,6 +25,7 @@ import {
   plantSummary,
   powerCurve,
   powerCurveQuery,
+  PLANT_LIMITS,
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
@@ -53,6 +54,7 @@ import {
 } from './plantWrites.ts';
 import { plantWorkbook } from './plantWorkbook.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
+import { oneFile } from '../../http/multipartBody.ts';
 
 /** Most plants one export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -267,6 +269,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/plant/picture',
     {
       preHandler: requirePermission('list'),
+      config: oneFile(PLANT_LIMITS.pictureMaxBytes),
       schema: {
         tags,
         security,
@@ -297,10 +300,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const { rows } = await listPlants(
         db(),
         callerOf(request),
-        { ...filters, pageSize: EXPORT_MAX_ROWS, ...(ids ? { ids: ids.split(',').map(Number) } : {}) },
+        { ...filters, pageSize: EXPORT_MAX_ROWS, ...(ids ? { ids } : {}) },
         { limit: EXPORT_MAX_ROWS, offset: 0 },
       );
-      const order = ids ? ids.split(',').map(Number) : [];
+      const order = ids ?? [];
       if (ids) rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
       const file = await plantWorkbook(rows, requestLanguage(request));
       return sendXlsx(reply, 'plants.xlsx', file);

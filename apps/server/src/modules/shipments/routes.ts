@@ -11,6 +11,7 @@ import {
   shipmentItemQuery,
   shipmentItemRow,
   shipmentRow,
+  SHIPMENT_MAX_BYTES,
 } from '@solarops/contracts';
 import { forbidden } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
@@ -21,6 +22,7 @@ import { importShipment, listShipmentItems } from './service.ts';
 import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
 import { shipments } from './tables.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
+import { oneFile } from '../../http/multipartBody.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 const bearer = [{ bearer: [] }];
@@ -47,6 +49,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/shipment/import',
     {
       preHandler: guard,
+      config: oneFile(SHIPMENT_MAX_BYTES),
       schema: {
         tags,
         summary:

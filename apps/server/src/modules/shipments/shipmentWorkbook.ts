@@ -1,6 +1,14 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { AppError } from '../../http/AppError.ts';
 import { tableWorkbook } from '../../http/tableWorkbook.ts';
-import type { ShipmentItemRow } from '@solarops/contracts';
+import { checkZip } from '../../http/zipLimits.ts';
+import {
+  SHIPMENT_MAX_ROWS,
+  SHIPMENT_MAX_UNZIPPED_BYTES,
+  SHIPMENT_MAX_ZIP_ENTRIES,
+  type ShipmentItemRow,
+} from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 
 /** The template's columns, in order; a file is read by position, so a translated header does not matter. */
@@ -61,33 +69,63 @@ const cellText = (v: ExcelJS.CellValue): string => {
   return String(v).trim();
 };
 
-/** The data rows of a shipment file (first sheet, header skipped, blank rows ignored); undefined if not .xlsx. */
+/**
+ * The data rows of a shipment file (first sheet, header skipped, blank rows ignored); undefined if not .xlsx. The
+ * file is checked before it is inflated (`checkZip`: a 400 naming the limits when it would unpack too large or holds
+ * too many parts), then read as a stream that stops one row past `SHIPMENT_MAX_ROWS`, so that the caller can say
+ * the file has too many rows without holding them all.
+ */
 export async function readShipmentFile(data: Uint8Array): Promise<ShipmentFileRow[] | undefined> {
-  const book = new ExcelJS.Workbook();
+  const file = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const verdict = await checkZip(file, {
+    maxEntries: SHIPMENT_MAX_ZIP_ENTRIES,
+    maxBytes: SHIPMENT_MAX_UNZIPPED_BYTES,
+  });
+  if (verdict === 'notZip') return undefined;
+  if (verdict !== 'ok') {
+    throw new AppError(400, 'validationFailed', {
+      fieldErrors: [
+        {
+          field: 'file',
+          key: 'shipmentUnpacked',
+          params: { mb: SHIPMENT_MAX_UNZIPPED_BYTES / 1024 / 1024, entries: SHIPMENT_MAX_ZIP_ENTRIES },
+        },
+      ],
+    });
+  }
+  const rows: ShipmentFileRow[] = [];
   try {
-    await book.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const r of sheet) {
+        if (r.number === 1) continue;
+        const v = (i: number) => cellText(r.getCell(i).value);
+        const row = {
+          row: r.number,
+          kind: v(1),
+          serial: v(2),
+          model: v(3),
+          firmware: v(4),
+          iccid: v(5),
+          dealercode: v(6),
+          collectorSerial: v(7),
+        };
+        if (Object.entries(row).some(([k, x]) => k !== 'row' && x !== '')) rows.push(row);
+        if (rows.length > SHIPMENT_MAX_ROWS) break;
+      }
+      // The first sheet only.
+      return rows;
+    }
   } catch {
     return undefined;
   }
-  const sheet = book.worksheets[0];
-  if (!sheet) return undefined;
-  const rows: ShipmentFileRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return;
-    const v = (i: number) => cellText(r.getCell(i).value);
-    const row = {
-      row: n,
-      kind: v(1),
-      serial: v(2),
-      model: v(3),
-      firmware: v(4),
-      iccid: v(5),
-      dealercode: v(6),
-      collectorSerial: v(7),
-    };
-    if (Object.entries(row).some(([k, x]) => k !== 'row' && x !== '')) rows.push(row);
-  });
-  return rows;
+  return undefined;
 }
 
 /** Shipped items as an .xlsx workbook (the template's columns plus the shipment and date). */

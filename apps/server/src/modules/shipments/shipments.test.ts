@@ -5,6 +5,7 @@ import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { xlsxBomb, zipFile } from '../../../test/zipFile.ts';
 import { verifyDeviceSecret } from '../devices/deviceSecrets.ts';
 import { collectors } from '../devices/tables.ts';
 import { shipmentItems } from './tables.ts';
@@ -149,5 +150,38 @@ describe('shipment import', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(2).value).toBe('Serial');
     expect(sheet.rowCount).toBe(1 + 10);
+  });
+
+  it('refuses a zip bomb before inflating it: 400, nothing stored, memory flat', async () => {
+    const MB = 1024 * 1024;
+    const files = {
+      // A few hundred kB that unpack to 200 MB of sheet XML.
+      honest: await xlsxBomb(200 * MB),
+      // The same, with a directory that claims the sheet is 1 kB.
+      forged: await xlsxBomb(200 * MB, 1024),
+      // 2 000 tiny parts.
+      entries: await zipFile(
+        Array.from({ length: 2000 }, (_, i) => ({ name: `xl/media/p${i}.xml`, data: Buffer.from('<a/>') })),
+      ),
+    };
+    const before = await stored();
+    for (const [name, file] of Object.entries(files)) {
+      expect(file.length, name).toBeLessThan(MB);
+      const base = process.memoryUsage().rss;
+      let peak = base;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      const res = await upload(file, 'goodRows');
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().msg, name).toContain('50 MB');
+      expect((peak - base) / MB, name).toBeLessThan(50);
+    }
+    expect(await stored()).toEqual(before);
+  }, 180_000);
+
+  it('refuses a file larger than its limit while it arrives', async () => {
+    const res = await upload(Buffer.alloc(9 * 1024 * 1024, 0x41), 'all');
+    expect(res.statusCode).toBe(413);
   });
 });

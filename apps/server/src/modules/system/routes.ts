@@ -14,6 +14,7 @@ import {
   pageOf,
   pageQuery,
   ROLE,
+  LOGO_MAX_BYTES,
 } from '@solarops/contracts';
 import { z } from 'zod';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
@@ -21,6 +22,7 @@ import { authenticate, callerOf, requirePermission, requireRole } from '../auth/
 import { loadSettings, saveSettings } from './consoleSettings.ts';
 import { listConsoleErrors, recordConsoleError } from './queries.ts';
 import { saveLogo, sendTestMail } from './service.ts';
+import { oneFile } from '../../http/multipartBody.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 
@@ -121,6 +123,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/system/logo',
     {
       preHandler: requirePermission('system'),
+      config: oneFile(LOGO_MAX_BYTES),
       schema: {
         tags,
         summary: 'Upload the platform logo (multipart `file`: png, jpeg or webp, at most 256 kB)',

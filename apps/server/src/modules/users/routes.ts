@@ -38,7 +38,7 @@ import { sendXlsx } from '../../http/sendXlsx.ts';
 import { requireClient } from '../auth/clientAuth.ts';
 import { issueEmailCode } from '../auth/emailCodes.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
-import { ROLE } from '@solarops/contracts';
+import { AVATAR_MAX_BYTES, ROLE } from '@solarops/contracts';
 import { childRoles, findUserRowByCode, listUsersBelow, loadUserInfo } from './queries.ts';
 import { roleRoutes } from './roleRoutes.ts';
 import { userWorkbook } from './userWorkbook.ts';
@@ -53,6 +53,7 @@ import {
 } from './accountAdmin.ts';
 import { forgetPassword, registerEnterprise, registerTerminal } from './registration.ts';
 import { auditEnterprise, listEnterprises } from './enterpriseAudit.ts';
+import { oneFile } from '../../http/multipartBody.ts';
 
 /** Largest account export [rows]. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -143,6 +144,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/user/manager/avatar',
     {
       preHandler: authenticate,
+      config: oneFile(AVATAR_MAX_BYTES),
       schema: {
         tags,
         summary: 'Upload the own avatar (multipart `file`: png, jpeg or webp, at most 1 MB)',
