@@ -6,6 +6,7 @@ import type { Mailer } from './mail/Mailer.ts';
 import { createAlarmBus } from './modules/alarms/alarmBus.ts';
 import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
 import { loadSigningKey } from './modules/auth/signingKey.ts';
+import { CommandCenter } from './modules/commands/CommandCenter.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
 import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
@@ -27,6 +28,20 @@ export async function buildDeps(options: {
   const alarmBus = createAlarmBus();
   const alarmEngine = new AlarmEngine({ db, alarmBus }, deviceLink.events, logger);
   const alarmMails = new AlarmMailQueue(db, mailer, alarmBus, logger);
+  const commandCenter = new CommandCenter(
+    db,
+    (serial, message) => deviceLink.sendToDevice(serial, message),
+    logger,
+  );
+  const onReply = (serial: string, payload: Buffer) =>
+    void commandCenter
+      .onReply(serial, payload)
+      .catch((err: unknown) => logger.error({ err }, 'command reply failed'));
+  // A collector back online gets its queued commands at once (the command job would within 10 s).
+  const onOnline = () =>
+    void commandCenter.dispatch().catch((err: unknown) => logger.error({ err }, 'command dispatch failed'));
+  deviceLink.events.on('reply', onReply);
+  deviceLink.events.on('online', onOnline);
   const deps: AppDeps = {
     config,
     db,
@@ -37,11 +52,14 @@ export async function buildDeps(options: {
     alarmBus,
     alarmEngine,
     alarmMails,
+    commandCenter,
   };
   return {
     deps,
     async close() {
       // Upstream first: what the link reported becomes alarms, whose mails are then sent.
+      deviceLink.events.off('reply', onReply);
+      deviceLink.events.off('online', onOnline);
       deviceLink.close();
       await alarmEngine.flush();
       alarmEngine.stop();

@@ -4,6 +4,7 @@ import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
 import { alarmFanoutHook } from './modules/alarms/alarmFanout.ts';
 import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
+import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
 
 /**
  * Long-running parts started by `main.ts` beside the HTTP server, in this order: the device link's transports
@@ -15,5 +16,6 @@ export const STARTUP_HOOKS: StartupHook[] = [
   alarmFanoutHook,
   alarmJobsHook,
   plantLiveFiguresHook,
+  commandJobsHook,
   demoFleetHook,
 ];

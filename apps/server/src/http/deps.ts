@@ -5,6 +5,7 @@ import type { AlarmBus } from '../modules/alarms/alarmBus.ts';
 import type { AlarmEngine } from '../modules/alarms/AlarmEngine.ts';
 import type { AuthContext } from '../modules/auth/AuthContext.ts';
 import type { FleetChanges } from '../modules/devices/fleetChanges.ts';
+import type { CommandCenter } from '../modules/commands/CommandCenter.ts';
 import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
 import type { DeviceLink } from '../modules/telemetry/DeviceLink.ts';
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   alarmEngine: AlarmEngine;
   /** Mails level-3 alarms as they are raised. */
   alarmMails: AlarmMailQueue;
+  /** Commands to devices: sends them through the device link, takes the replies, pushes their states. */
+  commandCenter: CommandCenter;
 }
 
 declare module 'fastify' {

@@ -32,7 +32,6 @@ import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { authenticate, callerOf, hasPermission, requirePermission } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
-import { commandCenterOf } from './commandCenterOf.ts';
 import { openCommandStream } from './commandStream.ts';
 import {
   createCommands,
@@ -54,7 +53,7 @@ function requireRoute(caller: AuthContext, route: RouteName): void {
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
-  const center = commandCenterOf(app);
+  const center = app.deps.commandCenter;
   const tags = ['commands'];
   const security = [{ bearer: [] }];
   const streams = new Set<() => void>();

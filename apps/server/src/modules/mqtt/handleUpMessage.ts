@@ -33,8 +33,10 @@ export async function handleUpMessage(
       await publishDown(deviceTopics(collector.serial).ack, JSON.stringify(msg));
     } else if (kind === 'status') {
       await pipeline.updateStatus(collector, payload);
+    } else {
+      // Command replies go to the commands module, which keeps its own state in the database.
+      link.events.emit('reply', collector.serial, payload);
     }
-    // Command replies are handled by the commands module when it arrives; until then they are accepted.
   } catch (err) {
     if (err instanceof BatchRefused) return;
     throw err;
