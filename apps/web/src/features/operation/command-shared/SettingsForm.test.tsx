@@ -102,11 +102,18 @@ describe('the settings form', { timeout: 60_000 }, () => {
     const row = screen.getByTestId('current-activePowerLimitPct').closest('tr')!;
     expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverts in 2:05');
     vi.setSystemTime(Date.parse('2026-11-24T10:01:05Z'));
-    await vi.waitFor(() =>
-      expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverts in 1:00'),
+    // The countdown ticks once a second on the real clock, so a wait needs more than vi.waitFor's 1 s default.
+    await vi.waitFor(
+      () => expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverts in 1:00'),
+      { timeout: 10_000 },
     );
     vi.setSystemTime(Date.parse('2026-11-24T10:03:00Z'));
-    await vi.waitFor(() => expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverted'));
+    await vi.waitFor(
+      () => expect(within(row).getByTestId('revert-countdown')).toHaveTextContent('Reverted'),
+      {
+        timeout: 10_000,
+      },
+    );
   });
 
   it('refuses an out-of-range edit with the range before anything is sent, then sends the valid one only', async () => {
