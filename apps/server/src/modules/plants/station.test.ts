@@ -123,7 +123,13 @@ describe('station read calls', () => {
     expect(res.statusCode).toBe(200);
     const { points } = res.json().data as { points: { ts: string; powerW: number | null }[] };
     expect(points).toHaveLength(288);
-    expect(points[0]).toEqual({ ts: `${day}T00:00:00Z`, powerW: 2000 });
+    // This plant has no weather station, so its points carry no irradiance or module temperature.
+    expect(points[0]).toEqual({
+      ts: `${day}T00:00:00Z`,
+      powerW: 2000,
+      irradianceWm2: null,
+      moduleTempC: null,
+    });
     expect(points.find((p) => p.ts === `${day}T11:00:00Z`)!.powerW).toBeNull();
     expect(points.filter((p) => p.powerW === null)).toHaveLength(23);
   });
