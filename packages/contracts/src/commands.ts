@@ -302,6 +302,13 @@ export const commandBatch = z.object({
 });
 export type CommandBatch = z.infer<typeof commandBatch>;
 
+/**
+ * `GET /commands/batches/awaiting`: a batch of more than 50 devices waiting for a second user's approval, and
+ * whether the caller may decide it (another user than its author, holding the batch's screen).
+ */
+export const awaitingBatch = commandBatch.extend({ canDecide: z.boolean() });
+export type AwaitingBatch = z.infer<typeof awaitingBatch>;
+
 /** `GET /commands/stream` (server-sent events): `event: command` with these rows, the caller's devices only. */
 export const commandPush = z.object({
   id: z.string(),

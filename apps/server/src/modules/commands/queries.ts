@@ -170,6 +170,29 @@ export async function findBatch(db: Database, caller: Caller, id: string): Promi
   };
 }
 
+/**
+ * The batches waiting for a second user's approval that touch the caller's scope, oldest first (at most 200),
+ * each with its counts, and the id of the user who asked (a requester never approves their own batch).
+ */
+export async function awaitingBatches(
+  db: Database,
+  caller: Caller,
+): Promise<{ batch: CommandBatch; createdById: number }[]> {
+  const rows = await rowsOf<{ id: string; created_by: number }>(
+    db,
+    sql`select b.id, b.created_by from command_batches b
+      where b.needs_approval = 'pending' and exists (select 1 from commands c join plants pl on pl.id = c.plant_id
+        where c.batch_id = b.id and ${plantScope(caller)})
+      order by b.created_at, b.id limit 200`,
+  );
+  const out: { batch: CommandBatch; createdById: number }[] = [];
+  for (const r of rows) {
+    const batch = await findBatch(db, caller, r.id);
+    if (batch) out.push({ batch, createdById: r.created_by });
+  }
+  return out;
+}
+
 /** What the console is pushed when a command changes. */
 export const pushOf = (c: CommandRecord): CommandPush => ({
   id: c.id,

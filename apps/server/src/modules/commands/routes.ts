@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COMMAND_ROUTES,
+  awaitingBatch,
   SETTINGS_PROFILES,
   batchDecisionBody,
   commandBatch,
@@ -41,7 +42,7 @@ import {
   type Created,
 } from './createCommands.ts';
 import { listDeviceTargets } from './deviceTargets.ts';
-import { commandsById, findBatch, listCommands } from './queries.ts';
+import { awaitingBatches, commandsById, findBatch, listCommands } from './queries.ts';
 import { commandBatches } from './tables.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
@@ -400,6 +401,30 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(409, 'commands.badTransition', { params: { state: row.state, to: 'cancelled' } });
       const [after] = await commandsById(db(), caller, [row.id]);
       return ok(after!);
+    },
+  );
+
+  app.get(
+    '/commands/batches/awaiting',
+    {
+      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Batches waiting for a second user’s approval, oldest first, and whether the caller may decide',
+        response: { 200: envelope(z.array(awaitingBatch)) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await awaitingBatches(db(), caller);
+      return ok(
+        rows.map(({ batch, createdById }) => ({
+          ...batch,
+          canDecide: createdById !== caller.userId && hasPermission(caller, batch.route as RouteName),
+        })),
+      );
     },
   );
 
