@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CommandBatch,
   CommandDevice,
@@ -99,7 +99,11 @@ export function useCommandPush(onPush?: (rows: CommandPush[]) => void) {
       client.setQueriesData<CommandRow[]>({ queryKey: ['commands', 'byId'] }, (old) =>
         old?.map((r) => merge(r, changed.get(r.id))),
       );
-      void client.invalidateQueries({ queryKey: ['commands', 'batch'] });
+      // Lists are refetched for their counts and for commands new to them (a read just asked for is pushed
+      // before any list holds it). A refetch under way is not restarted: during a large batch's stream of
+      // pushes each list is fetched at most once at a time.
+      void client.invalidateQueries({ queryKey: ['commands', 'list'] }, { cancelRefetch: false });
+      void client.invalidateQueries({ queryKey: ['commands', 'batch'] }, { cancelRefetch: false });
       onPush?.(rows);
     },
     refresh,
@@ -157,15 +161,6 @@ export const commandApi = {
     request<CommandBatch>(`/commands/batches/${batchId}/decision`, { json: { approve } }),
   cancel: (id: string) => request<CommandRow>(`/commands/${id}/cancel`, { method: 'POST' }),
 };
-
-/** A command call as a mutation that refreshes the command queries when it is answered. */
-export function useCommandMutation<A>(call: (args: A) => Promise<CreatedCommands>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => void client.invalidateQueries({ queryKey: ['commands'] }),
-  });
-}
 
 /** Whether a command has reached a state it never leaves. */
 export const isFinished = (state: CommandRow['state']) => TERMINAL_STATES.includes(state);
