@@ -43,3 +43,27 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 export const sessionValue = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
+
+/** The 告警信息 dialog: it opens by itself for distributors while alarms are unconfirmed, and again on each new one. */
+export const alarmDialog = (page: Page) =>
+  page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
+
+/** Closes the alarm dialog if it is open or opening. */
+export async function closeAlarmDialogIfOpen(page: Page): Promise<void> {
+  const dialog = alarmDialog(page);
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.locator('.ant-modal-close').click();
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Does what a distributor does on a page while alarms keep coming: closes the alarm dialog whenever it has opened
+ * over the page, then acts (`act` must be safe to repeat, and give its clicks a short timeout).
+ */
+export async function pastAlarmDialog(page: Page, act: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await closeAlarmDialogIfOpen(page);
+    await act();
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { alarmDialog, closeAlarmDialogIfOpen, expect, signIn, test } from '../support/fixtures.ts';
 
 const PASSWORD = 'Alarms#Pass2026';
 const DISTRIBUTOR = 'demo-distributor';
@@ -70,15 +69,6 @@ const swellWaveform = () =>
     };
   });
 
-/** Closes the alarm dialog if it is open or opening (it opens by itself while alarms are unconfirmed). */
-const closeDialogIfOpen = async (page: Page) => {
-  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
-  await expect(async () => {
-    if (await dialog.isVisible()) await dialog.locator('.ant-modal-close').click();
-    await expect(dialog).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-};
-
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -110,8 +100,8 @@ test('an injected level-3 fault reaches the top bar by push within 5 s; the dial
   await signIn(page, DISTRIBUTOR, PASSWORD);
   const counter = page.getByTestId('alarm-counter');
   await expect(counter).toBeVisible();
-  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-dialog-table') });
-  await closeDialogIfOpen(page);
+  const dialog = alarmDialog(page);
+  await closeAlarmDialogIfOpen(page);
   // The top bar polls every 30 s: within the 5 s below, only the push can bring the alarm.
   await streamOpen;
 
@@ -132,7 +122,7 @@ test('an injected level-3 fault reaches the top bar by push within 5 s; the dial
   await row.getByRole('button', { name: /确\s*认/ }).click();
   await expect(page.locator('.ant-message')).toContainText('操作成功');
 
-  await closeDialogIfOpen(page);
+  await closeAlarmDialogIfOpen(page);
   await counter.click();
   await expect(page).toHaveURL(/\/operation\/alarmlist$/);
 });
@@ -173,7 +163,7 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
 
     await page.goto('/operation/alarmlist');
     await expect(page.getByTestId('alarmlist-table').locator('tr.ant-table-row').first()).toBeVisible();
-    await closeDialogIfOpen(page);
+    await closeAlarmDialogIfOpen(page);
     await page.screenshot({ animations: 'disabled', path: shot(`alarmlist-${lang}`) });
 
     await page.goto('/operation/alarmstatistics');
@@ -181,7 +171,7 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
       await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
       await expect(page.getByTestId(id)).toHaveAttribute('data-rendered', 'true');
     }
-    await closeDialogIfOpen(page);
+    await closeAlarmDialogIfOpen(page);
     // The four charts need a taller window than the others' screenshots.
     await page.setViewportSize({ width: 1440, height: 1240 });
     await page.screenshot({ animations: 'disabled', path: shot(`alarmstatistics-${lang}`) });
@@ -189,12 +179,12 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
 
     await page.goto(`/operation/machineFaultRecord?id=${recordIds.waveform}`);
     await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
-    await closeDialogIfOpen(page);
+    await closeAlarmDialogIfOpen(page);
     await page.screenshot({ animations: 'disabled', path: shot(`fault-waveform-${lang}`) });
 
     await page.goto(`/operation/arcDetectionDetail?id=${recordIds.arc}`);
     await expect(page.getByTestId('record-plot').locator('canvas')).toBeVisible();
-    await closeDialogIfOpen(page);
+    await closeAlarmDialogIfOpen(page);
     await page.screenshot({ animations: 'disabled', path: shot(`arc-detection-${lang}`) });
   }
 });
@@ -233,7 +223,7 @@ test('every alarm screen opens with its data: overview, history, details, offlin
   ];
   for (const [path, testId, shows] of screens) {
     await page.goto(path);
-    await closeDialogIfOpen(page);
+    await closeAlarmDialogIfOpen(page);
     await expect(page.getByTestId(testId), path).toBeVisible();
     await expect(page.getByTestId(testId), path).toContainText(shows);
   }

@@ -29,15 +29,17 @@ test('tabs: open four pages, close others, refresh, close the active one', async
   await page.getByTestId('menu-Station').click();
   await page.getByTestId('menu-list').click();
   await expect(page.locator(sel.pageTitle)).toHaveText('电站列表');
-  // A page's code loads before its route commits, and a click on the next menu entry meanwhile cancels that
-  // navigation (no tab for it): wait for each page to open, as a user sees it, before the next click.
+  // A page's code loads before its route commits, and the address changes before the page is drawn: a click on
+  // the next menu entry meanwhile supersedes that page (no tab for it). Wait for each page's tab, as a user sees
+  // it, before the next click.
+  const tabOpen = (path: string) => expect(page.locator(`${sel.tag}[data-path="${path}"]`)).toBeVisible();
   await page.getByTestId('menu-devicelist').click();
-  await expect(page).toHaveURL(/\/station\/devicelist$/);
+  await tabOpen('/station/devicelist');
   await page.getByTestId('menu-Operation').click();
   await page.getByTestId('menu-alarmlist').click();
-  await expect(page).toHaveURL(/\/operation\/alarmlist$/);
+  await tabOpen('/operation/alarmlist');
   await page.getByTestId('menu-card').click();
-  await expect(page).toHaveURL(/\/operation\/card$/);
+  await tabOpen('/operation/card');
   await expect
     .poll(() => tagPaths(page))
     .toEqual([
