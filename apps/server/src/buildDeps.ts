@@ -33,14 +33,10 @@ export async function buildDeps(options: {
     (serial, message) => deviceLink.sendToDevice(serial, message),
     logger,
   );
-  const onReply = (serial: string, payload: Buffer) =>
-    void commandCenter
-      .onReply(serial, payload)
-      .catch((err: unknown) => logger.error({ err }, 'command reply failed'));
   // A collector back online gets its queued commands at once (the command job would within 10 s).
   const onOnline = () =>
     void commandCenter.dispatch().catch((err: unknown) => logger.error({ err }, 'command dispatch failed'));
-  deviceLink.events.on('reply', onReply);
+  const detachReplies = deviceLink.onReply((serial, payload) => commandCenter.onReply(serial, payload));
   deviceLink.events.on('online', onOnline);
   const deps: AppDeps = {
     config,
@@ -58,7 +54,7 @@ export async function buildDeps(options: {
     deps,
     async close() {
       // Upstream first: what the link reported becomes alarms, whose mails are then sent.
-      deviceLink.events.off('reply', onReply);
+      detachReplies();
       deviceLink.events.off('online', onOnline);
       deviceLink.close();
       await alarmEngine.flush();

@@ -62,6 +62,7 @@ export const envSchema = z.object({
   SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
   SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 /** The validated, typed settings; tests build this object directly. */
@@ -98,6 +99,11 @@ export interface Config {
   readonly simulatorSeed?: number;
   readonly simulatorSpeedup?: number;
   readonly simulatorBackfillDays?: number;
+  /**
+   * How often the command job sends what is queued, re-sends what is unanswered and expires what outlived its
+   * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
+   */
+  readonly commandJobSeconds?: number;
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -144,5 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSeed: e.SIMULATOR_SEED,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
+    commandJobSeconds: e.COMMAND_JOB_SECONDS,
   });
 }

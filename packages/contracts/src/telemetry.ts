@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_LIMITS, REJECTION_REASONS, commandMessage, serialNumber } from './device.ts';
+import { DEVICE_LIMITS, REJECTION_REASONS, commandMessage, commandReply, serialNumber } from './device.ts';
 
 /**
  * Telemetry batches (ARCHITECTURE §5): what a collector publishes on `dev/{sn}/up/telemetry` and POSTs to
@@ -99,6 +99,19 @@ export const httpTelemetryAnswer = telemetryAck.extend({
   commands: z.array(commandMessage).optional(),
 });
 export type HttpTelemetryAnswer = z.infer<typeof httpTelemetryAnswer>;
+
+/**
+ * `POST /prod-api/device/v1/reply`: an HTTP collector's command replies (one, or several in order), the bodies
+ * an MQTT collector publishes on `dev/{sn}/up/reply`.
+ */
+export const httpReplyBody = z.union([commandReply, z.array(commandReply).min(1).max(100)]);
+
+/** Its answer, after the replies are stored: how many, and the messages that wait for this collector now. */
+export const httpReplyAnswer = z.object({
+  accepted: z.number().int(),
+  /** Bodies of `dev/{sn}/down/cmd` (a write's read-back among them), each handed out once. */
+  commands: z.array(commandMessage).optional(),
+});
 
 /** Device-link counters for administrators (`GET /prod-api/device/v1/metrics`). */
 export const deviceLinkMetrics = z.object({

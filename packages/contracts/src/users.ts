@@ -220,6 +220,8 @@ export const operationLogRow = z.object({
   ip: z.string(),
   result: z.enum(['success', 'failure']),
   status: z.number().int(),
+  /** A device command's parameters, old and new values, state and reason (null for other entries). */
+  detail: z.unknown().nullable(),
   createdAt: isoDateTime,
 });
 export type OperationLogQuery = z.infer<typeof operationLogQuery>;

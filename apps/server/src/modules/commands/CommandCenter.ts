@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { operationLog } from '../audit/tables.ts';
 import { collectors } from '../devices/tables.ts';
+import { users } from '../users/tables.ts';
 import { pushOf } from './queries.ts';
 import { moveCommand, type CommandRecord } from './stateMachine.ts';
 import { commands } from './tables.ts';
@@ -79,10 +80,16 @@ export class CommandCenter {
   private async audit(rows: CommandRecord[]): Promise<void> {
     const ended = rows.filter((c) => TERMINAL_STATES.includes(c.state));
     if (ended.length === 0) return;
+    // The log names its actor by account code (the logList screen filters by it).
+    const actors = await this.db
+      .select({ id: users.id, userCode: users.userCode })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ended.map((c) => c.createdBy))]));
+    const codeOf = new Map(actors.map((a) => [a.id, a.userCode]));
     await this.db.insert(operationLog).values(
       ended.map((c) => ({
         userId: c.createdBy,
-        userCode: null,
+        userCode: codeOf.get(c.createdBy) ?? null,
         action: `command ${c.kind}`,
         method: 'CMD',
         path: `/commands/${c.id}`,

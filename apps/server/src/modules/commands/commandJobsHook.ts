@@ -1,8 +1,8 @@
 import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
 import type { StartupHook } from '../../startupHook.ts';
 
-/** How often queued commands are sent, unacknowledged ones re-sent and old ones expired [ms]. */
-export const COMMAND_JOB_MS = 10_000;
+/** How often queued commands are sent, unacknowledged ones re-sent and old ones expired, by default [s]. */
+export const COMMAND_JOB_SECONDS = 10;
 
 /**
  * The command job beside the HTTP server, under the scheduler's advisory lock (one instance at a time): ends
@@ -12,12 +12,12 @@ export const COMMAND_JOB_MS = 10_000;
  */
 export const commandJobsHook: StartupHook = {
   name: 'command jobs',
-  async start({ database, deps, logger }) {
+  async start({ config, database, deps, logger }) {
     return scheduleJobs(database, logger, [
       {
         name: 'commands',
         lockKey: 727_301,
-        everyMs: COMMAND_JOB_MS,
+        everyMs: (config.commandJobSeconds ?? COMMAND_JOB_SECONDS) * 1000,
         atStart: true,
         run: async () => {
           await deps.commandCenter.expire();

@@ -35,7 +35,7 @@ export async function handleUpMessage(
       await pipeline.updateStatus(collector, payload);
     } else {
       // Command replies go to the commands module, which keeps its own state in the database.
-      link.events.emit('reply', collector.serial, payload);
+      await link.takeReply(collector.serial, payload);
     }
   } catch (err) {
     if (err instanceof BatchRefused) return;

@@ -41,6 +41,9 @@ export interface DeviceLinkOptions {
   pipeline?: Omit<IngestPipelineOptions, 'logger'>;
 }
 
+/** Takes a collector's command reply (the commands module); resolves once it is stored. */
+export type ReplyHandler = (collectorSerial: string, payload: Buffer | string) => Promise<void>;
+
 /** How often expired HTTP messages are dropped and told [ms]. */
 const OUTBOX_SWEEP_MS = 60_000;
 
@@ -59,6 +62,7 @@ export class DeviceLink {
   );
   private readonly heard = new Map<string, HeardOver>();
   private downLink: DownLink | undefined;
+  private replyHandler: ReplyHandler | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly forget = () => this.registry.forget();
 
@@ -107,6 +111,22 @@ export class DeviceLink {
       return { via: 'mqtt' };
     }
     return { via: 'http', expiresAt: this.outbox.put(serial, checked) };
+  }
+
+  /** Makes `handler` the taker of command replies (`buildDeps` wires the commands module); returns the detach. */
+  onReply(handler: ReplyHandler): () => void {
+    this.replyHandler = handler;
+    return () => {
+      if (this.replyHandler === handler) this.replyHandler = undefined;
+    };
+  }
+
+  /**
+   * A collector's command reply, over MQTT (`up/reply`) or HTTP (`/device/v1/reply`): resolves once it is
+   * handled, so that the HTTP answer can carry what it caused (a write's read-back).
+   */
+  async takeReply(collectorSerial: string, payload: Buffer | string): Promise<void> {
+    await this.replyHandler?.(collectorSerial, payload);
   }
 
   /** The messages waiting for an HTTP collector, taken (each goes out once): the telemetry route answers them. */

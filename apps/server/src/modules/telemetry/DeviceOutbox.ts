@@ -36,9 +36,13 @@ export class DeviceOutbox {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Queues `message` for `serial`; answers when it expires. Throws `OutboxFull` when the queue is full. */
+  /**
+   * Queues `message` for `serial`; answers when it expires. A message with the same `cmdId` already waiting is
+   * replaced (a sender re-sending what was not answered yet adds nothing). Throws `OutboxFull` when the queue is
+   * full.
+   */
   put(serial: string, message: CommandMessage): number {
-    const queue = this.live(serial) ?? [];
+    const queue = (this.live(serial) ?? []).filter((w) => w.message.cmdId !== message.cmdId);
     if (queue.length >= OUTBOX_MAX_PER_SERIAL) throw new OutboxFull(serial);
     const expiresAt = this.now() + OUTBOX_TTL_MS;
     queue.push({ message, expiresAt });

@@ -15,6 +15,14 @@ describe('the outbox of HTTP collectors', () => {
     expect(outbox.size).toBe(1);
   });
 
+  it('keeps one copy of a message sent again before it was taken', () => {
+    const outbox = new DeviceOutbox(() => undefined);
+    outbox.put('A', cmd('1'));
+    outbox.put('A', cmd('2'));
+    for (let i = 0; i < OUTBOX_MAX_PER_SERIAL * 2; i++) outbox.put('A', cmd('1'));
+    expect(outbox.take('A')).toEqual([cmd('2'), cmd('1')]);
+  });
+
   it('drops what waited past its time to live and tells the sender', () => {
     let clock = 1_000_000;
     const expired: [string, string][] = [];

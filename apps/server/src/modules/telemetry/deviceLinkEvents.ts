@@ -33,8 +33,6 @@ export interface DeviceLinkEventMap {
   offline: [collectorIds: number[], deviceIds: number[]];
   /** A collector said it is online. */
   online: [collectorId: number];
-  /** A collector's `up/reply` to a command (the commands module reads it). */
-  reply: [collectorSerial: string, payload: Buffer];
   /** A message for an HTTP collector expired before its next telemetry call took it (DeviceOutbox). */
   undelivered: [serial: string, message: CommandMessage];
 }

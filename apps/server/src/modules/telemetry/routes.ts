@@ -1,7 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_LIMITS, ROLE, deviceLinkMetrics, envelope, httpTelemetryAnswer } from '@solarops/contracts';
+import {
+  DEVICE_LIMITS,
+  ROLE,
+  deviceLinkMetrics,
+  envelope,
+  httpReplyAnswer,
+  httpReplyBody,
+  httpTelemetryAnswer,
+} from '@solarops/contracts';
 import { AppError, unauthorized } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireRole } from '../auth/guards.ts';
@@ -98,6 +106,32 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         throw refused(err);
       }
+    },
+  );
+
+  app.post(
+    '/device/v1/reply',
+    {
+      bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
+      schema: {
+        tags: ['device link'],
+        summary:
+          'Command replies over HTTP (the body of the MQTT topic dev/{sn}/up/reply, or several in order)',
+        description:
+          'HTTP Basic with the collector serial and device secret. Answers once the replies are stored, with the ' +
+          'messages that wait for this collector now (a write’s read-back goes out this way at once). See ' +
+          'docs/device-protocol.md "Commands".',
+        body: httpReplyBody,
+        response: { 200: envelope(httpReplyAnswer) },
+      },
+    },
+    async (request) => {
+      const collector = await collectorOf(request.headers.authorization, request.ip);
+      const replies = Array.isArray(request.body) ? request.body : [request.body];
+      // In order: a write's `accepted` before its read-back's `succeeded`.
+      for (const r of replies) await link.takeReply(collector.serial, JSON.stringify(r));
+      const commands = link.takeForHttp(collector.serial);
+      return ok({ accepted: replies.length, ...(commands.length > 0 ? { commands } : {}) });
     },
   );
 
