@@ -58,15 +58,16 @@ export function checkConfirmation(serials: readonly string[], confirm: string): 
 }
 
 /**
- * Creates the commands of one request in one transaction: devices outside the caller's scope or unable to take
- * the command are refused and listed, the others get a `queued` command each. Several devices make a batch; more
+ * Creates the commands of one request in one transaction: 404 when no device is in the caller's scope; devices
+ * outside it or unable to take the command are refused and listed, the others get a `queued` command each. Several devices make a batch; more
  * than 50 wait for a second user's approval (no time-to-live runs until then). Nothing is created when every
  * device is refused (400 with the first reason).
  */
 export async function createCommands(db: Database, req: Request): Promise<Created> {
   checkConfirmation(req.serials, req.confirm);
   const inScope = await devicesInScope(db, req.caller, req.serials);
-  if (req.serials.length === 1 && !inScope.has(req.serials[0]!)) throw notFound();
+  // Outside the scope is 404, never 403: for one device, and for a request none of whose devices is in scope.
+  if (inScope.size === 0) throw notFound();
   const refused: Refusal[] = [];
   const accepted: { device: DeviceTarget; params: unknown }[] = [];
   for (const serial of new Set(req.serials)) {

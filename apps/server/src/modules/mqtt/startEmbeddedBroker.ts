@@ -10,6 +10,12 @@ export interface EmbeddedBroker {
   port: number;
   /** Where collectors connect, `mqtt://127.0.0.1:{port}`. */
   url: string;
+  /**
+   * Calls `onMessage` with every message the broker routes on topics matching `filter` (MQTT wildcards), as a
+   * subscriber inside the broker would get it: for diagnostics and tests that watch what reaches collectors.
+   * Returns the unsubscribe.
+   */
+  watch(filter: string, onMessage: (topic: string, payload: Buffer) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -114,6 +120,14 @@ export async function startEmbeddedBroker(options: {
   return {
     port,
     url,
+    watch(filter, onMessage) {
+      const handler = (packet: { topic: string; payload: Buffer | string }, cb: () => void) => {
+        onMessage(packet.topic, Buffer.from(packet.payload));
+        cb();
+      };
+      broker.subscribe(filter, handler, () => undefined);
+      return () => broker.unsubscribe(filter, handler, () => undefined);
+    },
     async close() {
       detach();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
