@@ -50,6 +50,9 @@ export async function startFleetServer({ plants = 4, speedup = 60 } = {}): Promi
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test that times out may leave its worker without running `close()`: the server must not outlive the worker.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     let found: number | undefined;
@@ -112,6 +115,7 @@ export async function startFleetServer({ plants = 4, speedup = 60 } = {}): Promi
     login,
     setPassword,
     async close() {
+      process.off('exit', killOnExit);
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });

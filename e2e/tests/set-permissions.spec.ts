@@ -28,12 +28,12 @@ const menuEntries = (page: Page) =>
     .locator(`${sel.sidebar} [data-testid^="menu-"]`)
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('menu-'.length)).sort());
 
-// FIXME: the new staff account signs in with an empty menu instead of the role's two route names; a regression of
-// this session's server or console changes, to be found and fixed before this runs again.
-test.fixme('a staff role holding only the plant list and the alarm list shows exactly those and refuses the rest', async ({
+test('a staff role holding only the plant list and the alarm list shows exactly those and refuses the rest', async ({
   page,
   browser,
 }) => {
+  // Two sign-ins, a password change and three role edits: sized for a slow machine.
+  test.setTimeout(180_000);
   const roleName = unique('Desk');
   await signInAsAdmin(page);
 
@@ -71,7 +71,7 @@ test.fixme('a staff role holding only the plant list and the alarm list shows ex
   const initial = await mailedPassword(email);
   await signIn(staff, userCode, initial);
   await changeInitialPassword(staff, initial, 'Staff#Desk2026');
-  expect(await menuEntries(staff)).toEqual(['alarmlist', 'list']);
+  await expect.poll(() => menuEntries(staff)).toEqual(['alarmlist', 'list']);
 
   // Elsewhere: the console shows 401 and the server answers 403.
   await staff.goto('/set/permissions');
@@ -97,7 +97,7 @@ test.fixme('a staff role holding only the plant list and the alarm list shows ex
   await page.getByTestId('role-save-menu').click();
   await expect(page.getByText('权限已保存，用户下次跳转页面时生效')).toBeVisible();
   expect((await fetch(`${baseUrl()}/prod-api/system/log/list`, { headers: auth })).status).toBe(200);
-  expect(await menuEntries(staff)).toEqual(['alarmlist', 'list']);
+  await expect.poll(() => menuEntries(staff)).toEqual(['alarmlist', 'list']);
   await staff.getByTestId('menu-alarmlist').click();
   await expect(staff).toHaveURL(/\/operation\/alarmlist$/);
   await expect.poll(() => menuEntries(staff)).toEqual(['alarmlist', 'list', 'logList']);

@@ -1,7 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { envSchema } from '../../config.ts';
 
-/** OWASP's current scrypt parameters (Password Storage Cheat Sheet): N=2^17, r=8, p=1. */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** scrypt's parameters for a cost (log2 of N); OWASP's Password Storage Cheat Sheet gives N=2^17, r=8, p=1. */
+export const scryptParamsFor = (cost: number) => ({ N: 2 ** cost, r: 8, p: 1 }) as const;
+
+/**
+ * The parameters of new hashes, from PASSWORD_HASH_COST (validated by the config's schema). Read here, at load,
+ * rather than passed down: every hash of the process, the test factories' included, must use the same cost.
+ */
+export const SCRYPT_PARAMS = scryptParamsFor(
+  envSchema.shape.PASSWORD_HASH_COST.parse(process.env.PASSWORD_HASH_COST),
+);
 const KEY_LENGTH = 32;
 
 // scrypt needs 128·N·r bytes (128 MiB here); Node's default cap is 32 MiB.

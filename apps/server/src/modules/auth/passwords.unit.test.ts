@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, isWeakPassword, randomPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.ts';
+import { envSchema } from '../../config.ts';
+import {
+  hashPassword,
+  isWeakPassword,
+  randomPassword,
+  SCRYPT_PARAMS,
+  scryptParamsFor,
+  verifyPassword,
+} from './passwords.ts';
 
 // Four scrypt runs at 128 MiB each: under a second here. The timeout is sized for a machine three times slower
 // that is busy with other work too.
@@ -11,6 +19,12 @@ describe('passwords', { timeout: 60_000 }, () => {
     expect(await verifyPassword('Correct horse 1!', hash)).toBe(true);
     expect(await verifyPassword('correct horse 1!', hash)).toBe(false);
     expect(await hashPassword('Correct horse 1!')).not.toBe(hash);
+  });
+
+  it('takes the cost of new hashes from PASSWORD_HASH_COST, within the bounds the config sets', () => {
+    expect(scryptParamsFor(14)).toEqual({ N: 16384, r: 8, p: 1 });
+    expect(envSchema.shape.PASSWORD_HASH_COST.parse(undefined)).toBe(17);
+    expect(envSchema.shape.PASSWORD_HASH_COST.safeParse('13').success).toBe(false);
   });
 
   it('verifies hashes made with other parameters', async () => {
