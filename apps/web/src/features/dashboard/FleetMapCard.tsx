@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Card, Col, Row } from 'antd';
 import { MAP_STATES, type FleetMap } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatPower } from '../../components/format/units.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { WorldMap } from '../../components/WorldMap.tsx';
 import { useFleetMap } from './api.ts';
-import { MAP_STATE_COLORS, type MapFilter, pinOrder, plantsOf } from './fleetMapView.ts';
+import { MAP_STATE_COLORS, MAX_LISTED, type MapFilter, mapMarkers, plantsOf } from './fleetMapView.ts';
 
 /**
  * The fleet on the world map (its own chunk, loaded after the dashboard's figures): status cards with their counts
@@ -69,21 +69,27 @@ function FleetMapBody({ map }: { map: FleetMap }) {
         <Col xs={24} xl={16}>
           <WorldMap
             label={t('dashboard.map.label')}
-            pins={pinOrder(map.plants, filter).map((p) => ({
-              key: p.id,
-              latitude: p.latitude,
-              longitude: p.longitude,
-              color: MAP_STATE_COLORS[p.state],
-              title: `${p.name} · ${t(`dashboard.map.${p.state}`)}`,
-              dimmed: filter !== 'all' && p.state !== filter,
-              onClick: () => open(p.id),
-              testId: `map-pin-${p.state}`,
-            }))}
+            pins={mapMarkers(map.plants, filter).map((m) => {
+              const [only] = m.plants;
+              return {
+                key: m.key,
+                latitude: m.latitude,
+                longitude: m.longitude,
+                color: MAP_STATE_COLORS[m.state],
+                title:
+                  m.plants.length === 1 && only
+                    ? `${only.name} · ${t(`dashboard.map.${only.state}`)}`
+                    : t('dashboard.map.area', { count: m.plants.length }),
+                dimmed: !m.selected,
+                onClick: m.plants.length === 1 && only ? () => open(only.id) : undefined,
+                testId: `map-pin-${m.state}`,
+              };
+            })}
           />
         </Col>
         <Col xs={24} xl={8}>
           <ul className="fleet-map-list" data-testid="map-plant-list">
-            {listed.map((p) => (
+            {listed.slice(0, MAX_LISTED).map((p) => (
               <li key={p.id}>
                 <button type="button" onClick={() => open(p.id)} className="fleet-map-row">
                   <span className="fleet-map-dot" style={{ background: MAP_STATE_COLORS[p.state] }} />
@@ -96,6 +102,13 @@ function FleetMapBody({ map }: { map: FleetMap }) {
                 </button>
               </li>
             ))}
+            {listed.length > MAX_LISTED ? (
+              <li className="fleet-map-none">
+                <Link to="/station/list" data-testid="map-more">
+                  {t('dashboard.map.more', { count: listed.length - MAX_LISTED })}
+                </Link>
+              </li>
+            ) : null}
             {listed.length === 0 ? <li className="fleet-map-none">{t('dashboard.map.none')}</li> : null}
           </ul>
         </Col>
