@@ -5,6 +5,7 @@
  */
 export { generateDemoFleet, type DemoFleet, type DemoPlant } from './physics/demoFleet.ts';
 export { backfillPlants } from './physics/backfill.ts';
+export { dailyEnergy } from './physics/dailyEnergy.ts';
 export { createPlantState, type PlantState } from './physics/plantModel.ts';
 export type { DeviceStateInit } from './physics/deviceState.ts';
 export { DEFAULT_FAULT_RATES } from './physics/faultInjector.ts';

@@ -41,6 +41,18 @@ function dailyRegime(seed: number, day: number, clearBias: number): number {
 }
 
 /**
+ * The day's cloudiness regime (what {@link cloudinessAt} varies around on that day), for daily totals.
+ *
+ * @param seed - Plant cloud seed [unitless]
+ * @param utcDay - Days since 1970-01-01 (UTC) [day]
+ * @param clearBias - Climate dryness, 0 (cloudy) .. 3 (desert) [unitless]; default 1.2
+ * @returns cloudiness [unitless], 0..1
+ */
+export function dailyCloudiness(seed: number, utcDay: number, clearBias = 1.2): number {
+  return dailyRegime(seed, utcDay, clearBias);
+}
+
+/**
  * Cloudiness at an instant: 0 clear, 1 fully overcast.
  *
  * @param seed - Plant cloud seed [unitless]

@@ -14,6 +14,7 @@ export * from './faultInjector.ts';
 export * from './faultSignals.ts';
 export * from './plantModel.ts';
 export * from './backfill.ts';
+export * from './dailyEnergy.ts';
 export * from './ivCurve.ts';
 export * from './demoFleet.ts';
 export * from './demoShowcase.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   backfillPlants,
+  createPlantState,
   DEFAULT_FAULT_RATES,
   historyShowcase,
   toDeviceEvents,
@@ -14,13 +15,14 @@ import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
 import { recomputeDays } from '../telemetry/rollups.ts';
 import { writeHistoryAlarms, type HistoryEvent } from './backfillAlarms.ts';
+import { backfillDailyEnergy } from './backfillDailyEnergy.ts';
 
 /** Rows per INSERT of the backfill. */
 const ROWS_PER_INSERT = 8000;
 
 /**
- * Writes `days` of 5-minute history of the demo fleet straight into the database (bulk INSERT of reading lines, not
- * through MQTT), the latest state of every device, the energy rollups of those days, and the alarms, events and
+ * Writes the daily energy of the demo fleet from each plant's build date (backfillDailyEnergy.ts), then `days` of
+ * 5-minute history straight into the database (bulk INSERT of reading lines, not through MQTT), the latest state of every device, the energy rollups of those days, and the alarms, events and
  * fault records of the faults in them (the random ones and the showcase's of every kind). Returns the plant states
  * after the last step, so that the live simulator continues the counters where the history ends.
  */
@@ -50,7 +52,10 @@ export async function backfillTelemetry(
       sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines)} on conflict do nothing`,
     );
   };
+  // The years before: daily totals from each plant's build date, whose sum starts the lifetime counters.
+  const lifetime = await backfillDailyEnergy(db, plants, deviceIds, fromMs);
   const states: Record<string, PlantState> = {};
+  for (const plant of plants) states[plant.id] = createPlantState(plant, lifetime);
   // Faults of every kind in the history, beside the random ones (the demo shows the alarm screens at once).
   const scheduledFaults = historyShowcase(plants, fromMs, endMs);
   const history: HistoryEvent[] = [];

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { FAULT_CODES } from '@solarops/contracts';
+import { FAULT_CODES, ROLE, type EnergySeries, type PlantSummary } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';
 import { seedDemoFleet } from './seedDemoFleet.ts';
 
@@ -38,6 +39,41 @@ describe('the demo fleet’s backfilled history', () => {
     );
     expect(events!.raised).toBeGreaterThanOrEqual(alarms.length);
     expect(events!.cleared).toBeGreaterThan(0);
+  });
+
+  it('counts a plant’s lifetime from its build date: total > this year > this month, the sum of its days', async () => {
+    const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const get = async <T>(url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers: admin });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: T }).data;
+    };
+    const [oldest] = await rowsOf<{ id: number; build_date: string }>(
+      t,
+      sql`select id, to_char(build_date, 'YYYY-MM-DD') as build_date from plants order by build_date limit 1`,
+    );
+    // The demo fleet's plants were built from 2017 on: the oldest is years old.
+    expect(Number(oldest!.build_date.slice(0, 4))).toBeLessThan(new Date().getUTCFullYear() - 1);
+    const summary = await get<PlantSummary>(`/plant/${oldest!.id}/summary`);
+    expect(summary.energyMonthKwh).toBeGreaterThan(0);
+    expect(summary.energyYearKwh).toBeGreaterThan(summary.energyMonthKwh);
+    expect(summary.energyTotalKwh).toBeGreaterThan(summary.energyYearKwh * 1.5);
+    // Lifetime is the sum of the plant's daily history, from its build date to today.
+    const [days] = await rowsOf<{ first: string; kwh: number }>(
+      t,
+      sql`select to_char(min(period_start), 'YYYY-MM-DD') as first, sum(energy_kwh)::float8 as kwh
+        from plant_energy where plant_id = ${oldest!.id} and period = 'day'`,
+    );
+    expect(days!.first).toBe(oldest!.build_date);
+    expect(Math.abs(summary.energyTotalKwh - days!.kwh)).toBeLessThan(days!.kwh * 0.002);
+    // The year chart has every month of a past year, each a plausible share of the year.
+    const lastYear = String(new Date().getUTCFullYear() - 1);
+    const year = await get<EnergySeries>(`/plant/${oldest!.id}/energy?period=year&date=${lastYear}-06-01`);
+    expect(year.points).toHaveLength(12);
+    for (const p of year.points) expect(p.energyKwh).toBeGreaterThan(year.totalKwh / 40);
+    const total = await get<EnergySeries>(`/plant/${oldest!.id}/energy?period=total`);
+    expect(total.points[0]!.label).toBe(oldest!.build_date.slice(0, 4));
+    expect(Math.abs(total.totalKwh - days!.kwh)).toBeLessThan(days!.kwh * 0.002);
   });
 
   it('keeps the waveform of a grid trip and the spectrum of an arc, each with its alarm', async () => {
