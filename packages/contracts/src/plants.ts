@@ -333,6 +333,37 @@ export const currencyIncome = z.object({
 export type CurrencyIncome = z.infer<typeof currencyIncome>;
 
 /**
+ * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open
+ * alarm or a device in fault, else `normal`.
+ */
+export const MAP_STATES = ['normal', 'alarm', 'offline'] as const;
+export type MapState = (typeof MAP_STATES)[number];
+
+/** `GET /plant/map`: every plant of the caller's scope as a pin (no paging; a pin is a few numbers). */
+export const fleetMap = z.object({
+  counts: z.object({ normal: z.number().int(), alarm: z.number().int(), offline: z.number().int() }),
+  plants: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      state: z.enum(MAP_STATES),
+      /** The plant list's status (its `status` filter). */
+      status: plantStatus,
+      powerW: z.number(),
+      capacityKw: z.number(),
+      /** Open (not recovered) alarms of the plant. */
+      openAlarms: z.number().int(),
+      /** Its devices, and those of them reporting (what the dashboard's device counts add up). */
+      devices: z.number().int(),
+      devicesOnline: z.number().int(),
+    }),
+  ),
+});
+export type FleetMap = z.infer<typeof fleetMap>;
+
+/**
  * Fleet figures of the dashboard, over the caller's plants. Energy and income of today, this month and this year
  * add up each plant's own local day, month and year; the power curve and the 30 days follow the viewer's zone.
  */
@@ -341,6 +372,7 @@ export const fleetFigures = z.object({
   timeZone: z.string(),
   today: z.string(),
   plants: z.number().int(),
+  /** Devices reporting and not, added up from the map's pins (`map`), so that the two always agree. */
   devicesOnline: z.number().int(),
   devicesOffline: z.number().int(),
   /** Reporting devices whose latest status is a fault. */
@@ -366,6 +398,8 @@ export const fleetFigures = z.object({
   topPlants: z.array(
     z.object({ id: z.number().int(), name: z.string(), energyTodayKwh: z.number(), powerW: z.number() }),
   ),
+  /** The fleet map of the same moment as the device counts (`GET /plant/map` gives it alone). */
+  map: fleetMap,
 });
 export type FleetFigures = z.infer<typeof fleetFigures>;
 
@@ -444,31 +478,3 @@ export const energyFlow = z.object({
   gridExportTodayKwh: z.number().nullable(),
 });
 export type EnergyFlow = z.infer<typeof energyFlow>;
-
-/**
- * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open
- * alarm or a device in fault, else `normal`.
- */
-export const MAP_STATES = ['normal', 'alarm', 'offline'] as const;
-export type MapState = (typeof MAP_STATES)[number];
-
-/** `GET /plant/map`: every plant of the caller's scope as a pin (no paging; a pin is a few numbers). */
-export const fleetMap = z.object({
-  counts: z.object({ normal: z.number().int(), alarm: z.number().int(), offline: z.number().int() }),
-  plants: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      state: z.enum(MAP_STATES),
-      /** The plant list's status (its `status` filter). */
-      status: plantStatus,
-      powerW: z.number(),
-      capacityKw: z.number(),
-      /** Open (not recovered) alarms of the plant. */
-      openAlarms: z.number().int(),
-    }),
-  ),
-});
-export type FleetMap = z.infer<typeof fleetMap>;

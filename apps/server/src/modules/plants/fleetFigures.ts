@@ -4,6 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { fleetMap } from './fleetMap.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -94,8 +95,6 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
     currency: string;
     price: number;
     capacity_w: number;
-    online: number;
-    offline: number;
     alarm: number;
     power_w: number;
     total_kwh: number;
@@ -106,8 +105,6 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
     db,
     sql`with p as (${scoped}),
       s as (select d.plant_id,
-          (count(*) filter (where d.online))::int as online,
-          (count(*) filter (where not d.online))::int as offline,
           (count(*) filter (where d.online and l.status = 3))::int as alarm,
           coalesce(sum(l.ac_power_w) filter (where d.online and d.kind = any(${inverterKinds()})), 0)::float8 as power_w,
           coalesce(sum(l.energy_total_kwh) filter (where d.kind = any(${inverterKinds()})), 0)::float8 as total_kwh
@@ -125,7 +122,7 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
           or (e.period = 'year' and e.period_start >= date_trunc('year', now())::date - 1)
         group by e.plant_id)
       select p.id, p.name, p.currency, p.price_minor_per_kwh as price, p.capacity_w,
-        coalesce(s.online, 0) as online, coalesce(s.offline, 0) as offline, coalesce(s.alarm, 0) as alarm,
+        coalesce(s.alarm, 0) as alarm,
         coalesce(s.power_w, 0) as power_w, coalesce(s.total_kwh, 0) as total_kwh,
         coalesce(e.today_kwh, 0)::float8 as today_kwh, coalesce(e.month_kwh, 0)::float8 as month_kwh,
         coalesce(e.year_kwh, 0)::float8 as year_kwh
@@ -155,6 +152,10 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
         and e.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
       group by d order by d`,
   );
+  // The device counts and the map are one snapshot of the plants' live figures, sent together: counted from the
+  // devices table while the map (fetched later, by its own timer) read the live figures, the dashboard once said
+  // "0 devices online" beside pins that were online.
+  const map = await fleetMap(db, caller);
   const top = [...perPlant]
     .sort((a, b) => Number(b.today_kwh) - Number(a.today_kwh) || a.id - b.id)
     .slice(0, TOP_PLANTS);
@@ -163,8 +164,8 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
     timeZone,
     today,
     plants: perPlant.length,
-    devicesOnline: sum((p) => p.online),
-    devicesOffline: sum((p) => p.offline),
+    devicesOnline: map.plants.reduce((a, p) => a + p.devicesOnline, 0),
+    devicesOffline: map.plants.reduce((a, p) => a + p.devices - p.devicesOnline, 0),
     devicesInAlarm: sum((p) => p.alarm),
     powerW: round(
       sum((p) => p.power_w),
@@ -185,5 +186,6 @@ async function computeFleetFigures(db: Database, caller: Caller, timeZone: strin
       energyTodayKwh: round(Number(p.today_kwh)),
       powerW: round(Number(p.power_w), 1),
     })),
+    map,
   };
 }

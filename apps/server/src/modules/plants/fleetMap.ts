@@ -7,7 +7,8 @@ import { plantScope, type Caller } from './plantScope.ts';
 /**
  * The dashboard's fleet map: every plant of the caller's scope with its position and its map state, from the
  * live figures the plant list sorts by (kept a few seconds behind the readings, liveFigures.ts) and the open
- * alarms. A plant is `offline` when none of its devices reports, `alarm` when a device is in fault or an alarm of
+ * alarms, with its device counts from the same figures (the dashboard's "devices online" adds them up, so that the
+ * count and the pins never tell two stories). A plant is `offline` when none of its devices reports, `alarm` when a device is in fault or an alarm of
  * the plant is open, else `normal`.
  */
 export async function fleetMap(db: Database, caller: Caller): Promise<FleetMap> {
@@ -20,10 +21,13 @@ export async function fleetMap(db: Database, caller: Caller): Promise<FleetMap> 
     power_w: number;
     capacity_w: number;
     open_alarms: number;
+    devices: number;
+    devices_online: number;
   }>(
     db,
     sql`select pl.id, pl.name, pl.latitude, pl.longitude, coalesce(f.status, 'offline') as status,
-        coalesce(f.power_w, 0)::float8 as power_w, pl.capacity_w, coalesce(a.n, 0)::int as open_alarms
+        coalesce(f.power_w, 0)::float8 as power_w, pl.capacity_w, coalesce(a.n, 0)::int as open_alarms,
+        coalesce(f.device_count, 0)::int as devices, coalesce(f.online_count, 0)::int as devices_online
       from plants pl left join plant_live_figures f on f.plant_id = pl.id
       left join (select plant_id, count(*) as n from alarms where recovered_at is null group by plant_id) a
         on a.plant_id = pl.id
@@ -44,6 +48,8 @@ export async function fleetMap(db: Database, caller: Caller): Promise<FleetMap> 
       powerW: Math.round(Number(r.power_w) * 10) / 10,
       capacityKw: Math.round(Number(r.capacity_w)) / 1000,
       openAlarms: r.open_alarms,
+      devices: r.devices,
+      devicesOnline: r.devices_online,
     };
   });
   return { counts, plants };

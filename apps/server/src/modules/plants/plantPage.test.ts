@@ -216,6 +216,30 @@ describe('the plant page and the dashboard figures', () => {
     expect((await get('/plant/map', stranger)).json().data.plants).toEqual([]);
   });
 
+  it('counts the devices online from the same moment as the map’s pins', async () => {
+    const user = await createUser(t.db);
+    const headers = (await loginAs(t.app, user)).headers;
+    const plant = await createFixturePlant(t.db, { ownerId: user.id, timeZone: 'UTC' });
+    await refreshPlantLiveFigures(t.db);
+    // Its inverter reports: the device is online at once, the plants' live figures follow within seconds.
+    await ingest(plant, [{ sn: plant.devices[0]!.serial, ts: last, acPowerW: 800, energyTotalKwh: 5 }]);
+    const agree = async (timeZone: string) => {
+      const fleet = (await get(`/plant/fleet?timeZone=${timeZone}`, headers)).json().data as FleetFigures;
+      const map = (await get('/plant/map', headers)).json().data as FleetMap;
+      const pinsOnline = map.plants.filter((p) => p.state !== 'offline').length;
+      expect(fleet.map).toEqual(map);
+      expect(fleet.devicesOnline).toBe(map.plants.reduce((a, p) => a + p.devicesOnline, 0));
+      expect(fleet.devicesOnline > 0).toBe(pinsOnline > 0);
+      return fleet;
+    };
+    await agree('UTC');
+    await refreshPlantLiveFigures(t.db);
+    // (Another zone: the figures of the first are shared for a few seconds.)
+    const after = await agree('Europe/Paris');
+    expect(after.devicesOnline).toBe(1);
+    expect(after.map.counts.normal).toBe(1);
+  });
+
   it('gives a device’s day as the plant’s local day, not the UTC one', async () => {
     const sn = china.devices[0]!.serial;
     const date = localDay('Asia/Shanghai', last);

@@ -12,6 +12,8 @@ vi.mock('../../components/chart/Chart.tsx', () => ({ Chart: () => null }));
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
+const PIN = { latitude: 30, longitude: 120, powerW: 0, capacityKw: 10, openAlarms: 0 };
+
 const FLEET: FleetFigures = {
   timeZone: 'UTC',
   today: '2026-11-22',
@@ -42,6 +44,13 @@ const FLEET: FleetFigures = {
     { id: 7, name: 'Hill PV', energyTodayKwh: 11.36, powerW: 1370 },
     { id: 8, name: 'Lake PV', energyTodayKwh: 1.2, powerW: 0 },
   ],
+  map: {
+    counts: { normal: 1, alarm: 0, offline: 1 },
+    plants: [
+      { ...PIN, id: 7, name: 'Hill PV', state: 'normal', status: 'online', devices: 3, devicesOnline: 3 },
+      { ...PIN, id: 8, name: 'Lake PV', state: 'offline', status: 'offline', devices: 1, devicesOnline: 0 },
+    ],
+  },
 };
 
 const ALARM = {
@@ -98,6 +107,17 @@ describe('dashboard lists', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['告警等级', '采集器序列号', '告警描述', '告警时间']);
+  });
+
+  it('shows the map of the same moment as the device counts, with no second request', async () => {
+    start();
+    const map = await screen.findByTestId('fleet-map');
+    expect(within(map).getByTestId('map-state-normal').textContent).toContain('1');
+    expect(within(map).getByTestId('map-state-offline').textContent).toContain('1');
+    const figures = screen.getByTestId('fleet-figures');
+    expect(within(figures).getByText('在线设备').closest('.ant-card')?.textContent).toContain('3');
+    const calls = (fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls;
+    expect(calls.some(([input]) => String(input).includes('/plant/map'))).toBe(false);
   });
 
   it('ranks the top plants with their energy and power, and opens a plant from its row', async () => {

@@ -136,7 +136,7 @@ export function DashboardPage() {
               <Col span={24}>
                 {/* The map and its land outline load after the figures (their own chunks). */}
                 <Suspense fallback={<Card loading title={t('dashboard.map.title')} />}>
-                  <FleetMapCard />
+                  <FleetMapCard map={f.map} />
                 </Suspense>
               </Col>
               <Col xs={24} xl={12}>

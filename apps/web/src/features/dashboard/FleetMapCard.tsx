@@ -7,26 +7,24 @@ import { Link, useNavigate } from 'react-router';
 import { formatPower } from '../../components/format/units.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { WorldMap } from '../../components/WorldMap.tsx';
-import { useFleetMap } from './api.ts';
 import { MAP_STATE_COLORS, MAX_LISTED, type MapFilter, mapMarkers, plantsOf } from './fleetMapView.ts';
 
 /**
  * The fleet on the world map (its own chunk, loaded after the dashboard's figures): status cards with their counts
- * that filter the pins and the plant list beside the map; a pin or a list row opens the plant.
+ * that filter the pins and the plant list beside the map; a pin or a list row opens the plant. The map comes with
+ * the fleet figures (one snapshot), so that its pins and the "devices online" count agree.
  */
-export function FleetMapCard() {
+export function FleetMapCard({ map }: { map: FleetMap }) {
   const { t } = useTranslation();
-  const map = useFleetMap();
   return (
     <Card title={t('dashboard.map.title')} data-testid="fleet-map">
       <QueryState
-        isLoading={map.isLoading}
-        error={map.error}
-        isEmpty={(map.data?.plants.length ?? 0) === 0}
-        onRetry={() => void map.refetch()}
+        isLoading={false}
+        error={null}
+        isEmpty={map.plants.length === 0}
         emptyText={t('dashboard.noPlants')}
       >
-        {map.data ? <FleetMapBody map={map.data} /> : null}
+        <FleetMapBody map={map} />
       </QueryState>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { type AlarmRow, alarmApi } from '../../layout/alarmApi.ts';
-import type { FleetFigures, FleetMap } from '@solarops/contracts';
+import type { FleetFigures } from '@solarops/contracts';
 import { request } from '../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 
@@ -16,14 +16,6 @@ export const useFleetFigures = () => {
     refetchInterval: LIVE_REFRESH_MS,
   });
 };
-
-/** Every plant of the caller's scope as a map pin with its state, and the counts per state. */
-export const useFleetMap = () =>
-  useQuery({
-    queryKey: ['station', 'fleetMap'],
-    queryFn: () => request<FleetMap>('/plant/map'),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
 
 /**
  * The dashboard's recent alarms (spec §7, §9: page 1 of 10, unconfirmed, from one day before). Until the alarms

@@ -13,6 +13,8 @@ const plant = (id: number, name: string, state: Plant['state']): Plant => ({
   powerW: 0,
   capacityKw: 10,
   openAlarms: state === 'alarm' ? 1 : 0,
+  devices: 2,
+  devicesOnline: state === 'offline' ? 0 : 2,
 });
 const PLANTS = [plant(1, 'Cedar', 'normal'), plant(2, 'Birch', 'alarm'), plant(3, 'Aspen', 'offline')];
 
