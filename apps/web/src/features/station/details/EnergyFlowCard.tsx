@@ -104,10 +104,18 @@ function FlowBody({ flow }: { flow: EnergyFlow }) {
           {paths.map((p) => {
             const s = segment(p);
             const active = p.direction !== 'idle';
+            const measured = p.powerW !== null;
             const mid = { x: (s.from.x + s.to.x) / 2, y: (s.from.y + s.to.y) / 2 };
             const vertical = p.node === 'pv' || p.node === 'load';
             return (
-              <g key={p.node} data-testid={`flow-path-${p.node}`} data-direction={p.direction}>
+              <g
+                key={p.node}
+                data-testid={`flow-path-${p.node}`}
+                data-direction={p.direction}
+                data-measured={measured}
+              >
+                {/* Dashed means "not measured" only (the legend says so); a measured path is a solid line, and
+                    the dots running over it show that power flows. */}
                 <line
                   x1={s.from.x}
                   y1={s.from.y}
@@ -115,10 +123,23 @@ function FlowBody({ flow }: { flow: EnergyFlow }) {
                   y2={s.to.y}
                   stroke={active ? COLOR[p.node] : '#d9d9d9'}
                   strokeWidth={active ? 3 : 2}
-                  strokeDasharray={p.powerW === null ? '4 4' : active ? '8 4' : undefined}
-                  className={active ? 'station-flow-moving' : undefined}
+                  strokeDasharray={measured ? undefined : '4 4'}
                   markerEnd={active ? `url(#flow-arrow-${p.node})` : undefined}
+                  data-testid={`flow-line-${p.node}`}
                 />
+                {active ? (
+                  <line
+                    x1={s.from.x}
+                    y1={s.from.y}
+                    x2={s.to.x}
+                    y2={s.to.y}
+                    stroke="#fff"
+                    strokeWidth={1.5}
+                    strokeLinecap="round"
+                    strokeDasharray="0.1 11.9"
+                    className="station-flow-moving"
+                  />
+                ) : null}
                 <text
                   x={vertical ? mid.x + 10 : mid.x}
                   y={vertical ? mid.y + 4 : mid.y - 10}
