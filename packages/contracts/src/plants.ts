@@ -3,6 +3,7 @@ import { idListSchema, idSchema } from './common.ts';
 import { DEVICE_KINDS } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
+import { currencyRate } from './settings.ts';
 import { HISTORY_FIELDS } from './telemetry.ts';
 
 /** Station read calls (spec §3 plant, collector and inverter fields; ARCHITECTURE §4 data scope). */
@@ -333,6 +334,19 @@ export const currencyIncome = z.object({
 export type CurrencyIncome = z.infer<typeof currencyIncome>;
 
 /**
+ * The fleet's incomes converted to the administrator's display currency (system settings), in its smallest unit,
+ * with the rates used and their dates; currencies without a rate are named and left out of the amounts.
+ */
+export const convertedIncome = z.object({
+  currency: z.string(),
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+  rates: z.array(currencyRate),
+  missing: z.array(z.string()),
+});
+export type ConvertedIncome = z.infer<typeof convertedIncome>;
+
+/**
  * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open
  * alarm or a device in fault, else `normal`.
  */
@@ -389,6 +403,8 @@ export const fleetFigures = z.object({
    * currencies are never added up.
    */
   incomes: z.array(currencyIncome),
+  /** The incomes in one currency at the administrator's rates; null while no display currency is set. */
+  convertedIncome: convertedIncome.nullable(),
   co2AvoidedKg: z.number(),
   /** Fleet power in 5-minute slots from 00:00 today in the viewer's zone until now [W]; null is a gap. */
   powerCurve: z.array(z.object({ ts: z.string(), powerW: z.number().nullable() })),

@@ -20,6 +20,37 @@ export const passwordPolicy = z.object({
 });
 export type PasswordPolicy = z.infer<typeof passwordPolicy>;
 
+/** An ISO 4217 currency code. */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'validation.currency');
+
+/** A conversion rate the administrator sets: 1 `currency` is worth `rate` of the display currency on `date`. */
+export const currencyRate = z.object({
+  currency: currencyCode,
+  rate: z.number().positive().max(1_000_000),
+  /** The day the rate was taken, YYYY-MM-DD (shown beside every converted amount). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format'),
+});
+export type CurrencyRate = z.infer<typeof currencyRate>;
+
+/**
+ * Income converted to one display currency at the administrator's rates (issue 15); with no display currency,
+ * incomes stay per currency only. Each currency at most once, never the display currency itself.
+ */
+export const currencyConversion = z
+  .object({
+    displayCurrency: currencyCode.nullable(),
+    rates: z.array(currencyRate).max(50),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.rates.forEach((r, i) => {
+      if (seen.has(r.currency) || r.currency === v.displayCurrency)
+        ctx.addIssue({ code: 'custom', path: ['rates', i, 'currency'], message: 'validation.duplicateRate' });
+      seen.add(r.currency);
+    });
+  });
+export type CurrencyConversion = z.infer<typeof currencyConversion>;
+
 /** The `system` screen: every setting (`GET`/`POST /system/settings`). */
 export const systemSettings = publicSettings.extend({
   /** Lifetime of an access token [s]. */
@@ -31,6 +62,7 @@ export const systemSettings = publicSettings.extend({
     .min(3_600)
     .max(90 * 86_400),
   passwordPolicy,
+  currencyConversion,
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 

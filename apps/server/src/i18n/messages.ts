@@ -181,6 +181,14 @@ export const MESSAGES = {
   'validation.email': { zh: '邮箱格式不正确', en: 'Not a valid email address' },
   'validation.phone': { zh: '手机号码格式不正确', en: 'Not a valid mobile number' },
   'validation.format': { zh: '格式不正确', en: 'Invalid format' },
+  'validation.currency': {
+    zh: '货币代码为 3 个大写字母（ISO 4217）',
+    en: 'A currency code is 3 capital letters (ISO 4217)',
+  },
+  'validation.duplicateRate': {
+    zh: '每种货币只设一个汇率，显示货币本身不设',
+    en: 'One rate per currency, and none for the display currency itself',
+  },
   'validation.enum': { zh: '取值应为 {options} 之一', en: 'Must be one of {options}' },
   'validation.passwordMismatch': { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
   'validation.passwordLength': { zh: '密码长度为 8 到 128 个字符', en: 'Passwords have 8 to 128 characters' },

@@ -4,6 +4,8 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { loadCurrencyConversion } from '../system/consoleSettings.ts';
+import { convertIncomes } from './convertIncome.ts';
 import { fleetMap } from './fleetMap.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
@@ -22,14 +24,14 @@ export type FleetFiguresOf = (caller: Caller, timeZone: string) => Promise<Fleet
 /**
  * Makes the function that gives the dashboard's fleet figures over the plants the caller may see
  * (docs/decisions/0007-fleet-day.md): counts, power, energy of each plant's own local day / month / year and in
- * total, income per currency, CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute
+ * total, income per currency (and converted at the administrator's rates), CO2 avoided, the fleet's power curve of the viewer's day in `timeZone` (5-minute
  * slots), the 30 days up to the viewer's today and the plants with the most energy today.
  */
 export function fleetFigures(db: Database): FleetFiguresOf {
   // Every open dashboard polls these figures; over a large fleet they take a while, so callers with the same
   // scope and zone share one computation for FLEET_CACHE_MS (the figures follow readings reported every 5 minutes).
-  const cache = new Map<string, { at: number; figures: Promise<FleetFigures> }>();
-  return (caller, timeZone) => {
+  const cache = new Map<string, { at: number; figures: Promise<Omit<FleetFigures, 'convertedIncome'>> }>();
+  const shared = (caller: Caller, timeZone: string) => {
     const scope = seesAll(caller) ? 'all' : `${caller.roleId}:${caller.userId}:${caller.dealercode ?? ''}`;
     const key = `${scope}|${timeZone}`;
     const now = Date.now();
@@ -44,6 +46,11 @@ export function fleetFigures(db: Database): FleetFiguresOf {
       if (cache.get(key)?.figures === figures) cache.delete(key);
     });
     return figures;
+  };
+  // The conversion is applied to every answer, so that rates an administrator saves show at once.
+  return async (caller, timeZone) => {
+    const [figures, conversion] = await Promise.all([shared(caller, timeZone), loadCurrencyConversion(db)]);
+    return { ...figures, convertedIncome: convertIncomes(figures.incomes, conversion) };
   };
 }
 
@@ -80,7 +87,11 @@ export function incomesByCurrency(
     }));
 }
 
-async function computeFleetFigures(db: Database, caller: Caller, timeZone: string): Promise<FleetFigures> {
+async function computeFleetFigures(
+  db: Database,
+  caller: Caller,
+  timeZone: string,
+): Promise<Omit<FleetFigures, 'convertedIncome'>> {
   const nowMs = Date.now();
   const today = localDay(timeZone, nowMs);
   // The viewer's day as constants (not computed in SQL), so that the planner prunes the telemetry partitions.

@@ -7,8 +7,10 @@ import type {
   FleetMap,
   PlantSummary,
   PowerCurve,
+  SystemSettings,
   TelemetryReading,
 } from '@solarops/contracts';
+import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -150,6 +152,57 @@ describe('the plant page and the dashboard figures', () => {
     expect(by.CNY!.plants).toBe(2);
     expect(by.CNY!.incomeTodayMinor).toBe(cn!.incomeTodayMinor);
     expect(f).not.toHaveProperty('currency');
+  });
+
+  it('converts the incomes at the rates an administrator sets, with each rate’s date, and refuses bad rates', async () => {
+    const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const before = (await get('/system/settings', admin)).json().data as SystemSettings;
+    expect(before.currencyConversion).toEqual({ displayCurrency: null, rates: [] });
+    expect((await data<FleetFigures>('/plant/fleet?timeZone=UTC')).convertedIncome).toBeNull();
+    const save = (currencyConversion: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/system/settings',
+        headers: admin,
+        payload: { ...before, currencyConversion },
+      });
+    // One Brazilian real is worth 1.3 yuan on 20 November.
+    const rate = { currency: 'BRL', rate: 1.3, date: '2026-11-20' };
+    expect((await save({ displayCurrency: 'CNY', rates: [rate] })).statusCode).toBe(200);
+    const fleet = await data<FleetFigures>('/plant/fleet?timeZone=UTC');
+    const by = Object.fromEntries(fleet.incomes.map((i) => [i.currency, i]));
+    expect(fleet.convertedIncome).toMatchObject({ currency: 'CNY', rates: [rate], missing: [] });
+    expect(fleet.convertedIncome!.incomeTotalMinor).toBe(
+      Math.round(by.CNY!.incomeTotalMinor + by.BRL!.incomeTotalMinor * 1.3),
+    );
+    expect(fleet.convertedIncome!.incomeTodayMinor).toBe(
+      Math.round(by.CNY!.incomeTodayMinor + by.BRL!.incomeTodayMinor * 1.3),
+    );
+    // Per-currency amounts stay.
+    expect(fleet.incomes.map((i) => i.currency).sort()).toEqual(['BRL', 'CNY']);
+    // In euros with no rate for the real: the real is named, not counted.
+    expect((await save({ displayCurrency: 'EUR', rates: [{ ...rate, rate: 0.17 }] })).statusCode).toBe(200);
+    const euros = (await data<FleetFigures>('/plant/fleet?timeZone=UTC')).convertedIncome!;
+    expect(euros.missing).toEqual(['CNY']);
+    expect(euros.incomeTotalMinor).toBe(Math.round(by.BRL!.incomeTotalMinor * 0.17));
+    // Bad rates: a clear message per field, and nothing changes.
+    for (const bad of [
+      { displayCurrency: 'CNY', rates: [rate, rate] },
+      { displayCurrency: 'CNY', rates: [{ ...rate, rate: -1 }] },
+      { displayCurrency: 'yuan', rates: [] },
+      { displayCurrency: 'CNY', rates: [{ ...rate, date: '20 Nov' }] },
+    ]) {
+      const res = await save(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toMatch(/^currencyConversion\./);
+    }
+    expect(((await get('/system/settings', admin)).json().data as SystemSettings).currencyConversion).toEqual(
+      {
+        displayCurrency: 'EUR',
+        rates: [{ ...rate, rate: 0.17 }],
+      },
+    );
+    await save({ displayCurrency: null, rates: [] });
   });
 
   it('never counts a battery’s discharge at night as generation', async () => {

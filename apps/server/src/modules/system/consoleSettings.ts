@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { systemSettings, type SystemSettings } from '@solarops/contracts';
+import { systemSettings, type CurrencyConversion, type SystemSettings } from '@solarops/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { settings } from './tables.ts';
@@ -21,6 +21,8 @@ export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | '
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     // No composition rule by default: passwords are accepted as typed (contracts `passwordSchema`).
     passwordPolicy: { minLength: 8, requireDigit: false, requireLetter: false, requireSymbol: false },
+    // Incomes per currency only, until an administrator names a display currency and its rates.
+    currencyConversion: { displayCurrency: null, rates: [] },
   } satisfies SystemSettings;
 }
 
@@ -45,4 +47,11 @@ export async function saveSettings(db: Database, value: SystemSettings) {
     .insert(settings)
     .values({ key: KEY, value: text })
     .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: new Date() } });
+}
+
+/** The administrator's currency conversion (the dashboard converts incomes with it). */
+export async function loadCurrencyConversion(db: Database): Promise<CurrencyConversion> {
+  // The token lifetimes of the fallback play no part here.
+  const all = await loadSettings(db, { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 86_400 });
+  return all.currencyConversion;
 }

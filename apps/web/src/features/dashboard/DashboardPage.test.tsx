@@ -37,6 +37,7 @@ const FLEET: FleetFigures = {
       incomeTotalMinor: 7700,
     },
   ],
+  convertedIncome: null,
   co2AvoidedKg: 65.7,
   powerCurve: [],
   energyDays: [],
@@ -62,12 +63,12 @@ const ALARM = {
   saveTime: '2026-11-21 08:00:00',
 };
 
-function start() {
+function start(fleet: FleetFigures = FLEET) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
-      if (url.pathname.endsWith('/plant/fleet')) return json({ code: 200, msg: 'ok', data: FLEET });
+      if (url.pathname.endsWith('/plant/fleet')) return json({ code: 200, msg: 'ok', data: fleet });
       if (url.pathname.endsWith('/alarm/manager/list'))
         return json({ code: 200, msg: 'ok', total: 1, rows: [ALARM] });
       return new Response('{}', { status: 404 });
@@ -118,6 +119,31 @@ describe('dashboard lists', () => {
     expect(within(figures).getByText('在线设备').closest('.ant-card')?.textContent).toContain('3');
     const calls = (fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls;
     expect(calls.some(([input]) => String(input).includes('/plant/map'))).toBe(false);
+  });
+
+  it('shows the income converted at the administrator’s rate with its date, beside the amounts per currency', async () => {
+    start({
+      ...FLEET,
+      incomes: [
+        FLEET.incomes[0]!,
+        { ...FLEET.incomes[0]!, currency: 'BRL', incomeTodayMinor: 1000, incomeTotalMinor: 20000 },
+      ],
+      convertedIncome: {
+        currency: 'CNY',
+        incomeTodayMinor: 2000,
+        incomeTotalMinor: 33700,
+        rates: [{ currency: 'BRL', rate: 1.3, date: '2026-11-20' }],
+        missing: [],
+      },
+    });
+    const figures = await screen.findByTestId('fleet-figures');
+    const total = within(figures).getByText('累计收益').closest('.ant-card')!;
+    expect(within(total as HTMLElement).getByTestId('income-converted').textContent).toBe(
+      '≈ 337.00 CNY1 BRL = 1.3 CNY（2026-11-20）',
+    );
+    // The amounts of each currency stay.
+    expect(total.textContent).toContain('77.00 CNY');
+    expect(total.textContent).toContain('200.00 BRL');
   });
 
   it('ranks the top plants with their energy and power, and opens a plant from its row', async () => {

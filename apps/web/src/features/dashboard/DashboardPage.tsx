@@ -15,12 +15,34 @@ const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ defa
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
-/** Income of each currency on its own line: amounts of different currencies are never added up. */
-const incomeLines = (f: FleetFigures, pick: (i: FleetFigures['incomes'][number]) => number) =>
-  f.incomes.length === 0 ? (
-    '0.00'
-  ) : (
+type Amounts = { incomeTodayMinor: number; incomeTotalMinor: number };
+
+/**
+ * Income of each currency on its own line: amounts of different currencies are never added up. With a display
+ * currency set by an administrator, the converted sum comes first, with each rate and its date beside it and the
+ * currencies that have no rate named.
+ */
+function IncomeLines({ f, pick }: { f: FleetFigures; pick: (i: Amounts) => number }) {
+  const { t } = useTranslation();
+  if (f.incomes.length === 0) return '0.00';
+  const c = f.convertedIncome;
+  return (
     <span className="dashboard-incomes">
+      {c ? (
+        <span className="dashboard-converted" data-testid="income-converted">
+          <span className="dashboard-converted-sum">≈ {money(pick(c), c.currency)}</span>
+          {c.rates.map((r) => (
+            <span key={r.currency} className="dashboard-rate">
+              {t('dashboard.rate', { from: r.currency, rate: r.rate, to: c.currency, date: r.date })}
+            </span>
+          ))}
+          {c.missing.length > 0 ? (
+            <span className="dashboard-rate">
+              {t('dashboard.noRate', { currencies: c.missing.join(', ') })}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
       {f.incomes.map((i) => (
         <span key={i.currency} style={{ display: 'block' }}>
           {money(pick(i), i.currency)}
@@ -28,6 +50,7 @@ const incomeLines = (f: FleetFigures, pick: (i: FleetFigures['incomes'][number])
       ))}
     </span>
   );
+}
 const formatTimeIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString('en-GB', {
     timeZone,
@@ -49,8 +72,8 @@ function Figures({ f }: { f: FleetFigures }) {
     ['dashboard.energyMonth', formatEnergy(f.energyMonthKwh) || '0 kWh'],
     ['dashboard.energyYear', formatEnergy(f.energyYearKwh) || '0 kWh'],
     ['dashboard.energyTotal', formatEnergy(f.energyTotalKwh) || '0 kWh'],
-    ['dashboard.incomeToday', incomeLines(f, (i) => i.incomeTodayMinor)],
-    ['dashboard.incomeTotal', incomeLines(f, (i) => i.incomeTotalMinor)],
+    ['dashboard.incomeToday', <IncomeLines f={f} pick={(i) => i.incomeTodayMinor} />],
+    ['dashboard.incomeTotal', <IncomeLines f={f} pick={(i) => i.incomeTotalMinor} />],
     ['dashboard.co2', co2(f.co2AvoidedKg)],
   ];
   return (

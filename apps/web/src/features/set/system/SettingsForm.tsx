@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Upload, message } from 'antd';
-import { MailOutlined, UploadOutlined } from '@ant-design/icons';
-import { emailSchema, type SystemSettings } from '@solarops/contracts';
+import { MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { currencyCode, currencyRate, emailSchema, type SystemSettings } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
@@ -9,7 +9,13 @@ import { zodRule } from '../../../components/zodRule.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
 
-/** The system parameters: brand, default language, notice, mail test, token lifetimes, password policy. */
+/** Today as YYYY-MM-DD in the viewer's zone: the date a newly added rate is taken on. */
+const today = () => new Date().toLocaleDateString('sv-SE');
+
+/**
+ * The system parameters: brand, default language, notice, mail test, income conversion (a display currency and
+ * the rates to it, each with its date), token lifetimes, password policy.
+ */
 export function SettingsForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<SystemSettings>();
@@ -128,6 +134,66 @@ export function SettingsForm() {
               {t('set.system.sendTest')}
             </Button>
           </Space.Compact>
+        </Form.Item>
+        <Divider titlePlacement="start">{t('set.system.currency')}</Divider>
+        <Form.Item
+          name={['currencyConversion', 'displayCurrency']}
+          label={t('set.system.displayCurrency')}
+          extra={t('set.system.displayCurrencyHelp')}
+          normalize={(v: string) => (v ? v.toUpperCase() : null)}
+          rules={[zodRule(currencyCode, t, 'validation.currency', { allowEmpty: true })]}
+        >
+          <Input style={{ width: 120 }} maxLength={3} data-testid="system-displayCurrency" />
+        </Form.Item>
+        <Form.Item label={t('set.system.rates')}>
+          <Form.List name={['currencyConversion', 'rates']}>
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <Space key={field.key} align="baseline" wrap data-testid="system-rate">
+                    <Form.Item
+                      name={[field.name, 'currency']}
+                      normalize={(v: string) => v.toUpperCase()}
+                      rules={[zodRule(currencyCode, t, 'validation.currency')]}
+                    >
+                      <Input
+                        style={{ width: 90 }}
+                        maxLength={3}
+                        placeholder={t('set.system.rateCurrency')}
+                        aria-label={t('set.system.rateCurrency')}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'rate']}
+                      rules={[zodRule(currencyRate.shape.rate, t, 'validation.rate')]}
+                    >
+                      <InputNumber
+                        style={{ width: 180 }}
+                        min={0}
+                        step={0.0001}
+                        placeholder={t('set.system.rateValue')}
+                        aria-label={t('set.system.rateValue')}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'date']}
+                      rules={[zodRule(currencyRate.shape.date, t, 'validation.format')]}
+                    >
+                      <Input type="date" style={{ width: 160 }} aria-label={t('set.system.rateDate')} />
+                    </Form.Item>
+                    <Button onClick={() => remove(field.name)}>{t('set.system.removeRate')}</Button>
+                  </Space>
+                ))}
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ currency: '', rate: null, date: today() })}
+                  data-testid="system-addRate"
+                >
+                  {t('set.system.addRate')}
+                </Button>
+              </>
+            )}
+          </Form.List>
         </Form.Item>
         <Divider titlePlacement="start">{t('set.system.security')}</Divider>
         <Form.Item
