@@ -155,13 +155,18 @@ async function computeFleetFigures(
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p
       from slots left join per_device pd on pd.slot = slots.slot group by slots.slot order by slots.slot`,
   );
+  // The days as a range on plant_energy (its (period, period_start) index over a whole fleet, its primary key for a
+  // few plants): joined to the series day by day, PostgreSQL would read every day of every plant's history.
   const days = await rowsOf<{ label: string; kwh: number }>(
     db,
-    sql`select to_char(d, 'YYYY-MM-DD') as label, coalesce(sum(e.energy_kwh), 0)::float8 as kwh
+    sql`with e as (select e.period_start, sum(e.energy_kwh) as kwh from plant_energy e
+        where e.period = 'day' and e.period_start between ${today}::date - ${ENERGY_DAYS - 1}::int and ${today}::date
+          and e.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
+        group by e.period_start)
+      select to_char(d, 'YYYY-MM-DD') as label, coalesce(e.kwh, 0)::float8 as kwh
       from generate_series(${today}::date - ${ENERGY_DAYS - 1}::int, ${today}::date, interval '1 day') d
-      left join plant_energy e on e.period = 'day' and e.period_start = d::date
-        and e.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
-      group by d order by d`,
+      left join e on e.period_start = d::date
+      order by d`,
   );
   // The device counts and the map are one snapshot of the plants' live figures, sent together: counted from the
   // devices table while the map (fetched later, by its own timer) read the live figures, the dashboard once said

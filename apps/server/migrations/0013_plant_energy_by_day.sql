@@ -1,0 +1,1 @@
+CREATE INDEX "plant_energy_period_start" ON "plant_energy" USING btree ("period","period_start");
