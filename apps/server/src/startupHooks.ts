@@ -4,18 +4,20 @@ import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
 import { alarmFanoutHook } from './modules/alarms/alarmFanout.ts';
 import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
+import { commandFanoutHook } from './modules/commands/commandFanout.ts';
 import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
 
 /**
  * Long-running parts started by `main.ts` beside the HTTP server, in this order: the device link's transports
  * and jobs (before the simulator, which connects to them), the alarm fan-out and jobs, the plants' live figures,
- * the demo fleet. A module appends its hook here; the hook's type is in `startupHook.ts`.
+ * the command fan-out and job, the demo fleet. A module appends its hook here; the hook's type is in `startupHook.ts`.
  */
 export const STARTUP_HOOKS: StartupHook[] = [
   deviceLinkHook,
   alarmFanoutHook,
   alarmJobsHook,
   plantLiveFiguresHook,
+  commandFanoutHook,
   commandJobsHook,
   demoFleetHook,
 ];
