@@ -1,0 +1,191 @@
+/**
+ * bench/commands: 1 000 simulated collectors (one inverter each) on the real server's embedded broker (child
+ * process, real PostgreSQL) take power-limit commands submitted at a fixed rate through the API; each collector
+ * answers as a datalogger does (CommandResponder: ack, then the read-back), and a command counts when the
+ * console's stream (`/commands/stream`) says `applied`. Needs PostgreSQL:
+ * `node scripts/with-postgres.mjs npm run bench:commands -w bench`.
+ * Options: COLLECTORS (1000), RATE (commands/s, 100), DURATION_S (30).
+ * Last line: applied commands per second, p50/p95 from submit to `applied`, the server's peak memory [MB], CPU
+ * seconds per command (server and PostgreSQL), beside the load average of the machine.
+ */
+import { loadavg } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
+import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { percentile, startBenchServer } from '../lib/benchServer.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL is required (node scripts/with-postgres.mjs ...)');
+  process.exit(1);
+}
+const collectors = Number(process.env.COLLECTORS ?? 1000);
+const rate = Number(process.env.RATE ?? 100);
+const durationS = Number(process.env.DURATION_S ?? 30);
+const MODEL = 'SO-5K-S1';
+const PASSWORD = 'Bench-commands-2024';
+
+await prepareDatabase(url);
+const fleet = await createLoadFleet(url, 'k', collectors, 1);
+{
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  // Inverters with a settings profile (the SunSpec-style one), so that power limits apply.
+  await c.query(`update devices set model = $1 where serial like 'BDk%'`, [MODEL]);
+  await c.end();
+}
+const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, COMMAND_JOB_SECONDS: '1' });
+const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
+
+const cpuSeconds = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+/** CPU time of the PostgreSQL cluster [s]: the postmaster and its children alive now. */
+const pgCpuSeconds = async () => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
+    .d;
+  await c.end();
+  const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const own = stat(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = stat(pid);
+      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+};
+
+// Sign in as the administrator.
+const form = new FormData();
+form.set('username', 'admin');
+form.set('password', PASSWORD);
+const signIn = await fetch(`${base}/authentication/form`, {
+  method: 'POST',
+  headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
+  body: form,
+});
+const token = ((await signIn.json()) as { data: { token: { access_token: string } } }).data.token
+  .access_token;
+const auth = { authorization: `Bearer ${token}` };
+
+// The collectors: each connects (its status says online), holds its inverter's registers and answers commands.
+const links: CollectorLink[] = [];
+let appliedOnDevices = 0;
+for (const c of fleet.collectors) {
+  const settings = DeviceSettings.of({ model: MODEL, ratedPowerW: 10_000, timeZone: 'Asia/Shanghai' })!;
+  const link: CollectorLink = new CollectorLink({
+    url: `mqtt://127.0.0.1:${server.mqttPort}`,
+    serial: c.serial,
+    secret: c.secret,
+    reconnectMs: 500,
+    onCommand: (m) => responder.handle(m),
+  });
+  const responder = new CommandResponder(new Map([[c.devices[0]!, settings]]), (r) => {
+    if (r.state === 'accepted' && !r.cmdId.endsWith('.rb')) appliedOnDevices++;
+    link.sendReply(r);
+  });
+  links.push(link);
+}
+for (let i = 0; i < links.length; i += 100) await Promise.all(links.slice(i, i + 100).map((l) => l.start()));
+
+// The console's stream: when each command was seen applied.
+const submittedAt = new Map<string, number>();
+const latencies: number[] = [];
+const stream = await fetch(`${base}/commands/stream`, { headers: auth });
+const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+let buffer = '';
+void (async () => {
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = event.split('\n').find((l) => l.startsWith('data:'));
+      if (!event.includes('event: command') || !data) continue;
+      const now = performance.now();
+      for (const p of JSON.parse(data.slice(5)) as { id: string; state: string }[]) {
+        const at = submittedAt.get(p.id);
+        if (p.state === 'applied' && at !== undefined) {
+          latencies.push(now - at);
+          submittedAt.delete(p.id);
+        }
+      }
+    }
+  }
+})();
+
+// Submit at `rate` per second for `durationS`, each to a device chosen in turn.
+const cpu0 = cpuSeconds(server.child.pid!);
+const pgCpu0 = await pgCpuSeconds();
+server.resetRss();
+const start = performance.now();
+let sent = 0;
+let refused = 0;
+const inFlight: Promise<void>[] = [];
+const submit = async (i: number) => {
+  const c = fleet.collectors[i % fleet.collectors.length]!;
+  const serial = c.devices[0]!;
+  const t0 = performance.now();
+  const res = await fetch(`${base}/commands/settings`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      route: 'remoteSet',
+      serials: [serial],
+      values: { activePowerLimitPct: 50 + (i % 50) },
+      confirm: serial,
+    }),
+  });
+  if (!res.ok) {
+    refused++;
+    return;
+  }
+  const id = ((await res.json()) as { data: { commands: { id: string; state: string }[] } }).data
+    .commands[0]!;
+  if (id.state === 'applied') latencies.push(performance.now() - t0);
+  else submittedAt.set(id.id, t0);
+};
+while (performance.now() - start < durationS * 1000) {
+  const due = Math.floor(((performance.now() - start) / 1000) * rate);
+  while (sent < due) inFlight.push(submit(sent++));
+  await new Promise((r) => setTimeout(r, 10));
+}
+await Promise.all(inFlight);
+// What is still on its way gets 30 s more.
+const settleBy = performance.now() + 30_000;
+while (submittedAt.size > 0 && performance.now() < settleBy) await new Promise((r) => setTimeout(r, 100));
+const elapsedS = (performance.now() - start) / 1000;
+const serverCpu = cpuSeconds(server.child.pid!) - cpu0;
+const pgCpu = (await pgCpuSeconds()) - pgCpu0;
+const rss = server.maxRssMb();
+
+await reader.cancel().catch(() => undefined);
+for (let i = 0; i < links.length; i += 100) await Promise.all(links.slice(i, i + 100).map((l) => l.stop()));
+await server.stop();
+
+const applied = latencies.length;
+const p50 = percentile(latencies, 50) / 1000;
+const p95 = percentile(latencies, 95) / 1000;
+console.log(
+  `submitted ${sent} at ${rate}/s for ${durationS} s; applied ${applied} (devices took ${appliedOnDevices}), ` +
+    `not applied within 30 s: ${submittedAt.size}, refused: ${refused}`,
+);
+console.log(
+  `commands: ${(applied / elapsedS).toFixed(1)} applied/s at ${rate}/s submitted; submit→applied p50 ${p50.toFixed(3)} s ` +
+    `p95 ${p95.toFixed(3)} s (target ≤ 2 s); server RSS ${rss.toFixed(0)} MB (≤ 500); CPU per command ` +
+    `${((serverCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms server + ${((pgCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms PostgreSQL; ` +
+    `${collectors} collectors; load average ${loadavg()[0]!.toFixed(2)}`,
+);
+process.exit(0);
