@@ -59,11 +59,16 @@ const profileOf = (c: CommandRecord): SettingsProfile | undefined => {
 export class CommandCenter {
   readonly events = new EventEmitter<CommandEvents>();
 
+  private readonly resendAfterMs: number;
+
   constructor(
     private readonly db: Database,
     private readonly send: SendToDevice,
     private readonly log: Logger,
+    /** `resendAfterMs`: {@link RESEND_AFTER_MS} unless a test needs its crash trials quicker. */
+    options: { resendAfterMs?: number } = {},
   ) {
+    this.resendAfterMs = options.resendAfterMs ?? RESEND_AFTER_MS;
     // One listener per open stream (a console tab each).
     this.events.setMaxListeners(0);
   }
@@ -138,7 +143,7 @@ export class CommandCenter {
       isNotNull(commands.expiresAt),
       sql`${commands.expiresAt} > ${now}`,
       sql`(${commands.state} = 'queued' or (${commands.state} = 'sent' and ${commands.sentAt} < ${new Date(
-        now.getTime() - RESEND_AFTER_MS,
+        now.getTime() - this.resendAfterMs,
       )}))`,
       sql`exists (select 1 from ${collectors} co where co.serial = ${commands.collectorSerial} and co.online)`,
     ];
@@ -168,7 +173,7 @@ export class CommandCenter {
         and(
           eq(commands.state, 'acked'),
           inArray(commands.kind, [...WRITE_KINDS]),
-          lt(commands.ackedAt, new Date(now.getTime() - RESEND_AFTER_MS)),
+          lt(commands.ackedAt, new Date(now.getTime() - this.resendAfterMs)),
           ...(only?.collectorSerial ? [eq(commands.collectorSerial, only.collectorSerial)] : []),
         ),
       )
