@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/openDatabase.ts';
 import { createMailer } from './mail/createMailer.ts';
-import { ensureAdmin, ensureBuiltinRoles } from './modules/users/seedAccounts.ts';
+import { ensureAdmin } from './modules/users/seedAccounts.ts';
+import { seedReferenceData } from './referenceData.ts';
 import { STARTUP_HOOKS } from './startupHooks.ts';
 
 let config: Config;
@@ -22,7 +23,7 @@ const logger = pino({ level: config.logLevel });
 const database = await openDatabase(config);
 const { applied } = await migrate(database);
 if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
-await ensureBuiltinRoles(database.db);
+await seedReferenceData(database.db);
 const admin = await ensureAdmin(database.db, config.adminPassword);
 if (admin.generatedPassword) {
   // Printed once: the only copy of this password is this log line (it is stored hashed).

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/openDatabase.ts';
-import { ensureBuiltinRoles } from '../src/modules/users/seedAccounts.ts';
+import { seedReferenceData } from '../src/referenceData.ts';
 import { TEST_DB_PREFIX, withDatabase } from './templateDatabase.ts';
 
 /**
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'solarops-template-'));
     const database = await openDatabase({ databaseUrl: undefined, dataDir: dir }, { inMemory: true });
     await migrate(database);
-    await ensureBuiltinRoles(database.db);
+    await seedReferenceData(database.db);
     if (database.client.kind !== 'pglite') throw new Error('expected PGlite');
     const dump = await database.client.pglite.dumpDataDir('none');
     const file = path.join(dir, 'template.tar');
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${template}`);
   const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, template), dataDir: '' });
   await migrate(database);
-  await ensureBuiltinRoles(database.db);
+  await seedReferenceData(database.db);
   await database.close();
   project.provide('pgliteTemplate', '');
   project.provide('postgresTemplate', template);

@@ -55,7 +55,7 @@ import {
   findScopedDevice,
   listFaultRecords,
 } from './recordQueries.ts';
-import { confirmAlarm, seedFaultCatalogue } from './service.ts';
+import { confirmAlarm } from './service.ts';
 import { alarmSettingsOf, setAutoPopup, updateAlarmSettings } from './settings.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 
@@ -68,7 +68,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const streams = new Set<() => void>();
 
-  await seedFaultCatalogue(app.deps.db);
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });

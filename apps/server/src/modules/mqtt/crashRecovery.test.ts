@@ -10,7 +10,7 @@ import { CollectorLink } from '@solarops/simulator';
 import { createUser } from '../../../test/factories.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase } from '../../db/openDatabase.ts';
-import { ensureBuiltinRoles } from '../users/seedAccounts.ts';
+import { seedReferenceData } from '../../referenceData.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -52,63 +52,69 @@ describe('a server killed mid-stream', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loses and doubles nothing: after the restart the re-sends make the stored count the sent count', async () => {
-    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-    await migrate(db);
-    await ensureBuiltinRoles(db.db);
-    const owner = await createUser(db.db);
-    const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{}, {}, {}] });
-    await db.close();
+  // Two server starts on a new PGlite directory and a reopen: tens of seconds on a busy machine, so sized for one
+  // three times slower.
+  it(
+    'loses and doubles nothing: after the restart the re-sends make the stored count the sent count',
+    { timeout: 240_000 },
+    async () => {
+      const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+      await migrate(db);
+      await seedReferenceData(db.db);
+      const owner = await createUser(db.db);
+      const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{}, {}, {}] });
+      await db.close();
 
-    const env = { DATA_DIR: dir, PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
-    server = await startServer(env);
-    const c = plant.collectors[0]!;
-    const link = new CollectorLink({
-      url: `mqtt://127.0.0.1:${env.MQTT_PORT}`,
-      serial: c.serial,
-      secret: c.secret,
-      reconnectMs: 100,
-    });
-    await link.start();
+      const env = { DATA_DIR: dir, PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
+      server = await startServer(env);
+      const c = plant.collectors[0]!;
+      const link = new CollectorLink({
+        url: `mqtt://127.0.0.1:${env.MQTT_PORT}`,
+        serial: c.serial,
+        secret: c.secret,
+        reconnectMs: 100,
+      });
+      await link.start();
 
-    const start = Math.floor(Date.now() / 300_000) * 300_000 - 2 * 86_400_000;
-    let sent = 0;
-    const send = (i: number) => {
-      link.sendTelemetry(
-        plant.devices.map((d) => ({
-          sn: d.serial,
-          ts: start + i * 60_000,
-          acPowerW: i,
-          energyTotalKwh: i / 60,
-        })),
-      );
-      sent += plant.devices.length;
-    };
-    for (let i = 0; i < 200; i++) {
-      send(i);
-      // Kill without warning while batches are in flight: some committed and unacknowledged, some not yet stored.
-      if (i === 120) server.kill('SIGKILL');
-      await new Promise((r) => setImmediate(r));
-    }
-    await new Promise<void>((r) => server!.once('exit', () => r()));
-    expect(link.unackedCount).toBeGreaterThan(0);
-    server = await startServer(env);
-    await link.drained();
-    await link.stop();
-    const exited = new Promise<void>((r) => server!.once('exit', () => r()));
-    server.kill('SIGTERM');
-    await exited;
-
-    const after = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-    const rows = (
-      (await after.db.execute(
-        sql`select count(*)::int as n, count(distinct (device_id, ts))::int as d from telemetry`,
-      )) as unknown as {
-        rows: { n: number; d: number }[];
+      const start = Math.floor(Date.now() / 300_000) * 300_000 - 2 * 86_400_000;
+      let sent = 0;
+      const send = (i: number) => {
+        link.sendTelemetry(
+          plant.devices.map((d) => ({
+            sn: d.serial,
+            ts: start + i * 60_000,
+            acPowerW: i,
+            energyTotalKwh: i / 60,
+          })),
+        );
+        sent += plant.devices.length;
+      };
+      for (let i = 0; i < 200; i++) {
+        send(i);
+        // Kill without warning while batches are in flight: some committed and unacknowledged, some not yet stored.
+        if (i === 120) server.kill('SIGKILL');
+        await new Promise((r) => setImmediate(r));
       }
-    ).rows[0]!;
-    await after.close();
-    expect(sent).toBe(600);
-    expect(rows).toEqual({ n: 600, d: 600 });
-  });
+      await new Promise<void>((r) => server!.once('exit', () => r()));
+      expect(link.unackedCount).toBeGreaterThan(0);
+      server = await startServer(env);
+      await link.drained();
+      await link.stop();
+      const exited = new Promise<void>((r) => server!.once('exit', () => r()));
+      server.kill('SIGTERM');
+      await exited;
+
+      const after = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+      const rows = (
+        (await after.db.execute(
+          sql`select count(*)::int as n, count(distinct (device_id, ts))::int as d from telemetry`,
+        )) as unknown as {
+          rows: { n: number; d: number }[];
+        }
+      ).rows[0]!;
+      await after.close();
+      expect(sent).toBe(600);
+      expect(rows).toEqual({ n: 600, d: 600 });
+    },
+  );
 });
