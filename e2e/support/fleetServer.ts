@@ -27,7 +27,19 @@ export interface FleetServer {
  * Starts the server on free ports with a small simulated fleet (a day of backfilled history, live readings over
  * the embedded MQTT broker) and resolves once the fleet is seeded.
  */
-export async function startFleetServer({ plants = 4, speedup = 60 } = {}): Promise<FleetServer> {
+export async function startFleetServer({
+  plants = 4,
+  speedup = 60,
+  devices,
+  backfillDays = 1,
+}: {
+  plants?: number;
+  speedup?: number;
+  /** Devices spread over the plants (default 5 per plant). */
+  devices?: number;
+  /** Days of history backfilled before the fleet goes live. */
+  backfillDays?: number;
+} = {}): Promise<FleetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-fleet-'));
   const adminPassword = 'Admin#Fleet2026';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -40,7 +52,8 @@ export async function startFleetServer({ plants = 4, speedup = 60 } = {}): Promi
       MQTT_PORT: '0',
       SIMULATOR: 'on',
       SIMULATOR_PLANTS: String(plants),
-      SIMULATOR_BACKFILL_DAYS: '1',
+      SIMULATOR_BACKFILL_DAYS: String(backfillDays),
+      ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a
       // plant has the readings from the move on, not the collector's past).
       SIMULATOR_SPEEDUP: String(speedup),

@@ -62,6 +62,7 @@ export const envSchema = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SIMULATOR_PLANTS: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIMULATOR_DEVICES: z.coerce.number().int().min(2).max(1_000_000).optional(),
   SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
   SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
@@ -99,6 +100,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Demo fleet (SIMULATOR=on): plants (2 collectors and 5 devices each), seed, report speed-up, backfilled days. */
   readonly simulatorPlants?: number;
+  /** Devices of the demo fleet spread over its plants (at least 2 each); absent: 5 per plant. */
+  readonly simulatorDevices?: number;
   readonly simulatorSeed?: number;
   readonly simulatorSpeedup?: number;
   readonly simulatorBackfillDays?: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttMaxMessageBytes: e.MQTT_MAX_MESSAGE_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
     simulatorPlants: e.SIMULATOR_PLANTS,
+    ...(e.SIMULATOR_DEVICES === undefined ? {} : { simulatorDevices: e.SIMULATOR_DEVICES }),
     simulatorSeed: e.SIMULATOR_SEED,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,

@@ -18,6 +18,8 @@ import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
 interface FleetFile {
   seed: number;
   plants: number;
+  /** Absent in files of earlier versions: 5 per plant. */
+  devices?: number;
   secrets: Record<string, string>;
 }
 
@@ -40,8 +42,13 @@ export const demoFleetHook: StartupHook = {
     let fleet;
     if (!(await demoFleetSeeded(db))) {
       const t0 = Date.now();
-      saved = { seed: config.simulatorSeed ?? 20240601, plants: config.simulatorPlants ?? 30, secrets: {} };
-      fleet = generateDemoFleet({ seed: saved.seed, plants: saved.plants });
+      saved = {
+        seed: config.simulatorSeed ?? 20240601,
+        plants: config.simulatorPlants ?? 30,
+        ...(config.simulatorDevices === undefined ? {} : { devices: config.simulatorDevices }),
+        secrets: {},
+      };
+      fleet = generateDemoFleet(saved);
       const seeded = await seedDemoFleet(db, fleet);
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
@@ -76,7 +83,7 @@ export const demoFleetHook: StartupHook = {
         return;
       }
       saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
-      fleet = generateDemoFleet({ seed: saved.seed, plants: saved.plants });
+      fleet = generateDemoFleet(saved);
       // Continue the counters where the stored history ends.
       const latest = await rowsOf<{
         serial: string;

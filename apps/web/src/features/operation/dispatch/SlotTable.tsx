@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { COMMAND_LIMITS, DISPATCH_MODES, type DispatchSlot } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { hhmm } from '../command-shared/settingsForm.ts';
-import { QUARTERS } from './slotTime.ts';
+import { QUARTERS, withSlotAdded } from './slotTime.ts';
 
 /** Highest charge or discharge power offered in the editor [W] (the contract allows more for large sites). */
 const POWER_W_MAX = 1_000_000;
@@ -21,7 +21,6 @@ export function SlotTable({
   const { t } = useTranslation();
   const edit = (index: number, patch: Partial<DispatchSlot>) =>
     onChange(slots.map((s, i) => (i === index ? { ...s, ...patch } : s)));
-  const last = slots.at(-1);
   const percent = (field: 'socMin' | 'socMax', label: string) => ({
     title: label,
     dataIndex: field,
@@ -113,21 +112,7 @@ export function SlotTable({
         style={{ marginTop: 8 }}
         icon={<PlusOutlined />}
         disabled={slots.length >= COMMAND_LIMITS.maxDispatchSlots}
-        onClick={() => {
-          // A new slot starts where the last one ends, an hour long: the usual way a day is filled.
-          const start = last && last.end < 1440 ? last.end : 0;
-          onChange([
-            ...slots,
-            {
-              start,
-              end: Math.min(start + 60, 1440),
-              mode: 'selfConsumption',
-              powerW: 0,
-              socMin: 10,
-              socMax: 100,
-            },
-          ]);
-        }}
+        onClick={() => onChange(withSlotAdded(slots))}
       >
         {t('commands.dispatch.addSlot', { max: COMMAND_LIMITS.maxDispatchSlots })}
       </Button>

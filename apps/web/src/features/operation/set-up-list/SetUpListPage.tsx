@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { isLanguage } from '../../../i18n/language.ts';
 import { commandApi, useCommandDevices, useProfiles } from '../command-shared/api.ts';
+import { AwaitingBatches } from '../command-shared/AwaitingBatches.tsx';
 import { CommandResults } from '../command-shared/CommandResults.tsx';
 import { ConfirmWriteDialog } from '../command-shared/ConfirmWriteDialog.tsx';
 import { DevicePicker } from '../command-shared/DevicePicker.tsx';
@@ -163,6 +164,7 @@ export function SetUpListPage() {
           />
         )}
       </Card>
+      <AwaitingBatches />
       {sent.map(({ created, values }, i) => (
         <Card
           key={created.batchId ?? created.commands[0]?.id ?? i}
