@@ -33,9 +33,12 @@ export async function buildDeps(options: {
     (serial, message) => deviceLink.sendToDevice(serial, message),
     logger,
   );
-  // A collector back online gets its queued commands at once (the command job would within 10 s).
-  const onOnline = () =>
-    void commandCenter.dispatch().catch((err: unknown) => logger.error({ err }, 'command dispatch failed'));
+  // A collector back online gets its queued commands at once (the command job would within one turn): its own
+  // only, so that a thousand collectors reconnecting do not each re-send everything that waits.
+  const onOnline = (collectorId: number) =>
+    void commandCenter
+      .dispatch({ collectorId })
+      .catch((err: unknown) => logger.error({ err }, 'command dispatch failed'));
   const detachReplies = deviceLink.onReply((serial, payload) => commandCenter.onReply(serial, payload));
   deviceLink.events.on('online', onOnline);
   const deps: AppDeps = {

@@ -137,7 +137,7 @@ export class CommandCenter {
    * `ids`. A command is marked `sent` after its publish; a crash in between leaves it `queued`, and it goes again
    * (the device applies a command id at most once).
    */
-  async dispatch(only?: { ids?: string[]; collectorSerial?: string }): Promise<number> {
+  async dispatch(only?: { ids?: string[]; collectorSerial?: string; collectorId?: number }): Promise<number> {
     const now = new Date();
     const conds = [
       isNotNull(commands.expiresAt),
@@ -149,6 +149,10 @@ export class CommandCenter {
     ];
     if (only?.ids) conds.push(inArray(commands.id, only.ids));
     if (only?.collectorSerial) conds.push(eq(commands.collectorSerial, only.collectorSerial));
+    if (only?.collectorId !== undefined)
+      conds.push(
+        sql`${commands.collectorSerial} = (select co.serial from ${collectors} co where co.id = ${only.collectorId})`,
+      );
     const due = await this.db
       .select()
       .from(commands)
@@ -175,6 +179,11 @@ export class CommandCenter {
           inArray(commands.kind, [...WRITE_KINDS]),
           lt(commands.ackedAt, new Date(now.getTime() - this.resendAfterMs)),
           ...(only?.collectorSerial ? [eq(commands.collectorSerial, only.collectorSerial)] : []),
+          ...(only?.collectorId !== undefined
+            ? [
+                sql`${commands.collectorSerial} = (select co.serial from ${collectors} co where co.id = ${only.collectorId})`,
+              ]
+            : []),
         ),
       )
       .limit(5000);
