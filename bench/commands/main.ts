@@ -9,11 +9,11 @@
  * seconds per command (server and PostgreSQL), beside the load average of the machine.
  */
 import { loadavg } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
+import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -37,32 +37,6 @@ const fleet = await createLoadFleet(url, 'k', collectors, 1);
 }
 const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, COMMAND_JOB_SECONDS: '1' });
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
-
-const cpuSeconds = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
-/** CPU time of the PostgreSQL cluster [s]: the postmaster and its children alive now. */
-const pgCpuSeconds = async () => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
-    .d;
-  await c.end();
-  const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
-  const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const own = stat(postmaster);
-  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const f = stat(pid);
-      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
-};
 
 // Sign in as the administrator.
 const form = new FormData();
@@ -141,7 +115,7 @@ void (async () => {
 
 // Submit at `rate` per second for `durationS`, each to a device chosen in turn.
 const cpu0 = cpuSeconds(server.child.pid!);
-const pgCpu0 = await pgCpuSeconds();
+const pgCpu0 = await pgCpuSeconds(url);
 server.resetRss();
 const start = performance.now();
 let sent = 0;
@@ -181,7 +155,7 @@ const settleBy = performance.now() + 30_000;
 while (submittedAt.size > 0 && performance.now() < settleBy) await new Promise((r) => setTimeout(r, 100));
 const elapsedS = (performance.now() - start) / 1000;
 const serverCpu = cpuSeconds(server.child.pid!) - cpu0;
-const pgCpu = (await pgCpuSeconds()) - pgCpu0;
+const pgCpu = (await pgCpuSeconds(url)) - pgCpu0;
 const rss = server.maxRssMb();
 
 await reader.cancel().catch(() => undefined);

@@ -7,10 +7,10 @@
  * Options: COLLECTORS (200), DEVICES_PER_COLLECTOR (25), READINGS_PER_DEVICE (200), STEPS_PER_BATCH (4).
  * Last line: MQTT and HTTP rates [readings/s], the raw COPY rate, their ratio, the server's peak memory [MB].
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { benchBatchJson, benchReadingJson, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { startBenchServer } from '../lib/benchServer.ts';
+import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 import { measureRawInsert } from '../raw-insert/measureRawInsert.ts';
 import { runMqttLoad } from './runMqttLoad.ts';
 
@@ -41,32 +41,6 @@ const total = async () => {
   return Number(r.rows[0]!.n);
 };
 
-/** CPU time a process used so far [s] (user + system, from /proc; clock ticks are 1/100 s on Linux). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-/** CPU time of the PostgreSQL cluster [s]: the postmaster's children alive now plus those that exited. */
-const pgCpuSeconds = async () => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
-    .d;
-  await c.end();
-  const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
-  const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const own = stat(postmaster);
-  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const f = stat(pid);
-      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
-};
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -98,13 +72,13 @@ const mqttRun = await runMqttLoad({
   prebuild: true,
   onStart: async () => {
     serverCpu0 = cpuSeconds(server.child.pid!);
-    pgCpu0 = await pgCpuSeconds();
+    pgCpu0 = await pgCpuSeconds(url);
     loadCpu0 = ownCpuSeconds();
     commits0 = await commitCount();
   },
 });
 const serverCpu = cpuSeconds(server.child.pid!) - serverCpu0;
-const pgCpu = (await pgCpuSeconds()) - pgCpu0;
+const pgCpu = (await pgCpuSeconds(url)) - pgCpu0;
 const loadCpu = ownCpuSeconds() - loadCpu0;
 const commits = (await commitCount()) - commits0;
 await Promise.all(mqttRun.clients.map((c) => c.endAsync()));

@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** CPU time a process used so far [s] (user + system, from /proc; clock ticks are 1/100 s on Linux). */
+export const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU time of the PostgreSQL cluster of `url` [s]: the postmaster's children alive now plus those that exited. */
+export const pgCpuSeconds = async (url: string) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
+    .d;
+  await c.end();
+  const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const own = stat(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = stat(pid);
+      if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+};
