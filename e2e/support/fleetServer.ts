@@ -60,6 +60,7 @@ export async function startFleetServer({
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      LOGIN_FAILURES_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -85,8 +85,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ADMIN_PASSWORD,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: 'info',
-    // Every test signs in from the same address; the per-IP limit is tested by the API suite.
+    // Every test signs in from the same address; the per-address and overall limits are tested by the API suite.
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_FAILURES_PER_MINUTE: '10000',
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_MAIL_DIR = mailDir;

@@ -10,7 +10,7 @@ import { multipart } from './multipart.ts';
 /** A strong password the factories give by default. */
 export const DEFAULT_PASSWORD = 'Sunny-day-2024';
 
-// Hashing with the real scrypt parameters takes a few hundred ms: one hash per distinct password per test file.
+// Hashing takes a while even at the tests' lower cost: one hash per distinct password per test file.
 const hashes = new Map<string, Promise<string>>();
 const hashOf = (password: string) => {
   let h = hashes.get(password);

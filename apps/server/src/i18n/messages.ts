@@ -24,10 +24,6 @@ export const MESSAGES = {
   'validation.nul': { zh: '不能包含空字符（NUL）', en: 'Must not contain a NUL character' },
   badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },
-  accountLocked: {
-    zh: '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
-    en: 'Too many failed sign-ins: the account is locked, try again in {minutes} minutes',
-  },
   accountDisabled: { zh: '账号已被禁用', en: 'This account is disabled' },
   accountPending: { zh: '企业账号正在审核中', en: 'This enterprise account is pending authentication' },
   accountRefused: { zh: '企业账号审核未通过', en: 'This enterprise account was refused' },

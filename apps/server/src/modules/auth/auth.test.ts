@@ -7,7 +7,9 @@ import { clientAuth, createUser, login, loginAs } from '../../../test/factories.
 import { multipart } from '../../../test/multipart.ts';
 import { operationLog } from '../audit/tables.ts';
 import { users } from '../users/tables.ts';
-import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+import { REFRESH_GRACE_SECONDS } from './sessions.ts';
+import { refreshTokens } from './tables.ts';
+import { sha256, signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
 
 describe('sign-in, tokens and sessions', () => {
   let t: TestApp;
@@ -121,19 +123,100 @@ describe('sign-in, tokens and sessions', () => {
     expect((await login(t.app, disabled.userCode, 'Wrong-pass-1')).statusCode).toBe(400);
   });
 
-  it('locks an account after 5 failures for 15 minutes, then opens it again by itself', async () => {
+  it('backs off exponentially per account, never beyond 15 minutes, and a failure during the lock adds nothing', async () => {
     const u = await createUser(t.db);
-    for (let i = 0; i < 5; i++)
-      expect((await login(t.app, u.userCode, `Wrong-pass-${i}`)).statusCode).toBe(400);
-    const locked = await login(t.app, u.userCode, u.password);
-    expect(locked.statusCode).toBe(403);
-    expect(locked.json().msg).toBe('登录失败次数过多，账号已锁定，请 15 分钟后再试');
-    // Fifteen minutes later (moved back in the database rather than waited for):
+    const lockedUntil = async () => {
+      const [row] = await t.db.select({ at: users.lockedUntil }).from(users).where(eq(users.id, u.id));
+      return row?.at?.getTime() ?? 0;
+    };
+    /** Whether a failed sign-in locks for `seconds`: set at some instant during the call, so within its span. */
+    const locksFor = async (seconds: number) => {
+      const before = Date.now();
+      expect((await login(t.app, u.userCode, 'Wrong-pass-1')).statusCode).toBe(400);
+      const after = Date.now();
+      const until = await lockedUntil();
+      if (seconds === 0) return until === 0;
+      return until >= before + seconds * 1000 - 1000 && until <= after + seconds * 1000 + 1000;
+    };
+    const unlockAfter = (failures: number) =>
+      t.db
+        .update(users)
+        .set({ failedLogins: failures, lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(users.id, u.id));
+    for (let i = 0; i < 4; i++) expect(await locksFor(0), `failure ${i + 1}`).toBe(true);
+    expect(await locksFor(30), 'the 5th failure').toBe(true);
+    // Locked: the right password is refused exactly like a wrong one, and the lock does not grow.
+    const until = await lockedUntil();
+    const during = await login(t.app, u.userCode, u.password);
+    expect(during.statusCode).toBe(400);
+    expect(during.json().msg).toBe('用户名或密码错误');
+    expect(await lockedUntil()).toBe(until);
+    await unlockAfter(5);
+    expect(await locksFor(60), 'the 6th failure').toBe(true);
+    // The doubling stops at the ceiling (30 s · 2⁵ would be 16 minutes), however many failures came before.
+    await unlockAfter(9);
+    expect(await locksFor(900), 'the 10th failure').toBe(true);
+    await unlockAfter(100_000);
+    expect(await locksFor(900), 'the 100 001st failure').toBe(true);
+    // Once the lock has passed, the owner gets in.
+    await unlockAfter(100_001);
+    expect((await login(t.app, u.userCode, u.password)).statusCode).toBe(200);
+  });
+
+  // The time a sign-in takes is the work the server does for it (scrypt on the thread pool, the queries), measured
+  // as the process's CPU time: on a shared machine wall-clock time varies by far more than 20 ms from one call to
+  // the next, whatever the server does. The tests' scrypt (N = 2^14) costs some 30 to 150 ms, so that its own
+  // spread stays small beside 20 ms; before the fix a locked account was answered without hashing at all.
+  it('answers an unknown name, a wrong password and a locked account alike, after the same work', async () => {
+    const known = await createUser(t.db);
+    const locked = await createUser(t.db);
     await t.db
       .update(users)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(users.id, u.id));
-    expect((await login(t.app, u.userCode, u.password)).statusCode).toBe(200);
+      .set({ failedLogins: 9, lockedUntil: sql`now() + interval '10 minutes'` })
+      .where(eq(users.id, locked.id));
+    const cases = {
+      unknown: () => login(t.app, 'nobody-at-all', 'Whatever-123'),
+      wrong: () => login(t.app, known.userCode, 'Whatever-123'),
+      locked: () => login(t.app, locked.userCode, locked.password),
+    };
+    const times: Record<string, number[]> = { unknown: [], wrong: [], locked: [] };
+    const bodies = new Set<string>();
+    const rounds = 15;
+    // One round more than measured: the first warms up (the dummy hash, compiled code).
+    for (let round = 0; round <= rounds; round++) {
+      // A different order each round, so that no case always follows the same one.
+      const order = Object.entries(cases);
+      order.push(...order.splice(0, round % 3));
+      for (const [name, call] of order) {
+        const started = process.cpuUsage();
+        const res = await call();
+        const used = process.cpuUsage(started);
+        if (round > 0) times[name]!.push((used.user + used.system) / 1000);
+        expect(res.statusCode, name).toBe(400);
+        bodies.add(res.body);
+      }
+      // The wrong password must not lock `known` meanwhile.
+      await t.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, known.id));
+    }
+    expect(bodies.size).toBe(1);
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+    const m = Object.values(times).map(median);
+    expect(Math.max(...m) - Math.min(...m), JSON.stringify(times)).toBeLessThan(20);
+  }, 300_000);
+
+  it('refuses every sign-in for the rest of the minute once too many have failed on the server', async () => {
+    const app = await createTestApp({ loginFailuresPerMinute: 3 });
+    try {
+      const u = await createUser(app.db);
+      for (let i = 0; i < 3; i++) {
+        expect((await login(app.app, `nobody-${i}`, 'Whatever-123', `10.0.0.${i}`)).statusCode).toBe(400);
+      }
+      const res = await login(app.app, u.userCode, u.password, '10.0.1.1');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 429, data: null });
+    } finally {
+      await app.close();
+    }
   });
 
   it('counts failures again from zero after a successful sign-in', async () => {
@@ -215,6 +298,37 @@ describe('sign-in, tokens and sessions', () => {
     // Another session of the same user is untouched.
     const other = await loginAs(t.app, u);
     expect((await me(other.headers.authorization)).statusCode).toBe(200);
+  });
+
+  it('gives two refreshes at once with the same token the same new pair, and keeps the session', async () => {
+    const u = await createUser(t.db);
+    const s = await loginAs(t.app, u);
+    const [a, b] = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const pa = a.json().data;
+    const pb = b.json().data;
+    expect(pb.refreshToken.value).toBe(pa.refreshToken.value);
+    expect(pb.value).toBe(pa.value);
+    expect(pa.refreshToken.value).not.toBe(s.refreshToken);
+    expect((await me(`bearer ${pa.value}`)).statusCode).toBe(200);
+    // The session goes on: the new token refreshes once more, and only then is the first one a reuse.
+    const next = await refresh(pa.refreshToken.value);
+    expect(next.statusCode).toBe(200);
+    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+    expect((await me(`bearer ${next.json().data.value}`)).statusCode).toBe(401);
+  });
+
+  it('treats a spent token as a reuse once the grace period has passed', async () => {
+    const u = await createUser(t.db);
+    const s = await loginAs(t.app, u);
+    const first = await refresh(s.refreshToken);
+    expect(first.statusCode).toBe(200);
+    await t.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1})` })
+      .where(eq(refreshTokens.tokenHash, sha256(s.refreshToken)));
+    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+    expect((await me(`bearer ${first.json().data.value}`)).statusCode).toBe(401);
   });
 
   it('refuses a refresh without the client credential, with a bad grant or an unknown token', async () => {

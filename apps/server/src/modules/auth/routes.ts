@@ -14,6 +14,7 @@ import { ok } from '../../http/envelope.ts';
 import { recordOperation } from '../audit/recordOperation.ts';
 import { requireClient } from './clientAuth.ts';
 import { authenticate, callerOf } from './guards.ts';
+import { FailedSignIns } from './failedSignIns.ts';
 import { refresh, signIn, type LoginAttempt } from './service.ts';
 import { revokeFamily } from './sessions.ts';
 
@@ -21,6 +22,7 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const failedSignIns = new FailedSignIns(deps.config.loginFailuresPerMinute);
 
   app.post(
     '/authentication/form',
@@ -32,9 +34,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in (multipart username and password; Basic client credentials)',
         description:
-          'Wrong user or password: 400 (same message and timing). Locked after 5 failures for 15 minutes: 403 ' +
-          'with the minutes left. Disabled, pending or refused enterprise: 403. Too many attempts from one ' +
-          'address: 429.',
+          'Unknown user, wrong password or an account locked by repeated failures: the same 400 in the same ' +
+          'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts from ' +
+          'one address, or too many failures on the server within a minute: 429.',
         consumes: ['multipart/form-data'],
         security: [{ client: [] }],
         body: loginForm,
@@ -45,7 +47,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const attempt: LoginAttempt = { userId: null, userCode: request.body.username };
       let status = 200;
       try {
-        return ok(await signIn(deps, request.body.username, request.body.password, attempt));
+        return ok(await signIn(deps, request.body.username, request.body.password, attempt, failedSignIns));
       } catch (err) {
         status = err instanceof AppError ? err.statusCode : 500;
         throw err;

@@ -1,17 +1,46 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { LoginResult, RefreshResult } from '@solarops/contracts';
 import type { AppDeps } from '../../http/deps.ts';
-import { badRequest, forbidden } from '../../http/AppError.ts';
+import { badRequest, forbidden, tooManyRequests } from '../../http/AppError.ts';
+import type { FailedSignIns } from './failedSignIns.ts';
 import { roles, users } from '../users/tables.ts';
 import { dummyPasswordHash, isWeakPassword, verifyPassword } from './passwords.ts';
 import { createSession, rotateRefreshToken } from './sessions.ts';
-import { signAccessToken } from './tokens.ts';
+import { sha256, signAccessToken } from './tokens.ts';
 import { loadSettings } from '../system/consoleSettings.ts';
 
-/** Failed sign-ins that lock an account, and for how long (issue: 5 failures, 15 minutes). */
-export const LOCKOUT = { failures: 5, minutes: 15 } as const;
+/**
+ * Back-off per account: the first `freeFailures` failures cost nothing; each one after locks the account for
+ * `firstSeconds`, doubled per further failure, never longer than `maxSeconds` (its owner can always try again after
+ * 15 minutes). A failure while locked does not count: it cannot extend the lock.
+ */
+export const LOCKOUT = { freeFailures: 4, firstSeconds: 30, maxSeconds: 15 * 60 } as const;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'signingKey'>;
+
+/**
+ * Counts a failed sign-in of the account named `username` and locks it by the back-off. One statement, so that
+ * concurrent failures count exactly; a failure while the account is locked matches no row, so it cannot extend the
+ * lock. The exponent stops growing once the ceiling is reached (`power` of a large count would overflow).
+ */
+async function countFailure(db: Deps['db'], username: string): Promise<void> {
+  const { freeFailures, firstSeconds, maxSeconds } = LOCKOUT;
+  await db
+    .update(users)
+    .set({
+      failedLogins: sql`${users.failedLogins} + 1`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 > ${freeFailures}
+        then now() + make_interval(secs => least(${maxSeconds},
+          ${firstSeconds} * power(2, least(${users.failedLogins} - ${freeFailures}, 16))))
+        end`,
+    })
+    .where(
+      and(
+        eq(sql`lower(${users.userCode})`, username.toLowerCase()),
+        or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`)),
+      ),
+    );
+}
 
 /** Outcome of a sign-in attempt: who it was about (for the operation log), then the answer or the failure. */
 export interface LoginAttempt {
@@ -20,17 +49,21 @@ export interface LoginAttempt {
 }
 
 /**
- * Checks a username and password and starts a session. An unknown user and a wrong password get the same answer in
- * the same time (a dummy hash is verified). After 5 failures the account is locked for 15 minutes and opens again
- * by itself; the lock is checked before the password so that guessing stops.
+ * Checks a username and password and starts a session. An unknown user, a wrong password and a locked account get
+ * the same answer in the same time: the password is hashed in every case (against a dummy hash for an unknown
+ * user), and a locked account refuses even the right password, so nobody learns which names exist or are locked.
+ * Failures lock the account by exponential back-off (`LOCKOUT`); all failures together are limited by `guard`.
  */
 export async function signIn(
   deps: Deps,
   username: string,
   password: string,
   attempt: LoginAttempt,
+  guard: FailedSignIns,
 ): Promise<LoginResult> {
   const { db, config, signingKey } = deps;
+  // Over the limit of failures, nothing is hashed: a password spray must not cost the server a scrypt each.
+  if (guard.exhausted()) throw tooManyRequests();
   const [user] = await db
     .select({
       id: users.id,
@@ -46,28 +79,17 @@ export async function signIn(
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(sql`lower(${users.userCode})`, username.toLowerCase()));
-  if (!user) {
-    await verifyPassword(password, await dummyPasswordHash());
-    throw badRequest('badCredentials');
+  // The same steps whatever the name: one hash (a dummy one for an unknown name), then one statement that counts
+  // the failure by name (it changes no row for an unknown name or a locked account).
+  if (user) {
+    attempt.userId = user.id;
+    attempt.userCode = user.userCode;
   }
-  attempt.userId = user.id;
-  attempt.userCode = user.userCode;
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    throw forbidden('accountLocked', {
-      minutes: Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000),
-    });
-  }
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const n = LOCKOUT.failures;
-    // One statement, so concurrent failures count exactly; the counter restarts once the lock is set.
-    await db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${users.failedLogins} + 1 >= ${n} then 0 else ${users.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${n}
-          then now() + make_interval(mins => ${LOCKOUT.minutes}) else null end`,
-      })
-      .where(eq(users.id, user.id));
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const locked = user?.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
+  if (!user || !matches || locked) {
+    guard.failed();
+    await countFailure(db, username);
     throw badRequest('badCredentials');
   }
   // The password is right: only now say why the account cannot sign in.
@@ -104,11 +126,14 @@ export async function signIn(
 export async function refresh(deps: Deps, presented: string): Promise<RefreshResult> {
   const { db, config, signingKey } = deps;
   const lifetimes = await loadSettings(db, config);
-  const next = await rotateRefreshToken(db, presented, lifetimes.refreshTokenTtlSeconds);
+  const next = await rotateRefreshToken(db, signingKey, presented, lifetimes.refreshTokenTtlSeconds);
+  // Issued as of the rotation, with an id of the new refresh token: a caller within the grace period gets the same
+  // access token too.
   const value = await signAccessToken(
     signingKey,
     { userId: next.userId, sid: next.familyId },
     lifetimes.accessTokenTtlSeconds,
+    { issuedAt: Math.floor(next.rotatedAt.getTime() / 1000), jti: sha256(next.refreshToken).slice(0, 12) },
   );
   return {
     tokenType: 'bearer',

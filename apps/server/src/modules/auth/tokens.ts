@@ -17,15 +17,18 @@ export async function signAccessToken(
   key: Uint8Array,
   claims: AccessClaims,
   ttlSeconds: number,
+  /** Issue time [s since 1970] and token id; by default now and random. */
+  at: { issuedAt?: number; jti?: string } = {},
 ): Promise<string> {
+  const issuedAt = at.issuedAt ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ typ: 'access', sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .setJti(randomBytes(9).toString('base64url'))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
+    .setJti(at.jti ?? randomBytes(9).toString('base64url'))
     .sign(key);
 }
 

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LoginPage } from './LoginPage.tsx';
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function start() {
+function start(status = 200) {
   const sent: FormData[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       sent.push(init?.body as FormData);
-      return json({ code: 500, msg: '用户名或密码错误', data: null });
+      return json({ code: status === 200 ? 500 : status, msg: '用户名或密码错误', data: null }, status);
     }),
   );
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
@@ -52,5 +52,23 @@ describe('sign-in form (spec §4, §5)', () => {
     expect(await screen.findByTestId('login-error', {}, { timeout: 5000 })).toHaveTextContent(
       '用户名或密码错误',
     );
+  });
+
+  it('says the account may be locked from the 5th refusal in a row of one name, whatever the name', async () => {
+    start(400);
+    const attempt = async (name: string) => {
+      await userEvent.clear(screen.getByTestId('login-username'));
+      await userEvent.type(screen.getByTestId('login-username'), name);
+      await userEvent.click(screen.getByTestId('login-submit'));
+      await waitFor(() => expect(screen.getByTestId('login-submit')).not.toHaveAttribute('aria-busy'));
+      return screen.findByTestId('login-error', {}, { timeout: 5000 });
+    };
+    await userEvent.type(screen.getByTestId('login-password'), 'wrong');
+    for (let i = 0; i < 4; i++) expect(await attempt('someone')).not.toHaveTextContent('锁定');
+    const fifth = await attempt('Someone');
+    expect(fifth).toHaveTextContent('用户名或密码错误');
+    expect(fifth).toHaveTextContent('登录失败次数过多：账号可能已被暂时锁定');
+    // Another name starts its own count.
+    expect(await attempt('another')).not.toHaveTextContent('锁定');
   });
 });

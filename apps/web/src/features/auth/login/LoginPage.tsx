@@ -3,6 +3,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../../api/accounts.ts';
+import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { safeRedirect } from '../../../router/safeRedirect.ts';
@@ -17,6 +18,18 @@ interface LoginForm {
 }
 
 type Field = keyof LoginForm;
+
+/**
+ * Refusals in a row for one name after which the page says that the account may be locked: the server locks an
+ * account from its 5th consecutive failure on, and answers a locked account exactly as a wrong password so that
+ * nobody learns which names exist (docs/security.md). The page counts what it has seen itself, so it says the
+ * same for any name, existing or not.
+ */
+const LOCK_HINT_AFTER = 5;
+
+/** A refusal of the name and password (400 without field errors), not of the form or the service. */
+const isCredentialRefusal = (e: unknown) =>
+  e instanceof ApiError && e.status === 400 && !e.fieldErrors.length;
 
 /** The i18n key of a field's error, if any (spec §4: both fields required, a blank username is none). */
 function fieldError(field: Field, value: string): string | null {
@@ -59,6 +72,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState({ name: '', count: 0 });
   const [busy, setBusy] = useState(false);
   const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
   // A field shows its error once the user has changed it or tried to submit, as Ant Design's forms do.
@@ -92,6 +106,10 @@ export function LoginPage() {
       void navigate(data.firstLogin ? '/changePwd' : safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
       setError(errorMessage(e));
+      const name = values.username.trim().toLowerCase();
+      setRefusals((r) =>
+        isCredentialRefusal(e) ? { name, count: r.name === name ? r.count + 1 : 1 } : { name: '', count: 0 },
+      );
     } finally {
       setBusy(false);
     }
@@ -103,7 +121,14 @@ export function LoginPage() {
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
       {error && (
         <Suspense>
-          <Alert type="error" showIcon title={error} className="auth-alert" data-testid="login-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={error}
+            description={refusals.count >= LOCK_HINT_AFTER ? t('login.mayBeLocked') : undefined}
+            className="auth-alert"
+            data-testid="login-error"
+          />
         </Suspense>
       )}
       <form className="login-form" style={colors} noValidate onSubmit={(e) => void onSubmit(e)}>
