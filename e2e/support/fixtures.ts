@@ -24,7 +24,14 @@ export const test = base.extend<{ showNotice: boolean }>({
   page: async ({ page, showNotice }, use) => {
     // The 2G notice would cover every page; only its own test sees it.
     if (!showNotice) await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+    // Whatever a test does, nothing on its pages may be refused by the Content-Security-Policy (Chromium says so
+    // on the console).
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     await use(page);
+    expect(refused, 'refused by the Content-Security-Policy').toEqual([]);
   },
 });
 export { expect };

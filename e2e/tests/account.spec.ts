@@ -28,7 +28,14 @@ test('the personal centre edits one’s information and avatar', async ({ page }
     .locator('.profile-avatar input[type=file]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('头像已更新')).toBeVisible();
-  await expect(page.locator('.profile-avatar img')).toHaveAttribute('src', /\/prod-api\/files\//);
+  // The avatar is private: it shows through the signed link the answers carry, after a reload too.
+  const avatar = page.locator('.profile-avatar img');
+  await expect(avatar).toHaveAttribute('src', /\/prod-api\/files\/avatars\/.+\?expires=\d+&sig=/);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.reload();
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 })
+    .toBe(1);
 });
 
 test('a session revoked elsewhere brings the re-login dialog', async ({ page }) => {

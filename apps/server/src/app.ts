@@ -19,10 +19,12 @@ import type { Database } from './db/openDatabase.ts';
 import { AppError } from './http/AppError.ts';
 import './http/deps.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { registerFiles } from './http/files.ts';
 import { runGuardsFirst } from './http/guardsFirst.ts';
 import { registerMultipart } from './http/multipartBody.ts';
 import { refuseNul } from './http/refuseNul.ts';
 import { requestLanguage } from './http/language.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
 import { setPasswordHashCost } from './modules/auth/passwords.ts';
@@ -64,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
   app.addHook('onRoute', runGuardsFirst);
 
   const built = await buildDeps({ config, db, mailer, logger: app.log });
@@ -100,13 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  fs.mkdirSync(config.filesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.filesDir,
-    prefix: `${API_PREFIX}/files/`,
-    decorateReply: false,
-    index: false,
-  });
+  await registerFiles(app, config.filesDir, built.deps.signingKey);
 
   await app.register(
     async (api) => {

@@ -54,12 +54,16 @@ export interface TestApp {
  * The whole server on a fresh copy of the migrated template database, with mail going to a local SMTP server.
  * Call through `app.inject(...)`; close in `afterAll`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** A directory holding a built console (`index.html`), to test what the server adds to it. */
+  webDistDir?: string,
+): Promise<TestApp> {
   const { database, databaseUrl } = await openTestDatabase();
   const mail = await startSmtpInbox();
   const config = testConfig({ smtpUrl: mail.url, databaseUrl, ...overrides });
   const mailer = createMailer(config, database.db, { info: () => undefined });
-  const app = await buildApp({ config, db: database.db, mailer, logger: false });
+  const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir });
   await app.ready();
   return {
     app,

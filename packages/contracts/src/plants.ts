@@ -289,11 +289,15 @@ export const plantInput = z.object({
   ownerUserCode: z.string().trim().min(1).max(60),
   address: z.string().trim().max(PLANT_LIMITS.addressMax).default(''),
   timeZone: z.string().refine(isIanaZone, { message: 'validation.format' }),
-  /** A path returned by the picture upload. */
+  /**
+   * A path returned by the picture upload, or the signed link to it that the upload and the plant's answers carry
+   * (its query is dropped: the path is what is stored).
+   */
   picture: z
     .string()
-    .regex(/^\/prod-api\/files\/plants\/[\w.-]+$/)
-    .max(200),
+    .max(400)
+    .regex(/^\/prod-api\/files\/plants\/[\w.-]+(\?expires=\d+&sig=[\w-]+)?$/)
+    .transform((link) => link.split('?', 1)[0]!),
   priceMinorPerKwh: z.number().int().min(0).max(PLANT_LIMITS.priceMinorMax),
   currency: z.string().regex(/^[A-Z]{3}$/),
   capacityKw: z.number().gt(0).max(PLANT_LIMITS.capacityKwMax),

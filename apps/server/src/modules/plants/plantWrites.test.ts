@@ -8,6 +8,7 @@ import { createUser, loginAs } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { sheetRows } from '../../../test/readWorkbook.ts';
+import { bareFilePath } from '../../http/fileLinks.ts';
 
 type Headers = { authorization: string };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -76,7 +77,7 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
 
   it('creates a plant with its picture, refuses bad input without changing anything, and edits it', async () => {
     const picture = await uploadPicture(h.installer);
-    expect(picture).toMatch(/^\/prod-api\/files\/plants\/\w+\.png$/);
+    expect(picture).toMatch(/^\/prod-api\/files\/plants\/\w+\.png\?expires=\d+&sig=[\w-]+$/);
     const served = await t.app.inject({ method: 'GET', url: picture });
     expect(served.statusCode).toBe(200);
 
@@ -111,7 +112,8 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
     const row = (await call('GET', `/plant/${id}`, h.owner)).json().data;
-    expect(row).toMatchObject({ name: 'New Barn', capacityKw: 8.5, timeZone: 'Asia/Shanghai', picture });
+    expect(row).toMatchObject({ name: 'New Barn', capacityKw: 8.5, timeZone: 'Asia/Shanghai' });
+    expect(bareFilePath(row.picture)).toBe(bareFilePath(picture));
     // The installer's distributor sees it; another end user does not.
     expect((await call('GET', `/plant/${id}`, h.distributor)).statusCode).toBe(200);
     expect((await call('GET', `/plant/${id}`, h.stranger)).statusCode).toBe(404);
@@ -151,7 +153,7 @@ describe('plant create, edit, delete, picture, export, collector binding, follow
     const third = await uploadPicture(h.installer);
     const gone = (await call('POST', '/plant', h.installer, input(third, { name: 'Gone Shed' }))).json().data
       .id as number;
-    await rm(path.join(t.app.deps.config.filesDir, 'plants', path.basename(third)));
+    await rm(path.join(t.app.deps.config.filesDir, 'plants', path.basename(bareFilePath(third))));
     expect((await call('DELETE', `/plant/${gone}`, h.installer)).statusCode).toBe(200);
     expect((await call('GET', `/plant/${gone}`, h.installer)).statusCode).toBe(404);
   });

@@ -6,6 +6,7 @@ import { clientAuth, createUser, login, loginAs, type TestUser } from '../../../
 import { multipart } from '../../../test/multipart.ts';
 import { operationLog } from '../audit/tables.ts';
 import { users } from './tables.ts';
+import { bareFilePath } from '../../http/fileLinks.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -145,11 +146,12 @@ describe('accounts', () => {
       const res = await upload('me.png', 'image/png', PNG);
       expect(res.statusCode).toBe(200);
       const { avatar } = res.json().data as { avatar: string };
-      expect(avatar).toMatch(/^\/prod-api\/files\/avatars\/.+\.png$/);
+      expect(avatar).toMatch(/^\/prod-api\/files\/avatars\/.+\.png\?expires=\d+&sig=[\w-]+$/);
       const served = await t.app.inject({ method: 'GET', url: avatar });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(PNG)).toBe(true);
-      expect((await get('/prod-api/user/manager/info', s.headers)).json().data.avatar).toBe(avatar);
+      const info = (await get('/prod-api/user/manager/info', s.headers)).json().data;
+      expect(bareFilePath(info.avatar)).toBe(bareFilePath(avatar));
 
       // A script renamed .png is refused: the type is read from the bytes.
       const fake = await upload('evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
