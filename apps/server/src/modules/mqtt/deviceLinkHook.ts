@@ -26,7 +26,12 @@ export const deviceLinkHook: StartupHook = {
       );
       closeTransport = () => consumer.close();
     } else {
-      const broker = await startEmbeddedBroker({ link, port: config.mqttPort, host: config.host });
+      const broker = await startEmbeddedBroker({
+        link,
+        port: config.mqttPort,
+        host: config.host,
+        maxMessageBytes: config.mqttMaxMessageBytes,
+      });
       logger.info({ mqttPort: broker.port }, `MQTT broker listening on port ${broker.port}`);
       closeTransport = () => broker.close();
     }

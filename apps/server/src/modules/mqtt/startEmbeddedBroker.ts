@@ -4,6 +4,7 @@ import { DOWN_KINDS, parseUpTopic } from '@solarops/contracts';
 import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
 import type { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { handleUpMessage } from './handleUpMessage.ts';
+import { gatedConnection } from './packetSizeGate.ts';
 
 export interface EmbeddedBroker {
   /** The TCP port it listens on (useful with port 0). */
@@ -30,12 +31,15 @@ const authError = (message: string, returnCode: number) =>
  * - it may subscribe only to `dev/{its serial}/down/cmd` and `.../down/ack`, exact names (no wildcards).
  * Telemetry and events are stored inside `authorizePublish`: aedes writes the PUBACK of a QoS 1 message only after
  * that hook calls back, so the PUBACK follows the commit (docs/decisions/0004-device-link.md).
+ * A client announcing a packet over `maxMessageBytes` (MQTT_MAX_MESSAGE_BYTES, 1 MiB by default) is disconnected
+ * before the packet is read (`packetSizeGate.ts`); nothing of it is stored.
  * Once listening, it is the device link's way down (`sendToDevice`) until it closes.
  */
 export async function startEmbeddedBroker(options: {
   link: DeviceLink;
   port: number;
   host?: string;
+  maxMessageBytes?: number;
 }): Promise<EmbeddedBroker> {
   const { link } = options;
   const { pipeline } = link;
@@ -109,7 +113,14 @@ export async function startEmbeddedBroker(options: {
     connected = Math.max(0, connected - 1);
   });
 
-  const server = net.createServer(broker.handle);
+  const maxBytes = options.maxMessageBytes ?? 1024 * 1024;
+  const server = net.createServer((socket) => {
+    const connection = gatedConnection(socket, maxBytes, (err) => {
+      const client = (connection as { client?: { id?: string } }).client;
+      pipeline.rejections.note('oversized', client?.id ?? socket.remoteAddress ?? '?', `${err.bytes} bytes`);
+    });
+    broker.handle(connection);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
