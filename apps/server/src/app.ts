@@ -27,7 +27,6 @@ import { requestLanguage } from './http/language.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
-import { setPasswordHashCost } from './modules/auth/passwords.ts';
 import { MODULES } from './modules/index.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -53,7 +52,6 @@ export type App = FastifyInstance;
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db, mailer } = options;
-  if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     ...(typeof options.logger === 'object'
       ? { loggerInstance: options.logger }

@@ -96,11 +96,6 @@ export interface Config {
   readonly loginFailuresPerMinute: number;
   /** Largest MQTT packet a client may send; a larger one disconnects it and is never read whole. */
   readonly mqttMaxMessageBytes: number;
-  /**
-   * log2 of scrypt's N for new password hashes and the dummy hash (passwords.ts). Not read from the environment:
-   * production keeps OWASP's parameters; only tests lower it, so that a sign-in costs milliseconds, not a second.
-   */
-  readonly passwordHashCost?: number;
   /** Behind a load balancer the client address comes from X-Forwarded-For (per-IP limits need it). */
   readonly trustProxy: boolean;
   /** Demo fleet (SIMULATOR=on): plants (2 collectors and 5 devices each), seed, report speed-up, backfilled days. */

@@ -33,8 +33,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerMinute: 1000,
     loginFailuresPerMinute: 1000,
     mqttMaxMessageBytes: 1024 * 1024,
-    // scrypt with N = 2^14 (16 MiB) instead of 2^17: sign-ins stay real but cost a tenth of the time.
-    passwordHashCost: 14,
     trustProxy: false,
     ...overrides,
   });

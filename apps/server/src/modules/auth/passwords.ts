@@ -13,22 +13,6 @@ export const SCRYPT_PARAMS = scryptParamsFor(
 );
 const KEY_LENGTH = 32;
 
-/** The dummy hash (see `dummyPasswordHash`), made once per process and cost. */
-let dummy: Promise<string> | undefined;
-
-/**
- * The parameters of new hashes and of the dummy hash: OWASP's, unless the configuration lowers the cost (tests
- * only, `Config.passwordHashCost`). Process-wide like the hash function itself; stored hashes keep their own.
- */
-let currentParams: { N: number; r: number; p: number } = SCRYPT_PARAMS;
-
-/** Sets log2 of N for new hashes (buildApp, from the configuration). */
-export function setPasswordHashCost(log2N: number): void {
-  if (currentParams.N === 2 ** log2N) return;
-  currentParams = { ...SCRYPT_PARAMS, N: 2 ** log2N };
-  dummy = undefined;
-}
-
 // scrypt needs 128·N·r bytes (128 MiB here); Node's default cap is 32 MiB.
 const maxmemFor = (N: number, r: number) => 128 * N * r * 2;
 
@@ -41,7 +25,7 @@ const scryptAsync = (password: string, salt: Buffer, keylen: number, options: Sc
   );
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64), so that parameters can be raised later. */
-export async function hashPassword(password: string, params = currentParams): Promise<string> {
+export async function hashPassword(password: string, params = SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, KEY_LENGTH, {
     ...params,
@@ -65,6 +49,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | undefined;
 
 /**
  * A hash of a random password, checked when the user does not exist so that an unknown user and a wrong password
