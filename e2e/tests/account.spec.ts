@@ -8,6 +8,8 @@ const PNG = Buffer.from(
 );
 
 test('the personal centre edits one’s information and avatar', async ({ page }) => {
+  // Two saves, two reloads and an upload, each waited for: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const user = await createPersonalUser('Profile#Pass1');
   await signIn(page, user.userCode, 'Profile#Pass1');
   await page.locator(sel.avatarMenu).click();
