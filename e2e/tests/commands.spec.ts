@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
@@ -269,7 +269,7 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
 });
 
 // Not yet seen passing end to end: the batch of 59 inverters waits for approval and the second user sees it with
-// its Approve button, but on a busy machine the test ran out of its 240 s before the approval's results were in.
+// its Approve button, but the distributor's alarm dialog covered the button (now closed first: to be run again).
 test.fixme('setUpList: one change to devices of two models, the ones lacking the point refused before sending, a second user approves, per-device results', async ({
   page,
   browser,
@@ -314,8 +314,11 @@ test.fixme('setUpList: one change to devices of two models, the ones lacking the
   await expect(waiting).toHaveCount(1, { timeout: 30_000 });
   await expect(waiting).toContainText(String(inverters.length));
   await approver.screenshot({ animations: 'disabled', path: shot('setUpList-approve-zh'), fullPage: true });
-  // Ant Design spaces a two-character Chinese label: "批 准".
-  await waiting.getByRole('button', { name: /批\s*准/ }).click();
+  // Ant Design spaces a two-character Chinese label: "批 准". The distributor's alarm dialog opens over the page
+  // while the demo's alarms are unconfirmed: closed first, as the user would.
+  await pastAlarmDialog(approver, () =>
+    waiting.getByRole('button', { name: /批\s*准/ }).click({ timeout: 2_000 }),
+  );
   await expect(approver.getByTestId('awaiting-batches')).toHaveCount(0, { timeout: 60_000 });
   await approver.close();
 
