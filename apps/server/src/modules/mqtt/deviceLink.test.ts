@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectCollector } from '../../../test/collectorClient.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_LIMITS, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
@@ -16,23 +17,6 @@ const count = async (t: TestApp, where = sql`true`) =>
       }
     ).rows[0]!.n,
   );
-
-/** Connects a collector; resolves once connected, rejects with the broker's refusal. */
-function connect(port: number, serial: string, secret: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-      clientId: serial,
-      username: serial,
-      password: secret,
-      reconnectPeriod: 0,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
 
 /** Waits for the next message on `topic`. */
 const nextMessage = (c: MqttClient, topic: string) =>
@@ -83,16 +67,18 @@ describe('device link over MQTT (embedded broker)', () => {
 
   it('refuses a wrong secret and an unknown serial', async () => {
     const c = a.collectors[0]!;
-    await expect(connect(broker.port, c.serial, 'not-the-secret')).rejects.toThrow(
+    await expect(connectCollector(broker.port, c.serial, 'not-the-secret')).rejects.toThrow(
       /Bad username or password/i,
     );
-    await expect(connect(broker.port, 'NOSUCH0001', c.secret)).rejects.toThrow(/Bad username or password/i);
+    await expect(connectCollector(broker.port, 'NOSUCH0001', c.secret)).rejects.toThrow(
+      /Bad username or password/i,
+    );
     expect(link.metrics().rejected.badCredentials).toBeGreaterThanOrEqual(2);
   });
 
   it('stores a batch, then acknowledges it on down/ack only after the commit; a batch sent twice is stored once', async () => {
     const c = a.collectors[0]!;
-    const client = await connect(broker.port, c.serial, c.secret);
+    const client = await connectCollector(broker.port, c.serial, c.secret);
     const topics = deviceTopics(c.serial);
     const granted = await client.subscribeAsync(topics.ack, { qos: 1 });
     expect(granted[0]?.qos).toBe(1);
@@ -121,7 +107,7 @@ describe('device link over MQTT (embedded broker)', () => {
   it('lets a collector neither publish nor subscribe under another serial, nor use wildcards or retain', async () => {
     const c = a.collectors[0]!;
     const other = b.collectors[0]!;
-    const client = await connect(broker.port, c.serial, c.secret);
+    const client = await connectCollector(broker.port, c.serial, c.secret);
     // The broker answers these SUBSCRIBEs with return code 0x80 (failure), which mqtt.js reports as an error.
     await expect(client.subscribeAsync(deviceTopics(other.serial).cmd, { qos: 1 })).rejects.toThrow(
       /Subscribe error/,
@@ -142,7 +128,7 @@ describe('device link over MQTT (embedded broker)', () => {
     await gone;
     expect(await count(t, sql`plant_id = ${b.plantId}`)).toBe(before);
 
-    const again = await connect(broker.port, c.serial, c.secret);
+    const again = await connectCollector(broker.port, c.serial, c.secret);
     const gone2 = closed(again);
     again.publish(
       deviceTopics(c.serial).telemetry,
@@ -162,8 +148,8 @@ describe('device link over MQTT (embedded broker)', () => {
   });
 
   it('counts malformed, oversized and out-of-range payloads without disturbing other devices', async () => {
-    const bad = await connect(broker.port, a.collectors[0]!.serial, a.collectors[0]!.secret);
-    const good = await connect(broker.port, b.collectors[0]!.serial, b.collectors[0]!.secret);
+    const bad = await connectCollector(broker.port, a.collectors[0]!.serial, a.collectors[0]!.secret);
+    const good = await connectCollector(broker.port, b.collectors[0]!.serial, b.collectors[0]!.secret);
     const topic = deviceTopics(a.collectors[0]!.serial).telemetry;
     const before = { ...link.metrics().rejected };
     await bad.publishAsync(topic, '{"seq": 1, "readings": [', { qos: 1 });
@@ -222,7 +208,7 @@ describe('device link over MQTT (embedded broker)', () => {
     const plant = await createFixturePlant(t.db, { ownerId: (await createUser(t.db)).id });
     const c = plant.collectors[0]!;
     const d = plant.devices[0]!;
-    const client = await connect(broker.port, c.serial, c.secret);
+    const client = await connectCollector(broker.port, c.serial, c.secret);
     const send = (seq: number, readings: unknown[]) =>
       client.publishAsync(deviceTopics(c.serial).telemetry, JSON.stringify({ seq, readings }), { qos: 1 });
     await send(1, [
@@ -252,7 +238,7 @@ describe('device link over MQTT (embedded broker)', () => {
   it('quarantines readings from the future or beyond the buffer horizon and raises a clock alert', async () => {
     const c = b.collectors[0]!;
     const d = b.devices[0]!;
-    const client = await connect(broker.port, c.serial, c.secret);
+    const client = await connectCollector(broker.port, c.serial, c.secret);
     const future = reading(d.serial, now + 3_600_000);
     const tooOld = reading(d.serial, now - 8 * 86_400_000);
     await client.publishAsync(

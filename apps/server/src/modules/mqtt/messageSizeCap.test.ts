@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import { connectCollector } from '../../../test/collectorClient.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_LIMITS, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
@@ -16,22 +16,6 @@ const storedFor = async (t: TestApp, plantId: number) =>
     )
   )[0]!.n;
 
-function connect(port: number, serial: string, secret: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-      clientId: serial,
-      username: serial,
-      password: secret,
-      reconnectPeriod: 0,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
 const reading = (sn: string, ts: number) => ({
   sn,
   ts,
@@ -46,7 +30,7 @@ const reading = (sn: string, ts: number) => ({
 
 /** Sends `message` as collector `c` and resolves once the broker has closed the connection. */
 async function sendAndBeDropped(port: number, c: { serial: string; secret: string }, message: string) {
-  const client = await connect(port, c.serial, c.secret);
+  const client = await connectCollector(port, c.serial, c.secret);
   const gone = new Promise<void>((resolve) => client.once('close', () => resolve()));
   client.publish(deviceTopics(c.serial).telemetry, message, { qos: 1 });
   await gone;
@@ -101,7 +85,7 @@ describe('MQTT message size cap (MQTT_MAX_MESSAGE_BYTES)', () => {
 
   it('still takes a normal message from another collector', async () => {
     const c = b.collectors[0]!;
-    const client = await connect(broker.port, c.serial, c.secret);
+    const client = await connectCollector(broker.port, c.serial, c.secret);
     const batch = { seq: 2, readings: [reading(b.devices[0]!.serial, now - 60_000)] };
     await client.publishAsync(deviceTopics(c.serial).telemetry, JSON.stringify(batch), { qos: 1 });
     // The PUBACK came back: the row is committed.
