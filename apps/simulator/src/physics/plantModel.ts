@@ -170,6 +170,9 @@ function gridMeasurements(plant: PlantDescription, phases: number, timeMs: numbe
   return { voltage: v, frequency: Array.from({ length: phases }, () => f) };
 }
 
+/** Share of the charging power that ends up stored in a battery (the rest is lost as heat) [unitless]. */
+export const CHARGE_EFFICIENCY = 0.95;
+
 const round = (x: number, digits: number): number => {
   const k = 10 ** digits;
   return Math.round(x * k) / k;
@@ -236,7 +239,9 @@ export function stepPlant(
       const dtH = elapsedHours(s, timeMs);
       const myLoad = hybridRated > 0 ? (loadW * device.ratedPowerW) / hybridRated : 0;
       const surplus = out.pacW - myLoad;
-      const cmd = s.controls?.batteryAt?.(timeMs);
+      // The interval just ended ran under the slot in force when it began: a slot starting at this instant
+      // governs the next interval, not the one before it.
+      const cmd = s.controls?.batteryAt?.(s.lastTimeMs ?? timeMs);
       const socMin = cmd?.socMin ?? 10;
       const socMax = cmd?.socMax ?? 95;
       const room = dtH > 0 ? (((socMax - s.batterySoc) / 100) * b.capacityWh) / dtH : b.maxChargeW;
@@ -254,8 +259,8 @@ export function stepPlant(
       } else if (surplus < 0 && s.batterySoc > socMin) {
         powerW = -Math.min(-surplus, b.maxDischargeW, avail, cmd?.powerW ?? Infinity);
       }
-      // Charging loses ~5 % in the battery; the SOC reflects the energy over the interval just ended.
-      const stored = powerW > 0 ? powerW * 0.95 : powerW;
+      // Charging loses some in the battery; the SOC reflects the energy over the interval just ended.
+      const stored = powerW > 0 ? powerW * CHARGE_EFFICIENCY : powerW;
       s.batterySoc = Math.min(Math.max(s.batterySoc + ((stored * dtH) / b.capacityWh) * 100, 0), 100);
       acOutputW = Math.min(Math.max(out.pacW - powerW, 0), device.ratedPowerW);
       const v = b.nominalVoltageV * (0.93 + 0.14 * (s.batterySoc / 100)) * (1 + 0.015 * Math.sign(powerW));
