@@ -15,3 +15,4 @@ export * from './shipments.ts';
 export * from './settingsProfile.ts';
 export * from './profiles/index.ts';
 export * from './commands.ts';
+export * from './money.ts';

@@ -77,6 +77,19 @@ export type PlantRow = z.infer<typeof plantRow>;
 
 export const plantIdParams = z.object({ id: idSchema });
 
+/**
+ * The fleet's incomes converted to the administrator's display currency (system settings), in its smallest unit,
+ * with the rates used and their dates; currencies without a rate are named and left out of the amounts.
+ */
+export const convertedIncome = z.object({
+  currency: z.string(),
+  incomeTodayMinor: z.number().int(),
+  incomeTotalMinor: z.number().int(),
+  rates: z.array(currencyRate),
+  missing: z.array(z.string()),
+});
+export type ConvertedIncome = z.infer<typeof convertedIncome>;
+
 export const plantSummary = z.object({
   plantId: z.number().int(),
   name: z.string(),
@@ -93,6 +106,8 @@ export const plantSummary = z.object({
   currency: z.string(),
   incomeTodayMinor: z.number().int(),
   incomeTotalMinor: z.number().int(),
+  /** The income in the administrator's display currency with the rate used; null while none is set. */
+  convertedIncome: convertedIncome.nullable(),
   equivalentHours: z.number(),
   co2AvoidedKg: z.number(),
   /** Newest reading of any device, ISO time, or null before the first one. */
@@ -336,19 +351,6 @@ export const currencyIncome = z.object({
   incomeTotalMinor: z.number().int(),
 });
 export type CurrencyIncome = z.infer<typeof currencyIncome>;
-
-/**
- * The fleet's incomes converted to the administrator's display currency (system settings), in its smallest unit,
- * with the rates used and their dates; currencies without a rate are named and left out of the amounts.
- */
-export const convertedIncome = z.object({
-  currency: z.string(),
-  incomeTodayMinor: z.number().int(),
-  incomeTotalMinor: z.number().int(),
-  rates: z.array(currencyRate),
-  missing: z.array(z.string()),
-});
-export type ConvertedIncome = z.infer<typeof convertedIncome>;
 
 /**
  * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open

@@ -1,11 +1,9 @@
-import type { ConvertedIncome, CurrencyConversion, CurrencyIncome } from '@solarops/contracts';
-
-/** Digits after the decimal point of a currency's smallest unit (2 for CNY, 0 for JPY) [digits]. */
-function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
+import {
+  type ConvertedIncome,
+  type CurrencyConversion,
+  type CurrencyIncome,
+  currencyDigits,
+} from '@solarops/contracts';
 
 /**
  * The fleet's incomes in the administrator's display currency (issue 15): each currency's amount in major units
@@ -30,11 +28,11 @@ export function convertIncomes(
       continue;
     }
     if (i.currency !== display) rates.push(rateOf.get(i.currency)!);
-    const scale = rate / 10 ** minorDigits(i.currency);
+    const scale = rate / 10 ** currencyDigits(i.currency);
     today += i.incomeTodayMinor * scale;
     total += i.incomeTotalMinor * scale;
   }
-  const toMinor = 10 ** minorDigits(display);
+  const toMinor = 10 ** currencyDigits(display);
   return {
     currency: display,
     incomeTodayMinor: Math.round(today * toMinor),

@@ -159,6 +159,7 @@ describe('the plant page and the dashboard figures', () => {
     const before = (await get('/system/settings', admin)).json().data as SystemSettings;
     expect(before.currencyConversion).toEqual({ displayCurrency: null, rates: [] });
     expect((await data<FleetFigures>('/plant/fleet?timeZone=UTC')).convertedIncome).toBeNull();
+    expect((await data<PlantSummary>(`/plant/${brazil.plantId}/summary`)).convertedIncome).toBeNull();
     const save = (currencyConversion: unknown) =>
       t.app.inject({
         method: 'POST',
@@ -180,11 +181,27 @@ describe('the plant page and the dashboard figures', () => {
     );
     // Per-currency amounts stay.
     expect(fleet.incomes.map((i) => i.currency).sort()).toEqual(['BRL', 'CNY']);
+    // The Brazilian plant's page converts its own income the same way, beside its amount in reais.
+    const plant = await data<PlantSummary>(`/plant/${brazil.plantId}/summary`);
+    expect(plant.incomeTotalMinor).toBe(by.BRL!.incomeTotalMinor);
+    expect(plant.convertedIncome).toEqual({
+      currency: 'CNY',
+      incomeTodayMinor: Math.round(plant.incomeTodayMinor * 1.3),
+      incomeTotalMinor: Math.round(plant.incomeTotalMinor * 1.3),
+      rates: [rate],
+      missing: [],
+    });
     // In euros with no rate for the real: the real is named, not counted.
     expect((await save({ displayCurrency: 'EUR', rates: [{ ...rate, rate: 0.17 }] })).statusCode).toBe(200);
     const euros = (await data<FleetFigures>('/plant/fleet?timeZone=UTC')).convertedIncome!;
     expect(euros.missing).toEqual(['CNY']);
     expect(euros.incomeTotalMinor).toBe(Math.round(by.BRL!.incomeTotalMinor * 0.17));
+    // A plant priced in a currency without a rate says so rather than converting it.
+    expect((await data<PlantSummary>(`/plant/${china.plantId}/summary`)).convertedIncome).toMatchObject({
+      currency: 'EUR',
+      incomeTotalMinor: 0,
+      missing: ['CNY'],
+    });
     // Bad rates: a clear message per field, and nothing changes.
     for (const bad of [
       { displayCurrency: 'CNY', rates: [rate, rate] },

@@ -1,4 +1,4 @@
-import type { PlantRow } from '@solarops/contracts';
+import { minorToMajor, type PlantRow } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 import { tableWorkbook } from '../../http/tableWorkbook.ts';
 
@@ -12,6 +12,9 @@ const HEADERS: Record<Lang, string[]> = {
     '实时功率 (kW)',
     '今日发电 (kWh)',
     '累计发电 (kWh)',
+    '今日收益',
+    '累计收益',
+    '币种',
     '状态',
     '建站日期',
     '时区',
@@ -25,6 +28,9 @@ const HEADERS: Record<Lang, string[]> = {
     'Power (kW)',
     'Energy today (kWh)',
     'Energy total (kWh)',
+    'Income today',
+    'Income total',
+    'Currency',
     'Status',
     'Build date',
     'Time zone',
@@ -60,6 +66,10 @@ export async function plantWorkbook(rows: readonly PlantRow[], lang: Lang): Prom
       Math.round(r.powerW) / 1000,
       r.energyTodayKwh,
       r.energyTotalKwh,
+      // In the currency's major unit with its own decimals (JPY none, CNY two).
+      minorToMajor(r.incomeTodayMinor, r.currency),
+      minorToMajor(r.incomeTotalMinor, r.currency),
+      r.currency,
       STATUSES[lang][r.status],
       r.buildDate,
       r.timeZone,

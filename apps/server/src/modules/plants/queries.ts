@@ -12,6 +12,8 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { loadCurrencyConversion } from '../system/consoleSettings.ts';
+import { convertIncomes } from './convertIncome.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
 const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
@@ -192,19 +194,20 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
     sql`(select energy_kwh from plant_energy where plant_id = ${plant.id} and period = ${period}
       and period_start = ${start}::date)`;
   // One statement, not one per figure: under load each round trip is one more wait for a core.
-  const [s] = await rowsOf<{
-    device_count: number | null;
-    online_count: number | null;
-    fault: boolean | null;
-    power_w: number | null;
-    energy_total_kwh: number | null;
-    day_kwh: number | null;
-    month_kwh: number | null;
-    year_kwh: number | null;
-    last_ts: string | null;
-  }>(
-    db,
-    sql`with s as (${statsOf(sql`${plant.id}`)})
+  const [[s], conversion] = await Promise.all([
+    rowsOf<{
+      device_count: number | null;
+      online_count: number | null;
+      fault: boolean | null;
+      power_w: number | null;
+      energy_total_kwh: number | null;
+      day_kwh: number | null;
+      month_kwh: number | null;
+      year_kwh: number | null;
+      last_ts: string | null;
+    }>(
+      db,
+      sql`with s as (${statsOf(sql`${plant.id}`)})
       select s.device_count, s.online_count, s.fault, s.power_w, s.energy_total_kwh,
         ${energyOf('day', today)} as day_kwh,
         ${energyOf('month', `${today.slice(0, 7)}-01`)} as month_kwh,
@@ -212,10 +215,20 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
         (select to_char(max(ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from device_latest
           where plant_id = ${plant.id}) as last_ts
       from (select 1) one left join s on true`,
-  );
+    ),
+    loadCurrencyConversion(db),
+  ]);
   const energy = { day: s?.day_kwh, month: s?.month_kwh, year: s?.year_kwh };
   const e = (p: keyof typeof energy) => Number(energy[p] ?? 0);
   const total = Number(s?.energy_total_kwh ?? 0);
+  const income = {
+    currency: plant.currency,
+    plants: 1,
+    energyTodayKwh: round(e('day')),
+    energyTotalKwh: round(total),
+    incomeTodayMinor: Math.round(e('day') * plant.price_minor_per_kwh),
+    incomeTotalMinor: Math.round(total * plant.price_minor_per_kwh),
+  };
   const capacityKw = Number(plant.capacity_w) / 1000;
   const online = s?.online_count ?? 0;
   return {
@@ -232,8 +245,10 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
     energyYearKwh: round(e('year')),
     energyTotalKwh: round(total),
     currency: plant.currency,
-    incomeTodayMinor: Math.round(e('day') * plant.price_minor_per_kwh),
-    incomeTotalMinor: Math.round(total * plant.price_minor_per_kwh),
+    incomeTodayMinor: income.incomeTodayMinor,
+    incomeTotalMinor: income.incomeTotalMinor,
+    // Converted as the dashboard does, at the rates an administrator saved (read at each call).
+    convertedIncome: convertIncomes([income], conversion),
     equivalentHours: capacityKw > 0 ? round(e('day') / capacityKw, 2) : 0,
     co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
     lastReadingAt: s?.last_ts ?? null,

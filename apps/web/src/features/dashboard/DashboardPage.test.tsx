@@ -6,9 +6,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { FleetFigures } from '@solarops/contracts';
 import { DashboardPage } from './DashboardPage.tsx';
 
-// jsdom has no canvas: the charts are covered by the e2e screenshots.
-vi.mock('../../components/chart/Chart.tsx', () => ({ Chart: () => null }));
-
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -144,6 +141,31 @@ describe('dashboard lists', () => {
     // The amounts of each currency stay.
     expect(total.textContent).toContain('77.00 CNY');
     expect(total.textContent).toContain('200.00 BRL');
+  });
+
+  it('writes yen without decimals and yuan with two, converted or not', async () => {
+    start({
+      ...FLEET,
+      incomes: [
+        FLEET.incomes[0]!,
+        { ...FLEET.incomes[0]!, currency: 'JPY', incomeTodayMinor: 372, incomeTotalMinor: 105400 },
+      ],
+      convertedIncome: {
+        currency: 'JPY',
+        incomeTodayMinor: 1845,
+        incomeTotalMinor: 272_600,
+        rates: [{ currency: 'CNY', rate: 21.7, date: '2026-11-20' }],
+        missing: [],
+      },
+    });
+    const figures = await screen.findByTestId('fleet-figures');
+    const today = within(figures).getByText('今日收益').closest('.ant-card')!;
+    expect(within(today as HTMLElement).getByTestId('income-converted').textContent).toMatch(
+      /^≈ 1845 JPY1 CNY/,
+    );
+    expect(today.textContent).toContain('7.00 CNY');
+    expect(today.textContent).toContain('372 JPY');
+    expect(today.textContent).not.toContain('3.72');
   });
 
   it('ranks the top plants with their energy and power, and opens a plant from its row', async () => {

@@ -7,50 +7,14 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../components/format/units.ts';
 import type { AlarmRow } from '../../layout/alarmApi.ts';
-import { Chart } from '../../components/chart/Chart.tsx';
+import { SvgChart } from '../../components/chart/SvgChart.tsx';
+import { IncomeLines } from '../../components/IncomeLines.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useFleetFigures, useRecentAlarms } from './api.ts';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
-type Amounts = { incomeTodayMinor: number; incomeTotalMinor: number };
-
-/**
- * Income of each currency on its own line: amounts of different currencies are never added up. With a display
- * currency set by an administrator, the converted sum comes first, with each rate and its date beside it and the
- * currencies that have no rate named.
- */
-function IncomeLines({ f, pick }: { f: FleetFigures; pick: (i: Amounts) => number }) {
-  const { t } = useTranslation();
-  if (f.incomes.length === 0) return '0.00';
-  const c = f.convertedIncome;
-  return (
-    <span className="dashboard-incomes">
-      {c ? (
-        <span className="dashboard-converted" data-testid="income-converted">
-          <span className="dashboard-converted-sum">≈ {money(pick(c), c.currency)}</span>
-          {c.rates.map((r) => (
-            <span key={r.currency} className="dashboard-rate">
-              {t('dashboard.rate', { from: r.currency, rate: r.rate, to: c.currency, date: r.date })}
-            </span>
-          ))}
-          {c.missing.length > 0 ? (
-            <span className="dashboard-rate">
-              {t('dashboard.noRate', { currencies: c.missing.join(', ') })}
-            </span>
-          ) : null}
-        </span>
-      ) : null}
-      {f.incomes.map((i) => (
-        <span key={i.currency} style={{ display: 'block' }}>
-          {money(pick(i), i.currency)}
-        </span>
-      ))}
-    </span>
-  );
-}
 const formatTimeIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString('en-GB', {
     timeZone,
@@ -72,8 +36,14 @@ function Figures({ f }: { f: FleetFigures }) {
     ['dashboard.energyMonth', formatEnergy(f.energyMonthKwh) || '0 kWh'],
     ['dashboard.energyYear', formatEnergy(f.energyYearKwh) || '0 kWh'],
     ['dashboard.energyTotal', formatEnergy(f.energyTotalKwh) || '0 kWh'],
-    ['dashboard.incomeToday', <IncomeLines f={f} pick={(i) => i.incomeTodayMinor} />],
-    ['dashboard.incomeTotal', <IncomeLines f={f} pick={(i) => i.incomeTotalMinor} />],
+    [
+      'dashboard.incomeToday',
+      <IncomeLines incomes={f.incomes} converted={f.convertedIncome} pick={(i) => i.incomeTodayMinor} />,
+    ],
+    [
+      'dashboard.incomeTotal',
+      <IncomeLines incomes={f.incomes} converted={f.convertedIncome} pick={(i) => i.incomeTotalMinor} />,
+    ],
     ['dashboard.co2', co2(f.co2AvoidedKg)],
   ];
   return (
@@ -164,50 +134,25 @@ export function DashboardPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <Card title={t('dashboard.powerToday', { zone: f.timeZone })}>
-                  <Chart
+                  <SvgChart
                     testId="fleet-power"
-                    option={{
-                      tooltip: { trigger: 'axis' },
-                      grid: { left: 64, right: 16, top: 24, bottom: 32 },
-                      xAxis: {
-                        type: 'category',
-                        // The slots of the viewer's day, labelled in the zone the server drew them in.
-                        data: f.powerCurve.map((p) => formatTimeIn(p.ts, f.timeZone)),
-                      },
-                      yAxis: { type: 'value', name: 'kW' },
-                      series: [
-                        {
-                          name: t('dashboard.power'),
-                          type: 'line',
-                          showSymbol: false,
-                          areaStyle: { opacity: 0.15 },
-                          data: f.powerCurve.map((p) =>
-                            p.powerW === null ? null : Math.round(p.powerW) / 1000,
-                          ),
-                        },
-                      ],
-                    }}
+                    kind="line"
+                    unit="kW"
+                    // The slots of the viewer's day, labelled in the zone the server drew them in.
+                    points={f.powerCurve.map((p) => ({
+                      label: formatTimeIn(p.ts, f.timeZone),
+                      value: p.powerW === null ? null : Math.round(p.powerW) / 1000,
+                    }))}
                   />
                 </Card>
               </Col>
               <Col xs={24} xl={12}>
                 <Card title={t('dashboard.energy30')}>
-                  <Chart
+                  <SvgChart
                     testId="fleet-energy"
-                    option={{
-                      tooltip: { trigger: 'axis' },
-                      grid: { left: 64, right: 16, top: 24, bottom: 32 },
-                      xAxis: { type: 'category', data: f.energyDays.map((d) => d.label.slice(5)) },
-                      yAxis: { type: 'value', name: 'kWh' },
-                      series: [
-                        {
-                          name: t('dashboard.energyToday'),
-                          type: 'bar',
-                          itemStyle: { color: '#009cff' },
-                          data: f.energyDays.map((d) => d.energyKwh),
-                        },
-                      ],
-                    }}
+                    kind="bar"
+                    unit="kWh"
+                    points={f.energyDays.map((d) => ({ label: d.label.slice(5), value: d.energyKwh }))}
                   />
                 </Card>
               </Col>

@@ -16,11 +16,12 @@ import {
   message,
 } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import type { DeviceRow } from '@solarops/contracts';
+import { type DeviceRow, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
+import { IncomeLines } from '../../../components/IncomeLines.tsx';
 import { MissingState, QueryState } from '../../../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { DeviceDetail } from '../devicelist/DeviceDetail.tsx';
@@ -36,8 +37,6 @@ import {
 import { EnergyChart } from './EnergyChart.tsx';
 import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
-
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 /** The plant details (`details?id=`): header figures, power and energy charts, devices, collectors, information. */
 export function DetailsPage() {
@@ -160,7 +159,15 @@ function DetailsBody({ id }: { id: number }) {
               <Col xs={12} md={6} xl={3}>
                 <Statistic
                   title={t('station.details.income')}
-                  value={money(s.incomeTotalMinor, s.currency)}
+                  valueRender={() => (
+                    <IncomeLines
+                      testId="plant-income"
+                      incomes={[s]}
+                      // Converted only into another currency than the plant's own.
+                      converted={s.convertedIncome?.currency === s.currency ? null : s.convertedIncome}
+                      pick={(i) => i.incomeTotalMinor}
+                    />
+                  )}
                 />
               </Col>
               <Col xs={12} md={6} xl={3}>
@@ -272,7 +279,7 @@ function DetailsBody({ id }: { id: number }) {
           <Descriptions.Item label={t('station.plant.latitude')}>{plant.latitude}</Descriptions.Item>
           <Descriptions.Item label={t('station.plant.longitude')}>{plant.longitude}</Descriptions.Item>
           <Descriptions.Item label={t('station.plant.price')}>
-            {`${(plant.priceMinorPerKwh / 100).toFixed(2)} ${plant.currency}/kWh`}
+            {`${formatMoney(plant.priceMinorPerKwh, plant.currency)}/kWh`}
           </Descriptions.Item>
           <Descriptions.Item label={t('station.details.co2')}>
             {s ? `${s.co2AvoidedKg} kg` : ''}

@@ -1,7 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, message } from 'antd';
-import { PLANT_TYPES, plantInput, type PlantInput, type PlantRow } from '@solarops/contracts';
+import {
+  majorToMinor,
+  minorToMajor,
+  PLANT_TYPES,
+  plantInput,
+  type PlantInput,
+  type PlantRow,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/zodRule.ts';
 import { WorldMap } from '../../../components/WorldMap.tsx';
@@ -64,7 +71,7 @@ export function PlantFormDialog({
         address: plant.address,
         timeZone: plant.timeZone,
         picture: plant.picture ?? '',
-        price: plant.priceMinorPerKwh / 100,
+        price: minorToMajor(plant.priceMinorPerKwh, plant.currency),
         currency: plant.currency,
         capacityKw: plant.capacityKw,
         latitude: plant.latitude,
@@ -90,7 +97,7 @@ export function PlantFormDialog({
       address: v.address ?? '',
       timeZone: v.timeZone,
       picture: v.picture,
-      priceMinorPerKwh: Math.round(v.price * 100),
+      priceMinorPerKwh: majorToMinor(v.price, v.currency),
       currency: v.currency,
       capacityKw: v.capacityKw,
       latitude: v.latitude,
