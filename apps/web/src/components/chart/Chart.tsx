@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { ChartEmpty } from './ChartEmpty.tsx';
 import { type ChartOption, echarts } from './echarts.ts';
 
 export type { ChartOption };
@@ -42,7 +41,6 @@ export function Chart({
   empty?: boolean;
   emptyText?: string;
 }) {
-  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const nothing = empty ?? hasNoData(option);
@@ -62,18 +60,6 @@ export function Chart({
     chart.current?.setOption({ animation: false, ...option }, true);
     box.current?.setAttribute('data-rendered', 'true');
   }, [option, nothing]);
-  if (nothing) {
-    return (
-      <div
-        style={{ height }}
-        className="chart-empty"
-        data-testid={testId}
-        data-empty="true"
-        data-rendered="true"
-      >
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-      </div>
-    );
-  }
+  if (nothing) return <ChartEmpty height={height} testId={testId} text={emptyText} />;
   return <div ref={box} style={{ width: '100%', height }} data-testid={testId} className="app-chart" />;
 }

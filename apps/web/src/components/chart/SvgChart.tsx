@@ -1,6 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { ChartEmpty } from './ChartEmpty.tsx';
 
 /** One point of a `SvgChart`: its category label and value (null where nothing was measured). */
 export interface SvgPoint {
@@ -42,7 +41,6 @@ export function SvgChart({
   testId?: string;
   color?: string;
 }) {
-  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const empty = !points.some((p) => typeof p.value === 'number');
@@ -55,19 +53,7 @@ export function SvgChart({
     observer.observe(el);
     return () => observer.disconnect();
   }, [empty]);
-  if (empty) {
-    return (
-      <div
-        style={{ height }}
-        className="chart-empty"
-        data-testid={testId}
-        data-empty="true"
-        data-rendered="true"
-      >
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
-      </div>
-    );
-  }
+  if (empty) return <ChartEmpty height={height} testId={testId} />;
   const max = Math.max(0, ...points.map((p) => p.value ?? 0));
   const step = niceStep(max);
   const top = Math.max(step, Math.ceil(max / step) * step);
