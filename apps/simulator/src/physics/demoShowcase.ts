@@ -95,8 +95,10 @@ export function historyShowcase(
 
 /**
  * What a live start shows within minutes: at the first steps a grid over-voltage (with its waveform), an arc
- * fault (with its spectrum), an over-temperature, an open string and a lost device, on different plants; and one
- * collector offline from the second step for four steps. Some recover within the hour, the arc waits longer.
+ * fault (with its spectrum), an over-temperature, an open string and a lost device, spread over the plants (each
+ * on its own device; a fleet of fewer plants than kinds takes several on one plant); and, from the second step for
+ * four steps, one collector offline that carries none of them, on a plant without any where there is one. Some
+ * recover within the hour, the arc waits longer.
  */
 export function liveShowcase(
   plants: readonly PlantDescription[],
@@ -111,13 +113,17 @@ export function liveShowcase(
     'lossOfCommunication',
   ];
   const faults: ScheduledFault[] = [];
-  const used = new Set<string>();
+  const usedDevices = new Set<string>();
+  const usedPlants = new Set<string>();
   kinds.forEach((kind, k) => {
-    const pick = devicesFor(plants, kind).find(
-      ({ plant }) => !used.has(plant.id) && plants.indexOf(plant) >= k,
-    );
+    const free = devicesFor(plants, kind).filter(({ device }) => !usedDevices.has(device.serial));
+    // The k-th plant first (round the fleet), else the next plant with a free device of the kind.
+    const n = Math.max(1, plants.length);
+    const order = (plant: PlantDescription) => (plants.indexOf(plant) - (k % n) + n) % n;
+    const pick = free.sort((a, b) => order(a.plant) - order(b.plant))[0];
     if (!pick) return;
-    used.add(pick.plant.id);
+    usedDevices.add(pick.device.serial);
+    usedPlants.add(pick.plant.id);
     faults.push({
       serial: pick.device.serial,
       kind,
@@ -126,14 +132,16 @@ export function liveShowcase(
       ...(kind === 'stringOpen' ? { stringIndex: 0 } : {}),
     });
   });
-  // A collector of a plant without a showcase fault, so that its offline alarm stands on its own.
-  const quiet = plants.find((p) => !used.has(p.id) && p.devices.length > 0);
+  // A collector none of whose devices has a showcase fault, so that its offline alarm stands on its own.
+  const faulted = new Set(
+    plants.flatMap((p) => p.devices.filter((d) => usedDevices.has(d.serial)).map((d) => d.collectorSerial)),
+  );
+  const quiet = plants
+    .flatMap((p) => p.devices.map((d) => ({ plant: p, collectorSerial: d.collectorSerial })))
+    .filter((c) => !faulted.has(c.collectorSerial))
+    .sort((a, b) => Number(usedPlants.has(a.plant.id)) - Number(usedPlants.has(b.plant.id)))[0];
   const outage = quiet
-    ? {
-        collectorSerial: quiet.devices[0]!.collectorSerial,
-        fromMs: startMs + stepMs,
-        toMs: startMs + 5 * stepMs,
-      }
+    ? { collectorSerial: quiet.collectorSerial, fromMs: startMs + stepMs, toMs: startMs + 5 * stepMs }
     : undefined;
   return { faults, outage };
 }
