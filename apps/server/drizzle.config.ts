@@ -17,5 +17,6 @@ export default defineConfig({
     './apps/server/src/modules/serials/tables.ts',
     './apps/server/src/modules/shipments/tables.ts',
     './apps/server/src/modules/commands/tables.ts',
+    './apps/server/src/modules/exhibit/tables.ts',
   ],
 });

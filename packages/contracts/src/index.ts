@@ -16,3 +16,4 @@ export * from './settingsProfile.ts';
 export * from './profiles/index.ts';
 export * from './commands.ts';
 export * from './money.ts';
+export * from './exhibit.ts';

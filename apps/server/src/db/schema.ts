@@ -13,3 +13,4 @@ export * from '../modules/notifications/tables.ts';
 export * from '../modules/serials/tables.ts';
 export * from '../modules/shipments/tables.ts';
 export * from '../modules/commands/tables.ts';
+export * from '../modules/exhibit/tables.ts';

@@ -199,6 +199,11 @@ export const MESSAGES = {
   },
   'validation.routeName': { zh: '未知的菜单路由名', en: 'Unknown menu route name' },
   'validation.unknownKey': { zh: '不支持的字段', en: 'Unknown field' },
+  'exhibit.linkRefused': {
+    zh: '展示链接无效或已被撤销',
+    en: 'This display link is unknown or has been revoked',
+  },
+  'exhibit.noSuchAccount': { zh: '账号不存在', en: 'No such account' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

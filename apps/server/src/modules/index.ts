@@ -12,6 +12,7 @@ import { alarmsModule } from './alarms/routes.ts';
 import { serialsModule } from './serials/routes.ts';
 import { shipmentsModule } from './shipments/routes.ts';
 import { commandsModule } from './commands/routes.ts';
+import { exhibitModule } from './exhibit/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -31,4 +32,5 @@ export const MODULES: FastifyPluginAsync[] = [
   serialsModule,
   shipmentsModule,
   commandsModule,
+  exhibitModule,
 ];

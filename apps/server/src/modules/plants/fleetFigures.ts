@@ -87,32 +87,30 @@ export function incomesByCurrency(
     }));
 }
 
-async function computeFleetFigures(
-  db: Database,
-  caller: Caller,
-  timeZone: string,
-): Promise<Omit<FleetFigures, 'convertedIncome'>> {
-  const nowMs = Date.now();
-  const today = localDay(timeZone, nowMs);
-  // The viewer's day as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
-  const dayStart = new Date(localDayStartMs(timeZone, today)).toISOString();
-  const dayEnd = new Date(localDayStartMs(timeZone, nextDay(today))).toISOString();
-  const now = new Date(nowMs).toISOString();
+/** One plant's live figures for the fleet totals: from its devices' latest state and its local day, month and year. */
+export interface PlantFigureRow {
+  id: number;
+  name: string;
+  currency: string;
+  price: number;
+  capacity_w: number;
+  alarm: number;
+  power_w: number;
+  total_kwh: number;
+  today_kwh: number;
+  month_kwh: number;
+  year_kwh: number;
+}
+
+/**
+ * Every plant of the caller's scope with its figures now (not cached): devices in fault, power of the reporting
+ * inverters, energy in total and of the plant's own local day, month and year. The dashboard and the display
+ * walls add them up.
+ */
+export function plantFigureRows(db: Database, caller: Caller): Promise<PlantFigureRow[]> {
   const scoped = sql`select pl.id, pl.name, pl.time_zone, pl.price_minor_per_kwh, pl.currency, pl.capacity_w
     from plants pl where ${plantScope(caller)}`;
-  const perPlant = await rowsOf<{
-    id: number;
-    name: string;
-    currency: string;
-    price: number;
-    capacity_w: number;
-    alarm: number;
-    power_w: number;
-    total_kwh: number;
-    today_kwh: number;
-    month_kwh: number;
-    year_kwh: number;
-  }>(
+  return rowsOf<PlantFigureRow>(
     db,
     sql`with p as (${scoped}),
       s as (select d.plant_id,
@@ -139,6 +137,20 @@ async function computeFleetFigures(
         coalesce(e.year_kwh, 0)::float8 as year_kwh
       from p left join s on s.plant_id = p.id left join e on e.plant_id = p.id`,
   );
+}
+
+async function computeFleetFigures(
+  db: Database,
+  caller: Caller,
+  timeZone: string,
+): Promise<Omit<FleetFigures, 'convertedIncome'>> {
+  const nowMs = Date.now();
+  const today = localDay(timeZone, nowMs);
+  // The viewer's day as constants (not computed in SQL), so that the planner prunes the telemetry partitions.
+  const dayStart = new Date(localDayStartMs(timeZone, today)).toISOString();
+  const dayEnd = new Date(localDayStartMs(timeZone, nextDay(today))).toISOString();
+  const now = new Date(nowMs).toISOString();
+  const perPlant = await plantFigureRows(db, caller);
   const sum = (f: (p: (typeof perPlant)[number]) => number) => perPlant.reduce((a, p) => a + Number(f(p)), 0);
 
   const curve = await rowsOf<{ slot: string; p: number | null }>(

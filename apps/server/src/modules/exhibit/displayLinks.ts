@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CreateDisplayLinkBody, CreatedDisplayLink, DisplayLink } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { fieldError } from '../../http/AppError.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { Caller } from '../plants/plantScope.ts';
+import { users } from '../users/tables.ts';
+import { displayLinks } from './tables.ts';
+
+const creators = alias(users, 'creators');
+
+const linkColumns = {
+  id: displayLinks.id,
+  name: displayLinks.name,
+  userCode: users.userCode,
+  createdBy: creators.userCode,
+  createdAt: displayLinks.createdAt,
+  revokedAt: displayLinks.revokedAt,
+  lastSeenAt: displayLinks.lastSeenAt,
+  lastSeenIp: displayLinks.lastSeenIp,
+};
+
+const selectLinks = (db: Database) =>
+  db
+    .select(linkColumns)
+    .from(displayLinks)
+    .innerJoin(users, eq(users.id, displayLinks.userId))
+    .leftJoin(creators, eq(creators.id, displayLinks.createdBy));
+
+type LinkRow = Awaited<ReturnType<typeof selectLinks>>[number];
+
+const shape = (r: LinkRow): DisplayLink => ({
+  ...r,
+  createdBy: r.createdBy ?? '',
+  createdAt: r.createdAt.toISOString(),
+  revokedAt: r.revokedAt?.toISOString() ?? null,
+  lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+});
+
+/** Every display link, the newest first, with when and from where each wall last called. */
+export async function listDisplayLinks(db: Database): Promise<DisplayLink[]> {
+  return (await selectLinks(db).orderBy(desc(displayLinks.id))).map(shape);
+}
+
+/**
+ * Creates a link over the plants of the account `userCode` (400 on the field when there is no such account) and
+ * answers it with its token, which is not kept and cannot be shown again.
+ */
+export async function createDisplayLink(
+  db: Database,
+  createdBy: number,
+  body: CreateDisplayLinkBody,
+): Promise<CreatedDisplayLink> {
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.userCode, body.userCode));
+  if (!owner) throw fieldError('userCode', 'exhibit.noSuchAccount');
+  const token = randomBytes(32).toString('base64url');
+  const [created] = await db
+    .insert(displayLinks)
+    .values({ name: body.name, tokenHash: sha256(token), userId: owner.id, createdBy })
+    .returning({ id: displayLinks.id });
+  const [row] = await selectLinks(db).where(eq(displayLinks.id, created!.id));
+  return { ...shape(row!), token };
+}
+
+/** Revokes a link; false when there is none with this id. Revoking twice keeps the first time. */
+export async function revokeDisplayLink(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .update(displayLinks)
+    .set({ revokedAt: sql`coalesce(${displayLinks.revokedAt}, now())` })
+    .where(eq(displayLinks.id, id))
+    .returning({ id: displayLinks.id });
+  return row !== undefined;
+}
+
+/**
+ * The caller a wall opened by `token` acts as: the link's account, for reading its plants. Undefined when the token
+ * is unknown, revoked, or its account is disabled. Notes when and from where the wall called, at most once a
+ * minute.
+ */
+export async function displayLinkViewer(
+  db: Database,
+  token: string,
+  ip: string,
+): Promise<(Caller & { linkId: number }) | undefined> {
+  const [row] = await db
+    .select({
+      linkId: displayLinks.id,
+      userId: users.id,
+      roleId: users.roleId,
+      dealercode: users.dealercode,
+      enabled: users.enabled,
+      status: users.status,
+    })
+    .from(displayLinks)
+    .innerJoin(users, eq(users.id, displayLinks.userId))
+    .where(and(eq(displayLinks.tokenHash, sha256(token)), isNull(displayLinks.revokedAt)));
+  if (!row || !row.enabled || row.status !== 'active') return undefined;
+  await db
+    .update(displayLinks)
+    .set({ lastSeenAt: sql`now()`, lastSeenIp: ip })
+    .where(
+      and(
+        eq(displayLinks.id, row.linkId),
+        sql`(${displayLinks.lastSeenAt} is null or ${displayLinks.lastSeenAt} < now() - interval '1 minute'
+          or ${displayLinks.lastSeenIp} is distinct from ${ip})`,
+      ),
+    );
+  return { linkId: row.linkId, userId: row.userId, roleId: row.roleId, dealercode: row.dealercode };
+}
+
+/** Is the link still usable (not revoked)? Open wall streams ask every so often and end when it is not. */
+export async function displayLinkActive(db: Database, linkId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: displayLinks.id })
+    .from(displayLinks)
+    .where(and(eq(displayLinks.id, linkId), isNull(displayLinks.revokedAt)));
+  return row !== undefined;
+}

@@ -1,0 +1,234 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CO2_KG_PER_KWH,
+  EXHIBIT_SCREENS,
+  ROLE,
+  faultCodeOf,
+  type CreatedDisplayLink,
+  type DisplayLink,
+  type WallEquipment,
+  type WallOperation,
+  type WallOverview,
+  type WallStation,
+} from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
+import { raiseAlarms } from '../alarms/service.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { roles } from '../users/tables.ts';
+
+type Headers = Record<string, string>;
+
+describe('display walls and display links', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let owner: TestUser;
+  let ownerH: Headers;
+  let installerH: Headers;
+  let mine: FixturePlant;
+  let theirs: FixturePlant;
+
+  /** A reading of `plant`'s first inverter now, as its collector sends it. */
+  const report = async (plant: FixturePlant, acPowerW: number, energyTotalKwh: number) => {
+    const link = t.app.deps.deviceLink.pipeline;
+    const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
+    await link.ingestTelemetry(collector, {
+      seq: Date.now() % 1e9,
+      readings: [{ sn: plant.devices[0]!.serial, ts: Date.now(), acPowerW, energyTotalKwh }],
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    owner = await createUser(t.db);
+    ownerH = (await loginAs(t.app, owner)).headers;
+    installerH = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.installer }))).headers;
+    const stranger = await createUser(t.db);
+    mine = await createFixturePlant(t.db, { ownerId: owner.id, name: 'Wall Mine', capacityW: 10_000 });
+    theirs = await createFixturePlant(t.db, { ownerId: stranger.id, name: 'Wall Theirs', capacityW: 5_000 });
+    await report(mine, 4_200, 100);
+    await report(theirs, 1_000, 50);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Headers) =>
+    t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers });
+  const data = async <T>(url: string, headers: Headers) => {
+    const res = await get(url, headers);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json().data as T;
+  };
+  const createLink = async (userCode: string, name = 'Lobby wall') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/exhibit/links',
+      headers: admin,
+      payload: { name, userCode },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as CreatedDisplayLink;
+  };
+  const display = (token: string) => ({ authorization: `Display ${token}` });
+
+  it('shows a user the fleet of its own plants only, with live power, the CO₂ factor and the ranking', async () => {
+    const o = await data<WallOverview>('/exhibit/overview', ownerH);
+    expect(o.plants).toBe(1);
+    expect(o.map.plants.map((p) => p.name)).toEqual(['Wall Mine']);
+    expect(o.powerW).toBe(4_200);
+    expect(o.capacityKw).toBe(10);
+    expect(o.co2KgPerKwh).toBe(CO2_KG_PER_KWH);
+    expect(o.co2AvoidedKg).toBeCloseTo(o.energyTotalKwh * CO2_KG_PER_KWH, 1);
+    expect(o.ranking.map((r) => r.name)).toEqual(['Wall Mine']);
+    expect(o.asOf).not.toBeNull();
+    // An administrator sees both plants.
+    const all = await data<WallOverview>('/exhibit/overview', admin);
+    expect(all.map.plants.map((p) => p.name)).toEqual(expect.arrayContaining(['Wall Mine', 'Wall Theirs']));
+
+    // A new reading shows on the next call: the walls read the latest state, not a cache.
+    await report(mine, 5_100, 101);
+    expect((await data<WallOverview>('/exhibit/overview', ownerH)).powerW).toBe(5_100);
+
+    const s = await data<WallStation>('/exhibit/station', ownerH);
+    expect(s.plants.map((p) => [p.name, p.powerW, p.capacityKw])).toEqual([['Wall Mine', 5_100, 10]]);
+    const e = await data<WallEquipment>('/exhibit/equipment', ownerH);
+    const devices = e.states.online + e.states.fault + e.states.offline;
+    expect(devices).toBe(mine.devices.length);
+    expect(e.collectors.total).toBe(mine.collectors.length);
+  });
+
+  it('counts the open alarms of the operation wall by level, and lists them on the overview', async () => {
+    const fault = faultCodeOf('gridUnderVoltage');
+    await raiseAlarms(t.app.deps, [
+      {
+        plantId: mine.plantId,
+        deviceId: mine.devices[0]!.id,
+        collectorId: mine.collectors[0]!.id,
+        subject: `d:${mine.devices[0]!.id}`,
+        code: fault.code,
+        source: 'event',
+        occurredAtMs: Date.now() - 60_000,
+      },
+    ]);
+    const op = await data<WallOperation>('/exhibit/operation', ownerH);
+    expect(op.openByLevel[fault.level as 1 | 2 | 3]).toBe(1);
+    expect(op.raised24h).toBe(1);
+    expect(op.alarms.map((a) => [a.plantName, a.serial])).toEqual([['Wall Mine', mine.devices[0]!.serial]]);
+    const o = await data<WallOverview>('/exhibit/overview', ownerH);
+    expect(o.alarms).toHaveLength(1);
+  });
+
+  it('refuses the walls without a session or the screen in the menu list', async () => {
+    for (const screen of EXHIBIT_SCREENS) {
+      expect((await get(`/exhibit/${screen}`, {})).statusCode).toBe(401);
+    }
+    // A role without `overview` in its menu list is refused that wall and keeps the others.
+    await t.db
+      .update(roles)
+      .set({ menuList: sql`array_remove(${roles.menuList}, 'overview')` })
+      .where(eq(roles.id, ROLE.installer));
+    expect((await get('/exhibit/overview', installerH)).statusCode).toBe(403);
+    expect((await get('/exhibit/station', installerH)).statusCode).toBe(200);
+  });
+
+  it('opens the walls of one account’s plants by a display link, read-only, until the link is revoked', async () => {
+    // Only administrators make links; an unknown account is refused on its field and makes nothing.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/exhibit/links',
+      headers: ownerH,
+      payload: { name: 'x', userCode: owner.userCode },
+    });
+    expect(refused.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/exhibit/links',
+      headers: admin,
+      payload: { name: 'x', userCode: 'nobody-here' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].field).toBe('userCode');
+    expect(await data<DisplayLink[]>('/exhibit/links', admin)).toEqual([]);
+
+    const link = await createLink(owner.userCode);
+    expect(link.token.length).toBeGreaterThanOrEqual(40);
+    const wall = display(link.token);
+    for (const screen of EXHIBIT_SCREENS) {
+      expect((await get(`/exhibit/${screen}`, wall)).statusCode, screen).toBe(200);
+    }
+    const o = await data<WallOverview>('/exhibit/overview', wall);
+    expect(o.map.plants.map((p) => p.name)).toEqual(['Wall Mine']);
+
+    // The token opens nothing but the walls: no other read, no write.
+    expect((await get('/plant/list', wall)).statusCode).toBe(401);
+    expect((await get('/user/manager/info', wall)).statusCode).toBe(401);
+    expect((await get('/exhibit/links', wall)).statusCode).toBe(401);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/exhibit/links',
+      headers: wall,
+      payload: { name: 'y', userCode: owner.userCode },
+    });
+    expect(write.statusCode).toBe(401);
+
+    // The list shows the link without its token, and when and from where the wall last called.
+    const [listed] = await data<DisplayLink[]>('/exhibit/links', admin);
+    expect(listed).toMatchObject({ id: link.id, userCode: owner.userCode, revokedAt: null });
+    expect(listed!.lastSeenAt).not.toBeNull();
+    expect(listed!.lastSeenIp).toBe('127.0.0.1');
+    expect(JSON.stringify(listed)).not.toContain(link.token);
+
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/prod-api/exhibit/links/${link.id}`,
+      headers: admin,
+    });
+    expect(revoke.statusCode).toBe(200);
+    for (const screen of EXHIBIT_SCREENS) {
+      const res = await get(`/exhibit/${screen}`, wall);
+      expect(res.statusCode, screen).toBe(401);
+      expect(res.json().msg).toMatch(/撤销/);
+    }
+    expect((await data<DisplayLink[]>('/exhibit/links', admin))[0]!.revokedAt).not.toBeNull();
+    // A made-up token is refused alike; revoking an unknown link is a 404.
+    expect((await get('/exhibit/overview', display('made-up-token'))).statusCode).toBe(401);
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/prod-api/exhibit/links/999999',
+      headers: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('pushes `changed` to a display link’s wall when a reading of its plants arrives, not for other plants', async () => {
+    const link = await createLink(owner.userCode, 'Push wall');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const chunks: string[] = [];
+    const res = await new Promise<http.IncomingMessage>((resolve) => {
+      http.get(
+        { host: '127.0.0.1', port, path: '/prod-api/exhibit/stream', headers: display(link.token) },
+        (r) => {
+          r.setEncoding('utf8');
+          r.on('data', (c: string) => chunks.push(c));
+          resolve(r);
+        },
+      );
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    const changed = () => chunks.join('').split('event: changed').length - 1;
+
+    await report(theirs, 1_100, 51);
+    // Past the coalescing second: nothing for a plant the link does not show.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(changed()).toBe(0);
+
+    await report(mine, 6_000, 102);
+    await expect.poll(changed, { timeout: 10_000 }).toBe(1);
+    res.destroy();
+  });
+});
