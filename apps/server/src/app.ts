@@ -94,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           client: { type: 'http', scheme: 'basic', description: 'The console client id and secret' },
+          device: { type: 'http', scheme: 'basic', description: 'A collector serial and its device secret' },
         },
       },
     },

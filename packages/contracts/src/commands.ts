@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { idSchema, isoDateTime } from './common.ts';
 import { serialNumber } from './device.ts';
 import { REGISTER_TYPES, settingsProfileId } from './settingsProfile.ts';
 
@@ -206,7 +206,11 @@ export const debugWriteBody = z.object({
   serial: serialNumber,
   address: z.number().int().min(0).max(65535),
   dataType: z.enum(REGISTER_TYPES),
-  values: z.array(z.number().int()).min(1).max(COMMAND_LIMITS.maxRegisters),
+  // Each value fits one of the register types (s32 down to −2³¹, u32 up to 2³²−1).
+  values: z
+    .array(z.number().int().min(-2_147_483_648).max(4_294_967_295))
+    .min(1)
+    .max(COMMAND_LIMITS.maxRegisters),
   confirm,
   ttlS,
 });
@@ -282,7 +286,7 @@ export const commandListQuery = z.object({
   serial: z.string().optional(),
   state: commandState.optional(),
   kind: commandKind.optional(),
-  plantId: z.coerce.number().int().optional(),
+  plantId: idSchema.optional(),
 });
 
 /** `GET /commands/batches/:id`. */
@@ -324,7 +328,7 @@ export type CommandPush = z.infer<typeof commandPush>;
 
 /** `GET /commands/devices`: devices of a plant (or search) with their settings profile, for the pickers. */
 export const commandDevicesQuery = z.object({
-  plantId: z.coerce.number().int().optional(),
+  plantId: idSchema.optional(),
   profileId: settingsProfileId.optional(),
   search: z.string().trim().max(64).optional(),
 });

@@ -62,6 +62,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
         schema: {
           tags: ['device link'],
+          security: [{ device: [] }],
           summary: 'A telemetry batch over HTTP (same body as the MQTT topic dev/{sn}/up/telemetry)',
           description:
             'HTTP Basic with the collector serial and device secret. Answers after the commit: `accepted` readings ' +
@@ -92,6 +93,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
       schema: {
         tags: ['device link'],
+        security: [{ device: [] }],
         summary: 'Device events over HTTP (same body as the MQTT topic dev/{sn}/up/event)',
         description:
           'HTTP Basic with the collector serial and device secret. Faults raised and cleared, each optionally with ' +
@@ -115,6 +117,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
       schema: {
         tags: ['device link'],
+        security: [{ device: [] }],
         summary:
           'Command replies over HTTP (the body of the MQTT topic dev/{sn}/up/reply, or several in order)',
         description:
