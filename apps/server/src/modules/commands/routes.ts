@@ -47,7 +47,17 @@ import { commandBatches } from './tables.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
 
-/** The screen named in a request is the permission it needs (a hidden menu item is also a refused call). */
+/**
+ * Guard of a call whose body names the screen it serves (`route`): one of the screens the body may name, checked
+ * before the body is read, so that a caller with none of them gets 403 whatever it sends.
+ */
+const requireScreenOf = (body: { shape: { route: { options: readonly string[] } } }) =>
+  requirePermission(...(body.shape.route.options as RouteName[]));
+
+/**
+ * The screen named in a request is the permission it needs (a hidden menu item is also a refused call). The guard
+ * let through a caller holding one of the screens the body may name; which one it names is known once it is read.
+ */
 function requireRoute(caller: AuthContext, route: RouteName): void {
   if (!hasPermission(caller, route)) throw forbidden();
 }
@@ -123,7 +133,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commands/settings',
     {
-      preHandler: authenticate,
+      preHandler: requireScreenOf(createSettingsBody),
       schema: {
         tags,
         security,
@@ -155,7 +165,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commands/read',
     {
-      preHandler: authenticate,
+      preHandler: requireScreenOf(readSettingsBody),
       schema: {
         tags,
         security,
@@ -232,7 +242,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commands/debug/read',
     {
-      preHandler: authenticate,
+      preHandler: requireScreenOf(debugReadBody),
       schema: {
         tags,
         security,
@@ -264,7 +274,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commands/debug/write',
     {
-      preHandler: authenticate,
+      preHandler: requireScreenOf(debugWriteBody),
       schema: {
         tags,
         security,
@@ -296,7 +306,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commands/restart',
     {
-      preHandler: authenticate,
+      preHandler: requireScreenOf(restartBody),
       schema: {
         tags,
         security,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { count, desc } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -23,6 +24,7 @@ import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
 import { shipments } from './tables.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { oneFile } from '../../http/multipartBody.ts';
+import { guard as asGuard } from '../../http/guardsFirst.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
 const bearer = [{ bearer: [] }];
@@ -34,6 +36,11 @@ const EXPORT_MAX_ROWS = 50_000;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const guard = requirePermission('shipment');
+  /** Distributors see what was shipped to them; only the factory side (administrators, staff) imports. */
+  const importGuard = asGuard(async (request: FastifyRequest, reply: FastifyReply) => {
+    await guard(request, reply);
+    if (!seesAll(callerOf(request))) throw forbidden();
+  });
 
   app.get(
     '/shipment/template',
@@ -48,7 +55,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shipment/import',
     {
-      preHandler: guard,
+      preHandler: importGuard,
       config: oneFile(SHIPMENT_MAX_BYTES),
       schema: {
         tags,
@@ -63,8 +70,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      // Distributors see what was shipped to them; only the factory side (administrators, staff) imports.
-      if (!seesAll(caller)) throw forbidden();
       request.auditTarget = request.body.file.filename;
       return ok(
         await importShipment(db, caller, request.body.file, request.body.mode, requestLanguage(request)),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,17 +14,20 @@ import {
 import { AppError, unauthorized } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireRole } from '../auth/guards.ts';
+import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
+import { guard } from '../../http/guardsFirst.ts';
 import { BatchRefused } from './IngestPipeline.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const link = app.deps.deviceLink;
 
+  const collectors = new WeakMap<FastifyRequest, CollectorInfo>();
   /**
-   * The collector of an HTTP Basic header (serial and device secret), or 401 (counted as badCredentials). A
-   * collector heard here gets its messages in the answers to its telemetry calls.
+   * Guard: the collector of the HTTP Basic header (serial and device secret), or 401 (counted as badCredentials),
+   * before the body is read. A collector heard here gets its messages in the answers to its telemetry calls.
    */
-  const collectorOf = async (header: string | undefined, ip: string) => {
-    const m = /^basic\s+(\S+)$/i.exec(header ?? '');
+  const requireCollector = guard(async (request: FastifyRequest) => {
+    const m = /^basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString() : '';
     const colon = decoded.indexOf(':');
     const collector =
@@ -33,12 +37,18 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (!collector) {
       link.pipeline.rejections.note(
         'badCredentials',
-        colon > 0 ? decoded.slice(0, colon) : ip,
+        colon > 0 ? decoded.slice(0, colon) : request.ip,
         'HTTP ingest',
       );
       throw unauthorized();
     }
     link.heardOver(collector.serial, 'http');
+    collectors.set(request, collector);
+  });
+  /** The collector `requireCollector` let through. */
+  const collectorOf = (request: FastifyRequest): CollectorInfo => {
+    const collector = collectors.get(request);
+    if (!collector) throw unauthorized();
     return collector;
   };
   const refused = (err: unknown) =>
@@ -59,6 +69,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       '/device/v1/telemetry',
       {
         // Devices send at most 256 KiB; larger bodies are refused before parsing.
+        preHandler: requireCollector,
         bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
         schema: {
           tags: ['device link'],
@@ -73,7 +84,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const collector = await collectorOf(request.headers.authorization, request.ip);
+        const collector = collectorOf(request);
         let ack;
         try {
           ack = await link.pipeline.ingestTelemetry(collector, request.body);
@@ -90,6 +101,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/device/v1/event',
     {
+      preHandler: requireCollector,
       bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
       schema: {
         tags: ['device link'],
@@ -102,7 +114,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const collector = await collectorOf(request.headers.authorization, request.ip);
+      const collector = collectorOf(request);
       try {
         return ok(await link.pipeline.ingestEvents(collector, request.body));
       } catch (err) {
@@ -114,6 +126,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/device/v1/reply',
     {
+      preHandler: requireCollector,
       bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
       schema: {
         tags: ['device link'],
@@ -129,7 +142,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const collector = await collectorOf(request.headers.authorization, request.ip);
+      const collector = collectorOf(request);
       const replies = Array.isArray(request.body) ? request.body : [request.body];
       // In order: a write's `accepted` before its read-back's `succeeded`.
       for (const r of replies) await link.takeReply(collector.serial, JSON.stringify(r));
