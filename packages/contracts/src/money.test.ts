@@ -5,7 +5,8 @@ describe('amounts in a currency’s smallest unit', () => {
   it('writes yen without decimals and yuan with two', () => {
     expect(currencyDigits('JPY')).toBe(0);
     expect(currencyDigits('CNY')).toBe(2);
-    expect(formatMoney(1234, 'JPY')).toBe('1234 JPY');
+    expect(formatMoney(1234, 'JPY')).toBe('1,234 JPY');
+    expect(formatMoney(436_959_639, 'CNY')).toBe('4,369,596.39 CNY');
     expect(formatMoney(1234, 'CNY')).toBe('12.34 CNY');
     expect(formatMoney(5, 'CNY')).toBe('0.05 CNY');
     expect(formatMoney(1234, 'KWD')).toBe('1.234 KWD');
@@ -19,6 +20,6 @@ describe('amounts in a currency’s smallest unit', () => {
   });
 
   it('takes two digits for a code that is not ISO 4217', () => {
-    expect(formatMoney(1234, 'yuan')).toBe('12.34 yuan');
+    expect(formatMoney(123_456, 'yuan')).toBe('1,234.56 yuan');
   });
 });

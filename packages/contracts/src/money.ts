@@ -22,8 +22,15 @@ export const minorToMajor = (minor: number, currency: string): number =>
 export const majorToMinor = (major: number, currency: string): number =>
   Math.round(major * 10 ** currencyDigits(currency));
 
-/** An amount kept in the smallest unit as its currency writes it: "12.34 CNY", "1234 JPY". */
+/**
+ * An amount kept in the smallest unit as its currency writes it, thousands grouped: "12.34 CNY", "4,369,596.39 CNY",
+ * "1,234 JPY".
+ */
 export function formatMoney(minor: number, currency: string): string {
   const digits = currencyDigits(currency);
-  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+  const major = (minor / 10 ** digits).toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return `${major} ${currency}`;
 }

@@ -161,7 +161,7 @@ describe('dashboard lists', () => {
     const figures = await screen.findByTestId('fleet-figures');
     const today = within(figures).getByText('今日收益').closest('.ant-card')!;
     expect(within(today as HTMLElement).getByTestId('income-converted').textContent).toMatch(
-      /^≈ 1845 JPY1 CNY/,
+      /^≈ 1,845 JPY1 CNY/,
     );
     expect(today.textContent).toContain('7.00 CNY');
     expect(today.textContent).toContain('372 JPY');
