@@ -86,7 +86,13 @@ try {
     '--no-sync',
   ]);
   // A throwaway cluster: durability settings off for speed; sockets in the temp dir, TCP on loopback only.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  // PG_STAT_STATEMENTS=1 (the benchmarks): count and time every statement, when the extension is installed.
+  const statements =
+    process.env.PG_STAT_STATEMENTS === '1' &&
+    existsSync(path.join(root, versions[0], 'lib', 'pg_stat_statements.so'))
+      ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all'
+      : '';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${statements}`;
   sync(path.join(bin, 'pg_ctl'), [
     '-D',
     dataDir,

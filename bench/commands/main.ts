@@ -4,9 +4,10 @@
  * answers as a datalogger does (CommandResponder: ack, then the read-back), and a command counts when the
  * console's stream (`/commands/stream`) says `applied`. Needs PostgreSQL:
  * `node scripts/with-postgres.mjs npm run bench:commands -w bench`.
- * Options: COLLECTORS (1000), RATE (commands/s, 100), DURATION_S (30).
+ * Options: COLLECTORS (1000), RATE (commands/s, 100), DURATION_S (30). `npm run bench:commands` at the root loads
+ * pg_stat_statements (PG_STAT_STATEMENTS=1), so that the statements with the most database time are listed.
  * Last line: applied commands per second, p50/p95 from submit to `applied`, the server's peak memory [MB], CPU
- * seconds per command (server and PostgreSQL), beside the load average of the machine.
+ * milliseconds per command (server and PostgreSQL), statements per command, beside the load average.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -14,6 +15,7 @@ import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simul
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
+import { readStatements, startStatements } from '../lib/pgStatements.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -116,6 +118,7 @@ void (async () => {
 // Submit at `rate` per second for `durationS`, each to a device chosen in turn.
 const cpu0 = cpuSeconds(server.child.pid!);
 const pgCpu0 = await pgCpuSeconds(url);
+const counting = await startStatements(url);
 server.resetRss();
 const start = performance.now();
 let sent = 0;
@@ -157,6 +160,7 @@ const elapsedS = (performance.now() - start) / 1000;
 const serverCpu = cpuSeconds(server.child.pid!) - cpu0;
 const pgCpu = (await pgCpuSeconds(url)) - pgCpu0;
 const rss = server.maxRssMb();
+const statements = counting ? await readStatements(url) : undefined;
 
 await reader.cancel().catch(() => undefined);
 for (let i = 0; i < links.length; i += 100) await Promise.all(links.slice(i, i + 100).map((l) => l.stop()));
@@ -169,10 +173,20 @@ console.log(
   `submitted ${sent} at ${rate}/s for ${durationS} s; applied ${applied} (devices took ${appliedOnDevices}), ` +
     `not applied within 30 s: ${submittedAt.size}, refused or failed to submit: ${refused}`,
 );
+if (statements) {
+  console.log('statements with the most database time (calls, total ms, per command):');
+  for (const s of statements.top)
+    console.log(
+      `  ${String(s.calls).padStart(7)} ${s.totalMs.toFixed(0).padStart(7)} ms ${(s.calls / Math.max(1, applied)).toFixed(2).padStart(6)}  ${s.query}`,
+    );
+}
+const queries = statements
+  ? (statements.calls / Math.max(1, applied)).toFixed(1)
+  : 'n/a (PG_STAT_STATEMENTS=1)';
 console.log(
   `commands: ${(applied / elapsedS).toFixed(1)} applied/s at ${rate}/s submitted; submit→applied p50 ${p50.toFixed(3)} s ` +
     `p95 ${p95.toFixed(3)} s (target ≤ 2 s); server RSS ${rss.toFixed(0)} MB (≤ 500); CPU per command ` +
     `${((serverCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms server + ${((pgCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms PostgreSQL; ` +
-    `${collectors} collectors; load average ${loadavg()[0]!.toFixed(2)}`,
+    `${queries} queries per command; ${collectors} collectors; load average ${loadavg()[0]!.toFixed(2)}`,
 );
 process.exit(0);

@@ -7,6 +7,7 @@ import { createAlarmBus } from './modules/alarms/alarmBus.ts';
 import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
 import { loadSigningKey } from './modules/auth/signingKey.ts';
 import { CommandCenter } from './modules/commands/CommandCenter.ts';
+import { testCrashPoint } from './modules/commands/testCrashPoint.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
 import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
@@ -32,6 +33,7 @@ export async function buildDeps(options: {
     db,
     (serial, message) => deviceLink.sendToDevice(serial, message),
     logger,
+    { crashAt: testCrashPoint(process.env) },
   );
   // A collector back online gets its queued commands at once (the command job would within one turn): its own
   // only, so that a thousand collectors reconnecting do not each re-send everything that waits.

@@ -3,30 +3,26 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   TERMINAL_STATES,
   commandReply,
-  profileById,
   type CommandMessage,
   type CommandPush,
-  type CommandReason,
-  type PointValues,
-  type SettingsProfile,
+  type CommandReply,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { operationLog } from '../audit/tables.ts';
 import { collectors } from '../devices/tables.ts';
-import { users } from '../users/tables.ts';
+import { GroupQueue } from './GroupQueue.ts';
 import { pushOf } from './queries.ts';
-import { moveCommand, type CommandRecord } from './stateMachine.ts';
-import { commands } from './tables.ts';
+import { replySteps } from './replySteps.ts';
 import {
-  READ_BACK,
-  WRITE_KINDS,
-  messageOf,
-  pointsOf,
-  readBackMatches,
-  readBackOf,
-  type RegisterValues,
-  type SettingParams,
-} from './wire.ts';
+  auditedUpdate,
+  moveCommand,
+  moveCommands,
+  type CommandRecord,
+  type Move,
+  type Patch,
+} from './stateMachine.ts';
+import { commands } from './tables.ts';
+import { dieNow, type CrashPoint } from './testCrashPoint.ts';
+import { READ_BACK, WRITE_KINDS, messageOf, profileOf, readBackOf } from './wire.ts';
 
 /** Sends a message to a collector's `down/cmd` (the device link's `sendToDevice`). */
 export type SendToDevice = (collectorSerial: string, message: CommandMessage) => Promise<unknown>;
@@ -44,81 +40,83 @@ interface Logger {
 /** A sent command not acknowledged after this long is sent again (the device deduplicates by id) [ms]. */
 export const RESEND_AFTER_MS = 20_000;
 
-const profileOf = (c: CommandRecord): SettingsProfile | undefined => {
-  const id = (c.params as Partial<SettingParams>).profileId;
-  return id ? profileById(id) : undefined;
-};
+/** A device's reply, read and waiting for its group. */
+interface PendingReply {
+  collectorSerial: string;
+  /** The command's id (without the read-back suffix). */
+  id: string;
+  isReadBack: boolean;
+  reply: CommandReply;
+}
+
+/** Times a reply is tried again when another writer moved its command between the read and the update. */
+const REPLY_ATTEMPTS = 3;
+
+/** Open commands whose last stored row this instance keeps, so that their replies need no read. */
+const KNOWN_MAX = 20_000;
 
 /**
  * Runs commands through their state machine (docs/device-protocol.md "Commands"): sends queued ones to online
  * collectors, takes the devices' replies, reads back every write before calling it applied, re-sends what was not
  * acknowledged, and ends what outlived its time-to-live. Every state change is pushed on `events` and every end is
- * written to the operation log. All of it is idempotent and driven by the database, so that a restart (or another
- * instance) continues where this one stopped.
+ * written to the operation log with it. All of it is idempotent and driven by the database, so that a restart (or
+ * another instance) continues where this one stopped.
+ *
+ * The per-command database steps go in groups (`GroupQueue`): the `sent` marks of everything published meanwhile
+ * are one UPDATE, and the replies that arrived meanwhile are one read and one conditional UPDATE (with the audit
+ * of those that ended), whatever their number.
  */
 export class CommandCenter {
   readonly events = new EventEmitter<CommandEvents>();
 
   private readonly resendAfterMs: number;
+  private readonly crashAt: CrashPoint | undefined;
+  private readonly marks = new GroupQueue<CommandRecord, CommandRecord | undefined>((published) =>
+    this.markSent(published),
+  );
+  private readonly replies = new GroupQueue<PendingReply, void>((group) => this.takeReplies(group));
+  /**
+   * The rows of open commands as this instance last stored or read them, oldest first. A reply is worked out
+   * from here without a read; the conditional UPDATE finds out when another writer moved the command meanwhile,
+   * and the command is then read again.
+   */
+  private readonly known = new Map<string, CommandRecord>();
 
   constructor(
     private readonly db: Database,
     private readonly send: SendToDevice,
     private readonly log: Logger,
-    /** `resendAfterMs`: {@link RESEND_AFTER_MS} unless a test needs its crash trials quicker. */
-    options: { resendAfterMs?: number } = {},
+    /**
+     * `resendAfterMs`: {@link RESEND_AFTER_MS} unless a test needs its crash trials quicker. `crashAt`: the
+     * process dies there when it sends new commands (tests only, `testCrashPoint`).
+     */
+    options: { resendAfterMs?: number; crashAt?: CrashPoint | undefined } = {},
   ) {
     this.resendAfterMs = options.resendAfterMs ?? RESEND_AFTER_MS;
+    this.crashAt = options.crashAt;
     // One listener per open stream (a console tab each).
     this.events.setMaxListeners(0);
   }
 
+  private remember(rows: CommandRecord[]): void {
+    for (const r of rows) {
+      this.known.delete(r.id);
+      if (!TERMINAL_STATES.includes(r.state)) this.known.set(r.id, r);
+    }
+    for (const id of this.known.keys()) {
+      if (this.known.size <= KNOWN_MAX) break;
+      this.known.delete(id);
+    }
+  }
+
+  /** Pushes the new states of `rows` on `events` (and keeps them as the last known rows). */
   private emit(rows: CommandRecord[]): void {
+    this.remember(rows);
     if (rows.length > 0)
       this.events.emit(
         'changed',
         rows.map((c) => ({ plantId: c.plantId, push: pushOf(c) })),
       );
-  }
-
-  /** Writes the end of a command to the operation log: actor, target, parameters, old and new values, result. */
-  private async audit(rows: CommandRecord[]): Promise<void> {
-    const ended = rows.filter((c) => TERMINAL_STATES.includes(c.state));
-    if (ended.length === 0) return;
-    // The log names its actor by account code (the logList screen filters by it).
-    const actors = await this.db
-      .select({ id: users.id, userCode: users.userCode })
-      .from(users)
-      .where(inArray(users.id, [...new Set(ended.map((c) => c.createdBy))]));
-    const codeOf = new Map(actors.map((a) => [a.id, a.userCode]));
-    await this.db.insert(operationLog).values(
-      ended.map((c) => ({
-        userId: c.createdBy,
-        userCode: codeOf.get(c.createdBy) ?? null,
-        action: `command ${c.kind}`,
-        method: 'CMD',
-        path: `/commands/${c.id}`,
-        target: c.deviceSerial,
-        ip: '',
-        result: c.state === 'applied' ? ('success' as const) : ('failure' as const),
-        status: c.state === 'applied' ? 200 : 409,
-        detail: {
-          commandId: c.id,
-          state: c.state,
-          reason: c.reason,
-          reasonDetail: c.reasonDetail,
-          params: c.params,
-          oldValues: c.oldValues,
-          newValues: c.newValues,
-        },
-      })),
-    );
-  }
-
-  private async changed(rows: (CommandRecord | undefined)[]): Promise<void> {
-    const done = rows.filter((r): r is CommandRecord => r !== undefined);
-    this.emit(done);
-    await this.audit(done).catch((err: unknown) => this.log.error({ err }, 'command audit failed'));
   }
 
   /** Publishes one command (or its read-back); a failure to publish leaves it where it was, for the next turn. */
@@ -133,43 +131,86 @@ export class CommandCenter {
   }
 
   /**
+   * Publishes `due` (queued, or sent and due again) and then marks them `sent`: a crash in between leaves a
+   * command `queued`, and it goes again (the device applies a command id at most once).
+   */
+  private async publishAll(due: CommandRecord[], crashAt?: CrashPoint): Promise<CommandRecord[]> {
+    if (due.length > 0 && crashAt === 'beforePublish') dieNow();
+    const published = await Promise.all(
+      due.map(async (c) => ((await this.publish(c, messageOf(c, profileOf(c)))) ? c : undefined)),
+    );
+    if (due.length > 0 && crashAt === 'afterPublish') dieNow();
+    const marked = await Promise.all(published.flatMap((c) => (c ? [this.marks.add(c)] : [])));
+    return marked.filter((c): c is CommandRecord => c !== undefined);
+  }
+
+  /** One UPDATE for every command published meanwhile: queued ones become `sent`, re-sent ones are counted. */
+  private async markSent(published: CommandRecord[]): Promise<(CommandRecord | undefined)[]> {
+    const rows = await this.db
+      .update(commands)
+      .set({ state: 'sent', sentAt: new Date(), sends: sql`${commands.sends} + 1` })
+      .where(
+        and(
+          inArray(commands.id, [...new Set(published.map((c) => c.id))]),
+          inArray(commands.state, ['queued', 'sent']),
+        ),
+      )
+      .returning();
+    this.remember(rows);
+    const wasQueued = new Set(published.filter((c) => c.state === 'queued').map((c) => c.id));
+    this.emit(rows.filter((r) => wasQueued.has(r.id)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return published.map((c) => byId.get(c.id));
+  }
+
+  /**
+   * Sends commands just created (`createCommands`) whose collector is online, without reading them again; the
+   * others wait for the command job or their collector's return. A test's crash point is here: between storing a
+   * command and publishing it, or between publishing it and marking it `sent`. Returns the rows marked `sent`.
+   */
+  async dispatchCreated(created: CommandRecord[]): Promise<CommandRecord[]> {
+    this.remember(created);
+    return this.publishAll(created, this.crashAt);
+  }
+
+  /**
    * Sends the queued (and re-sends the unacknowledged) commands of online collectors: all of them, or those of
-   * `ids`. A command is marked `sent` after its publish; a crash in between leaves it `queued`, and it goes again
-   * (the device applies a command id at most once).
+   * `ids` or of one collector; and asks again for the read-backs of their writes acknowledged long ago (the
+   * read-back or its answer was lost). For one collector (it has just come online) nothing unanswered waits.
    */
   async dispatch(only?: { ids?: string[]; collectorSerial?: string; collectorId?: number }): Promise<number> {
     const now = new Date();
-    const conds = [
-      isNotNull(commands.expiresAt),
-      sql`${commands.expiresAt} > ${now}`,
-      sql`(${commands.state} = 'queued' or (${commands.state} = 'sent' and ${commands.sentAt} < ${new Date(
-        now.getTime() - this.resendAfterMs,
-      )}))`,
-      sql`exists (select 1 from ${collectors} co where co.serial = ${commands.collectorSerial} and co.online)`,
+    // A collector that has just connected lost whatever was in flight (a clean session): its unanswered commands
+    // and read-backs go again at once; otherwise after `resendAfterMs`.
+    const resendBefore = new Date(
+      only?.collectorId !== undefined || only?.collectorSerial
+        ? now.getTime()
+        : now.getTime() - this.resendAfterMs,
+    );
+    const which = [
+      ...(only?.ids ? [inArray(commands.id, only.ids)] : []),
+      ...(only?.collectorSerial ? [eq(commands.collectorSerial, only.collectorSerial)] : []),
+      ...(only?.collectorId !== undefined
+        ? [
+            sql`${commands.collectorSerial} = (select co.serial from ${collectors} co where co.id = ${only.collectorId})`,
+          ]
+        : []),
     ];
-    if (only?.ids) conds.push(inArray(commands.id, only.ids));
-    if (only?.collectorSerial) conds.push(eq(commands.collectorSerial, only.collectorSerial));
-    if (only?.collectorId !== undefined)
-      conds.push(
-        sql`${commands.collectorSerial} = (select co.serial from ${collectors} co where co.id = ${only.collectorId})`,
-      );
     const due = await this.db
       .select()
       .from(commands)
-      .where(and(...conds))
+      .where(
+        and(
+          isNotNull(commands.expiresAt),
+          sql`${commands.expiresAt} > ${now}`,
+          sql`(${commands.state} = 'queued' or (${commands.state} = 'sent' and ${commands.sentAt} < ${resendBefore}))`,
+          sql`exists (select 1 from ${collectors} co where co.serial = ${commands.collectorSerial} and co.online)`,
+          ...which,
+        ),
+      )
       .orderBy(commands.createdAt)
       .limit(5000);
-    const moved: (CommandRecord | undefined)[] = [];
-    await Promise.all(
-      due.map(async (c) => {
-        if (!(await this.publish(c, messageOf(c, profileOf(c))))) return;
-        const patch = { sentAt: new Date(), sends: c.sends + 1 };
-        if (c.state === 'queued') moved.push(await moveCommand(this.db, c.id, 'sent', patch));
-        else await this.db.update(commands).set(patch).where(eq(commands.id, c.id));
-      }),
-    );
-    await this.changed(moved);
-    // Writes acknowledged but not yet read back (the read-back or its answer was lost): ask again.
+    await this.publishAll(due);
     const unread = await this.db
       .select()
       .from(commands)
@@ -177,13 +218,8 @@ export class CommandCenter {
         and(
           eq(commands.state, 'acked'),
           inArray(commands.kind, [...WRITE_KINDS]),
-          lt(commands.ackedAt, new Date(now.getTime() - this.resendAfterMs)),
-          ...(only?.collectorSerial ? [eq(commands.collectorSerial, only.collectorSerial)] : []),
-          ...(only?.collectorId !== undefined
-            ? [
-                sql`${commands.collectorSerial} = (select co.serial from ${collectors} co where co.id = ${only.collectorId})`,
-              ]
-            : []),
+          lt(commands.ackedAt, resendBefore),
+          ...which,
         ),
       )
       .limit(5000);
@@ -193,42 +229,26 @@ export class CommandCenter {
 
   /** Ends every open command past its time-to-live: `expired`, never delivered after. */
   async expire(): Promise<number> {
-    const rows = await this.db
-      .update(commands)
-      .set({ state: 'expired', reason: 'expired', finishedAt: new Date() })
-      .where(
-        and(
-          inArray(commands.state, ['queued', 'sent', 'acked']),
-          isNotNull(commands.expiresAt),
-          lt(commands.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    await this.changed(rows);
+    const rows = await auditedUpdate(
+      this.db,
+      sql`update commands set state = 'expired', reason = 'expired', finished_at = now()
+        where state in ('queued', 'sent', 'acked') and expires_at is not null and expires_at < now()`,
+    );
+    this.emit(rows);
     return rows.length;
   }
 
   /** Cancels a queued command; undefined when it is no longer queued (the caller answers 409). */
   async cancel(id: string): Promise<CommandRecord | undefined> {
     const row = await moveCommand(this.db, id, 'cancelled', { reason: 'cancelled', finishedAt: new Date() });
-    await this.changed([row]);
+    if (row) this.emit([row]);
     return row;
   }
 
-  private async fail(c: CommandRecord, reason: CommandReason, detail?: string, newValues?: PointValues) {
-    return moveCommand(this.db, c.id, 'failed', {
-      reason,
-      reasonDetail: detail ?? null,
-      finishedAt: new Date(),
-      ...(newValues ? { newValues } : {}),
-    });
-  }
-
   /**
-   * A device's `up/reply`. `accepted` acknowledges (for a write, the read-back goes out at once); `failed` ends
-   * the command with the device's reason and it is never re-sent; `succeeded` ends reads and restarts as applied,
-   * and the read-back of a write as applied only when the values match (else `failed: notApplied`). Replies to
-   * finished commands, to other collectors' commands or to unknown ids are ignored.
+   * A device's `up/reply` (docs/device-protocol.md "Commands", `replySteps`); resolves once it is stored and what
+   * it caused (a write's read-back) is sent. Replies to finished commands, to other collectors' commands or to
+   * unknown ids are ignored.
    */
   async onReply(collectorSerial: string, payload: Buffer | string): Promise<void> {
     let reply;
@@ -240,64 +260,78 @@ export class CommandCenter {
     }
     const isReadBack = reply.cmdId.endsWith(READ_BACK);
     const id = isReadBack ? reply.cmdId.slice(0, -READ_BACK.length) : reply.cmdId;
-    const [c] = await this.db
-      .select()
-      .from(commands)
-      .where(and(eq(commands.id, id), eq(commands.collectorSerial, collectorSerial)));
-    if (!c || TERMINAL_STATES.includes(c.state)) return;
-    const moved: (CommandRecord | undefined)[] = [];
-    let current: CommandRecord = c;
-    // A reply to a command still `queued` (published just before a crash, or before its `sent` was stored).
-    if (current.state === 'queued') {
-      const sent = await moveCommand(this.db, c.id, 'sent', { sentAt: new Date(), sends: c.sends + 1 });
-      if (!sent) return;
-      current = sent;
-      moved.push(sent);
+    await this.replies.add({ collectorSerial, id, isReadBack, reply });
+  }
+
+  /** The replies that arrived meanwhile, together; those whose command another writer moved are tried again. */
+  private async takeReplies(group: PendingReply[]): Promise<void[]> {
+    let pending = group;
+    for (let attempt = 0; attempt < REPLY_ATTEMPTS && pending.length > 0; attempt++) {
+      // What lost a race is read again.
+      if (attempt > 0) for (const r of pending) this.known.delete(r.id);
+      pending = await this.applyReplies(pending);
     }
-    const profile = profileOf(current);
-    const isWrite = WRITE_KINDS.includes(current.kind);
-    if (reply.state === 'failed') {
-      moved.push(await this.fail(current, reply.reason === 'expired' ? 'expired' : 'refused', reply.reason));
-    } else if (!isReadBack && (reply.state === 'accepted' || reply.state === 'succeeded')) {
-      if (current.state === 'sent') {
-        const previous = (reply.result as { previous?: RegisterValues } | undefined)?.previous;
-        const acked = await moveCommand(this.db, current.id, 'acked', {
-          ackedAt: new Date(),
-          ...(previous && profile ? { oldValues: pointsOf(profile, previous) } : {}),
-        });
-        if (!acked) return void (await this.changed(moved));
-        current = acked;
-        moved.push(acked);
-        if (isWrite) await this.publish(current, readBackOf(current, profile));
+    return group.map(() => undefined);
+  }
+
+  /**
+   * Reads the commands of `group` at once, works out each one's steps in the order its replies came, and stores
+   * every command's end state in one conditional UPDATE (from the state it was read in). Returns the replies of
+   * commands that were moved by someone else in between.
+   */
+  private async applyReplies(group: PendingReply[]): Promise<PendingReply[]> {
+    const unknown = [...new Set(group.map((r) => r.id))].filter((id) => !this.known.has(id));
+    const rows =
+      unknown.length > 0 ? await this.db.select().from(commands).where(inArray(commands.id, unknown)) : [];
+    const read = new Map(rows.map((r) => [r.id, r]));
+    for (const r of group) if (this.known.has(r.id)) read.set(r.id, this.known.get(r.id)!);
+    const now = new Date();
+    const plans = new Map<
+      string,
+      {
+        seen: CommandRecord;
+        states: CommandRecord[];
+        patch: Patch;
+        readBack: boolean;
+        replies: PendingReply[];
       }
-      if (!isWrite && reply.state === 'succeeded') {
-        const result = reply.result ?? null;
-        const values =
-          current.kind === 'readSettings' && profile
-            ? pointsOf(
-                profile,
-                ((result as { registers?: RegisterValues } | null)?.registers ?? {}) as RegisterValues,
-              )
-            : null;
-        moved.push(
-          await moveCommand(this.db, current.id, 'applied', {
-            finishedAt: new Date(),
-            result: values
-              ? { values, revertLeftS: (result as { revertLeftS?: unknown }).revertLeftS ?? {} }
-              : result,
-            ...(values ? { newValues: values } : {}),
-          }),
-        );
+    >();
+    for (const r of group) {
+      const seen = read.get(r.id);
+      if (!seen || seen.collectorSerial !== r.collectorSerial) continue;
+      const plan = plans.get(r.id) ?? { seen, states: [], patch: {}, readBack: false, replies: [] };
+      plans.set(r.id, plan);
+      plan.replies.push(r);
+      const { steps, readBack } = replySteps(plan.states.at(-1) ?? seen, r.reply, r.isReadBack, now);
+      for (const step of steps) {
+        Object.assign(plan.patch, step.patch);
+        plan.states.push({ ...(plan.states.at(-1) ?? seen), ...step.patch, state: step.to });
       }
-    } else if (isReadBack && reply.state === 'succeeded' && current.state === 'acked') {
-      const { matches, values } = readBackMatches(current, profile, reply.result);
-      moved.push(
-        matches
-          ? await moveCommand(this.db, current.id, 'applied', { finishedAt: new Date(), newValues: values })
-          : await this.fail(current, 'notApplied', undefined, values),
-      );
+      plan.readBack ||= readBack;
     }
-    await this.changed(moved);
+    const moving = [...plans.values()].filter((p) => p.states.length > 0);
+    const moves = moving.map((p): Move => ({
+      id: p.seen.id,
+      from: [p.seen.state],
+      via: p.states.slice(0, -1).map((s) => s.state),
+      to: p.states.at(-1)!.state,
+      patch: p.patch,
+    }));
+    const stored = await moveCommands(this.db, moves);
+    const moved = new Map(stored.map((r) => [r.id, r]));
+    // Every state a command passed through is pushed, the last one as stored.
+    this.emit(
+      moving.flatMap((p) => (moved.has(p.seen.id) ? [...p.states.slice(0, -1), moved.get(p.seen.id)!] : [])),
+    );
+    await Promise.all(
+      moving.flatMap((p) => {
+        const row = moved.get(p.seen.id);
+        return row && p.readBack && row.state === 'acked'
+          ? [this.publish(row, readBackOf(row, profileOf(row)))]
+          : [];
+      }),
+    );
+    return moving.filter((p) => !moved.has(p.seen.id)).flatMap((p) => p.replies);
   }
 
   /** Approves (or rejects) a batch waiting for a second user: its time-to-live starts now. */
@@ -309,12 +343,12 @@ export class CommandCenter {
         .where(and(eq(commands.batchId, batchId), eq(commands.state, 'queued')));
       await this.dispatch({ ids: await this.idsOf(batchId) });
     } else {
-      const rows = await this.db
-        .update(commands)
-        .set({ state: 'cancelled', reason: 'rejected', finishedAt: new Date() })
-        .where(and(eq(commands.batchId, batchId), eq(commands.state, 'queued')))
-        .returning();
-      await this.changed(rows);
+      const rows = await auditedUpdate(
+        this.db,
+        sql`update commands set state = 'cancelled', reason = 'rejected', finished_at = now()
+          where batch_id = ${batchId} and state = 'queued'`,
+      );
+      this.emit(rows);
     }
   }
 

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { devicesInScope, type DeviceTarget } from './deviceTargets.ts';
+import type { CommandRecord } from './stateMachine.ts';
 import { commandBatches, commands } from './tables.ts';
 import type { SettingParams } from './wire.ts';
 
@@ -30,6 +31,11 @@ export interface Created {
   awaitingApproval: boolean;
   ids: string[];
   refused: Refusal[];
+  /** The new commands as stored, and the devices they go to by serial. */
+  stored: CommandRecord[];
+  devices: Map<string, DeviceTarget>;
+  /** The new commands to send at once: not awaiting approval, their collector online when checked. */
+  toSend: CommandRecord[];
 }
 
 interface Request {
@@ -109,22 +115,41 @@ export async function createCommands(db: Database, req: Request): Promise<Create
     createdBy: req.caller.userId,
     expiresAt,
   }));
-  await db.transaction(async (tx) => {
-    if (batchId) {
-      await tx.insert(commandBatches).values({
-        id: batchId,
-        kind: req.kind,
-        route: req.route,
-        params: req.batchParams,
-        deviceCount: rows.length,
-        createdBy: req.caller.userId,
-        ttlS,
-        needsApproval: awaitingApproval ? 'pending' : 'no',
-      });
-    }
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(commands).values(rows.slice(i, i + 500));
+  const online = new Set(accepted.filter((a) => a.device.online).map((a) => a.device.collectorSerial));
+  const made = (stored: CommandRecord[]): Created => ({
+    batchId,
+    awaitingApproval,
+    ids: rows.map((r) => r.id),
+    refused,
+    stored,
+    devices: inScope,
+    toSend: awaitingApproval ? [] : stored.filter((c) => online.has(c.collectorSerial)),
   });
-  return { batchId, awaitingApproval, ids: rows.map((r) => r.id), refused };
+  // One device: one INSERT, atomic without a transaction.
+  if (!batchId) {
+    return made(await db.insert(commands).values(rows).returning());
+  }
+  const stored: CommandRecord[] = [];
+  await db.transaction(async (tx) => {
+    await tx.insert(commandBatches).values({
+      id: batchId,
+      kind: req.kind,
+      route: req.route,
+      params: req.batchParams,
+      deviceCount: rows.length,
+      createdBy: req.caller.userId,
+      ttlS,
+      needsApproval: awaitingApproval ? 'pending' : 'no',
+    });
+    for (let i = 0; i < rows.length; i += 500)
+      stored.push(
+        ...(await tx
+          .insert(commands)
+          .values(rows.slice(i, i + 500))
+          .returning()),
+      );
+  });
+  return made(stored);
 }
 
 /**

@@ -193,6 +193,41 @@ export async function awaitingBatches(
   return out;
 }
 
+/**
+ * A command just created, as `commandsById` would answer it, from what the request already holds (its stored row,
+ * its device, the caller's account code) instead of reading it again.
+ */
+export const newCommandRow = (
+  c: CommandRecord,
+  device: { model: string; plantName: string },
+  createdBy: string,
+): CommandRow =>
+  toRow({
+    id: c.id,
+    batch_id: c.batchId,
+    kind: c.kind,
+    route: c.route,
+    device_serial: c.deviceSerial,
+    device_model: device.model,
+    collector_serial: c.collectorSerial,
+    plant_id: c.plantId,
+    plant_name: device.plantName,
+    params: c.params,
+    state: c.state,
+    reason: c.reason,
+    reason_detail: c.reasonDetail,
+    old_values: c.oldValues as Row['old_values'],
+    new_values: c.newValues as Row['new_values'],
+    result: c.result,
+    created_by: createdBy,
+    approved_by: null,
+    created_at: c.createdAt,
+    sent_at: c.sentAt,
+    acked_at: c.ackedAt,
+    finished_at: c.finishedAt,
+    expires_at: c.expiresAt,
+  });
+
 /** What the console is pushed when a command changes. */
 export const pushOf = (c: CommandRecord): CommandPush => ({
   id: c.id,

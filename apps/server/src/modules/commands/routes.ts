@@ -42,7 +42,7 @@ import {
   type Created,
 } from './createCommands.ts';
 import { listDeviceTargets } from './deviceTargets.ts';
-import { awaitingBatches, commandsById, findBatch, listCommands } from './queries.ts';
+import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
 import { commandBatches } from './tables.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
@@ -72,13 +72,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     for (const end of [...streams]) end();
   });
 
-  /** The answer to a create call: the new commands as rows, sent at once to online collectors. */
+  /** The answer to a create call: the new commands as rows (as stored or marked sent), sent at once to online collectors. */
   const answer = async (caller: AuthContext, created: Created) => {
-    if (!created.awaitingApproval) await center.dispatch({ ids: created.ids });
+    const sent = new Map((await center.dispatchCreated(created.toSend)).map((c) => [c.id, c]));
     return ok({
       batchId: created.batchId,
       awaitingApproval: created.awaitingApproval,
-      commands: await commandsById(db(), caller, created.ids),
+      commands: created.stored.map((c) =>
+        newCommandRow(sent.get(c.id) ?? c, created.devices.get(c.deviceSerial)!, caller.userCode),
+      ),
       refused: created.refused,
     });
   };

@@ -1,5 +1,6 @@
 import {
   pointOf,
+  profileById,
   fromRegister,
   toRegister,
   type CommandKind,
@@ -32,6 +33,12 @@ export interface DebugWriteParams {
 export interface DispatchParams {
   schedule: DispatchSchedule;
 }
+
+/** The settings profile a command's params name, if any. */
+export const profileOf = (c: { params: unknown }): SettingsProfile | undefined => {
+  const id = (c.params as Partial<SettingParams>).profileId;
+  return id ? profileById(id) : undefined;
+};
 
 /** A register as it travels: address, encoding and (for writes) the raw value. */
 export interface WireRegister {
