@@ -77,6 +77,12 @@ for (const lang of LANGS) {
         path: shot(`first-hour-dashboard-${lang}-${size.name}`),
         fullPage: size.name === '390',
       });
+      // The fleet's power and energy charts below the map, drawn without ECharts.
+      const power = page.getByTestId('fleet-power');
+      await expect(power).toHaveAttribute('data-rendered', 'true');
+      await expect(page.getByTestId('fleet-energy')).toHaveAttribute('data-rendered', 'true');
+      await power.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`first-hour-dashboard-charts-${lang}-${size.name}`) });
 
       await page.goto(`/details?id=${storagePlant}`);
       const flow = page.getByTestId('energy-flow');
