@@ -1,47 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CollectorLink } from '@solarops/simulator';
 import { createUser } from '../../../test/factories.ts';
+import { freePort, startServer } from '../../../test/serverProcess.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase } from '../../db/openDatabase.ts';
 import { seedReferenceData } from '../../referenceData.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
-
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** A port that was free a moment ago (the server must reuse it across its restart). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Starts `main.ts` on the embedded database and resolves once its MQTT broker listens. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  // Node itself with the tsx loader (not the tsx CLI, whose child process would survive a SIGKILL of the CLI).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', SIMULATOR: 'off', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('MQTT broker listening')) resolve(child);
-    });
-    child.on('exit', () => reject(new Error(`server exited: ${out}`)));
-  });
-}
 
 describe('a server killed mid-stream', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'solarops-crash-'));

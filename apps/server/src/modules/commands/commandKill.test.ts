@@ -1,0 +1,179 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROLE, TERMINAL_STATES, type CommandRow } from '@solarops/contracts';
+import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
+import { createUser } from '../../../test/factories.ts';
+import { exited, freePort, startServer } from '../../../test/serverProcess.ts';
+import { migrate } from '../../db/migrate.ts';
+import { openDatabase } from '../../db/openDatabase.ts';
+import { seedReferenceData } from '../../referenceData.ts';
+import { createFixturePlant } from '../devices/deviceFixtures.ts';
+import { CRASH_POINT_VARIABLE, CRASH_POINTS, type CrashPoint } from './testCrashPoint.ts';
+
+/**
+ * Real crash trials: a server process on an embedded database's directory takes a setting over HTTP and kills
+ * itself with SIGKILL at a seeded crash point (`testCrashPoint`: after storing the command and before publishing
+ * it, or after publishing it and before marking it `sent`), is started again on the same directory, and its
+ * command job finishes the work. The in-process trials (`commandCrash.test.ts`) try more points, quicker.
+ */
+const TRIALS = 5;
+const SEED = 20_261_124;
+// Long enough for a restart on a very busy machine (a restart slower than this ends the command `expired`).
+const TTL_S = 300;
+const MODEL = 'SO-5K-S1';
+
+/** A small seeded generator (mulberry32): the same trials on every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('a server process killed with SIGKILL between storing and publishing a command', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'solarops-command-kill-'));
+  let server: ChildProcess | undefined;
+  let link: CollectorLink | undefined;
+  afterAll(async () => {
+    await link?.stop();
+    // A failed run must not leave its server behind.
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // TRIALS + 1 server starts on an embedded database: under a minute on a quiet machine, about five on one
+  // as busy as ten; sized for that.
+  it(
+    `applies each of ${TRIALS} commands at most once and ends it within its time-to-live + 60 s`,
+    { timeout: 600_000 },
+    async () => {
+      const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+      await migrate(db);
+      await seedReferenceData(db.db);
+      const admin = await createUser(db.db, { roleId: ROLE.admin });
+      const owner = await createUser(db.db, { roleId: ROLE.endUser });
+      const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{ model: MODEL }] });
+      await db.close();
+
+      const random = seeded(SEED);
+      const points: CrashPoint[] = Array.from(
+        { length: TRIALS },
+        () => CRASH_POINTS[Math.floor(random() * CRASH_POINTS.length)]!,
+      );
+      const ports = { PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
+      const start = (point: CrashPoint | undefined) =>
+        startServer({
+          ...ports,
+          DATA_DIR: dir,
+          NODE_ENV: 'test',
+          PASSWORD_HASH_COST: '14',
+          COMMAND_JOB_SECONDS: '1',
+          ...(point ? { [CRASH_POINT_VARIABLE]: point } : {}),
+        });
+      const base = `http://127.0.0.1:${ports.PORT}/prod-api`;
+      server = await start(points[0]);
+
+      // The collector outlives the server, as a datalogger does: it reconnects and remembers what it applied.
+      const device = plant.devices[0]!.serial;
+      const settings = DeviceSettings.of({ model: MODEL, ratedPowerW: 5000, timeZone: 'Asia/Shanghai' })!;
+      const c = plant.collectors[0]!;
+      const collector = new CollectorLink({
+        url: `mqtt://127.0.0.1:${ports.MQTT_PORT}`,
+        serial: c.serial,
+        secret: c.secret,
+        reconnectMs: 100,
+        onCommand: (m) => responder.handle(m),
+      });
+      link = collector;
+      const responder = new CommandResponder(new Map([[device, settings]]), (r) => collector.sendReply(r));
+      await collector.start();
+
+      const form = new FormData();
+      form.set('username', admin.userCode);
+      form.set('password', admin.password);
+      const signIn = await fetch(`${base}/authentication/form`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
+        body: form,
+      });
+      const { access_token: token } = ((await signIn.json()) as { data: { token: { access_token: string } } })
+        .data.token;
+      const auth = { authorization: `Bearer ${token}` };
+      const commandsOfDevice = async (): Promise<CommandRow[]> => {
+        const res = await fetch(`${base}/commands?serial=${device}&pageSize=100`, { headers: auth });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { rows: CommandRow[] }).rows;
+      };
+      // The collector is online (its status stored) before the first command, so that it is sent at once.
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (
+                await fetch(`${base}/commands/devices?search=${device}`, { headers: auth })
+              ).json()) as {
+                data: { online: boolean }[];
+              }
+            ).data[0]?.online,
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+
+      const outcomes: string[] = [];
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const limit = 10 + trial;
+        const started = Date.now();
+        // The answer never comes: the server dies on its way to sending the command.
+        const answer = await fetch(`${base}/commands/settings`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            route: 'remoteSet',
+            serials: [device],
+            values: { activePowerLimitPct: limit },
+            confirm: device,
+            ttlS: TTL_S,
+          }),
+        }).catch(() => undefined);
+        expect(answer, `trial ${trial} (${points[trial]}) answered`).toBeUndefined();
+        await exited(server);
+        expect(server.signalCode, `trial ${trial}`).toBe('SIGKILL');
+
+        // Started again on the same directory (armed for the next trial: only a new command reaches the point).
+        server = await start(points[trial + 1]);
+        const ofTrial = (rows: CommandRow[]) =>
+          rows.find(
+            (r) =>
+              (r.params as { values: { activePowerLimitPct: number } }).values.activePowerLimitPct === limit,
+          );
+        let row: CommandRow | undefined;
+        await expect
+          .poll(
+            async () => {
+              row = ofTrial(await commandsOfDevice());
+              return row && TERMINAL_STATES.includes(row.state);
+            },
+            { timeout: (TTL_S + 60) * 1000, interval: 250 },
+          )
+          .toBe(true);
+        expect(Date.now() - started, `trial ${trial}`).toBeLessThan((TTL_S + 60) * 1000);
+        expect(responder.applied.get(row!.id) ?? 0, `trial ${trial} (${points[trial]})`).toBeLessThanOrEqual(
+          1,
+        );
+        outcomes.push(`${points[trial]} ${row!.state}`);
+      }
+      const last = server;
+      last.kill('SIGTERM');
+      await exited(last);
+      // The device was reachable throughout: every command ended applied, and both points were tried.
+      expect(outcomes.filter((o) => !o.endsWith(' applied'))).toEqual([]);
+      expect(new Set(points)).toEqual(new Set(CRASH_POINTS));
+    },
+  );
+});

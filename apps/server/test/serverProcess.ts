@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** A port that was free a moment ago (a server that restarts must reuse it). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts the real server (`main.ts`) as a child process on `env` (an embedded database unless it names
+ * DATABASE_URL) and resolves once its MQTT broker listens. For the crash tests: SIGKILL ends it at once.
+ */
+export function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // Node itself with the tsx loader (not the tsx CLI, whose child process would survive a SIGKILL of the CLI).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', SIMULATOR: 'off', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('MQTT broker listening')) resolve(child);
+    });
+    child.on('exit', () => reject(new Error(`server exited: ${out}`)));
+  });
+}
+
+/** Resolves once `child` has exited (at once if it already has). */
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
