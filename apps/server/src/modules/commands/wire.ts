@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   pointOf,
   profileById,
@@ -141,8 +142,8 @@ export function readBackMatches(
 ): { matches: boolean; values: PointValues } {
   const r = (result ?? {}) as { registers?: RegisterValues; values?: number[]; schedule?: unknown };
   if (c.kind === 'dispatch') {
-    const want = JSON.stringify((c.params as DispatchParams).schedule);
-    return { matches: JSON.stringify(r.schedule) === want, values: {} };
+    // Compared as values, not as text: the stored params went through jsonb, which orders keys its own way.
+    return { matches: isDeepStrictEqual(r.schedule, (c.params as DispatchParams).schedule), values: {} };
   }
   if (c.kind === 'debugWrite') {
     const p = c.params as DebugWriteParams;
