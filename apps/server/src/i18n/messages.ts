@@ -116,8 +116,8 @@ export const MESSAGES = {
     en: 'The value of {point} is finer than its register holds',
   },
   'commands.pointMissing': {
-    zh: '该设备型号没有设置点 {point}',
-    en: 'This device model has no point {point}',
+    zh: '该设备型号没有设置项「{point}」',
+    en: 'This device model has no setting “{point}”',
   },
   'commands.noProfile': { zh: '该设备型号不支持远程设置', en: 'This device model has no remote settings' },
   'commands.otherProfile': {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   COMMAND_LIMITS,
+  SETTINGS_PROFILES,
   pointOf,
   pointValueError,
   scheduleProblem,
@@ -90,7 +91,7 @@ export async function createCommands(db: Database, req: Request): Promise<Create
     if ('refuse' in r) {
       refused.push({
         serial,
-        message: t(req.lang, r.refuse, { point: r.point ?? '', ...r.params }),
+        message: t(req.lang, r.refuse, { point: r.point ? pointLabel(r.point, req.lang) : '', ...r.params }),
         ...(r.point ? { point: r.point } : {}),
       });
     } else accepted.push({ device, params: r.params });
@@ -150,6 +151,15 @@ export async function createCommands(db: Database, req: Request): Promise<Create
       );
   });
   return made(stored);
+}
+
+/** A point's label in `lang` from a shipped profile that has it (the device's own may lack it), else its name. */
+function pointLabel(name: string, lang: Lang): string {
+  for (const profile of SETTINGS_PROFILES) {
+    const point = pointOf(profile, name);
+    if (point) return point.label[lang];
+  }
+  return name;
 }
 
 /**
