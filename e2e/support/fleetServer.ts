@@ -32,13 +32,16 @@ export async function startFleetServer({
   speedup = 60,
   devices,
   backfillDays = 1,
+  dropRate = 0,
 }: {
   plants?: number;
   speedup?: number;
   /** Devices spread over the plants (default 5 per plant). */
   devices?: number;
-  /** Days of history backfilled before the fleet goes live. */
+  /** Days of history backfilled before the fleet goes live (0: none, the quickest start). */
   backfillDays?: number;
+  /** Share of accepted writes the devices acknowledge and drop (read-back ends them `failed: not applied`). */
+  dropRate?: number;
 } = {}): Promise<FleetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-fleet-'));
   const adminPassword = 'Admin#Fleet2026';
@@ -53,6 +56,7 @@ export async function startFleetServer({
       SIMULATOR: 'on',
       SIMULATOR_PLANTS: String(plants),
       SIMULATOR_BACKFILL_DAYS: String(backfillDays),
+      SIMULATOR_DROP_RATE: String(dropRate),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a
       // plant has the readings from the move on, not the collector's past).

@@ -66,6 +66,7 @@ export const envSchema = z.object({
   SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
   SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
@@ -105,6 +106,8 @@ export interface Config {
   readonly simulatorSeed?: number;
   readonly simulatorSpeedup?: number;
   readonly simulatorBackfillDays?: number;
+  /** Share of accepted writes the simulated devices acknowledge and drop (read-back tells) [0..1]. */
+  readonly simulatorDropRate?: number;
   /**
    * How often the command job sends what is queued, re-sends what is unanswered and expires what outlived its
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSeed: e.SIMULATOR_SEED,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
+    simulatorDropRate: e.SIMULATOR_DROP_RATE,
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
   });
 }

@@ -4,6 +4,8 @@ import {
   createPlantState,
   faultSnapshot,
   faultTransitions,
+  hashString,
+  mulberry32,
   startScheduledFaults,
   stepPlant,
   type DemoCollector,
@@ -100,6 +102,8 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
   for (const c of options.collectors) {
     const responder = new CommandResponder(settings, (reply) => links.get(c.serial)?.sendReply(reply), {
       now,
+      // Drops drawn from the fleet's seed: the same commands to the same fleet meet the same fate.
+      random: mulberry32(hashString(`${options.seed ?? 1}:${c.serial}`)),
       ...options.commands,
     });
     responders.set(c.serial, responder);

@@ -60,11 +60,16 @@ export const demoFleetHook: StartupHook = {
           .join('; ')}`,
       );
       const days = config.simulatorBackfillDays ?? 14;
-      const result = await backfillTelemetry(db, fleet.plants, seeded.deviceIds, {
-        days,
-        endMs: Date.now(),
-        seed: saved.seed,
-      });
+      // No days: no history at all (a test fleet goes live at once, its counters from zero); else the daily
+      // energy since each build date and the days of 5-minute readings.
+      const result =
+        days === 0
+          ? { states: {}, readings: 0, alarms: 0 }
+          : await backfillTelemetry(db, fleet.plants, seeded.deviceIds, {
+              days,
+              endMs: Date.now(),
+              seed: saved.seed,
+            });
       states = result.states;
       logger.info(
         {
@@ -124,6 +129,7 @@ export const demoFleetHook: StartupHook = {
       seed: saved.seed,
       states,
       scheduledFaults: showcase.faults,
+      commands: { dropRate: config.simulatorDropRate ?? 0 },
       ...(showcase.outage ? { outage: showcase.outage } : {}),
     });
     running.tick();
