@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
-  const webDist = options.webDistDir ?? WEB_DIST_DIR;
+  const webDist = options.webDistDir ?? options.config.webDistDir ?? WEB_DIST_DIR;
   const hasConsole = fs.existsSync(`${webDist}/index.html`);
   if (hasConsole) {
     await app.register(fastifyStatic, {

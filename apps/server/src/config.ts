@@ -46,6 +46,7 @@ export const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('SolarOps Console <no-reply@solarops.local>'),
   FILES_DIR: optionalString,
+  WEB_DIST_DIR: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(1800),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +90,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly filesDir: string;
+  /** The built console this server serves; undefined: the workspace's own `apps/web/dist`. */
+  readonly webDistDir: string | undefined;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       consoleClientSecret: 'console-secret',
       smtpUrl: undefined,
       filesDir: path.resolve('./data/files'),
+      webDistDir: undefined,
       accessTokenTtlSeconds: 1800,
       refreshTokenTtlSeconds: 604800,
       logLevel: 'info',
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'Very-secret-1',
       ACCESS_TOKEN_TTL_SECONDS: '600',
       TRUST_PROXY: 'true',
+      WEB_DIST_DIR: '/srv/solarops/console',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
       adminPassword: 'Very-secret-1',
       accessTokenTtlSeconds: 600,
       trustProxy: true,
+      webDistDir: '/srv/solarops/console',
     });
   });
 

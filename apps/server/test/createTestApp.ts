@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'SolarOps Console <no-reply@solarops.test>',
     filesDir: path.join(dataDir, 'files'),
+    webDistDir: undefined,
     accessTokenTtlSeconds: 1800,
     refreshTokenTtlSeconds: 604800,
     logLevel: 'silent',
