@@ -28,3 +28,30 @@ export const pgCpuSeconds = async (url: string) => {
   }
   return ticks / 100;
 };
+
+/**
+ * CPU time of the processes below `root` whose command name matches `name` [s], e.g. the Chromium that
+ * Playwright started (its browser, renderer and GPU processes), plus their children that already exited.
+ */
+export const descendantsCpuSeconds = (root: number, name: RegExp) => {
+  const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')'));
+      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      procs.set(Number(pid), { ppid: Number(f[1]), comm, ticks });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid)
+      if (p === root) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, p] of procs) if (name.test(p.comm) && below(pid)) ticks += p.ticks;
+  return ticks / 100;
+};

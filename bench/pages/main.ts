@@ -2,17 +2,20 @@
  * bench/pages: the console in Chromium over the queries bench's 10 000-plant dataset (PostgreSQL, generated in
  * the database). Prints the JavaScript of the sign-in page and of the dashboard with its charts (files, bytes and
  * gzip bytes) and the time from navigation to a rendered plant list, from outside the console and from its
- * menu (median and worst of RUNS, default 10).
+ * menu (median and worst of RUNS, default 10), with Chromium's CPU time per navigation beside it.
  * Needs PostgreSQL and a built console (`npm run build:web`):
  * `node scripts/with-postgres.mjs npm run bench:pages -w bench`. Options: PLANTS (default 10 000),
- * DEVICES_PER_PLANT (default 2), RUNS.
+ * DEVICES_PER_PLANT (default 2), RUNS, REUSE_DATASET=1 (keep the dataset of a previous run on a kept database).
+ * BASELINE_WEB_DIST=<dir>: another console build (e.g. an older commit's `apps/web/dist`) measured in the same run
+ * on the same server and data, ROUNDS times each (default 2) in turn with this one, and the ratios printed: on a
+ * shared machine only figures from the same run compare.
  * Last line: login JS gzip [KB], dashboard JS gzip [KB], plant list p50 and max from outside and from the menu
- * [ms].
+ * [ms] (this build's, pooled over the rounds).
  */
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
 import { prepareDatabase } from '../lib/benchFleet.ts';
-import { generateDataset } from '../queries/generateDataset.ts';
-import { measurePages } from './measurePages.ts';
+import { existingDataset, generateDataset } from '../queries/generateDataset.ts';
+import { measurePages, type PageFigures } from './measurePages.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -26,31 +29,88 @@ const size = {
   longDays: 1,
 };
 const runs = Number(process.env.RUNS ?? 10);
+const baseline = process.env.BASELINE_WEB_DIST;
+const rounds = baseline ? Number(process.env.ROUNDS ?? 2) : 1;
 
-await prepareDatabase(url);
-const data = await generateDataset(url, size, (m) => console.log(m));
-const server = await startBenchServer(url);
-try {
-  const figures = await measurePages(
-    `http://127.0.0.1:${server.httpPort}`,
-    { userCode: data.userCode, password: data.password },
-    runs,
-  );
-  const kb = (n: number) => (n / 1024).toFixed(1);
-  for (const [name, s] of [
-    ['login', figures.login],
-    ['dashboard', figures.dashboard],
-  ] as const) {
-    console.log(`${name}: ${s.files} scripts, ${kb(s.raw)} KB, ${kb(s.gzip)} KB gzip`);
+const kept =
+  process.env.REUSE_DATASET === '1' ? await existingDataset(url).catch(() => undefined) : undefined;
+const data =
+  kept ??
+  (await (async () => {
+    await prepareDatabase(url);
+    return generateDataset(url, size, (m) => console.log(m));
+  })());
+
+/** One server on `webDist` (undefined: this workspace's build), measured once. */
+async function measure(webDist: string | undefined): Promise<PageFigures> {
+  const server = await startBenchServer(url!, webDist ? { WEB_DIST_DIR: webDist } : {});
+  try {
+    return await measurePages(
+      `http://127.0.0.1:${server.httpPort}`,
+      { userCode: data.userCode, password: data.password },
+      runs,
+    );
+  } finally {
+    await server.stop();
   }
-  console.log(`plant list from outside: ${figures.plantListMs.map((m) => m.toFixed(0)).join(', ')} ms`);
-  console.log(`plant list from the menu: ${figures.plantListInAppMs.map((m) => m.toFixed(0)).join(', ')} ms`);
-  console.log(
-    `login JS ${kb(figures.login.gzip)} KB gzip (target 200), dashboard JS ${kb(figures.dashboard.gzip)} KB gzip ` +
-      `(target 500), plant list p50 ${percentile(figures.plantListMs, 50).toFixed(0)} ms from outside ` +
-      `(max ${Math.max(...figures.plantListMs).toFixed(0)}), ${percentile(figures.plantListInAppMs, 50).toFixed(0)} ms ` +
-      `from the menu (max ${Math.max(...figures.plantListInAppMs).toFixed(0)}) (target 1000)`,
-  );
-} finally {
-  await server.stop();
 }
+
+/** The figures of several rounds as one: navigations pooled, CPU averaged, script sizes from the first. */
+const pooled = (all: PageFigures[]): PageFigures => ({
+  login: all[0]!.login,
+  dashboard: all[0]!.dashboard,
+  plantListMs: all.flatMap((f) => f.plantListMs),
+  plantListCpuMs: all.reduce((a, f) => a + f.plantListCpuMs, 0) / all.length,
+  plantListInAppMs: all.flatMap((f) => f.plantListInAppMs),
+  plantListInAppCpuMs: all.reduce((a, f) => a + f.plantListInAppCpuMs, 0) / all.length,
+});
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const p50 = (ms: number[]) => percentile(ms, 50);
+const ms = (list: number[]) => list.map((m) => m.toFixed(0)).join(', ');
+
+const current: PageFigures[] = [];
+const before: PageFigures[] = [];
+for (let round = 0; round < rounds; round++) {
+  current.push(await measure(undefined));
+  if (baseline) before.push(await measure(baseline));
+}
+const figures = pooled(current);
+
+if (baseline) {
+  const old = pooled(before);
+  console.log(`baseline ${baseline}:`);
+  console.log(`  dashboard JS ${kb(old.dashboard.gzip)} KB gzip, login JS ${kb(old.login.gzip)} KB gzip`);
+  console.log(
+    `  plant list from outside: ${ms(old.plantListMs)} ms, ${old.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
+  );
+  console.log(
+    `  plant list from the menu: ${ms(old.plantListInAppMs)} ms, ${old.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
+  );
+  console.log(
+    `this build / baseline, same run: from outside p50 ${(p50(figures.plantListMs) / p50(old.plantListMs)).toFixed(2)}, ` +
+      `Chromium CPU ${(figures.plantListCpuMs / old.plantListCpuMs).toFixed(2)}, ` +
+      `from the menu p50 ${(p50(figures.plantListInAppMs) / p50(old.plantListInAppMs)).toFixed(2)}, ` +
+      `Chromium CPU ${(figures.plantListInAppCpuMs / old.plantListInAppCpuMs).toFixed(2)}`,
+  );
+}
+for (const [name, s] of [
+  ['login', figures.login],
+  ['dashboard', figures.dashboard],
+] as const) {
+  console.log(`${name}: ${s.files} scripts, ${kb(s.raw)} KB, ${kb(s.gzip)} KB gzip`);
+}
+console.log(
+  `plant list from outside: ${ms(figures.plantListMs)} ms, ${figures.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
+);
+console.log(
+  `plant list from the menu: ${ms(figures.plantListInAppMs)} ms, ` +
+    `${figures.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
+);
+console.log(
+  `login JS ${kb(figures.login.gzip)} KB gzip (target 200), dashboard JS ${kb(figures.dashboard.gzip)} KB gzip ` +
+    `(target 500), plant list p50 ${p50(figures.plantListMs).toFixed(0)} ms from outside ` +
+    `(max ${Math.max(...figures.plantListMs).toFixed(0)}, ${figures.plantListCpuMs.toFixed(0)} ms Chromium CPU), ` +
+    `${p50(figures.plantListInAppMs).toFixed(0)} ms from the menu ` +
+    `(max ${Math.max(...figures.plantListInAppMs).toFixed(0)}) (target 1000)`,
+);
