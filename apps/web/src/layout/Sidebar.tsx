@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { session, storedMenuList } from '../api/session.ts';
 import { groupOf, MENU_ROUTES, findPage } from '../router/routes.tsx';
+import { prefetchPage, slowLink } from '../router/prefetchPage.ts';
 import { type MenuItemView, visibleMenu } from '../router/menuFilter.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
@@ -28,12 +29,29 @@ export function Sidebar() {
   const groupPath = groupOf(findPage(pathname)?.name ?? '')?.path;
   const [openKeys, setOpenKeys] = useState<string[]>(groupPath ? [groupPath] : []);
 
+  // A page's code starts loading when the user points at its entry, or opens its group (unless the link is slow):
+  // by the click it is mostly there.
+  const prefetch = (path: string) => prefetchPage(findPage(path)?.page);
   const toItem = (view: MenuItemView): Item => ({
     key: view.key,
     icon: view.icon && MENU_ICONS[view.icon],
-    label: <span data-testid={`menu-${view.name}`}>{t(view.title)}</span>,
+    label: (
+      <span
+        data-testid={`menu-${view.name}`}
+        onMouseEnter={() => prefetch(view.key)}
+        onFocus={() => prefetch(view.key)}
+      >
+        {t(view.title)}
+      </span>
+    ),
     children: view.children?.map(toItem),
   });
+  const onOpenChange = (keys: string[]) => {
+    if (!slowLink())
+      for (const key of keys.filter((k) => !openKeys.includes(k)))
+        menu.find((m) => m.key === key)?.children?.forEach((c) => prefetch(c.key));
+    setOpenKeys(keys);
+  };
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const external = menu.find((m) => m.key === key && m.external);
@@ -62,7 +80,7 @@ export function Sidebar() {
           theme="dark"
           inlineCollapsed={collapsed}
           selectedKeys={[pathname]}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          {...(collapsed ? {} : { openKeys, onOpenChange })}
           items={menu.map(toItem)}
           onClick={onClick}
         />
