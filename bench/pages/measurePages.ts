@@ -88,7 +88,7 @@ export async function measurePages(
     // (A canvas inside it: how builds older than the rendered mark show it, for BASELINE_WEB_DIST.)
     await page.waitForSelector(
       '[data-testid="fleet-power"][data-rendered="true"], [data-testid="fleet-power"] canvas',
-      { timeout: 60_000 },
+      { timeout: 120_000 },
     );
     await page.waitForLoadState('networkidle');
     const dashboard = await scripts.total();
