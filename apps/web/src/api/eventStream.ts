@@ -28,9 +28,9 @@ export function parseEventStream(buffer: string): { events: StreamEvent[]; rest:
 /** Waits before reconnecting a dropped stream [ms]. */
 const RECONNECT_MS = 5_000;
 
-const open = (url: string, signal: AbortSignal) =>
+const open = (url: string, signal: AbortSignal, authorization: string | undefined) =>
   fetch(url, {
-    headers: { Authorization: authorizationHeader() ?? '', Accept: 'text/event-stream' },
+    headers: { Authorization: authorization ?? authorizationHeader() ?? '', Accept: 'text/event-stream' },
     signal,
   });
 
@@ -38,12 +38,14 @@ const open = (url: string, signal: AbortSignal) =>
  * Listens to a server push under `/prod-api` (server-sent events read through fetch, so that the token travels in
  * the Authorization header, not in the URL) and calls `onEvent` for each event; `onOpen` runs on every
  * (re)connection, so that a caller can fetch what it missed while disconnected. Reconnects after a drop, with a
- * refreshed token when the old one expired. `path` null: not listening.
+ * refreshed token when the old one expired. `path` null: not listening. `authorization` replaces the user's token
+ * (a wall opened by a display link); it is never refreshed.
  */
 export function useEventStream(
   path: string | null,
   onEvent: (e: StreamEvent) => void,
   onOpen?: () => void,
+  authorization?: string,
 ): void {
   // The latest callbacks, so that a caller's new closures do not reconnect the stream.
   const handlers = useRef({ onEvent, onOpen });
@@ -57,8 +59,9 @@ export function useEventStream(
     let timer: number | undefined;
     const connect = async () => {
       try {
-        let res = await open(url, abort.signal);
-        if (res.status === 401 && (await refreshTokens())) res = await open(url, abort.signal);
+        let res = await open(url, abort.signal, authorization);
+        if (res.status === 401 && !authorization && (await refreshTokens()))
+          res = await open(url, abort.signal, authorization);
         if (!res.ok || !res.body) throw new Error(String(res.status));
         handlers.current.onOpen?.();
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -80,5 +83,5 @@ export function useEventStream(
       abort.abort();
       window.clearTimeout(timer);
     };
-  }, [path]);
+  }, [path, authorization]);
 }

@@ -4,6 +4,7 @@ import {
   RELOGIN_CODES,
   REQUEST_TIMEOUT_MS,
 } from '../config/settings.ts';
+import { DISPLAY_AUTH_SCHEME } from '@solarops/contracts';
 import { basicClientHeader } from '../config/consoleClient.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { t } from '../i18n/i18n.ts';
@@ -36,8 +37,11 @@ export interface RequestOptions {
   form?: Record<string, string | number | boolean | undefined>;
   /** A multipart body. */
   multipart?: FormData;
-  /** `bearer` (default) sends the user's token; `basic` the console client's; `none` nothing. */
-  auth?: 'bearer' | 'basic' | 'none';
+  /**
+   * `bearer` (default) sends the user's token; `basic` the console client's; `none` nothing; `{ display }` a display
+   * link's token (the walls, decision 0013), never refreshed.
+   */
+  auth?: 'bearer' | 'basic' | 'none' | { display: string };
   /** Background calls (the alarm ticker) fail silently: no message, no dialog. */
   quiet?: boolean;
 }
@@ -64,6 +68,8 @@ function buildInit(options: RequestOptions): RequestInit {
     if (header) headers.Authorization = header;
   } else if (auth === 'basic') {
     headers.Authorization = basicClientHeader();
+  } else if (typeof auth === 'object') {
+    headers.Authorization = displayAuthorization(auth.display);
   }
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -152,6 +158,9 @@ function showRelogin(): Promise<void> {
 }
 
 const isRelogin = (code: number) => RELOGIN_CODES.includes(code);
+
+/** The Authorization header of a wall opened by a display link. */
+export const displayAuthorization = (token: string) => `${DISPLAY_AUTH_SCHEME} ${token}`;
 
 /** The one request function: interprets the envelope and maps codes to behaviour (STYLE §6). */
 async function call(path: string, options: RequestOptions): Promise<Record<string, unknown>> {

@@ -21,7 +21,10 @@ const toRouteObject = (route: PageRoute): RouteObject => ({
  */
 const FirstLoad = () => null;
 
-/** The router's tree, derived from the route table: bare pages, then the layout with every other page. */
+/**
+ * The router's tree, derived from the route table: bare pages and full-screen ones (the walls, still guarded by
+ * the menu list), then the layout with every other page.
+ */
 export function appRoutes(): RouteObject[] {
   return [
     {
@@ -29,6 +32,7 @@ export function appRoutes(): RouteObject[] {
       HydrateFallback: FirstLoad,
       children: [
         ...BARE_ROUTES.map(toRouteObject),
+        ...LAYOUT_PAGES.filter((p) => p.meta.fullScreen).map(toRouteObject),
         {
           lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
           children: [
@@ -39,7 +43,7 @@ export function appRoutes(): RouteObject[] {
                 Component: (await import('../features/redirect/RedirectPage.tsx')).RedirectPage,
               }),
             },
-            ...LAYOUT_PAGES.map(toRouteObject),
+            ...LAYOUT_PAGES.filter((p) => !p.meta.fullScreen).map(toRouteObject),
           ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },

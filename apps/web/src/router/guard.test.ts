@@ -26,6 +26,19 @@ describe('navigation guard (spec §2)', () => {
     expect(PUBLIC_PATHS).toEqual(['/login', '/auth-redirect', '/register', '/changePwd', '/forgetPwd']);
   });
 
+  it('opens a display link’s wall signed out or in, and the console’s walls only with the screen permitted', () => {
+    expect(decideNavigation({ ...signedOut, pathname: '/display/abc' })).toEqual({ kind: 'allow' });
+    expect(decideNavigation({ ...signedIn, pathname: '/display/abc' })).toEqual({ kind: 'allow' });
+    expect(decideNavigation({ ...signedOut, pathname: '/exhibit/overview' }).kind).toBe('redirect');
+    expect(decideNavigation({ ...signedIn, pathname: '/exhibit/overview' })).toEqual({
+      kind: 'redirect',
+      to: '/401',
+    });
+    expect(decideNavigation({ ...signedIn, pathname: '/exhibit/overview', menuList: ['overview'] })).toEqual({
+      kind: 'allow',
+    });
+  });
+
   it('sends a signed-out user to /login with the page to come back to', () => {
     expect(decideNavigation({ ...signedOut, pathname: '/station/list', search: '?page=2' })).toEqual({
       kind: 'redirect',

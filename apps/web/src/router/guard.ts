@@ -1,5 +1,5 @@
 import { ALWAYS_HIDDEN, type RouteName } from '@solarops/contracts';
-import { findPage, LAYOUT_PAGES } from './routes.tsx';
+import { DISPLAY_PREFIX, findPage, LAYOUT_PAGES } from './routes.tsx';
 
 /**
  * Paths that open without a token (spec §2), plus the forgot-password page, which a signed-out user needs by
@@ -51,6 +51,8 @@ export function firstPermittedPath(menuList: readonly string[]): string | undefi
 /** The navigation guard of spec §2 as a pure function; `NavigationGuard` carries out its decision. */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, search, hasToken } = input;
+  // A wall opened by a display link carries its own read-only token, signed in or not (decision 0013).
+  if (pathname.startsWith(DISPLAY_PREFIX)) return { kind: 'allow' };
   if (!hasToken) {
     if (PUBLIC_PATHS.includes(pathname)) return { kind: 'allow' };
     const back = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;

@@ -16,6 +16,8 @@ export interface RouteMeta {
   breadcrumb?: boolean;
   /** Never shown in the menu (the permission list still decides whether it opens). */
   hidden?: boolean;
+  /** Drawn on the whole screen, without the console's sidebar, top bar and tabs (the display walls). */
+  fullScreen?: boolean;
 }
 
 /** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */
@@ -89,6 +91,12 @@ const accountPage =
   ): PageLoader =>
   () =>
     import('../features/set/accounts/accountPages.tsx').then((m) => m[name]);
+
+/** The four display walls share one module: one chunk for the wall frame and its screens. */
+const wallPage =
+  (name: 'OverviewPage' | 'StationPage' | 'EquipmentPage' | 'OperationPage'): PageLoader =>
+  () =>
+    import('../features/exhibit/ExhibitPages.tsx').then((m) => m[name]);
 
 /** Route names the spec always keeps out of the menu are marked from contracts' ALWAYS_HIDDEN in menuFilter. */
 const HIDDEN = { hidden: true } as const;
@@ -433,7 +441,12 @@ export const MENU_ROUTES: MenuEntry[] = [
     ],
   ]),
   groupRoute('Manual', '/manual', 'manual', [['manual']]),
-  groupRoute('Exhibit', '/exhibit', 'exhibit', [['station'], ['overview'], ['equipment'], ['operation']]),
+  groupRoute('Exhibit', '/exhibit', 'exhibit', [
+    ['station', { fullScreen: true, page: wallPage('StationPage') }],
+    ['overview', { fullScreen: true, page: wallPage('OverviewPage') }],
+    ['equipment', { fullScreen: true, page: wallPage('EquipmentPage') }],
+    ['operation', { fullScreen: true, page: wallPage('OperationPage') }],
+  ]),
   {
     name: 'apiDocs',
     link: '/prod-api/docs',
@@ -471,6 +484,10 @@ export const LAYOUT_CONSTANT_ROUTES: PageRoute[] = [
     constant: true,
   },
 ];
+
+/** A wall opened by a display link: the link's token is the path's last part (no sign-in, router/guard.ts). */
+export const DISPLAY_PATH = '/display/:token';
+export const DISPLAY_PREFIX = '/display/';
 
 /** Pages outside the layout. Those in the guard's allow-list open without a token (router/guard.ts). */
 export const BARE_ROUTES: PageRoute[] = [
@@ -514,6 +531,13 @@ export const BARE_ROUTES: PageRoute[] = [
     path: '/404',
     page: () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
     meta: { title: 'menu.notFound', hidden: true },
+    constant: true,
+  },
+  {
+    name: 'display',
+    path: DISPLAY_PATH,
+    page: () => import('../features/exhibit/ExhibitPages.tsx').then((m) => m.DisplayWallPage),
+    meta: { title: 'menu.display', hidden: true },
     constant: true,
   },
   {

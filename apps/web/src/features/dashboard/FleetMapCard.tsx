@@ -7,7 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import { formatPower } from '../../components/format/units.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { WorldMap } from '../../components/WorldMap.tsx';
-import { MAP_STATE_COLORS, MAX_LISTED, type MapFilter, mapMarkers, plantsOf } from './fleetMapView.ts';
+import {
+  MAP_STATE_COLORS,
+  MAX_LISTED,
+  type MapFilter,
+  mapMarkers,
+  plantsOf,
+} from '../../components/fleetMapView.ts';
 
 /**
  * The fleet on the world map (its own chunk, loaded after the dashboard's figures): status cards with their counts

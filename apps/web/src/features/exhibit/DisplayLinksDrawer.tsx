@@ -1,0 +1,107 @@
+import { Alert, Button, Drawer, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { EXHIBIT_LIMITS, type CreatedDisplayLink, type DisplayLink } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../components/format/formatDate.ts';
+import { useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from './api.ts';
+
+/** The address a wall opens with a display link. */
+export const displayUrl = (token: string) => `${window.location.origin}/display/${token}`;
+
+/**
+ * Display links for administrators: make one over an account's plants (its address shown once, to open on the
+ * wall), see when and from where each wall last called, revoke.
+ */
+export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const links = useDisplayLinks(open);
+  const create = useCreateDisplayLink();
+  const revoke = useRevokeDisplayLink();
+  const [created, setCreated] = useState<CreatedDisplayLink | null>(null);
+  const [form] = Form.useForm<{ name: string; userCode: string }>();
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('exhibit.links.title')}
+      width={720}
+      data-testid="links-drawer"
+    >
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(values) =>
+          create.mutate(values, {
+            onSuccess: (link) => {
+              setCreated(link);
+              form.resetFields();
+            },
+          })
+        }
+      >
+        <Form.Item
+          name="name"
+          rules={[{ required: true, message: t('exhibit.links.nameRequired') }]}
+          style={{ width: 200 }}
+        >
+          <Input
+            placeholder={t('exhibit.links.name')}
+            maxLength={EXHIBIT_LIMITS.linkNameMax}
+            data-testid="link-name"
+          />
+        </Form.Item>
+        <Form.Item
+          name="userCode"
+          rules={[{ required: true, message: t('exhibit.links.accountRequired') }]}
+          style={{ width: 200 }}
+        >
+          <Input placeholder={t('exhibit.links.account')} data-testid="link-account" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="link-create">
+          {t('exhibit.links.create')}
+        </Button>
+      </Form>
+      {created ? (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="success"
+          message={t('exhibit.links.created', { name: created.name })}
+          description={
+            <Typography.Paragraph copyable data-testid="link-url" style={{ marginBottom: 0 }}>
+              {displayUrl(created.token)}
+            </Typography.Paragraph>
+          }
+        />
+      ) : null}
+      <Table<DisplayLink>
+        style={{ marginTop: 16 }}
+        rowKey="id"
+        size="small"
+        loading={links.isLoading}
+        dataSource={links.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('exhibit.links.name'), dataIndex: 'name' },
+          { title: t('exhibit.links.account'), dataIndex: 'userCode' },
+          {
+            title: t('exhibit.links.lastSeen'),
+            render: (_, l) => (l.lastSeenAt ? `${formatDate(l.lastSeenAt)} · ${l.lastSeenIp ?? ''}` : '—'),
+          },
+          {
+            title: t('exhibit.links.state'),
+            render: (_, l) =>
+              l.revokedAt ? (
+                <Tag>{t('exhibit.links.revoked')}</Tag>
+              ) : (
+                <Popconfirm title={t('exhibit.links.revokeConfirm')} onConfirm={() => revoke.mutate(l.id)}>
+                  <Button size="small" danger>
+                    {t('exhibit.links.revoke')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

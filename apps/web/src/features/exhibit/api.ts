@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type {
+  CreateDisplayLinkBody,
+  CreatedDisplayLink,
+  DisplayLink,
+  ExhibitScreen,
+  WallEquipment,
+  WallOperation,
+  WallOverview,
+  WallStation,
+} from '@solarops/contracts';
+import { ApiError } from '../../api/ApiError.ts';
+import { useEventStream } from '../../api/eventStream.ts';
+import { displayAuthorization, request, type RequestOptions } from '../../api/request.ts';
+
+export interface WallData {
+  overview: WallOverview;
+  station: WallStation;
+  equipment: WallEquipment;
+  operation: WallOperation;
+}
+
+/** Who the wall calls as: the signed-in user (no token) or a display link's token. */
+export type WallAuth = { display: string } | null;
+
+/** A fallback refetch in case a push was missed while the stream reconnected [ms]. */
+const WALL_REFETCH_MS = 60_000;
+
+/**
+ * One wall screen's data, refetched whenever the server pushes `changed` (a reading or an alarm of the wall's
+ * plants arrived, decision 0013). `refused`: the display link is unknown or was revoked.
+ */
+export function useWall<S extends ExhibitScreen>(screen: S, auth: WallAuth) {
+  const client = useQueryClient();
+  const [revoked, setRevoked] = useState(false);
+  const options: RequestOptions = { quiet: true, ...(auth ? { auth } : {}) };
+  const key = ['exhibit', screen, auth?.display ?? 'session'];
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => request<WallData[S]>(`/exhibit/${screen}`, options),
+    refetchInterval: WALL_REFETCH_MS,
+    retry: (count, e) => !(e instanceof ApiError && e.status === 401) && count < 3,
+  });
+  useEventStream(
+    revoked ? null : '/exhibit/stream',
+    (e) => {
+      if (e.event === 'changed') void client.invalidateQueries({ queryKey: key });
+      if (e.event === 'revoked') setRevoked(true);
+    },
+    // Whatever arrived while the stream was down.
+    () => void client.invalidateQueries({ queryKey: key }),
+    auth ? displayAuthorization(auth.display) : undefined,
+  );
+  const refused = revoked || (query.error instanceof ApiError && query.error.status === 401);
+  return { ...query, refused };
+}
+
+export const useDisplayLinks = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['exhibit', 'links'],
+    queryFn: () => request<DisplayLink[]>('/exhibit/links'),
+    enabled,
+  });
+
+export function useCreateDisplayLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDisplayLinkBody) =>
+      request<CreatedDisplayLink>('/exhibit/links', { json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['exhibit', 'links'] }),
+  });
+}
+
+export function useRevokeDisplayLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<null>(`/exhibit/links/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['exhibit', 'links'] }),
+  });
+}
