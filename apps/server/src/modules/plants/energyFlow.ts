@@ -13,10 +13,12 @@ export const LIVE_READING_MS = 15 * 60_000;
 const MAX_INTEGRATION_GAP_H = 0.5;
 
 /**
- * A plant's energy flow now (docs/device-protocol.md): PV generation from its inverters (a hybrid inverter's
- * `acPowerW` is its PV generation, never the battery's discharge), the battery from its hybrid inverters, the
- * grid exchange from its meter, and the load as what balances them. The day's charge and discharge integrate the
- * batteries' power over the plant's local day; the day's import and export are the meter counters' increase.
+ * A plant's energy flow now (docs/device-protocol.md), from its online devices only, like the plant's power beside
+ * it (a device the link has just marked offline still has a recent reading): PV generation from its inverters (a
+ * hybrid inverter's `acPowerW` is its PV generation, never the battery's discharge), the battery from its hybrid
+ * inverters, the grid exchange from its meter, and the load as what balances them. The day's charge and discharge
+ * integrate the batteries' power over the plant's local day; the day's import and export are the meter counters'
+ * increase.
  */
 export async function energyFlow(db: Database, plant: FoundPlant, nowMs = Date.now()): Promise<EnergyFlow> {
   const today = localDay(plant.time_zone, nowMs);
@@ -35,14 +37,14 @@ export async function energyFlow(db: Database, plant: FoundPlant, nowMs = Date.n
   }>(
     db,
     sql`select bool_or(d.kind = 'hybridInverter') as has_storage, bool_or(d.kind = 'meter') as has_meter,
-        to_char(max(l.ts) filter (where l.ts > ${fresh}::timestamptz) at time zone 'UTC',
+        to_char(max(l.ts) filter (where d.online and l.ts > ${fresh}::timestamptz) at time zone 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS"Z"') as as_of,
-        sum(l.ac_power_w) filter (where l.ts > ${fresh}::timestamptz and d.kind = any(${inverters}))::float8 as pv_w,
-        sum(l.battery_power_w) filter (where l.ts > ${fresh}::timestamptz and d.kind = 'hybridInverter')::float8
+        sum(l.ac_power_w) filter (where d.online and l.ts > ${fresh}::timestamptz and d.kind = any(${inverters}))::float8 as pv_w,
+        sum(l.battery_power_w) filter (where d.online and l.ts > ${fresh}::timestamptz and d.kind = 'hybridInverter')::float8
           as battery_w,
-        avg(l.battery_soc_percent) filter (where l.ts > ${fresh}::timestamptz and d.kind = 'hybridInverter')::float8
+        avg(l.battery_soc_percent) filter (where d.online and l.ts > ${fresh}::timestamptz and d.kind = 'hybridInverter')::float8
           as soc,
-        sum(l.ac_power_w) filter (where l.ts > ${fresh}::timestamptz and d.kind = 'meter')::float8 as grid_w,
+        sum(l.ac_power_w) filter (where d.online and l.ts > ${fresh}::timestamptz and d.kind = 'meter')::float8 as grid_w,
         (select energy_kwh from plant_energy where plant_id = ${plant.id} and period = 'day'
           and period_start = ${today}::date) as generation_kwh
       from devices d left join device_latest l on l.device_id = d.id

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DeviceHistory,
@@ -263,6 +264,21 @@ describe('the plant page and the dashboard figures', () => {
       gridImportTodayKwh: null,
     });
     expect((await get(`/plant/${china.plantId}/energy-flow`, stranger)).statusCode).toBe(404);
+  });
+
+  it('draws the flow from the same online devices as the plant’s power, even while a reading is still recent', async () => {
+    // The link has just marked the inverter offline (a lost device); its reading of a minute ago is still there.
+    await t.db.execute(sql`update devices set online = false where plant_id = ${china.plantId}`);
+    try {
+      await refreshPlantLiveFigures(t.db);
+      const summary = await data<PlantSummary>(`/plant/${china.plantId}/summary`);
+      const flow = await data<EnergyFlow>(`/plant/${china.plantId}/energy-flow`);
+      expect(summary.powerW).toBe(0);
+      expect(flow.pvPowerW ?? 0).toBe(summary.powerW);
+    } finally {
+      await t.db.execute(sql`update devices set online = true where plant_id = ${china.plantId}`);
+      await refreshPlantLiveFigures(t.db);
+    }
   });
 
   it('draws the weather station’s irradiance and module temperature beside the power', async () => {
