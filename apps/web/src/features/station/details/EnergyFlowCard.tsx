@@ -22,7 +22,8 @@ const COLOR: Record<FlowNode, string> = {
   load: '#722ed1',
 };
 const NODE_R = 30;
-const HUB_R = 16;
+// Wide enough for "Inverter" at the hub's 9 px type.
+const HUB_R = 22;
 
 /** The segment between a node's circle and the hub's, pointing the way power flows. */
 function segment(p: FlowPath) {
