@@ -77,7 +77,7 @@ describe('the command API: validation, confirmation, permissions and scope', () 
       { route: 'remoteSet', serials: [sunspec()], values: { activePowerLimitPct: 120 }, confirm: sunspec() },
     );
     expect(range.statusCode).toBe(400);
-    expect(range.json().msg).toMatch(/activePowerLimitPct.*0.*100/);
+    expect(range.json().msg).toMatch(/有功功率限制.*0.*100/);
     const other = await settings(installer, {
       route: 'remoteSet',
       serials: [hybrid()],
