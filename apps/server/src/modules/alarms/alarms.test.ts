@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROLE,
@@ -21,20 +21,9 @@ import { sendAlarmDigests } from '../notifications/alarmMails.ts';
 import { raiseAlarms } from './service.ts';
 import { lowStrings, runAnalysisRules } from './analysisRules.ts';
 import { sheetRows } from '../../../test/readWorkbook.ts';
+import { connectCollector as connect } from '../../../test/collectorClient.ts';
 
 type Headers = { authorization: string };
-
-const connect = (port: number, serial: string, secret: string) =>
-  new Promise<MqttClient>((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-      clientId: serial,
-      username: serial,
-      password: secret,
-      reconnectPeriod: 0,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', reject);
-  });
 
 /** Publishes on `topic` and waits for the server's down/ack of `seq` (the data is committed then). */
 async function publishAcked(c: MqttClient, serial: string, topic: string, body: { seq: number }) {

@@ -10,6 +10,7 @@ import { CommandCenter } from './CommandCenter.ts';
 import { createCommands, settingParamsFor } from './createCommands.ts';
 import { READ_BACK } from './wire.ts';
 import { commands } from './tables.ts';
+import { mulberry32 } from '@solarops/simulator';
 
 /**
  * Crash trials, in process: each trial stores a command, lets an instance's CommandCenter take it to a seeded
@@ -22,17 +23,6 @@ const TRIALS = 40;
 const SEED = 20_241_124;
 const TTL_S = 30;
 const CRASH_POINTS = ['afterStore', 'afterPublish', 'afterAck', 'afterReadBack'] as const;
-
-/** A small seeded generator (mulberry32): the same trials on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 class Crash extends Error {}
 
@@ -76,7 +66,7 @@ describe('a server that dies between storing and publishing a command, and after
   const stateOf = async (id: string) => (await t.db.select().from(commands).where(eq(commands.id, id)))[0]!;
 
   it(`applies each of ${TRIALS} commands at most once and ends it within its time-to-live + 60 s`, async () => {
-    const random = seeded(SEED);
+    const random = mulberry32(SEED);
     const serial = plant.devices[0]!.serial;
     const outcomes: Record<string, number> = {};
     for (let trial = 0; trial < TRIALS; trial++) {

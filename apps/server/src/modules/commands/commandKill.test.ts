@@ -12,6 +12,7 @@ import { openDatabase } from '../../db/openDatabase.ts';
 import { seedReferenceData } from '../../referenceData.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 import { CRASH_POINT_VARIABLE, CRASH_POINTS, type CrashPoint } from './testCrashPoint.ts';
+import { mulberry32 } from '@solarops/simulator';
 
 /**
  * Real crash trials: a server process on an embedded database's directory takes a setting over HTTP and kills
@@ -24,17 +25,6 @@ const SEED = 20_261_124;
 // Long enough for a restart on a very busy machine (a restart slower than this ends the command `expired`).
 const TTL_S = 300;
 const MODEL = 'SO-5K-S1';
-
-/** A small seeded generator (mulberry32): the same trials on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('a server process killed with SIGKILL between storing and publishing a command', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'solarops-command-kill-'));
@@ -61,7 +51,7 @@ describe('a server process killed with SIGKILL between storing and publishing a 
       const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{ model: MODEL }] });
       await db.close();
 
-      const random = seeded(SEED);
+      const random = mulberry32(SEED);
       const points: CrashPoint[] = Array.from(
         { length: TRIALS },
         () => CRASH_POINTS[Math.floor(random() * CRASH_POINTS.length)]!,
