@@ -19,3 +19,4 @@ export * from './pvwatts.ts';
 export * from './lambertW.ts';
 export * from './singleDiode.ts';
 export * from './calcparamsDesoto.ts';
+export * from './performanceRatio.ts';
