@@ -153,6 +153,3 @@ export type CreateDisplayLinkBody = z.infer<typeof createDisplayLinkBody>;
 /** The created link with its token, shown once: only its hash is kept. */
 export const createdDisplayLink = displayLink.extend({ token: z.string() });
 export type CreatedDisplayLink = z.infer<typeof createdDisplayLink>;
-
-/** The scheme of the Authorization header a wall opened by a display link sends: `Display <token>`. */
-export const DISPLAY_AUTH_SCHEME = 'Display';

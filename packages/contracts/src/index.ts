@@ -17,3 +17,4 @@ export * from './profiles/index.ts';
 export * from './commands.ts';
 export * from './money.ts';
 export * from './exhibit.ts';
+export * from './displayAuth.ts';
