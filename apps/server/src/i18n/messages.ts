@@ -101,18 +101,18 @@ export const MESSAGES = {
     en: 'The plant still has devices: bind its collectors to another plant first',
   },
   // Commands to devices (docs/device-protocol.md "Commands").
-  'commands.readOnly': { zh: '{point} 为只读点，不能写入', en: '{point} is read-only' },
-  'commands.notANumber': { zh: '{point} 的值应为数字', en: 'The value of {point} must be a number' },
+  'commands.readOnly': { zh: '{point}为只读点，不能写入', en: '{point} is read-only' },
+  'commands.notANumber': { zh: '{point}的值应为数字', en: 'The value of {point} must be a number' },
   'commands.outOfRange': {
-    zh: '{point} 的值应在 {min} 到 {max} 之间',
+    zh: '{point}的值应在 {min} 到 {max} 之间',
     en: 'The value of {point} must be between {min} and {max}',
   },
   'commands.notAnOption': {
-    zh: '{point} 的值不是可选项之一',
+    zh: '{point}的值不是可选项之一',
     en: 'The value of {point} is not one of its options',
   },
   'commands.resolution': {
-    zh: '{point} 的值超出寄存器精度',
+    zh: '{point}的值超出寄存器精度',
     en: 'The value of {point} is finer than its register holds',
   },
   'commands.pointMissing': {
@@ -125,7 +125,7 @@ export const MESSAGES = {
     en: 'This device model is not set from this screen',
   },
   'commands.partialSlot': {
-    zh: '{point} 所在时段须整体写入（开始时间、功率、SOC、电网充电）',
+    zh: '{point}所在时段须整体写入（开始时间、功率、SOC、电网充电）',
     en: 'The slot of {point} is written as a whole (start, power, SoC, grid charge)',
   },
   'commands.noCollector': { zh: '设备未连接采集器', en: 'The device has no collector' },
