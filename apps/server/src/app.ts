@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -28,11 +27,12 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
 import { MODULES } from './modules/index.ts';
+import { SERVER_DIR } from './serverDir.ts';
 
 export const API_PREFIX = '/prod-api';
 
 /** The built console, served with SPA fallback when present. */
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST_DIR = path.join(SERVER_DIR, '..', 'web', 'dist');
 
 export interface BuildAppOptions {
   config: Config;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { SERVER_DIR } from '../serverDir.ts';
 import type { OpenedDatabase } from './openDatabase.ts';
 
 /** Where drizzle-kit writes the SQL migrations (see `drizzle.config.ts`). */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'migrations');
 
 // Any fixed 64-bit number; every instance uses the same one so that only one migrates at a time.
 const MIGRATION_LOCK_KEY = 727_001;

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The production build of the server: one ES module per entry point in dist/, bundled by esbuild with the
+// workspace packages it imports (@solarops/contracts, pv, simulator), compiled from TypeScript to JavaScript, so
+// that `node dist/main.js` runs without tsx. Third-party packages stay external and are loaded from node_modules
+// as they are (their native parts, wasm and files found by their own paths). dist/ sits one level below the
+// workspace like src/, so the migrations and the built console are found from it as from the sources.
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = fileURLToPath(new URL('.', import.meta.url));
+const manifest = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
+const workspaces = [
+  './package.json',
+  '../simulator/package.json',
+  '../../packages/contracts/package.json',
+  '../../packages/pv/package.json',
+];
+const external = [...new Set(workspaces.flatMap((p) => Object.keys(manifest(p).dependencies ?? {})))].filter(
+  (name) => !name.startsWith('@solarops/'),
+);
+
+rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: serverDir,
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  external,
+  sourcemap: 'linked',
+  // A bundled CommonJS helper may call require(); in an ES module it has to be made.
+  banner: {
+    js: "import { createRequire as __solaropsRequire } from 'node:module'; const require = __solaropsRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+console.log(`build: apps/server/dist/main.js (external: ${external.length} packages)`);
