@@ -29,7 +29,7 @@ COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/bench/package.json bench/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# 3. The image: node, the dependencies, the bundle, the migrations and the built console; not root.
+# 3. The image: node, the dependencies, the bundle, the migrations, the PDF font and the built console; not root.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     DATA_DIR=/data \
@@ -40,6 +40,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/migrations apps/server/migrations
+COPY --from=build /app/apps/server/assets apps/server/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,15 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import * as fontkit from 'fontkit';
 import PDFKit from 'pdfkit';
+import { SERVER_DIR } from '../serverDir.ts';
 
 /**
  * The one font every server PDF embeds: a subset of Noto Sans CJK SC (ASCII, Latin-1, units, CJK punctuation and
  * all of GB2312), so that Chinese plant names, labels and advice render on any machine. PDFKit embeds only the
  * glyphs a document uses, so a one-page English report stays small.
  */
-export const PDF_FONT_FILE = fileURLToPath(
-  new URL('../../assets/fonts/NotoSansSC-Subset.otf', import.meta.url),
-);
+export const PDF_FONT_FILE = path.join(SERVER_DIR, 'assets', 'fonts', 'NotoSansSC-Subset.otf');
 
 /** The characters the font can draw; others are written in their compatibility form (CO₂ → CO2) or as '?'. */
 let drawable: Set<number> | undefined;
