@@ -18,5 +18,6 @@ export default defineConfig({
     './apps/server/src/modules/shipments/tables.ts',
     './apps/server/src/modules/commands/tables.ts',
     './apps/server/src/modules/exhibit/tables.ts',
+    './apps/server/src/modules/workOrders/tables.ts',
   ],
 });

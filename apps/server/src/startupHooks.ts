@@ -6,11 +6,12 @@ import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
 import { commandFanoutHook } from './modules/commands/commandFanout.ts';
 import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
+import { workOrderJobsHook } from './modules/workOrders/workOrderJobsHook.ts';
 
 /**
  * Long-running parts started by `main.ts` beside the HTTP server, in this order: the device link's transports
  * and jobs (before the simulator, which connects to them), the alarm fan-out and jobs, the plants' live figures,
- * the command fan-out and job, the demo fleet. A module appends its hook here; the hook's type is in `startupHook.ts`.
+ * the command fan-out and job, the work-order jobs, the demo fleet. A module appends its hook here; the hook's type is in `startupHook.ts`.
  */
 export const STARTUP_HOOKS: StartupHook[] = [
   deviceLinkHook,
@@ -19,5 +20,6 @@ export const STARTUP_HOOKS: StartupHook[] = [
   plantLiveFiguresHook,
   commandFanoutHook,
   commandJobsHook,
+  workOrderJobsHook,
   demoFleetHook,
 ];

@@ -18,3 +18,4 @@ export * from './commands.ts';
 export * from './money.ts';
 export * from './exhibit.ts';
 export * from './displayAuth.ts';
+export * from './workOrders.ts';

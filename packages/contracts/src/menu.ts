@@ -141,6 +141,7 @@ const ALARM_VIEW: RouteName[] = [
 ];
 const OPERATIONS_WORK: RouteName[] = [
   ...ALARM_VIEW,
+  'question',
   'BIAlarmList',
   'BIDetails',
   'BIFaultDetailList',

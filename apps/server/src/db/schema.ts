@@ -14,3 +14,4 @@ export * from '../modules/serials/tables.ts';
 export * from '../modules/shipments/tables.ts';
 export * from '../modules/commands/tables.ts';
 export * from '../modules/exhibit/tables.ts';
+export * from '../modules/workOrders/tables.ts';

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const FILES_PREFIX = '/prod-api/files/';
 
 /** Folders of the files directory whose files are served only on a signed link; the rest (the logo) is public. */
-const PRIVATE_FOLDERS = ['avatars', 'plants'] as const;
+const PRIVATE_FOLDERS = ['avatars', 'plants', 'workorders'] as const;
 
 /** A link is good for at least this long [s]... */
 export const LINK_SECONDS = 60 * 60;

@@ -6,7 +6,7 @@ import { AppError } from './AppError.ts';
 import { checkFileLink, FILES_PREFIX, fileLinkKey, withSignedLinks } from './fileLinks.ts';
 
 /** The files this server stores (`storeImage`): a folder, a generated name and an image extension. */
-const STORED_NAME = /^\/(avatars|plants|branding)\/[\w-]+\.(png|jpg|webp)$/;
+const STORED_NAME = /^\/(avatars|plants|branding|workorders)\/[\w-]+\.(png|jpg|webp)$/;
 /** The one public folder: the logo shows on the sign-in page, before anyone is signed in. */
 const PUBLIC_FOLDER = `${FILES_PREFIX}branding/`;
 

@@ -204,6 +204,35 @@ export const MESSAGES = {
     en: 'This display link is unknown or has been revoked',
   },
   'exhibit.noSuchAccount': { zh: '账号不存在', en: 'No such account' },
+  workOrderExists: {
+    zh: '该告警已有未关闭的工单（{id}）',
+    en: 'This alarm already has an open work order ({id})',
+  },
+  workOrderMoveRefused: {
+    zh: '工单当前为“{stateZh}”，不能{moveZh}',
+    en: 'A work order that is {state} cannot be {move}',
+  },
+  workOrderAssigneeOnly: {
+    zh: '只有工单的处理人可以这样做',
+    en: 'Only the assignee of the work order may do this',
+  },
+  workOrderSupervisorOnly: {
+    zh: '只有主管（管理员、员工或经销商）可以这样做',
+    en: 'Only a supervisor (administrator, staff or distributor) may do this',
+  },
+  workOrderAssigneeMissing: { zh: '请选择处理人', en: 'Choose an assignee' },
+  workOrderAssigneeInvalid: {
+    zh: '处理人必须是您可见的运维人员（安装商、经销商或员工）',
+    en: 'The assignee must be a service user you can see (installer, distributor or staff)',
+  },
+  workOrderSignatureMissing: {
+    zh: '提交审批前需要现场签名',
+    en: 'A signature is needed before the work order goes to approval',
+  },
+  workOrderFinal: {
+    zh: '工单已关闭或已取消，不能再修改',
+    en: 'The work order is closed or cancelled and cannot change',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

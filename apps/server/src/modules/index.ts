@@ -13,6 +13,7 @@ import { serialsModule } from './serials/routes.ts';
 import { shipmentsModule } from './shipments/routes.ts';
 import { commandsModule } from './commands/routes.ts';
 import { exhibitModule } from './exhibit/routes.ts';
+import { workOrdersModule } from './workOrders/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -33,4 +34,5 @@ export const MODULES: FastifyPluginAsync[] = [
   shipmentsModule,
   commandsModule,
   exhibitModule,
+  workOrdersModule,
 ];

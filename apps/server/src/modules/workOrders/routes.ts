@@ -1,0 +1,313 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  emptyEnvelope,
+  errorEnvelope,
+  idSchema,
+  pageOf,
+  slaTarget,
+  workOrderAssignee,
+  workOrderCreate,
+  workOrderDetail,
+  workOrderImageForm,
+  workOrderMoveBody,
+  workOrderNoteBody,
+  workOrderNotice,
+  workOrderQuery,
+  workOrderRow,
+  workOrderRule,
+  workOrderRuleInput,
+  WORK_ORDER_IMAGE_MAX_BYTES,
+  WORK_ORDER_STATES,
+} from '@solarops/contracts';
+import { fieldError, forbidden, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { guard as asGuard } from '../../http/guardsFirst.ts';
+import { oneFile } from '../../http/multipartBody.ts';
+import { storeImage } from '../../http/storeImage.ts';
+import { callerOf, requirePermission } from '../auth/guards.ts';
+import { seesAll } from '../users/dataScope.ts';
+import { assignees, listWorkOrders, slaNotices, workOrderDetail as detailOf } from './queries.ts';
+import { addEvidence, checkEvidenceAllowed, createFromAlarm, moveWorkOrder } from './service.ts';
+import { addRule, deleteRule, listRules, setSlaTarget } from './settings.ts';
+import { slaTargets } from './slaWarnings.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  413: errorEnvelope,
+};
+const bearer = [{ bearer: [] }];
+const tags = ['workOrders'];
+const idParams = z.object({ id: idSchema });
+const PNG = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+
+/** Work orders from alarms (the `question` screen): docs/decisions/0014-work-orders.md. */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const guard = requirePermission('question');
+  /** SLA targets and rules are the platform's: administrators and staff set them. */
+  const settingsGuard = asGuard(async (request: FastifyRequest, reply: FastifyReply) => {
+    await guard(request, reply);
+    if (!seesAll(callerOf(request))) throw forbidden();
+  });
+
+  app.get(
+    '/workorder/list',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Work orders of the caller’s plants, newest first, with where their SLA clock stands',
+        security: bearer,
+        querystring: workOrderQuery,
+        response: { 200: pageOf(workOrderRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listWorkOrders(
+        db,
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+        requestLanguage(request),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/workorder/assignees',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Users the caller may assign work orders to',
+        security: bearer,
+        response: { 200: envelope(z.array(workOrderAssignee)), ...errors },
+      },
+    },
+    async (request) => ok(await assignees(db, callerOf(request))),
+  );
+
+  app.get(
+    '/workorder/notices',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'SLA warnings (80 % and 100 %) of the open orders assigned to the caller',
+        security: bearer,
+        response: { 200: envelope(z.array(workOrderNotice)), ...errors },
+      },
+    },
+    async (request) => ok(await slaNotices(db, callerOf(request))),
+  );
+
+  app.get(
+    '/workorder/sla',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The resolution targets by priority',
+        security: bearer,
+        response: { 200: envelope(z.array(slaTarget)), ...errors },
+      },
+    },
+    async () => ok(Object.values(await slaTargets(db))),
+  );
+
+  app.put(
+    '/workorder/sla',
+    {
+      preHandler: settingsGuard,
+      schema: {
+        tags,
+        summary: 'Sets the resolution target of one priority (administrators and staff)',
+        security: bearer,
+        body: slaTarget,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.priority;
+      await setSlaTarget(db, request.body);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/workorder/rules',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The rules that open work orders for alarms',
+        security: bearer,
+        response: { 200: envelope(z.array(workOrderRule)), ...errors },
+      },
+    },
+    async () => ok(await listRules(db)),
+  );
+
+  app.post(
+    '/workorder/rules',
+    {
+      preHandler: settingsGuard,
+      schema: {
+        tags,
+        summary:
+          'Adds a rule: alarms of at least a level (a code, a plant) open an order once they last its minutes',
+        security: bearer,
+        body: workOrderRuleInput,
+        response: { 200: envelope(workOrderRule), ...errors },
+      },
+    },
+    async (request) => ok(await addRule(db, request.body)),
+  );
+
+  app.delete(
+    '/workorder/rules/:id',
+    {
+      preHandler: settingsGuard,
+      schema: {
+        tags,
+        summary: 'Removes a rule',
+        security: bearer,
+        params: idParams,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await deleteRule(db, request.params.id))) throw notFound();
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/workorder',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Opens a work order for an alarm; 409 naming the open order when its device and code already have one',
+        security: bearer,
+        body: workOrderCreate,
+        response: { 200: envelope(z.object({ id: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => {
+      const id = await createFromAlarm(db, callerOf(request), request.body);
+      request.auditTarget = `#${id}`;
+      return ok({ id });
+    },
+  );
+
+  app.get(
+    '/workorder/:id',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'One work order: timeline, evidence, alarm occurrences and the moves the caller may make',
+        security: bearer,
+        params: idParams,
+        response: { 200: envelope(workOrderDetail), ...errors },
+      },
+    },
+    async (request) => {
+      const detail = await detailOf(db, callerOf(request), request.params.id, requestLanguage(request));
+      if (!detail) throw notFound();
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    '/workorder/:id/move',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Moves a work order along its transition table: 409 when its state does not allow the move, ' +
+          '403 when the caller is not the assignee or a supervisor as the move requires',
+        security: bearer,
+        params: idParams,
+        body: workOrderMoveBody,
+        response: { 200: envelope(z.object({ state: z.enum(WORK_ORDER_STATES) })), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `#${request.params.id} ${request.body.move}`;
+      return ok({ state: await moveWorkOrder(db, callerOf(request), request.params.id, request.body) });
+    },
+  );
+
+  app.post(
+    '/workorder/:id/notes',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Adds a note (the assignee or a supervisor, while the order is open)',
+        security: bearer,
+        params: idParams,
+        body: workOrderNoteBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `#${request.params.id}`;
+      await addEvidence(db, callerOf(request), request.params.id, { kind: 'note', text: request.body.text });
+      return ok(null);
+    },
+  );
+
+  for (const kind of ['photo', 'signature'] as const) {
+    app.post(
+      `/workorder/:id/${kind}s`,
+      {
+        preHandler: guard,
+        config: oneFile(WORK_ORDER_IMAGE_MAX_BYTES),
+        schema: {
+          tags,
+          summary:
+            kind === 'photo'
+              ? 'Adds a photo (png, jpeg or webp; the console resizes it first)'
+              : 'Adds the signature drawn on site (png)',
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          params: idParams,
+          body: workOrderImageForm,
+          response: { 200: emptyEnvelope, ...errors },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        request.auditTarget = `#${request.params.id}`;
+        const { file } = request.body;
+        if (kind === 'signature' && !PNG(file.data)) throw fieldError('file', 'fileType');
+        // Checked before the file is written: nothing is stored for an order the caller may not touch.
+        await checkEvidenceAllowed(db, caller, request.params.id);
+        const stored = await storeImage(config.filesDir, 'workorders', file, WORK_ORDER_IMAGE_MAX_BYTES);
+        await addEvidence(db, caller, request.params.id, { kind, file: stored });
+        return ok(null);
+      },
+    );
+  }
+};
+
+export const workOrdersModule = fp(plugin, {
+  name: 'workOrders',
+  encapsulate: true,
+  dependencies: ['audit', 'auth', 'alarms'],
+});
