@@ -19,3 +19,4 @@ export * from './money.ts';
 export * from './exhibit.ts';
 export * from './displayAuth.ts';
 export * from './workOrders.ts';
+export * from './iv.ts';

@@ -199,6 +199,47 @@ export const MESSAGES = {
   },
   'validation.routeName': { zh: '未知的菜单路由名', en: 'Unknown menu route name' },
   'validation.unknownKey': { zh: '不支持的字段', en: 'Unknown field' },
+  'validation.voltageRising': {
+    zh: '电压必须逐点递增（按扫描顺序）',
+    en: 'Voltages must rise from point to point (in sweep order)',
+  },
+  'iv.advice.normal': { zh: '组串正常，无需处理。', en: 'The string is healthy; nothing to do.' },
+  'iv.advice.soiling': {
+    zh: '组串整体电流偏低：清洗组件表面，并检查辐照计是否清洁、安装角度是否与组件一致。',
+    en: 'The whole string gives too little current: clean the modules, and check that the irradiance sensor is clean and in the modules’ plane.',
+  },
+  'iv.advice.partial_shading': {
+    zh: '曲线有台阶、功率有多个峰值：查找遮挡物（树木、建筑、杂物、鸟粪）或局部积灰，清除后复测。',
+    en: 'The curve has steps and several power peaks: look for shade (trees, buildings, debris, bird droppings) or patchy dirt, remove it and scan again.',
+  },
+  'iv.advice.bypass_diode_short': {
+    zh: '开路电压按整段子串缺失：检查旁路二极管是否击穿短路，用红外或逐块测量开路电压定位后更换接线盒。',
+    en: 'Open-circuit voltage is short by whole substrings: look for a shorted bypass diode (infrared or module-by-module V_oc), then replace the junction box.',
+  },
+  'iv.advice.open_circuit': {
+    zh: '组串无电流：检查 MC4 连接器、熔断器、直流开关和电缆是否断开。',
+    en: 'No current flows: check the MC4 connectors, fuses, DC switch and cables for an open circuit.',
+  },
+  'iv.advice.series_resistance': {
+    zh: '开路电压附近斜率变缓（串联电阻偏大）：检查连接器是否松动或腐蚀、电缆截面和接线端子是否发热。',
+    en: 'The slope near V_oc is flattened (series resistance too high): check connectors for looseness or corrosion, and cables and terminals for heating.',
+  },
+  'iv.advice.shunt_resistance': {
+    zh: '短路电流附近平台倾斜（并联电阻偏小）：可能有电池片隐裂或组件内部漏电，用 EL 或红外检测定位。',
+    en: 'The plateau near I_sc tilts (shunt resistance too low): likely cracked cells or leakage inside modules; locate them by EL or infrared imaging.',
+  },
+  'iv.advice.pid': {
+    zh: '平台倾斜且开路电压下降，符合电势诱导衰减（PID）：检查逆变器负极接地或加装 PID 修复装置，并测量组件绝缘。',
+    en: 'A tilted plateau with lower V_oc matches potential-induced degradation (PID): check negative-pole grounding or fit a PID recovery unit, and test module insulation.',
+  },
+  'iv.advice.degradation': {
+    zh: '电流、电压和填充因子均低于考虑年限后的预期：组件衰减超出质保，抽检组件功率并联系厂家。',
+    en: 'Current, voltage and fill factor are all below the age-adjusted expectation: degradation beyond warranty; sample module power and contact the maker.',
+  },
+  'iv.advice.mismatch': {
+    zh: '拐点圆滑、无明显台阶（组件失配）：检查组串内是否混用不同功率档或朝向的组件，必要时重新分组。',
+    en: 'A rounded knee without steps (mismatch): check for mixed power bins or orientations within the string and regroup if needed.',
+  },
   'exhibit.linkRefused': {
     zh: '展示链接无效或已被撤销',
     en: 'This display link is unknown or has been revoked',

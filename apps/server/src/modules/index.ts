@@ -14,6 +14,7 @@ import { shipmentsModule } from './shipments/routes.ts';
 import { commandsModule } from './commands/routes.ts';
 import { exhibitModule } from './exhibit/routes.ts';
 import { workOrdersModule } from './workOrders/routes.ts';
+import { ivModule } from './iv/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -35,4 +36,5 @@ export const MODULES: FastifyPluginAsync[] = [
   commandsModule,
   exhibitModule,
   workOrdersModule,
+  ivModule,
 ];

@@ -1,0 +1,42 @@
+/**
+ * The diagnosis as the API answers it: the physics package's result, with the caller's advice text and the
+ * numbers JSON cannot carry (an unmeasurable shunt resistance) made explicit.
+ */
+import type { IvDiagnoseBody, IvDiagnosisResult } from '@solarops/contracts';
+import { diagnoseIvCurve, type DetectionSensitivity, type IvPoint, type ModuleDecay } from '@solarops/pv';
+import { t, type Lang } from '../../i18n/messages.ts';
+
+export interface DiagnoseOptions {
+  ageYears?: number;
+  decay?: ModuleDecay;
+  sensitivity?: DetectionSensitivity;
+}
+
+/**
+ * @param body - Module, string, conditions and points as the open door takes them
+ * @param lang - Language of the advice
+ * @param options - Age, decay and sensitivity when a template gives them
+ * @returns the answer's data
+ */
+export function diagnoseForApi(
+  body: IvDiagnoseBody,
+  lang: Lang,
+  options: DiagnoseOptions = {},
+): IvDiagnosisResult {
+  const d = diagnoseIvCurve({ ...body, points: body.points as IvPoint[], ...options });
+  return {
+    faultClass: d.faultClass,
+    confidence: d.confidence,
+    stc: d.stc,
+    performanceFactor: d.performanceFactor,
+    measured: d.measured,
+    expected: d.expected,
+    expectedStc: d.expectedStc,
+    rsOhm: d.rsOhm,
+    rshOhm: Number.isFinite(d.rshOhm) ? d.rshOhm : null,
+    energyLostKwhPerDay: d.energyLostKwhPerDay,
+    conditionsSufficient: d.conditionsSufficient,
+    features: d.features,
+    advice: t(lang, `iv.advice.${d.faultClass}`),
+  };
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@solarops/contracts';
+import { mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
+
+type Headers = Record<string, string>;
+
+const module = {
+  pmaxW: 400,
+  vmpV: 41.0,
+  impA: 9.76,
+  vocV: 49.5,
+  iscA: 10.3,
+  alphaIscPctPerK: 0.05,
+  betaVocPctPerK: -0.29,
+  gammaPmaxPctPerK: -0.37,
+  cellsPerModule: 72,
+  bypassDiodesPerModule: 3,
+};
+const conditions = { poaWm2: 850, moduleTempC: 48 };
+
+/** The open door's body for a synthetic scan of a 16-module string with the given fault. */
+function body(fault: IvFaultClass, seed: number) {
+  const scan = synthesizeScan({ module, modulesInSeries: 16 }, fault, 850, 48, 240, mulberry32(seed));
+  return { module, modulesInSeries: 16, conditions, points: scan.points };
+}
+
+describe('POST /iv/diagnose, the open door', () => {
+  let t: TestApp;
+  let installer: Headers;
+  let endUser: Headers;
+  const diagnose = (payload: unknown, headers = installer, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/prod-api/iv/diagnose?langType=${lang}`,
+      headers,
+      payload: payload as object,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    installer = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.installer }))).headers;
+    endUser = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.endUser }))).headers;
+  });
+  afterAll(() => t.close());
+
+  it('diagnoses a healthy string: its STC figures near the datasheet, performance factor near 1', async () => {
+    const res = await diagnose(body('normal', 1));
+    expect(res.statusCode).toBe(200);
+    const { code, data } = res.json();
+    expect(code).toBe(200);
+    expect(data.faultClass).toBe('normal');
+    expect(data.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(data.stc.pmpW / (16 * 400)).toBeGreaterThan(0.96);
+    expect(data.stc.pmpW / (16 * 400)).toBeLessThan(1.04);
+    expect(data.stc.iscA).toBeCloseTo(10.3, 0);
+    expect(data.stc.vocV / (16 * 49.5)).toBeGreaterThan(0.98);
+    expect(data.performanceFactor).toBeGreaterThan(0.97);
+    expect(data.advice).toBe('The string is healthy; nothing to do.');
+  });
+
+  it('names the fault of a shaded, an open and a shunted string, with advice in the caller’s language', async () => {
+    const shaded = (await diagnose(body('partial_shading', 2), installer, 'zh')).json().data;
+    expect(shaded.faultClass).toBe('partial_shading');
+    expect(shaded.advice).toContain('遮挡');
+    const open = (await diagnose(body('open_circuit', 3))).json().data;
+    expect(open.faultClass).toBe('open_circuit');
+    expect(open.performanceFactor).toBeLessThan(0.05);
+    expect(open.energyLostKwhPerDay).toBeGreaterThan(20);
+    const shunted = (await diagnose(body('shunt_resistance', 4))).json().data;
+    expect(shunted.faultClass).toBe('shunt_resistance');
+    expect(shunted.rshOhm).toBeLessThan(2000);
+  });
+
+  it('answers 400 naming the field for each bad input', async () => {
+    const good = body('normal', 5);
+    const cases: [string, unknown][] = [
+      ['points', { ...good, points: good.points.slice(0, 19) }],
+      ['points', { ...good, points: Array.from({ length: 2001 }, (_, k) => [k, 1]) }],
+      ['points.7', { ...good, points: good.points.map((p, k) => (k === 7 ? [0, p[1]] : p)) }],
+      ['conditions.poaWm2', { ...good, conditions: { ...conditions, poaWm2: -5 } }],
+      ['module.vocV', { ...good, module: { ...module, vocV: 'high' } }],
+      ['modulesInSeries', { ...good, modulesInSeries: 0 }],
+    ];
+    for (const [field, payload] of cases) {
+      const res = await diagnose(payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        field,
+      ).toContain(field);
+    }
+    const rising = await diagnose(cases[2]![1]);
+    expect(rising.json().msg).toBe('points.7: Voltages must rise from point to point (in sweep order)');
+  });
+
+  it('is for the diagnosis screen: a user without it gets 403, a stranger 401', async () => {
+    expect((await diagnose(body('normal', 6), endUser)).statusCode).toBe(403);
+    expect((await diagnose(body('normal', 6), {})).statusCode).toBe(401);
+  });
+});
