@@ -2,7 +2,7 @@
 // The production build's check: builds the server (and the console when it is not built yet: `npm test` runs this
 // after the end-to-end step, which has just built it), starts it with `npm run start:prod` on free ports and a
 // throwaway data directory, and asks it what a user and an operator would: the console's page, readiness, a
-// sign-in. Fails with the server's log when any answer is wrong. Usage: node scripts/prod-smoke.mjs
+// sign-in, the metrics. Fails with the server's log when any answer is wrong. Usage: node scripts/prod-smoke.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -87,10 +87,14 @@ const signIn = await fetch(`${base}/prod-api/authentication/form`, {
 const token = (await signIn.json().catch(() => ({})))?.data?.token?.access_token;
 if (signIn.status !== 200 || typeof token !== 'string') fail(`sign-in answered ${signIn.status}`);
 
+const metrics = await fetch(`${base}/metrics`);
+if (metrics.status !== 200 || !/^solarops_ingest_readings_total \d+$/m.test(await metrics.text()))
+  fail(`GET /metrics answered ${metrics.status} without the ingest counter`);
+
 server.removeAllListeners('exit');
 stop();
 await new Promise((r) => server.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness and a sign-in on port ${port}`,
+  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness, a sign-in and /metrics on port ${port}`,
 );

@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
 import { MODULES } from './modules/index.ts';
+import { metricsModule } from './modules/metrics/routes.ts';
 import { SERVER_DIR } from './serverDir.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // Outside the API prefix: scrapers ask for /metrics by convention.
+  await app.register(metricsModule);
 
   const webDist = options.webDistDir ?? options.config.webDistDir ?? WEB_DIST_DIR;
   const hasConsole = fs.existsSync(`${webDist}/index.html`);

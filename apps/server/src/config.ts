@@ -69,6 +69,7 @@ export const envSchema = z.object({
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
 });
 
 /** The validated, typed settings; tests build this object directly. */
@@ -116,6 +117,8 @@ export interface Config {
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
    */
   readonly commandJobSeconds?: number;
+  /** When set, `GET /metrics` answers only a scraper sending `Authorization: Bearer <token>`. */
+  readonly metricsToken?: string;
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -166,5 +169,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
+    ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
   });
 }
