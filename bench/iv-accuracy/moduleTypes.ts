@@ -2,7 +2,7 @@
  * Module types of the IV-accuracy bench: datasheets of four common kinds (60-cell poly, 72-cell mono, 144 half-cell
  * mono PERC, 96-cell back-contact), with string lengths an installer would choose for a 1 000 V inverter.
  */
-import type { PvModuleDatasheet } from '@solarops/pv';
+import { EXAMPLE_MODULE_400W, type PvModuleDatasheet } from '@solarops/pv';
 
 export interface BenchModuleType {
   name: string;
@@ -30,18 +30,7 @@ export const BENCH_MODULE_TYPES: BenchModuleType[] = [
   },
   {
     name: 'mono-72-400',
-    module: {
-      pmaxW: 400,
-      vmpV: 41.0,
-      impA: 9.76,
-      vocV: 49.5,
-      iscA: 10.3,
-      alphaIscPctPerK: 0.05,
-      betaVocPctPerK: -0.29,
-      gammaPmaxPctPerK: -0.37,
-      cellsPerModule: 72,
-      bypassDiodesPerModule: 3,
-    },
+    module: EXAMPLE_MODULE_400W,
     modulesInSeries: [10, 18],
   },
   {

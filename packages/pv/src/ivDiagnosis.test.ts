@@ -3,22 +3,11 @@ import { curveFigures, translateIec60891 } from './ivCurveAnalysis.ts';
 import { IV_TOLERANCES, diagnoseIvCurve } from './ivDiagnosis.ts';
 import { IV_FAULT_CLASSES, drawStringState } from './ivFaults.ts';
 import { stringCurve, synthesizeScan, type StringLayout } from './ivString.ts';
-import { moduleReferenceParameters } from './pvModule.ts';
+import { EXAMPLE_MODULE_400W, moduleReferenceParameters } from './pvModule.ts';
 import { mulberry32 } from './random.ts';
 
 const LAYOUT: StringLayout = {
-  module: {
-    pmaxW: 400,
-    vmpV: 41.0,
-    impA: 9.76,
-    vocV: 49.5,
-    iscA: 10.3,
-    alphaIscPctPerK: 0.05,
-    betaVocPctPerK: -0.29,
-    gammaPmaxPctPerK: -0.37,
-    cellsPerModule: 72,
-    bypassDiodesPerModule: 3,
-  },
+  module: EXAMPLE_MODULE_400W,
   modulesInSeries: 16,
 };
 const shape = {

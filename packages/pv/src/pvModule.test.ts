@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { calcparamsDesoto } from './calcparamsDesoto.ts';
 import { lambertW } from './lambertW.ts';
-import { moduleAgeFactor, moduleReferenceParameters } from './pvModule.ts';
+import { EXAMPLE_MODULE_400W, moduleAgeFactor, moduleReferenceParameters } from './pvModule.ts';
 import { singleDiode } from './singleDiode.ts';
 import { expectAllClose } from './testing.ts';
 
-const MONO_400 = {
-  pmaxW: 400,
-  vmpV: 41.0,
-  impA: 9.76,
-  vocV: 49.5,
-  iscA: 10.3,
-  alphaIscPctPerK: 0.05,
-  betaVocPctPerK: -0.29,
-  gammaPmaxPctPerK: -0.37,
-  cellsPerModule: 72,
-  bypassDiodesPerModule: 3,
-};
+const MONO_400 = EXAMPLE_MODULE_400W;
 
 describe('module from its datasheet', () => {
   it('reproduces pvlib fit_desoto_batzelis (test_fit_desoto_batzelis)', () => {

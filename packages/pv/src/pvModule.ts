@@ -34,6 +34,20 @@ export interface PvModuleDatasheet {
   bypassDiodesPerModule: number;
 }
 
+/** A common 72-cell 400 W monocrystalline module, the example of tests, the bench and the docs. */
+export const EXAMPLE_MODULE_400W: PvModuleDatasheet = {
+  pmaxW: 400,
+  vmpV: 41.0,
+  impA: 9.76,
+  vocV: 49.5,
+  iscA: 10.3,
+  alphaIscPctPerK: 0.05,
+  betaVocPctPerK: -0.29,
+  gammaPmaxPctPerK: -0.37,
+  cellsPerModule: 72,
+  bypassDiodesPerModule: 3,
+};
+
 const T_REF_K = 298.15;
 
 /**

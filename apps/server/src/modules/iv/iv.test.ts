@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
-import { mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
+import { EXAMPLE_MODULE_400W, mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 
 type Headers = Record<string, string>;
 
-const module = {
-  pmaxW: 400,
-  vmpV: 41.0,
-  impA: 9.76,
-  vocV: 49.5,
-  iscA: 10.3,
-  alphaIscPctPerK: 0.05,
-  betaVocPctPerK: -0.29,
-  gammaPmaxPctPerK: -0.37,
-  cellsPerModule: 72,
-  bypassDiodesPerModule: 3,
-};
+const module = EXAMPLE_MODULE_400W;
 const conditions = { poaWm2: 850, moduleTempC: 48 };
 
 /** The open door's body for a synthetic scan of a 16-module string with the given fault. */
