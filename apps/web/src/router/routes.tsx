@@ -183,7 +183,13 @@ export const MENU_ROUTES: MenuEntry[] = [
     ],
   ]),
   groupRoute('Operation', '/operation', 'operation', [
-    ['question', HIDDEN],
+    [
+      'question',
+      {
+        ...HIDDEN,
+        page: () => import('../features/operation/question/QuestionPage.tsx').then((m) => m.QuestionPage),
+      },
+    ],
     ['form'],
     [
       'alarm',

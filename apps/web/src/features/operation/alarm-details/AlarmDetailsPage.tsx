@@ -6,6 +6,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
 import '../../../components/chart/echartsExtras.ts';
+import { CreateWorkOrderButton } from '../question/CreateWorkOrderButton.tsx';
 import { useAlarmDetail } from '../alarm-shared/api.ts';
 import { LevelTag, StatusTag } from '../alarm-shared/LevelTag.tsx';
 
@@ -83,7 +84,8 @@ export function AlarmDetailsPage() {
             </div>
           </Descriptions.Item>
         </Descriptions>
-        <Space style={{ marginTop: 12 }}>
+        <Space wrap style={{ marginTop: 12 }}>
+          <CreateWorkOrderButton alarmId={a.alarmId} />
           {a.deviceSn && (
             // Remote debugging of the device that raised the alarm (issue 16: faultRemote opens from an alarm).
             <Button

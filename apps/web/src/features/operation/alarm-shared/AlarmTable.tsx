@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/request.ts';
+import { CreateWorkOrderButton } from '../question/CreateWorkOrderButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { LevelTag, StatusTag } from './LevelTag.tsx';
@@ -80,7 +81,7 @@ export function AlarmTable({
         {
           title: t('common.operation'),
           fixed: 'right',
-          width: 130,
+          width: 200,
           render: (_v, r) => (
             <Space size={0}>
               <Button
@@ -90,6 +91,7 @@ export function AlarmTable({
               >
                 {t('operation.alarms.details')}
               </Button>
+              <CreateWorkOrderButton alarmId={r.alarmId} size="small" />
               {!r.confirmedAt && (
                 <Button type="link" size="small" onClick={() => void confirm(r)}>
                   {t('alarm.confirm')}

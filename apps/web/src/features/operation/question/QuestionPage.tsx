@@ -1,0 +1,140 @@
+import './question.css';
+import { Alert, Card, Checkbox, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATES, type WorkOrderRow } from '@solarops/contracts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { useSlaNotices, useWorkOrders, type WorkOrderFilters } from './api.ts';
+import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
+import { WorkOrderDetailView } from './WorkOrderDetailView.tsx';
+
+/** The SLA warnings of the caller's orders: the console's notice of 80 % and 100 % (sent once each). */
+function SlaNotices() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useSlaNotices();
+  if (!data?.length) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="sla-notices"
+      style={{ marginBottom: 12 }}
+      title={t('operation.workOrders.slaNotices')}
+      description={data.slice(0, 5).map((n) => (
+        <div key={`${n.workOrderId}-${n.threshold}`}>
+          <Typography.Link onClick={() => void navigate(`/operation/question?id=${n.workOrderId}`)}>
+            #{n.workOrderId} {n.plantName}
+          </Typography.Link>{' '}
+          {t(n.threshold >= 100 ? 'operation.workOrders.slaBreached' : 'operation.workOrders.slaNear')}
+        </div>
+      ))}
+    />
+  );
+}
+
+/** Orders as cards: readable and tappable at 375 px, where a wide table would scroll sideways. */
+function OrderCards({ rows, loading }: { rows: WorkOrderRow[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <List<WorkOrderRow>
+      loading={loading}
+      dataSource={rows}
+      data-testid="workorder-list"
+      locale={{ emptyText: t('common.noData') }}
+      renderItem={(r) => (
+        <List.Item
+          key={r.id}
+          className="workorder-item"
+          data-testid={`workorder-${r.id}`}
+          onClick={() => void navigate(`/operation/question?id=${r.id}`)}
+        >
+          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+            <Space wrap size={6}>
+              <Typography.Text strong>#{r.id}</Typography.Text>
+              <StateTag state={r.state} />
+              <PriorityTag priority={r.priority} />
+              {r.alarmRecovered && <Tag color="green">{t('operation.workOrders.alarmRecovered')}</Tag>}
+            </Space>
+            <Typography.Text>
+              {r.plantName} · {r.deviceSerial ?? ''} · #{r.code} {r.description}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('operation.workOrders.assignee')}: {r.assigneeName ?? '—'} · {formatDate(r.createdAt)} ·{' '}
+              {t('operation.workOrders.occurrences', { count: r.occurrences })}
+            </Typography.Text>
+            <SlaBar sla={r.sla} />
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function WorkOrderList() {
+  const { t } = useTranslation();
+  const list = useListState<WorkOrderFilters>({}, 10);
+  const query = useWorkOrders(list.filters, list.page, list.limit);
+  return (
+    <ListPage<WorkOrderRow, WorkOrderFilters>
+      layout="single"
+      testId="question"
+      header={
+        <>
+          <Typography.Title level={5}>{t('menu.question')}</Typography.Title>
+          <SlaNotices />
+        </>
+      }
+      list={list}
+      query={query}
+      search={
+        <SearchForm<WorkOrderFilters> name="workorders" onSearch={list.search}>
+          <Form.Item name="state" label={t('operation.workOrders.state')}>
+            <Select
+              allowClear
+              style={{ width: 150 }}
+              options={WORK_ORDER_STATES.map((s) => ({
+                value: s,
+                label: t(`operation.workOrders.states.${s}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="priority" label={t('operation.workOrders.priority')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={WORK_ORDER_PRIORITIES.map((p) => ({
+                value: p,
+                label: t(`operation.workOrders.priorities.${p}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('operation.workOrders.keyword')}>
+            <Input allowClear style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="mine" valuePropName="checked">
+            <Checkbox>{t('operation.workOrders.mine')}</Checkbox>
+          </Form.Item>
+        </SearchForm>
+      }
+      render={(rows, loading) => <OrderCards rows={rows} loading={loading} />}
+    />
+  );
+}
+
+/** `question`: work orders from alarms, a list with filters, or one order (`?id=`) with its timeline and moves. */
+export function QuestionPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  return id ? (
+    <Card className="workorder-page">
+      <WorkOrderDetailView id={id} />
+    </Card>
+  ) : (
+    <WorkOrderList />
+  );
+}
