@@ -70,6 +70,12 @@ export const envSchema = z.object({
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  FIRMWARE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(64 * 1024 * 1024),
 });
 
 /** The validated, typed settings; tests build this object directly. */
@@ -119,6 +125,8 @@ export interface Config {
   readonly commandJobSeconds?: number;
   /** When set, `GET /metrics` answers only a scraper sending `Authorization: Bearer <token>`. */
   readonly metricsToken?: string;
+  /** Largest firmware image an upload may carry [bytes]; default 64 MB. */
+  readonly firmwareMaxBytes?: number;
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -170,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
   });
 }

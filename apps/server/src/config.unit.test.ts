@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 1800,
       refreshTokenTtlSeconds: 604800,
       logLevel: 'info',
+      firmwareMaxBytes: 64 * 1024 * 1024,
     });
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL_SECONDS: '600',
       TRUST_PROXY: 'true',
       WEB_DIST_DIR: '/srv/solarops/console',
+      FIRMWARE_MAX_BYTES: '2097152',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 600,
       trustProxy: true,
       webDistDir: '/srv/solarops/console',
+      firmwareMaxBytes: 2 * 1024 * 1024,
     });
   });
 

@@ -68,5 +68,15 @@ export const uploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
+/** A large uploaded file the server streamed to disk (firmware images): where it lies, its size and SHA-256. */
+export const spooledFile = z.object({
+  filename: z.string(),
+  mimetype: z.string(),
+  path: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type SpooledFile = z.infer<typeof spooledFile>;
+
 /** Timestamps travel as ISO 8601 strings. */
 export const isoDateTime = z.iso.datetime({ offset: true });

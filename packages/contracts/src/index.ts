@@ -20,3 +20,4 @@ export * from './exhibit.ts';
 export * from './displayAuth.ts';
 export * from './workOrders.ts';
 export * from './iv.ts';
+export * from './firmware.ts';

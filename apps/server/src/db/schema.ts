@@ -15,3 +15,4 @@ export * from '../modules/shipments/tables.ts';
 export * from '../modules/commands/tables.ts';
 export * from '../modules/exhibit/tables.ts';
 export * from '../modules/workOrders/tables.ts';
+export * from '../modules/firmware/tables.ts';

@@ -1,7 +1,23 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { SpooledFile } from '@solarops/contracts';
 import { AppError } from './AppError.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `oneFileToDisk`: the folder the file part is streamed into. */
+    spoolDir?: string;
+  }
+  interface FastifyRequest {
+    /** The file this request streamed to disk, removed after the answer unless the handler moved it. */
+    spooledPath?: string;
+  }
+}
 
 /**
  * Limits of a multipart body on a route that takes no file (sign-in and other forms): small text fields only. A route
@@ -20,6 +36,28 @@ export const oneFile = (maxBytes: number) => ({
 });
 
 /**
+ * Route `config` of a large upload (firmware images): one file of at most `maxBytes`, streamed into `spoolDir`
+ * under a generated name while its SHA-256 is computed, so that the process never holds it. The body's file is
+ * then `{ filename, mimetype, path, size, sha256 }` (contracts `spooledFile`); the handler moves the file where it
+ * belongs, and whatever it leaves in place is removed once the answer is sent (a refused upload leaves nothing).
+ */
+export const oneFileToDisk = (maxBytes: number, spoolDir: string) => ({
+  ...oneFile(maxBytes),
+  spoolDir,
+});
+
+/**
+ * Moves the file this request streamed to disk to `target`, where it stays. Only the file the server itself
+ * spooled is moved: a JSON body naming some other path is refused (400).
+ */
+export async function keepSpooledFile(request: FastifyRequest, file: SpooledFile, target: string) {
+  if (!request.spooledPath || file.path !== request.spooledPath) throw new AppError(400, 'badMultipart');
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(file.path, target);
+  request.spooledPath = undefined;
+}
+
+/**
  * Multipart bodies: parsed after the route's guards (`onRequest`, see guardsFirst.ts) and before validation, within
  * the route's limits, into `request.body` as `{ field: value, file: { filename, mimetype, data } }` so that a zod
  * schema (contracts `uploadedFile`) checks them. A body that is not well-formed multipart is a 400, never a 500.
@@ -27,6 +65,10 @@ export const oneFile = (maxBytes: number) => ({
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: true });
   app.addHook('preValidation', readMultipartBody);
+  // Before the answer goes out, so that whoever reads it finds nothing left behind.
+  app.addHook('onSend', async (request) => {
+    if (request.spooledPath) await rm(request.spooledPath, { force: true });
+  });
 }
 
 async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -35,10 +77,17 @@ async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): 
   try {
     for await (const part of request.parts(request.routeOptions.config.multipartOptions)) {
       // Prototype keys are refused by the parser; plain assignment is safe.
+      const spoolDir = request.routeOptions.config.spoolDir;
       body[part.fieldname] =
-        part.type === 'file'
-          ? { filename: part.filename, mimetype: part.mimetype, data: await readFile(part.file) }
-          : part.value;
+        part.type !== 'file'
+          ? part.value
+          : spoolDir
+            ? {
+                filename: part.filename,
+                mimetype: part.mimetype,
+                ...(await spoolFile(request, part.file, spoolDir)),
+              }
+            : { filename: part.filename, mimetype: part.mimetype, data: await readFile(part.file) };
     }
   } catch (err) {
     // Read no further: the parser would otherwise skip through the rest of an oversized body. The connection is
@@ -62,6 +111,47 @@ function readFile(file: Readable): Promise<Buffer> {
     file.once('limit', () => reject(new AppError(413, 'payloadTooLarge')));
     file.once('error', reject);
     file.once('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/**
+ * Streams a file part into `dir` under a generated name, hashing it on the way; refused with 413 the moment it
+ * passes the route's limit, the partial file removed.
+ */
+async function spoolFile(
+  request: FastifyRequest,
+  file: Readable,
+  dir: string,
+): Promise<Pick<SpooledFile, 'path' | 'size' | 'sha256'>> {
+  await mkdir(dir, { recursive: true });
+  const target = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
+  request.spooledPath = target;
+  const hash = createHash('sha256');
+  const out = createWriteStream(target);
+  let size = 0;
+  return new Promise((resolve, reject) => {
+    // The partial file goes once its stream has closed (removed earlier, a late open would bring it back).
+    const fail = (err: unknown) => {
+      file.unpipe(out);
+      const removeThenReject = () =>
+        void rm(target, { force: true }).finally(() =>
+          reject(err instanceof Error ? err : new Error(String(err))),
+        );
+      if (out.closed) removeThenReject();
+      else {
+        out.once('close', removeThenReject);
+        out.destroy();
+      }
+    };
+    file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      hash.update(chunk);
+    });
+    file.once('limit', () => fail(new AppError(413, 'payloadTooLarge')));
+    file.once('error', fail);
+    out.once('error', fail);
+    out.once('finish', () => resolve({ path: target, size, sha256: hash.digest('hex') }));
+    file.pipe(out);
   });
 }
 

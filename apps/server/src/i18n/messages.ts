@@ -167,6 +167,36 @@ export const MESSAGES = {
     en: 'A batch must be approved by another user',
   },
   // Validation messages (per field); contracts use these keys as custom messages.
+  'firmware.fileNameTooLong': {
+    zh: '文件名最多 80 个字符',
+    en: 'The file name may have at most 80 characters',
+  },
+  'firmware.emptyContent': { zh: '内容不能为空', en: 'The content cannot be empty' },
+  'firmware.signatureFormat': {
+    zh: '签名应为 Ed25519 签名的 Base64 文本（88 个字符）',
+    en: 'The signature is an Ed25519 signature in base64 (88 characters)',
+  },
+  'firmware.badPublicKey': {
+    zh: '公钥应为 Ed25519 公钥（PEM 或 32 字节的 Base64）',
+    en: 'The public key is an Ed25519 key (PEM, or its 32 bytes in base64)',
+  },
+  'firmware.keyTaken': { zh: '该公钥已受信任', en: 'This public key is already trusted' },
+  'firmware.unsigned': {
+    zh: '固件包未签名，不能下发',
+    en: 'The package is not signed and cannot be assigned',
+  },
+  'firmware.badSignature': {
+    zh: '固件包签名无效（不是受信任密钥的签名），不能下发',
+    en: 'The package signature is not valid by any trusted key; it cannot be assigned',
+  },
+  'firmware.wrongModel': {
+    zh: '固件包不适用于设备 {serial}（型号 {model}）',
+    en: 'The package is not for device {serial} (model {model})',
+  },
+  'firmware.imageMissing': {
+    zh: '固件文件已丢失或被改动，请重新上传',
+    en: 'The firmware image is missing or changed; upload it again',
+  },
   'validation.required': { zh: '必填', en: 'Required' },
   'validation.type': { zh: '类型错误，应为 {expected}', en: 'Expected {expected}' },
   'validation.tooShort': { zh: '至少 {min} 个字符', en: 'At least {min} characters' },

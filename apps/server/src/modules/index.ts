@@ -15,6 +15,7 @@ import { commandsModule } from './commands/routes.ts';
 import { exhibitModule } from './exhibit/routes.ts';
 import { workOrdersModule } from './workOrders/routes.ts';
 import { ivModule } from './iv/routes.ts';
+import { firmwareModule } from './firmware/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -37,4 +38,5 @@ export const MODULES: FastifyPluginAsync[] = [
   exhibitModule,
   workOrdersModule,
   ivModule,
+  firmwareModule,
 ];

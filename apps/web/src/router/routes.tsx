@@ -261,7 +261,10 @@ export const MENU_ROUTES: MenuEntry[] = [
     ['renew', HIDDEN],
     ['renewDetails', HIDDEN],
     ['bill'],
-    ['update'],
+    [
+      'update',
+      { page: () => import('../features/operation/update/UpdatePage.tsx').then((m) => m.UpdatePage) },
+    ],
     ['diagnosis'],
     [
       'dispatch',

@@ -1,0 +1,194 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emptyEnvelope,
+  envelope,
+  errorEnvelope,
+  FIRMWARE_LIMITS,
+  firmwareCheckBody,
+  firmwareCheckResult,
+  firmwareKeyBody,
+  firmwareKeyRow,
+  firmwarePackageIdBody,
+  firmwarePackageListQuery,
+  firmwarePackageRow,
+  firmwareUploadBody,
+  pageOf,
+  ROLE,
+} from '@solarops/contracts';
+import { forbidden } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { guard } from '../../http/guardsFirst.ts';
+import { oneFileToDisk } from '../../http/multipartBody.ts';
+import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
+import { seesAll } from '../users/dataScope.ts';
+import { assignablePackage } from './assignment.ts';
+import { addKey, deleteKey, listKeys } from './keys.ts';
+import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  413: errorEnvelope,
+};
+const bearer = [{ bearer: [] }];
+const tags = ['firmware'];
+
+/** Firmware packages and the makers' keys they are signed with (the `update` screen; docs/firmware.md). */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const viewer = requirePermission('update');
+  /**
+   * Packages serve the whole fleet: only those who see all of it (administrators, staff) upload and delete them;
+   * distributors and installers list them and assign them to their own devices.
+   */
+  const maintainer = guard(async (request, reply) => {
+    await viewer(request, reply);
+    if (!seesAll(callerOf(request))) throw forbidden();
+  });
+  const maxBytes = config.firmwareMaxBytes ?? FIRMWARE_LIMITS.defaultMaxBytes;
+
+  app.get(
+    '/firmware/package/list',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary: 'Firmware packages, newest first, with the state of their signature by the trusted keys',
+        security: bearer,
+        querystring: firmwarePackageListQuery,
+        response: { 200: pageOf(firmwarePackageRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { name, type } = request.query;
+      const { total, rows } = await listPackages(db, { name, type }, pageWindow(request.query));
+      return page(total, rows);
+    },
+  );
+
+  app.post(
+    '/firmware/package/upload',
+    {
+      preHandler: maintainer,
+      config: oneFileToDisk(maxBytes, firmwareSpoolDir(config.filesDir)),
+      schema: {
+        tags,
+        summary:
+          'Upload a firmware package (multipart: the image as `file`, streamed to disk and hashed, at most ' +
+          'FIRMWARE_MAX_BYTES; its fields; optionally the maker signature over its SHA-256)',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        body: firmwareUploadBody,
+        response: { 200: envelope(z.object({ id: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.file.filename;
+      const id = await storePackage(db, config.filesDir, request, request.body, callerOf(request).userId);
+      return ok({ id });
+    },
+  );
+
+  app.post(
+    '/firmware/package/delete',
+    {
+      preHandler: maintainer,
+      schema: {
+        tags,
+        summary: 'Delete a firmware package and its image',
+        security: bearer,
+        body: firmwarePackageIdBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = await deletePackage(db, config.filesDir, request.body.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/firmware/package/check',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary:
+          'Whether a package may be assigned to these devices: trusted signature, intact image, devices in scope ' +
+          'and of the models it is built for (400 naming the first reason, 404 for a device out of scope)',
+        security: bearer,
+        body: firmwareCheckBody,
+        response: { 200: envelope(firmwareCheckResult), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, serials } = request.body;
+      const { targets } = await assignablePackage(db, config.filesDir, callerOf(request), id, serials);
+      return ok({ fits: targets.map((t) => t.serial) });
+    },
+  );
+
+  const adminOnly = requireRole(ROLE.admin);
+
+  app.get(
+    '/firmware/key/list',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'The makers’ public keys whose signatures are trusted (administrators)',
+        security: bearer,
+        response: { 200: envelope(z.array(firmwareKeyRow)), ...errors },
+      },
+    },
+    async () => ok(await listKeys(db)),
+  );
+
+  app.post(
+    '/firmware/key/add',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Trust a maker’s Ed25519 public key (PEM or the 32 bytes in base64)',
+        security: bearer,
+        body: firmwareKeyBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.name;
+      await addKey(db, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/firmware/key/delete',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Stop trusting a key: packages signed with it can no longer be assigned',
+        security: bearer,
+        body: firmwarePackageIdBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = await deleteKey(db, request.body.id);
+      return ok(null);
+    },
+  );
+};
+
+export const firmwareModule = fp(plugin, {
+  name: 'firmware',
+  encapsulate: true,
+  dependencies: ['audit', 'auth'],
+});

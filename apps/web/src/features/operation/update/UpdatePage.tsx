@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Button, Form, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { FIRMWARE_TYPES, ROLE, type FirmwarePackageRow, type SignatureState } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
+import { useUserStore } from '../../../store/userStore.ts';
+import { useFirmwarePackages, usePackageMutations, type PackageFilters } from './api.ts';
+import { KeysTab } from './KeysTab.tsx';
+import { UploadDialog } from './UploadDialog.tsx';
+
+const SIGNATURE_COLOURS: Record<SignatureState, string> = {
+  valid: 'green',
+  invalid: 'red',
+  unsigned: 'orange',
+};
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} kB`;
+
+function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
+  const { t } = useTranslation();
+  const list = useListState<PackageFilters>({});
+  const query = useFirmwarePackages(list.filters, list.page, list.limit);
+  const { remove } = usePackageMutations();
+  const [uploading, setUploading] = useState(false);
+  return (
+    <ListPage<FirmwarePackageRow, PackageFilters>
+      layout="single"
+      testId="firmware-packages"
+      list={list}
+      query={query}
+      search={
+        <SearchForm<PackageFilters>
+          onSearch={(v) => list.search({ name: v.name?.trim() || undefined, type: v.type })}
+        >
+          <Form.Item name="name" label={t('operation.update.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="type" label={t('operation.update.type')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={FIRMWARE_TYPES.map((v) => ({ value: v, label: t(`operation.update.types.${v}`) }))}
+            />
+          </Form.Item>
+        </SearchForm>
+      }
+      toolbar={
+        canMaintain && (
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('operation.update.upload')}
+          </Button>
+        )
+      }
+      table={{
+        rowKey: 'id',
+        scroll: { x: 1200 },
+        columns: [
+          { title: t('operation.update.name'), dataIndex: 'name', ellipsis: true },
+          {
+            title: t('operation.update.type'),
+            dataIndex: 'type',
+            render: (v: string) => t(`operation.update.types.${v}`),
+          },
+          { title: t('operation.update.collectType'), dataIndex: 'collectType' },
+          {
+            title: t('operation.update.interfaceType'),
+            dataIndex: 'interfaceType',
+            render: (v: string) => (v === 'any' ? t('operation.update.anyInterface') : v),
+          },
+          { title: t('operation.update.snType'), dataIndex: 'snType' },
+          { title: t('operation.update.version'), dataIndex: 'version' },
+          { title: t('operation.update.size'), dataIndex: 'size', render: (v: number) => formatSize(v) },
+          {
+            title: t('operation.update.signature'),
+            dataIndex: 'signature',
+            render: (v: SignatureState, r) => (
+              <Tooltip title={r.signedBy ?? undefined}>
+                <Tag color={SIGNATURE_COLOURS[v]}>{t(`operation.update.signatures.${v}`)}</Tag>
+              </Tooltip>
+            ),
+          },
+          { title: t('operation.update.description'), dataIndex: 'description', ellipsis: true },
+          {
+            title: t('operation.update.uploadTime'),
+            dataIndex: 'uploadTime',
+            render: (v: string) => formatDate(v),
+          },
+          ...(canMaintain
+            ? [
+                {
+                  title: t('common.operation'),
+                  key: 'op',
+                  render: (_: unknown, r: FirmwarePackageRow) => (
+                    <Popconfirm
+                      title={t('operation.update.confirmDelete', { name: r.name })}
+                      okText={t('set.common.ok')}
+                      cancelText={t('set.common.cancel')}
+                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('set.common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ],
+      }}
+    >
+      {uploading && <UploadDialog onClose={() => setUploading(false)} />}
+    </ListPage>
+  );
+}
+
+/**
+ * `update` (equipment upgrade): firmware packages with their upload dialog and, for administrators, the makers'
+ * keys a package must be signed with before it can be assigned.
+ */
+export function UpdatePage() {
+  const { t } = useTranslation();
+  const roleId = useUserStore((s) => s.info?.roleId);
+  // Who sees the whole fleet maintains its packages (administrators and staff; the server checks the same).
+  const canMaintain = roleId === ROLE.admin || roleId === ROLE.staff || (roleId ?? 0) > ROLE.enterprise;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="page-update">
+      <Tabs
+        items={[
+          {
+            key: 'packages',
+            label: t('operation.update.packages'),
+            children: <PackagesTab canMaintain={canMaintain} />,
+          },
+          ...(roleId === ROLE.admin
+            ? [{ key: 'keys', label: t('operation.update.keys'), children: <KeysTab /> }]
+            : []),
+        ]}
+      />
+    </Space>
+  );
+}

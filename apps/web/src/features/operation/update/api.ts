@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FirmwareKeyBody, FirmwareKeyRow, FirmwarePackageRow, FirmwareType } from '@solarops/contracts';
+import { request, requestPage } from '../../../api/request.ts';
+
+export type PackageFilters = { name?: string; type?: FirmwareType };
+
+export const useFirmwarePackages = (filters: PackageFilters, pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['firmware', 'packages', filters, pageStart, pageSize],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      requestPage<FirmwarePackageRow>('/firmware/package/list', {
+        params: { ...filters, pageStart, pageSize },
+      }),
+  });
+
+/** The text fields of an upload, as the dialog's form holds them. */
+export interface UploadFields {
+  type: FirmwareType;
+  collectType: string;
+  interfaceType: string;
+  snType?: string;
+  version: string;
+  description?: string;
+  signature?: string;
+}
+
+export function usePackageMutations() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: ['firmware', 'packages'] });
+  return {
+    upload: useMutation({
+      mutationFn: ({ fields, file }: { fields: UploadFields; file: File }) => {
+        const body = new FormData();
+        for (const [k, v] of Object.entries(fields)) if (v) body.append(k, String(v).trim());
+        body.append('file', file);
+        return request<{ id: number }>('/firmware/package/upload', { multipart: body, quiet: true });
+      },
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request<null>('/firmware/package/delete', { json: { id } }),
+      onSuccess,
+    }),
+  };
+}
+
+export const useFirmwareKeys = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['firmware', 'keys'],
+    enabled,
+    queryFn: () => request<FirmwareKeyRow[]>('/firmware/key/list'),
+  });
+
+export function useKeyMutations() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: ['firmware'] });
+  return {
+    add: useMutation({
+      mutationFn: (body: FirmwareKeyBody) => request<null>('/firmware/key/add', { json: body, quiet: true }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request<null>('/firmware/key/delete', { json: { id } }),
+      onSuccess,
+    }),
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, spooledFile } from './common.ts';
+import { serialNumber } from './device.ts';
+import { pageQuery } from './envelope.ts';
+import { COMMAND_LIMITS } from './commands.ts';
+
+/**
+ * Firmware packages (the `update` screen, docs/firmware.md): an image streamed to the files folder under a
+ * generated id, its SHA-256, the spec's fields, the device models it is for and a maker's Ed25519 signature over
+ * the hash, checked against the keys administrators trust.
+ */
+export const FIRMWARE_LIMITS = {
+  /** Spec §5: an upload's file name. */
+  fileNameMax: 80,
+  /** Default upper bound of an image (FIRMWARE_MAX_BYTES) [bytes]. */
+  defaultMaxBytes: 64 * 1024 * 1024,
+  versionMax: 40,
+  descriptionMax: 200,
+  keyNameMax: 40,
+} as const;
+
+/** What a package installs: the collector's own firmware, or an inverter's ARM or DSP firmware. */
+export const FIRMWARE_TYPES = ['collector', 'arm', 'dsp'] as const;
+export type FirmwareType = (typeof FIRMWARE_TYPES)[number];
+
+/** The collector link a package is built for; `any` fits every link. */
+export const INTERFACE_TYPES = ['any', '2G', '4G', 'WiFi'] as const;
+export type InterfaceType = (typeof INTERFACE_TYPES)[number];
+
+/** Whether a package's signature is good by a trusted key, bad, or missing (judged again on every use). */
+export const SIGNATURE_STATES = ['valid', 'invalid', 'unsigned'] as const;
+export type SignatureState = (typeof SIGNATURE_STATES)[number];
+
+const model = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Za-z0-9_.-]*$/, 'validation.format');
+
+/** An Ed25519 signature (64 bytes) in base64. */
+const signature = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9+/]{86}==$/, 'firmware.signatureFormat');
+
+/** The text fields of `POST /firmware/package/upload` (multipart, with the image as `file`). */
+export const firmwarePackageFields = z.object({
+  type: z.enum(FIRMWARE_TYPES),
+  /** The collector model it is for (spec: collect type). */
+  collectType: model.min(1),
+  interfaceType: z.enum(INTERFACE_TYPES).default('any'),
+  /** For `arm` and `dsp`: the inverter model (spec: SN type); empty for collector firmware. */
+  snType: model.default(''),
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(FIRMWARE_LIMITS.versionMax)
+    .regex(/^[A-Za-z0-9_.+-]+$/, 'validation.format'),
+  description: z.string().trim().max(FIRMWARE_LIMITS.descriptionMax).default(''),
+  /** The maker's signature over the image's SHA-256 digest (32 bytes); absent: the package stays unassignable. */
+  signature: z.preprocess((v) => (v === '' ? undefined : v), signature.optional()),
+});
+export type FirmwarePackageFields = z.infer<typeof firmwarePackageFields>;
+
+/** Spec §5: the file name at most 80 characters, and no empty content. */
+export const firmwareUploadBody = firmwarePackageFields.extend({
+  file: spooledFile
+    .refine((f) => [...f.filename].length <= FIRMWARE_LIMITS.fileNameMax, 'firmware.fileNameTooLong')
+    .refine((f) => f.size > 0, 'firmware.emptyContent'),
+});
+
+export const firmwarePackageRow = z.object({
+  id: z.number().int(),
+  /** The uploaded file's name (metadata only: the image is stored under a generated id). */
+  name: z.string(),
+  type: z.enum(FIRMWARE_TYPES),
+  collectType: z.string(),
+  interfaceType: z.enum(INTERFACE_TYPES),
+  snType: z.string(),
+  version: z.string(),
+  description: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  signature: z.enum(SIGNATURE_STATES),
+  /** The trusted key's name when the signature is valid. */
+  signedBy: z.string().nullable(),
+  uploadTime: isoDateTime,
+  uploadedBy: z.string().nullable(),
+});
+export type FirmwarePackageRow = z.infer<typeof firmwarePackageRow>;
+
+export const firmwarePackageListQuery = pageQuery.extend({
+  name: z.string().trim().max(FIRMWARE_LIMITS.fileNameMax).optional(),
+  type: z.enum(FIRMWARE_TYPES).optional(),
+});
+
+export const firmwarePackageIdBody = z.object({ id: idSchema });
+
+/** `POST /firmware/package/check`: may this package go to these devices (collectors or inverters by serial)? */
+export const firmwareCheckBody = z.object({
+  id: idSchema,
+  serials: z.array(serialNumber).min(1).max(COMMAND_LIMITS.maxDevices),
+});
+export const firmwareCheckResult = z.object({
+  /** Devices the package fits, by serial. */
+  fits: z.array(z.string()),
+});
+
+/** A maker's public key: PEM (`-----BEGIN PUBLIC KEY-----`, SPKI) or the 32 raw bytes in base64. */
+export const firmwareKeyBody = z.object({
+  name: z.string().trim().min(1).max(FIRMWARE_LIMITS.keyNameMax),
+  publicKey: z.string().trim().min(40).max(400),
+});
+export type FirmwareKeyBody = z.infer<typeof firmwareKeyBody>;
+
+export const firmwareKeyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The key's 32 bytes in base64, as makers quote it. */
+  publicKey: z.string(),
+  createdAt: isoDateTime,
+});
+export type FirmwareKeyRow = z.infer<typeof firmwareKeyRow>;
