@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stringIvCurve } from './ivCurve.ts';
+import { mulberry32 } from '@solarops/pv';
+import { scanString, stringIvCurve } from './ivCurve.ts';
 import { TEST_MODULE } from './testPlants.ts';
 
 describe('stringIvCurve', () => {
@@ -20,5 +21,22 @@ describe('stringIvCurve', () => {
     expect(hot.vOc).toBeLessThan(ref.vOc);
     expect(dim.iSc).toBeLessThan(0.25 * ref.iSc);
     expect(stringIvCurve(TEST_MODULE, 10, 0, 10).pMp).toBe(0);
+  });
+});
+
+describe('scanString', () => {
+  it('draws faults at their rates and answers with the tracer’s points', () => {
+    const rng = mulberry32(5);
+    const scans = Array.from({ length: 40 }, () =>
+      scanString(TEST_MODULE, 10, 800, 45, 200, { open_circuit: 0.25 }, rng),
+    );
+    const open = scans.filter((s) => s.fault === 'open_circuit');
+    expect(open.length).toBeGreaterThan(4);
+    expect(open.length).toBeLessThan(20);
+    expect(scans.filter((s) => s.fault === 'normal').length).toBe(40 - open.length);
+    for (const s of scans) expect(s.points).toHaveLength(200);
+    expect(Math.max(...open[0]!.points.map((p) => p[1]))).toBeLessThan(0.2);
+    const healthy = scans.find((s) => s.fault === 'normal')!;
+    expect(Math.max(...healthy.points.map((p) => p[1]))).toBeGreaterThan(0.75 * TEST_MODULE.iscA);
   });
 });

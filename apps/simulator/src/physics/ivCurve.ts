@@ -1,57 +1,48 @@
 /**
- * IV curve of a PV string for the IV-curve diagnosis (an "IV scan" command).
- *
- * Datasheets give STC values, not the five single-diode parameters; we derive an approximate set with
- * the explicit method of the De Soto model's usual starting point (Villalva, M. G., Gazoli, J. R. and
- * Filho, E. R. (2009), "Comprehensive approach to modeling and simulation of photovoltaic arrays", IEEE
- * Transactions on Power Electronics 24(5), 1198–1208, doi:10.1109/TPEL.2009.2013862): ideality n = 1.3,
- * I_L,ref = I_sc, I_0,ref = I_sc / (exp(V_oc / a_ref) − 1), and R_s, R_sh chosen so that the model's
- * maximum power matches P_max. The parameters are then translated to the operating irradiance and
- * temperature with calcparamsDesoto and the curve solved with singleDiode.
+ * IV curves of the simulated plants' strings, for IV scans: the physics package's string model (single diode per
+ * substring with its bypass diode, De Soto translation, parameters fitted from the datasheet by Batzelis' explicit
+ * method) applied to the simulator's module descriptions, with faults drawn per string at configurable rates.
  */
-import { calcparamsDesoto, singleDiode } from '@solarops/pv';
-import type { DesotoReferenceParameters, SingleDiodeResult } from '@solarops/pv';
+import {
+  IV_FAULT_CLASSES,
+  calcparamsDesoto,
+  moduleReferenceParameters,
+  singleDiode,
+  synthesizeScan,
+  type IvFaultClass,
+  type PvModuleDatasheet,
+  type Rng,
+  type SingleDiodeResult,
+  type SyntheticScan,
+} from '@solarops/pv';
 import type { ModuleStc } from './plantDescription.ts';
 
-const K_OVER_Q = 8.617333262e-5; // Boltzmann constant over elementary charge [V/K]
+/** Bypass diodes of the simulated modules (one per third of the cells, as nearly all modules have). */
+const BYPASS_DIODES = 3;
 
 /**
- * Approximate De Soto reference parameters of a module from its datasheet.
+ * The module's datasheet in the physics package's terms: temperature coefficients from 1/°C to %/K, once.
  *
- * R_s is searched on a grid so that the single-diode P_mp at STC matches the datasheet P_max within
- * about 1 %, with R_sh fixed at a typical 25 × V_mp / I_mp.
- *
- * @param module - Datasheet values
- * @returns reference parameters [A/°C, V, A, A, Ω, Ω]
+ * @param module - The simulator's module description
+ * @returns datasheet [W, V, A, V, A, %/K, %/K, %/K, –, –]
  */
-export function moduleDiodeParameters(module: ModuleStc): DesotoReferenceParameters {
-  const aRef = 1.3 * module.cellsInSeries * K_OVER_Q * 298.15;
-  const iLRef = module.iscA;
-  const iORef = module.iscA / Math.expm1(module.vocV / aRef);
-  const rShRef = (25 * module.vmpV) / module.impA;
-  let best: DesotoReferenceParameters = {
-    alphaSc: module.alphaIsc * module.iscA,
-    aRef,
-    iLRef,
-    iORef,
-    rShRef,
-    rS: 0,
+export function moduleDatasheet(module: ModuleStc): PvModuleDatasheet {
+  return {
+    pmaxW: module.pmaxW,
+    vmpV: module.vmpV,
+    impA: module.impA,
+    vocV: module.vocV,
+    iscA: module.iscA,
+    alphaIscPctPerK: module.alphaIsc * 100,
+    betaVocPctPerK: module.betaVoc * 100,
+    gammaPmaxPctPerK: module.gammaPmax * 100,
+    cellsPerModule: module.cellsInSeries,
+    bypassDiodesPerModule: BYPASS_DIODES,
   };
-  let bestErr = Infinity;
-  for (let rS = 0; rS <= 1; rS += 0.005) {
-    const candidate = { ...best, rS };
-    const p = singleDiode(calcparamsDesoto(1000, 25, candidate)).pMp;
-    const err = Math.abs(p - module.pmaxW);
-    if (err < bestErr) {
-      bestErr = err;
-      best = candidate;
-    }
-  }
-  return best;
 }
 
 /**
- * IV curve of a string of identical modules.
+ * IV curve of a healthy string of identical modules.
  *
  * @param module - Datasheet values
  * @param modulesPerString - Modules in series [unitless]
@@ -67,7 +58,7 @@ export function stringIvCurve(
   tempCell: number,
   points = 100,
 ): SingleDiodeResult {
-  const p = calcparamsDesoto(poaGlobal, tempCell, moduleDiodeParameters(module));
+  const p = calcparamsDesoto(poaGlobal, tempCell, moduleReferenceParameters(moduleDatasheet(module)));
   return singleDiode(
     {
       ...p,
@@ -77,4 +68,42 @@ export function stringIvCurve(
     },
     points,
   );
+}
+
+/** Share of strings that show each fault in a scan [unitless]; the rest are normal. */
+export type IvFaultRates = Partial<Record<IvFaultClass, number>>;
+
+/**
+ * One string's scan as a tracer in the inverter reports it: a fault drawn at the given rates, noise included.
+ *
+ * @param module - Datasheet values
+ * @param modulesPerString - Modules in series [unitless]
+ * @param poaGlobal - Plane-of-array irradiance now [W/m²]
+ * @param tempCell - Cell temperature now [°C]
+ * @param points - Points of the sweep, 100 to 400 [unitless]
+ * @param rates - Fault rates per string
+ * @param rng - Uniform random numbers
+ * @returns the drawn fault, the string's state and its curve [V, A]
+ */
+export function scanString(
+  module: ModuleStc,
+  modulesPerString: number,
+  poaGlobal: number,
+  tempCell: number,
+  points: number,
+  rates: IvFaultRates,
+  rng: Rng,
+): SyntheticScan {
+  let u = rng();
+  let fault: IvFaultClass = 'normal';
+  for (const c of IV_FAULT_CLASSES) {
+    const rate = c === 'normal' ? 0 : (rates[c] ?? 0);
+    if (u < rate) {
+      fault = c;
+      break;
+    }
+    u -= rate;
+  }
+  const layout = { module: moduleDatasheet(module), modulesInSeries: modulesPerString };
+  return synthesizeScan(layout, fault, poaGlobal, tempCell, points, rng);
 }
