@@ -21,3 +21,5 @@ export * from './displayAuth.ts';
 export * from './workOrders.ts';
 export * from './iv.ts';
 export * from './firmware.ts';
+export * from './co2.ts';
+export * from './reports.ts';

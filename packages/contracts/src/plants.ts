@@ -20,9 +20,6 @@ export type PlantType = z.infer<typeof plantType>;
 export const PLANT_STATUSES = ['online', 'partial', 'offline', 'fault'] as const;
 export const plantStatus = z.enum(PLANT_STATUSES);
 
-/** Kilograms of CO2 avoided per kWh generated (world grid average, IEA 2023). */
-export const CO2_KG_PER_KWH = 0.475;
-
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const plantListQuery = pageQuery.extend({

@@ -51,6 +51,38 @@ export const currencyConversion = z
   });
 export type CurrencyConversion = z.infer<typeof currencyConversion>;
 
+/** A grid's CO₂ emission factor [kg/kWh] with where it comes from, shown beside every CO₂ figure. */
+export const co2Factor = z.object({
+  kgPerKwh: z.number().min(0).max(2),
+  source: z.string().trim().min(1).max(200),
+});
+
+/**
+ * CO₂ avoided per kWh generated: one factor per country (ISO 3166-1 alpha-2, the country of the plant's time zone,
+ * `countryOfTimeZone`) and a default for every other plant. Reports, plant summaries, the dashboard and the
+ * display walls all use these.
+ */
+export const co2Factors = z
+  .object({
+    default: co2Factor,
+    countries: z
+      .array(co2Factor.extend({ country: z.string().regex(/^[A-Z]{2}$/, 'validation.format') }))
+      .max(250),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.countries.forEach((c, i) => {
+      if (seen.has(c.country))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['countries', i, 'country'],
+          message: 'validation.duplicateCountry',
+        });
+      seen.add(c.country);
+    });
+  });
+export type Co2Factors = z.infer<typeof co2Factors>;
+
 /** The `system` screen: every setting (`GET`/`POST /system/settings`). */
 export const systemSettings = publicSettings.extend({
   /** Lifetime of an access token [s]. */
@@ -63,6 +95,7 @@ export const systemSettings = publicSettings.extend({
     .max(90 * 86_400),
   passwordPolicy,
   currencyConversion,
+  co2Factors,
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 

@@ -16,13 +16,20 @@ export interface Table {
 }
 
 /** A table as an .xlsx workbook (every export and template goes through here; `sendXlsx` answers it). */
-export async function tableWorkbook(table: Table): Promise<Buffer> {
+export function tableWorkbook(table: Table): Promise<Buffer> {
+  return tablesWorkbook([table]);
+}
+
+/** Several tables as one .xlsx workbook, a sheet each in the given order (a report's sections). */
+export async function tablesWorkbook(tables: readonly Table[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(table.sheet);
-  sheet.addRow([...table.headers]).font = { bold: true };
-  for (const row of table.rows) sheet.addRow([...row]);
-  for (const col of table.textColumns ?? []) sheet.getColumn(col).numFmt = '@';
-  const { widths } = table;
-  sheet.columns.forEach((c, i) => (c.width = typeof widths === 'number' ? widths : (widths[i] ?? 12)));
+  for (const table of tables) {
+    const sheet = book.addWorksheet(table.sheet);
+    sheet.addRow([...table.headers]).font = { bold: true };
+    for (const row of table.rows) sheet.addRow([...row]);
+    for (const col of table.textColumns ?? []) sheet.getColumn(col).numFmt = '@';
+    const { widths } = table;
+    sheet.columns.forEach((c, i) => (c.width = typeof widths === 'number' ? widths : (widths[i] ?? 12)));
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

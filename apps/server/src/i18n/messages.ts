@@ -211,6 +211,7 @@ export const MESSAGES = {
     zh: '货币代码为 3 个大写字母（ISO 4217）',
     en: 'A currency code is 3 capital letters (ISO 4217)',
   },
+  'validation.duplicateCountry': { zh: '每个国家只设一个系数', en: 'One factor per country' },
   'validation.duplicateRate': {
     zh: '每种货币只设一个汇率，显示货币本身不设',
     en: 'One rate per currency, and none for the display currency itself',

@@ -16,6 +16,7 @@ import { exhibitModule } from './exhibit/routes.ts';
 import { workOrdersModule } from './workOrders/routes.ts';
 import { ivModule } from './iv/routes.ts';
 import { firmwareModule } from './firmware/routes.ts';
+import { reportsModule } from './reports/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -39,4 +40,5 @@ export const MODULES: FastifyPluginAsync[] = [
   workOrdersModule,
   ivModule,
   firmwareModule,
+  reportsModule,
 ];

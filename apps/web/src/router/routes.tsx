@@ -190,7 +190,15 @@ export const MENU_ROUTES: MenuEntry[] = [
         page: () => import('../features/operation/question/QuestionPage.tsx').then((m) => m.QuestionPage),
       },
     ],
-    ['form'],
+    [
+      'form',
+      {
+        page: () =>
+          import('../features/operation/periodic-report/PeriodicReportPage.tsx').then(
+            (m) => m.PeriodicReportPage,
+          ),
+      },
+    ],
     [
       'alarm',
       {

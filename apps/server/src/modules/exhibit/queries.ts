@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  CO2_KG_PER_KWH,
+  co2AvoidedKg,
   EXHIBIT_LIMITS,
   type AlarmRow,
   type PlantRow,
@@ -10,6 +10,7 @@ import {
   type WallOverview,
   type WallStation,
 } from '@solarops/contracts';
+import { loadCo2Factors } from '../system/consoleSettings.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { Lang } from '../../i18n/messages.ts';
@@ -61,14 +62,19 @@ async function openAlarms(db: Database, caller: Caller, lang: Lang): Promise<Wal
  * its factor, devices online (from the map, as on the dashboard), the ranking by equivalent hours, open alarms.
  */
 export async function wallOverview(db: Database, caller: Caller, lang: Lang): Promise<WallOverview> {
-  const [plants, map, alarms, when] = await Promise.all([
+  const [plants, map, alarms, when, co2] = await Promise.all([
     plantFigureRows(db, caller),
     fleetMap(db, caller),
     openAlarms(db, caller, lang),
     stamp(db, caller),
+    loadCo2Factors(db),
   ]);
   const sum = (f: (p: (typeof plants)[number]) => number) => plants.reduce((a, p) => a + Number(f(p)), 0);
   const total = sum((p) => p.total_kwh);
+  const co2Kg = co2AvoidedKg(
+    co2,
+    plants.map((p) => ({ timeZone: p.time_zone, energyKwh: Number(p.total_kwh) })),
+  );
   const ranking = plants
     .filter((p) => Number(p.capacity_w) > 0)
     .map((p) => ({
@@ -92,8 +98,9 @@ export async function wallOverview(db: Database, caller: Caller, lang: Lang): Pr
     energyMonthKwh: round(sum((p) => p.month_kwh)),
     energyYearKwh: round(sum((p) => p.year_kwh)),
     energyTotalKwh: round(total),
-    co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
-    co2KgPerKwh: CO2_KG_PER_KWH,
+    co2AvoidedKg: round(co2Kg, 1),
+    // The factor the fleet's CO₂ amounts to (each plant counts at its own country's factor).
+    co2KgPerKwh: total > 0 ? Math.round((co2Kg / total) * 10_000) / 10_000 : co2.default.kgPerKwh,
     devices: map.plants.reduce((a, p) => a + p.devices, 0),
     devicesOnline: map.plants.reduce((a, p) => a + p.devicesOnline, 0),
     ranking,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CO2_KG_PER_KWH, INVERTER_KINDS, type CurrencyIncome, type FleetFigures } from '@solarops/contracts';
+import { co2AvoidedKg, INVERTER_KINDS, type CurrencyIncome, type FleetFigures } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
-import { loadCurrencyConversion } from '../system/consoleSettings.ts';
+import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
 import { fleetMap } from './fleetMap.ts';
 import { plantScope, type Caller } from './plantScope.ts';
@@ -91,6 +91,7 @@ export function incomesByCurrency(
 export interface PlantFigureRow {
   id: number;
   name: string;
+  time_zone: string;
   currency: string;
   price: number;
   capacity_w: number;
@@ -130,7 +131,7 @@ export function plantFigureRows(db: Database, caller: Caller): Promise<PlantFigu
           or (e.period = 'month' and e.period_start >= date_trunc('month', now())::date - 1)
           or (e.period = 'year' and e.period_start >= date_trunc('year', now())::date - 1)
         group by e.plant_id)
-      select p.id, p.name, p.currency, p.price_minor_per_kwh as price, p.capacity_w,
+      select p.id, p.name, p.time_zone, p.currency, p.price_minor_per_kwh as price, p.capacity_w,
         coalesce(s.alarm, 0) as alarm,
         coalesce(s.power_w, 0) as power_w, coalesce(s.total_kwh, 0) as total_kwh,
         coalesce(e.today_kwh, 0)::float8 as today_kwh, coalesce(e.month_kwh, 0)::float8 as month_kwh,
@@ -150,7 +151,7 @@ async function computeFleetFigures(
   const dayStart = new Date(localDayStartMs(timeZone, today)).toISOString();
   const dayEnd = new Date(localDayStartMs(timeZone, nextDay(today))).toISOString();
   const now = new Date(nowMs).toISOString();
-  const perPlant = await plantFigureRows(db, caller);
+  const [perPlant, co2] = await Promise.all([plantFigureRows(db, caller), loadCo2Factors(db)]);
   const sum = (f: (p: (typeof perPlant)[number]) => number) => perPlant.reduce((a, p) => a + Number(f(p)), 0);
 
   const curve = await rowsOf<{ slot: string; p: number | null }>(
@@ -205,7 +206,13 @@ async function computeFleetFigures(
     energyYearKwh: round(sum((p) => p.year_kwh)),
     energyTotalKwh: round(total),
     incomes: incomesByCurrency(perPlant),
-    co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
+    co2AvoidedKg: round(
+      co2AvoidedKg(
+        co2,
+        perPlant.map((p) => ({ timeZone: p.time_zone, energyKwh: Number(p.total_kwh) })),
+      ),
+      1,
+    ),
     powerCurve: curve.map((r) => ({ ts: r.slot, powerW: r.p === null ? null : round(Number(r.p), 1) })),
     energyDays: days.map((d) => ({ label: d.label, energyKwh: round(Number(d.kwh)) })),
     topPlants: top.map((p) => ({

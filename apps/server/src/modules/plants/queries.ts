@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  CO2_KG_PER_KWH,
+  co2FactorOf,
   INVERTER_KINDS,
   type EnergySeries,
   type PlantListQuery,
@@ -12,7 +12,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
-import { loadCurrencyConversion } from '../system/consoleSettings.ts';
+import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 
@@ -194,7 +194,7 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
     sql`(select energy_kwh from plant_energy where plant_id = ${plant.id} and period = ${period}
       and period_start = ${start}::date)`;
   // One statement, not one per figure: under load each round trip is one more wait for a core.
-  const [[s], conversion] = await Promise.all([
+  const [[s], conversion, co2] = await Promise.all([
     rowsOf<{
       device_count: number | null;
       online_count: number | null;
@@ -217,6 +217,7 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
       from (select 1) one left join s on true`,
     ),
     loadCurrencyConversion(db),
+    loadCo2Factors(db),
   ]);
   const energy = { day: s?.day_kwh, month: s?.month_kwh, year: s?.year_kwh };
   const e = (p: keyof typeof energy) => Number(energy[p] ?? 0);
@@ -250,7 +251,7 @@ export async function plantSummary(db: Database, plant: FoundPlant): Promise<Pla
     // Converted as the dashboard does, at the rates an administrator saved (read at each call).
     convertedIncome: convertIncomes([income], conversion),
     equivalentHours: capacityKw > 0 ? round(e('day') / capacityKw, 2) : 0,
-    co2AvoidedKg: round(total * CO2_KG_PER_KWH, 1),
+    co2AvoidedKg: round(total * co2FactorOf(co2, plant.time_zone).kgPerKwh, 1),
     lastReadingAt: s?.last_ts ?? null,
   };
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { systemSettings, type CurrencyConversion, type SystemSettings } from '@solarops/contracts';
+import {
+  DEFAULT_CO2_FACTORS,
+  systemSettings,
+  type Co2Factors,
+  type CurrencyConversion,
+  type SystemSettings,
+} from '@solarops/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { settings } from './tables.ts';
@@ -23,6 +29,7 @@ export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | '
     passwordPolicy: { minLength: 8, requireDigit: false, requireLetter: false, requireSymbol: false },
     // Incomes per currency only, until an administrator names a display currency and its rates.
     currencyConversion: { displayCurrency: null, rates: [] },
+    co2Factors: DEFAULT_CO2_FACTORS,
   } satisfies SystemSettings;
 }
 
@@ -54,4 +61,10 @@ export async function loadCurrencyConversion(db: Database): Promise<CurrencyConv
   // The token lifetimes of the fallback play no part here.
   const all = await loadSettings(db, { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 86_400 });
   return all.currencyConversion;
+}
+
+/** The administrator's CO₂ factors (reports, summaries, dashboard and display walls use them). */
+export async function loadCo2Factors(db: Database): Promise<Co2Factors> {
+  const all = await loadSettings(db, { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 86_400 });
+  return all.co2Factors;
 }

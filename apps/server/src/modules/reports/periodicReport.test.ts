@@ -1,0 +1,192 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE, type PeriodicReport, type TelemetryReading } from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { localDay } from '../telemetry/localDay.ts';
+import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
+
+const STEP = 300_000;
+type Headers = Record<string, string>;
+
+/**
+ * A sunny-day power shape every 5 minutes over [fromIso, toIso) with the lifetime counter integrating it; `skip`
+ * leaves readings out (missing data).
+ */
+function readings(sn: string, fromIso: string, toIso: string, skip: (ts: number) => boolean = () => false) {
+  const out: TelemetryReading[] = [];
+  let kwh = 1000;
+  for (let ts = Date.parse(fromIso); ts < Date.parse(toIso); ts += STEP) {
+    const hourUtc = (ts / 3_600_000) % 24;
+    const acPowerW = Math.round(Math.max(0, 4000 * Math.sin(((hourUtc - 3) / 14) * Math.PI)));
+    kwh += (acPowerW / 1000) * (STEP / 3_600_000);
+    if (!skip(ts)) out.push({ sn, ts, acPowerW, energyTotalKwh: Math.round(kwh * 1000) / 1000 });
+  }
+  return out;
+}
+
+describe('periodic reports (form)', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let ownerId: number;
+  let clock = 0;
+  let link: IngestPipeline;
+
+  async function ingest(plant: FixturePlant, list: TelemetryReading[]) {
+    const collector = (await link.registry.collectorBySerial(plant.collectors[0]!.serial))!;
+    for (let i = 0; i < list.length; i += 288) {
+      const batch = list.slice(i, i + 288);
+      clock = Math.max(...batch.map((r) => r.ts)) + 60_000;
+      await link.ingestTelemetry(collector, { seq: i, readings: batch });
+    }
+    await recomputeAllDirtyRollups(t.db);
+  }
+
+  /** The sum of the stored counter's steps whose later reading falls in the plant's local days from..to. */
+  async function storedEnergy(plant: FixturePlant, timeZone: string, from: string, to: string) {
+    const rows = await rowsOf<{ ts: Date | string; kwh: number }>(
+      t.db,
+      sql`select ts, energy_total_kwh::float8 as kwh from telemetry
+          where device_id = ${plant.devices[0]!.id} order by ts`,
+    );
+    let sum = 0;
+    for (let i = 1; i < rows.length; i++) {
+      const day = localDay(timeZone, new Date(rows[i]!.ts).getTime());
+      if (day >= from && day <= to) sum += rows[i]!.kwh - rows[i - 1]!.kwh;
+    }
+    return sum;
+  }
+
+  const report = async (query: string, headers = admin) => {
+    const res = await t.app.inject({ method: 'GET', url: `/prod-api/report/periodic?${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as PeriodicReport;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    ownerId = (await createUser(t.db)).id;
+    link = new IngestPipeline(t.db, new DeviceRegistry(t.db), new EventEmitter(), { now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  it('adds up to the stored readings in UTC+8, UTC−5 and across a daylight-saving change', async () => {
+    const zones = ['Asia/Shanghai', 'America/Bogota', 'America/New_York'];
+    const plants: { p: FixturePlant; timeZone: string }[] = [];
+    for (const timeZone of zones) {
+      const p = await createFixturePlant(t.db, { ownerId, timeZone, buildDate: '2025-01-01' });
+      // 29 Oct to 5 Nov 2025 UTC: New York leaves daylight-saving time on 2 November (a 25-hour day).
+      await ingest(p, readings(p.devices[0]!.serial, '2025-10-29T00:00:00Z', '2025-11-05T00:00:00Z'));
+      plants.push({ p, timeZone });
+    }
+    for (const { p, timeZone } of plants) {
+      const month = await report(`plantId=${p.plantId}&period=month&date=2025-11-15`);
+      const expected = await storedEnergy(p, timeZone, '2025-11-01', '2025-11-30');
+      expect(expected).toBeGreaterThan(20);
+      expect(Math.abs(month.totals.energyKwh - expected)).toBeLessThan(0.01);
+      const day = await report(`plantId=${p.plantId}&period=day&date=2025-11-02`);
+      expect(
+        Math.abs(day.totals.energyKwh - (await storedEnergy(p, timeZone, '2025-11-02', '2025-11-02'))),
+      ).toBeLessThan(0.01);
+      // Every reading of that local day arrived: 300 in New York's 25-hour day, 288 elsewhere.
+      expect(day.totals.completeness).toMatchObject({
+        expected: timeZone === 'America/New_York' ? 300 : 288,
+        ratio: 1,
+        gapDays: [],
+      });
+      // The day's hours add up to the day.
+      const hours = day.slices.reduce((s, h) => s + h.energyKwh, 0);
+      expect(hours).toBeCloseTo(day.totals.energyKwh, 0);
+    }
+    // October's last days count in October, in each plant's own zone.
+    const fleet = await report('period=month&date=2025-10-01');
+    const october = await Promise.all(
+      plants.map(({ p, timeZone }) => storedEnergy(p, timeZone, '2025-10-01', '2025-10-31')),
+    );
+    const mine = fleet.plants.filter((r) => plants.some(({ p }) => p.plantId === r.plantId));
+    expect(
+      Math.abs(mine.reduce((s, r) => s + r.energyKwh, 0) - october.reduce((a, b) => a + b, 0)),
+    ).toBeLessThan(0.01);
+  });
+
+  it('reports 0.97 completeness and the days with gaps when 3 % of the readings are missing', async () => {
+    // Built on 6 November: 25 days of November, 7 200 readings expected of its one inverter.
+    const p = await createFixturePlant(t.db, {
+      ownerId,
+      timeZone: 'Asia/Shanghai',
+      buildDate: '2025-11-06',
+      name: '三月光伏电站',
+    });
+    const gapDays = ['2025-11-09', '2025-11-17', '2025-11-28'];
+    // 72 readings (6 hours) missing on each of three days: 216 of 7 200, 3 %.
+    const skip = (ts: number) => {
+      const day = localDay('Asia/Shanghai', ts);
+      const hour = new Date(ts + 8 * 3_600_000).getUTCHours();
+      return gapDays.includes(day) && hour >= 9 && hour < 15;
+    };
+    await ingest(p, readings(p.devices[0]!.serial, '2025-11-05T16:00:00Z', '2025-11-30T16:00:00Z', skip));
+    const r = await report(`plantId=${p.plantId}&period=month&date=2025-11-01`);
+    expect(r.plantName).toBe('三月光伏电站');
+    expect(r.totals.completeness).toMatchObject({ received: 6984, expected: 7200, ratio: 0.97 });
+    expect(r.totals.completeness.gapDays).toEqual(
+      gapDays.map((day) => ({ day, received: 216, expected: 288 })),
+    );
+
+    // The workbook holds one sheet per section with the same figures.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/report/periodic/export?plantId=${p.plantId}&period=month&date=2025-11-01&langType=en`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const sheets = await readWorkbookSheets(res.rawPayload);
+    expect(Object.keys(sheets)).toEqual([
+      'Summary',
+      'Plants',
+      'Energy',
+      'Income',
+      'CO2',
+      'Alarms',
+      'Completeness',
+    ]);
+    expect(sheets.Summary).toContainEqual(['Energy (kWh)', r.totals.energyKwh]);
+    expect(sheets.Completeness).toContainEqual(['三月光伏电站', '2025-11-17', 216, 288, 0.75]);
+    expect(sheets.CO2![1]).toEqual([
+      '三月光伏电站',
+      r.totals.energyKwh,
+      'CN',
+      0.5703,
+      'MEE 2022 national grid average emission factor',
+      r.plants[0]!.co2Kg,
+    ]);
+  });
+
+  it('shows a user only the plants in scope, and 404 for another owner’s plant', async () => {
+    const owner = await createUser(t.db, { roleId: ROLE.enterprise });
+    await createFixturePlant(t.db, { ownerId: owner.id, name: 'Only mine' });
+    const theirs = await createFixturePlant(t.db, { ownerId });
+    const h = (await loginAs(t.app, owner)).headers;
+    const fleet = await report('period=year&date=2025-06-01', h);
+    expect(fleet.plants.map((p) => p.name)).toEqual(['Only mine']);
+    expect(fleet.slices.map((s) => s.label)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),
+    );
+    const get = (url: string, headers: Headers) =>
+      t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers });
+    expect(
+      (await get(`/report/periodic?plantId=${theirs.plantId}&period=day&date=2025-11-01`, h)).statusCode,
+    ).toBe(404);
+    // An end user's role has no `form` screen.
+    const endUser = (await loginAs(t.app, await createUser(t.db))).headers;
+    expect((await get('/report/periodic?period=day&date=2025-11-01', endUser)).statusCode).toBe(403);
+    const bad = await get('/report/periodic?period=week&date=2025-11-01', admin);
+    expect(bad.statusCode).toBe(400);
+  });
+});

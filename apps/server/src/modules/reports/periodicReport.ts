@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  COAL_KG_PER_KWH,
+  co2FactorOf,
+  INVERTER_KINDS,
+  TREE_CO2_KG_PER_YEAR,
+  type Completeness,
+  type PeriodicReport,
+  type PeriodicReportQuery,
+  type PlantReportRow,
+} from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { notFound } from '../../http/AppError.ts';
+import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { loadCo2Factors } from '../system/consoleSettings.ts';
+import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './periods.ts';
+
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+
+type PlantRow = {
+  id: number;
+  name: string;
+  time_zone: string;
+  capacity_w: number;
+  currency: string;
+  price_minor_per_kwh: number;
+  build_date: string;
+  inverters: number;
+};
+type DayEnergyRow = { plant_id: number; day: string; energy_kwh: number };
+type DayStatsRow = { plant_id: number; day: string; readings: number; peak_w: number | null };
+type HourRow = { hour: number; energy_kwh: number };
+type AlarmRow = { plant_id: number; level1: number; level2: number; level3: number };
+
+/** The plants of the report: one (404 outside the caller's scope) or every plant the caller sees. */
+export async function reportPlants(db: Database, caller: Caller, plantId?: number): Promise<PlantRow[]> {
+  const rows = await rowsOf<PlantRow>(
+    db,
+    sql`select pl.id, pl.name, pl.time_zone, pl.capacity_w::float8 as capacity_w, pl.currency,
+          pl.price_minor_per_kwh, pl.build_date::text as build_date,
+          (select count(*)::int from devices d
+            where d.plant_id = pl.id and d.kind in ${sql.raw(`('${INVERTER_KINDS.join("','")}')`)}) as inverters
+        from plants pl
+        where ${plantScope(caller)} ${plantId === undefined ? sql`` : sql`and pl.id = ${plantId}`}
+        order by pl.name, pl.id`,
+  );
+  if (plantId !== undefined && rows.length === 0) throw notFound();
+  return rows;
+}
+
+/**
+ * Readings expected of a plant on local day `day`: one per inverter and reporting interval over the part of the
+ * day that has passed (a day of a daylight-saving change has 23 or 25 hours), none before the plant was built.
+ */
+function expectedReadings(plant: PlantRow, day: string, nowMs: number): number {
+  if (day < plant.build_date || plant.inverters === 0) return 0;
+  const start = localDayStartMs(plant.time_zone, day);
+  const end = Math.min(localDayStartMs(plant.time_zone, nextDay(day)), nowMs);
+  if (end <= start) return 0;
+  return plant.inverters * Math.floor((end - start) / READING_INTERVAL_MS);
+}
+
+/** Completeness of the days `days` of one plant, from its readings per day. */
+function completenessOf(
+  plant: PlantRow,
+  days: readonly string[],
+  received: ReadonlyMap<string, number>,
+  nowMs: number,
+): Completeness {
+  let got = 0;
+  let expected = 0;
+  const gapDays: Completeness['gapDays'] = [];
+  for (const day of days) {
+    const e = expectedReadings(plant, day, nowMs);
+    // Readings beyond those expected (a device sending more often) do not make up for another day's gap.
+    const r = Math.min(received.get(day) ?? 0, e);
+    got += r;
+    expected += e;
+    if (r < e) gapDays.push({ day, received: r, expected: e });
+  }
+  return { received: got, expected, ratio: expected === 0 ? 1 : round(got / expected, 4), gapDays };
+}
+
+/** Adds up plants' completeness; a day's gap lists the plants' readings of that day together. */
+function sumCompleteness(list: readonly Completeness[]): Completeness {
+  const byDay = new Map<string, { received: number; expected: number }>();
+  let received = 0;
+  let expected = 0;
+  for (const c of list) {
+    received += c.received;
+    expected += c.expected;
+    for (const g of c.gapDays) {
+      const d = byDay.get(g.day) ?? { received: 0, expected: 0 };
+      d.received += g.received;
+      d.expected += g.expected;
+      byDay.set(g.day, d);
+    }
+  }
+  return {
+    received,
+    expected,
+    ratio: expected === 0 ? 1 : round(received / expected, 4),
+    gapDays: [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, d]) => ({ day, ...d })),
+  };
+}
+
+/**
+ * The periodic report (`form`): each plant's energy (its daily rollups), peak power, equivalent hours, income, CO₂
+ * avoided, alarms and data completeness over its own local day, month or year, and their totals. Energy comes
+ * from the same rollups as every other screen, so the report agrees with the plant's detail screen.
+ */
+export async function periodicReport(
+  db: Database,
+  caller: Caller,
+  q: PeriodicReportQuery,
+  nowMs = Date.now(),
+): Promise<PeriodicReport> {
+  const plants = await reportPlants(db, caller, q.plantId);
+  const { from, to } = periodDays(q.period, q.date);
+  const { lo, hi } = utcWindow(from, to);
+  const ids = sql.param(plants.map((p) => p.id));
+  const inverterKinds = sql.raw(`('${INVERTER_KINDS.join("','")}')`);
+  const [energyRows, statRows, alarmRows, factors, hourRows] = await Promise.all([
+    rowsOf<DayEnergyRow>(
+      db,
+      sql`select plant_id, period_start::text as day, energy_kwh::float8 as energy_kwh from plant_energy
+          where plant_id = any(${ids}::int[]) and period = 'day' and period_start between ${from} and ${to}`,
+    ),
+    // Readings and the plant's power per 5-minute slot (its inverters together), then per local day.
+    rowsOf<DayStatsRow>(
+      db,
+      sql`with slots as (
+            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
+              count(*)::int as n, sum(t.ac_power_w)::float8 as p
+            from telemetry t join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
+            where t.plant_id = any(${ids}::int[]) and t.ts >= ${lo.toISOString()}::timestamptz
+              and t.ts < ${hi.toISOString()}::timestamptz
+            group by 1, 2)
+          select s.plant_id, (s.slot at time zone pl.time_zone)::date::text as day,
+            sum(s.n)::int as readings, max(s.p)::float8 as peak_w
+          from slots s join plants pl on pl.id = s.plant_id
+          group by 1, 2`,
+    ),
+    rowsOf<AlarmRow>(
+      db,
+      sql`select a.plant_id, count(*) filter (where a.level = 1)::int as level1,
+            count(*) filter (where a.level = 2)::int as level2, count(*) filter (where a.level = 3)::int as level3
+          from alarms a join plants pl on pl.id = a.plant_id
+          where a.plant_id = any(${ids}::int[]) and a.occurred_at >= ${lo.toISOString()}::timestamptz
+            and a.occurred_at < ${hi.toISOString()}::timestamptz
+            and (a.occurred_at at time zone pl.time_zone)::date between ${from}::date and ${to}::date
+          group by 1`,
+    ),
+    loadCo2Factors(db),
+    // A day's energy per local hour: the slots' power, each standing for 5 minutes.
+    q.period === 'day'
+      ? rowsOf<HourRow>(
+          db,
+          sql`select extract(hour from t.ts at time zone pl.time_zone)::int as hour,
+                (sum(t.ac_power_w) / 12 / 1000)::float8 as energy_kwh
+              from telemetry t join plants pl on pl.id = t.plant_id
+                join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
+              where t.plant_id = any(${ids}::int[]) and t.ts >= ${lo.toISOString()}::timestamptz
+                and t.ts < ${hi.toISOString()}::timestamptz
+                and (t.ts at time zone pl.time_zone)::date = ${from}::date
+              group by 1`,
+        )
+      : Promise.resolve([]),
+  ]);
+
+  const days = daysBetween(from, to);
+  const energyOf = new Map<number, number>();
+  const sliceEnergy = new Map<string, number>();
+  const sliceOf = (day: string) => (q.period === 'year' ? day.slice(0, 7) : day);
+  for (const r of energyRows) {
+    energyOf.set(r.plant_id, (energyOf.get(r.plant_id) ?? 0) + r.energy_kwh);
+    sliceEnergy.set(sliceOf(r.day), (sliceEnergy.get(sliceOf(r.day)) ?? 0) + r.energy_kwh);
+  }
+  const readingsOf = new Map<number, Map<string, number>>();
+  const peakOf = new Map<number, number>();
+  for (const r of statRows) {
+    if (r.day < from || r.day > to) continue;
+    let m = readingsOf.get(r.plant_id);
+    if (!m) readingsOf.set(r.plant_id, (m = new Map()));
+    m.set(r.day, r.readings);
+    peakOf.set(r.plant_id, Math.max(peakOf.get(r.plant_id) ?? 0, r.peak_w ?? 0));
+  }
+  const alarmsOf = new Map(alarmRows.map((a) => [a.plant_id, a]));
+
+  const rows: PlantReportRow[] = plants.map((p) => {
+    const energyKwh = energyOf.get(p.id) ?? 0;
+    const capacityKw = p.capacity_w / 1000;
+    const factor = co2FactorOf(factors, p.time_zone);
+    const a = alarmsOf.get(p.id);
+    // A plant whose local day has not begun or ended yet counts only the days up to its today.
+    const today = localDay(p.time_zone, nowMs);
+    const pastDays = days.filter((d) => d <= today);
+    return {
+      plantId: p.id,
+      name: p.name,
+      timeZone: p.time_zone,
+      capacityKw: round(capacityKw, 3),
+      from,
+      to,
+      energyKwh: round(energyKwh, 3),
+      peakPowerW: round(peakOf.get(p.id) ?? 0, 1),
+      equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
+      currency: p.currency,
+      incomeMinor: Math.round(energyKwh * p.price_minor_per_kwh),
+      co2Kg: round(energyKwh * factor.kgPerKwh, 2),
+      co2Factor: factor,
+      alarms: {
+        total: (a?.level1 ?? 0) + (a?.level2 ?? 0) + (a?.level3 ?? 0),
+        level1: a?.level1 ?? 0,
+        level2: a?.level2 ?? 0,
+        level3: a?.level3 ?? 0,
+      },
+      completeness: completenessOf(p, pastDays, readingsOf.get(p.id) ?? new Map(), nowMs),
+    };
+  });
+
+  const sum = (f: (r: PlantReportRow) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const energyKwh = sum((r) => r.energyKwh);
+  const capacityKw = sum((r) => r.capacityKw);
+  const co2Kg = sum((r) => r.co2Kg);
+  const income = new Map<string, number>();
+  for (const r of rows) income.set(r.currency, (income.get(r.currency) ?? 0) + r.incomeMinor);
+  const slices =
+    q.period === 'day'
+      ? Array.from({ length: 24 }, (_, h) => ({
+          label: `${String(h).padStart(2, '0')}:00`,
+          energyKwh: round(hourRows.find((r) => r.hour === h)?.energy_kwh ?? 0, 3),
+        }))
+      : (q.period === 'year' ? [...new Set(days.map(sliceOf))] : days).map((label) => ({
+          label,
+          energyKwh: round(sliceEnergy.get(label) ?? 0, 3),
+        }));
+  return {
+    period: q.period,
+    date: q.date,
+    plantName: q.plantId === undefined ? null : (plants[0]?.name ?? null),
+    plants: rows,
+    totals: {
+      plantCount: rows.length,
+      capacityKw: round(capacityKw, 3),
+      energyKwh: round(energyKwh, 3),
+      peakPowerW: round(
+        sum((r) => r.peakPowerW),
+        1,
+      ),
+      equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
+      income: [...income]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, incomeMinor]) => ({ currency, incomeMinor })),
+      co2: {
+        co2Kg: round(co2Kg, 2),
+        coalKg: round(energyKwh * COAL_KG_PER_KWH, 2),
+        trees: round(co2Kg / TREE_CO2_KG_PER_YEAR, 1),
+      },
+      alarms: {
+        total: sum((r) => r.alarms.total),
+        level1: sum((r) => r.alarms.level1),
+        level2: sum((r) => r.alarms.level2),
+        level3: sum((r) => r.alarms.level3),
+      },
+      completeness: sumCompleteness(rows.map((r) => r.completeness)),
+    },
+    slices,
+  };
+}

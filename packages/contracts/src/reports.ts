@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { langType } from './envelope.ts';
+
+/** The periods a report covers, each in the plant's own time zone (ARCHITECTURE §6, decision 0007). */
+export const REPORT_PERIODS = ['day', 'month', 'year'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format');
+
+/** `GET /report/periodic` (and `/export`): one plant, or every plant of the caller's scope when `plantId` is absent. */
+export const periodicReportQuery = z.object({
+  plantId: idSchema.optional(),
+  period: z.enum(REPORT_PERIODS),
+  /** Any local day inside the period (YYYY-MM-DD). */
+  date: isoDay,
+  langType,
+});
+export type PeriodicReportQuery = z.infer<typeof periodicReportQuery>;
+
+/** `GET /report/plants`: the plants a report may cover, for the screens' plant choice. */
+export const reportPlantOption = z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() });
+export type ReportPlantOption = z.infer<typeof reportPlantOption>;
+
+/** The CO₂ factor a plant's figures use, with where it comes from (system settings, `co2Factors`). */
+export const co2FactorUsed = z.object({
+  /** ISO 3166 country of the plant's grid, or null for the default factor. */
+  country: z.string().nullable(),
+  kgPerKwh: z.number(),
+  source: z.string(),
+});
+
+/** Readings received against those expected (one per inverter and reporting interval), and the days short of it. */
+export const completeness = z.object({
+  received: z.number().int(),
+  expected: z.number().int(),
+  /** received ÷ expected, 0..1, rounded to 4 places; 1 when nothing was expected. */
+  ratio: z.number(),
+  /** Local days with fewer readings than expected, oldest first. */
+  gapDays: z.array(z.object({ day: z.string(), received: z.number().int(), expected: z.number().int() })),
+});
+export type Completeness = z.infer<typeof completeness>;
+
+export const alarmCounts = z.object({
+  total: z.number().int(),
+  /** Alarms that arose in the period by level 1 (alerting), 2 (warning), 3 (fault). */
+  level1: z.number().int(),
+  level2: z.number().int(),
+  level3: z.number().int(),
+});
+
+/** One plant's figures over the period. */
+export const plantReportRow = z.object({
+  plantId: z.number().int(),
+  name: z.string(),
+  timeZone: z.string(),
+  capacityKw: z.number(),
+  /** First and last local day of the period for this plant. */
+  from: z.string(),
+  to: z.string(),
+  energyKwh: z.number(),
+  peakPowerW: z.number(),
+  /** Energy ÷ installed capacity [h] (also the specific yield in kWh/kWp). */
+  equivalentHours: z.number(),
+  currency: z.string(),
+  incomeMinor: z.number().int(),
+  co2Kg: z.number(),
+  co2Factor: co2FactorUsed,
+  alarms: alarmCounts,
+  completeness,
+});
+export type PlantReportRow = z.infer<typeof plantReportRow>;
+
+/** Energy of one part of the period: an hour of a day, a day of a month, a month of a year. */
+export const reportSlice = z.object({ label: z.string(), energyKwh: z.number() });
+
+/** CO₂ equivalents of the avoided mass, with the constants they use. */
+export const co2Equivalents = z.object({
+  co2Kg: z.number(),
+  /** Standard coal not burnt [kg]. */
+  coalKg: z.number(),
+  /** Trees absorbing as much CO₂ in a year. */
+  trees: z.number(),
+});
+
+export const periodicReport = z.object({
+  period: z.enum(REPORT_PERIODS),
+  date: z.string(),
+  /** The plant's name, or null for the fleet report. */
+  plantName: z.string().nullable(),
+  plants: z.array(plantReportRow),
+  totals: z.object({
+    plantCount: z.number().int(),
+    capacityKw: z.number(),
+    energyKwh: z.number(),
+    /** Sum of each plant's peak (the fleet's plants peak at different instants). */
+    peakPowerW: z.number(),
+    equivalentHours: z.number(),
+    income: z.array(z.object({ currency: z.string(), incomeMinor: z.number().int() })),
+    co2: co2Equivalents,
+    alarms: alarmCounts,
+    completeness,
+  }),
+  slices: z.array(reportSlice),
+});
+export type PeriodicReport = z.infer<typeof periodicReport>;
