@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { closeAlarmDialogIfOpen, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
+
+const PASSWORD = 'Orders#Pass2026';
+const DISTRIBUTOR = 'demo-distributor';
+const INSTALLERS = ['demo-installer-1', 'demo-installer-2'];
+const PHONE = { width: 375, height: 812 };
+const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+
+let fleet: FleetServer;
+let sharedBaseUrl: string | undefined;
+let installer = '';
+let alarmId = 0;
+
+/** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
+async function raiseFault(serial: string, collectorSerial: string): Promise<void> {
+  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
+    secrets: Record<string, string>;
+  };
+  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${collectorSerial}:${demo.secrets[collectorSerial] ?? ''}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      seq: Date.now() % 1e9,
+      events: [{ sn: serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A phone-sized page signed in as `user` in `language`. */
+async function phonePage(browser: Browser, user: string, language: 'zh' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: fleet.baseUrl });
+  await context.addCookies([{ name: 'language', value: language, url: fleet.baseUrl }]);
+  const page = await context.newPage();
+  // The 2G notice would cover the page (its own test sees it).
+  await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await signIn(page, user, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+/** Nothing on the page is wider than the phone: no sideways scrolling. */
+const noHorizontalScroll = async (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(PHONE.width);
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  fleet = await startFleetServer({ plants: 2, speedup: 1 });
+  sharedBaseUrl = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = fleet.baseUrl;
+  for (const user of [DISTRIBUTOR, ...INSTALLERS]) await fleet.setPassword(user, PASSWORD);
+  // The installer who built a plant of the distributor works on its alarms.
+  for (const user of INSTALLERS) {
+    const token = await fleet.login(user, PASSWORD);
+    const devices = await fleet.api<{
+      rows: { serial: string; collectorSerial: string | null; kind: string }[];
+    }>('/device/list?pageSize=200', { token });
+    const inverter = devices.rows.find((d) => d.kind.endsWith('Inverter') && d.collectorSerial);
+    if (!inverter?.collectorSerial) continue;
+    installer = user;
+    await raiseFault(inverter.serial, inverter.collectorSerial);
+    const alarms = await fleet.api<{ rows: { alarmId: number; code: number; deviceSn: string }[] }>(
+      '/alarm/list?pageSize=50&status=0',
+      { token },
+    );
+    alarmId = alarms.rows.find((a) => a.code === 501 && a.deviceSn === inverter.serial)?.alarmId ?? 0;
+    break;
+  }
+  expect(alarmId).toBeGreaterThan(0);
+});
+test.afterAll(async () => {
+  process.env.E2E_BASE_URL = sharedBaseUrl;
+  await fleet.close();
+});
+
+test('an alarm becomes a work order, worked by the installer and approved by the distributor at 375 px', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const boss = await phonePage(browser, DISTRIBUTOR, 'zh');
+  await closeAlarmDialogIfOpen(boss);
+  await boss.goto(`/operation/alarmdetails?id=${alarmId}`);
+  await pastAlarmDialog(boss, () =>
+    boss.getByTestId(`create-workorder-${alarmId}`).click({ timeout: 2_000 }),
+  );
+  await expect(boss).toHaveURL(/\/operation\/question\?id=\d+/);
+  const orderUrl = new URL(boss.url()).pathname + new URL(boss.url()).search;
+  const detail = boss.getByTestId('workorder-detail');
+  await expect(detail.getByTestId('workorder-state').first()).toHaveText('新建');
+  await expect(detail.getByTestId('alarm-state')).toHaveText('告警未恢复');
+  await pastAlarmDialog(boss, () => boss.getByTestId('move-assign').click({ timeout: 2_000 }));
+  await pastAlarmDialog(boss, async () => {
+    await boss.getByTestId('assignee-select').click({ timeout: 2_000 });
+    await boss.locator('.ant-select-item-option', { hasText: installer }).click({ timeout: 2_000 });
+    await boss.getByTestId('move-ok').click({ timeout: 2_000 });
+  });
+  await expect(detail.getByTestId('workorder-state').first()).toHaveText('已指派');
+  await noHorizontalScroll(boss);
+  await boss.screenshot({ path: shot('question-assigned-zh-375'), fullPage: true });
+
+  const tech = await phonePage(browser, installer, 'en');
+  await tech.goto(orderUrl);
+  const techDetail = tech.getByTestId('workorder-detail');
+  await expect(techDetail.getByTestId('workorder-state').first()).toHaveText('Assigned');
+  await tech.getByTestId('move-start').click();
+  await expect(techDetail.getByTestId('workorder-state').first()).toHaveText('In progress');
+  await tech.getByTestId('note-input').fill('Arc on string 1: connector replaced, string re-torqued.');
+  await tech.getByTestId('note-add').click();
+  await expect(tech.getByTestId('workorder-evidence')).toContainText('connector replaced');
+  await tech.getByTestId('move-resolve').click();
+  await expect(techDetail.getByTestId('workorder-state').first()).toHaveText('Resolved');
+  await tech.getByTestId('signature-open').click();
+  const pad = tech.getByTestId('signature-canvas');
+  await expect(pad).toBeVisible();
+  const box = (await pad.boundingBox())!;
+  await tech.mouse.move(box.x + 20, box.y + 40);
+  await tech.mouse.down();
+  for (let i = 1; i <= 10; i++) await tech.mouse.move(box.x + 20 + i * 25, box.y + 40 + (i % 2) * 50);
+  await tech.mouse.up();
+  await tech.getByTestId('signature-save').click();
+  await expect(tech.getByTestId('workorder-evidence').locator('img')).toBeVisible();
+  await tech.getByTestId('move-submit').click();
+  await expect(techDetail.getByTestId('workorder-state').first()).toHaveText('Pending approval');
+  await expect(tech.getByTestId('workorder-moves')).toHaveCount(0);
+  await noHorizontalScroll(tech);
+  await tech.screenshot({ path: shot('question-pending-en-375'), fullPage: true });
+
+  await boss.reload();
+  await expect(detail.getByTestId('workorder-state').first()).toHaveText('待审批');
+  await pastAlarmDialog(boss, () => boss.getByTestId('move-approve').click({ timeout: 2_000 }));
+  await expect(detail.getByTestId('workorder-state').first()).toHaveText('已关闭');
+  await expect(boss.getByTestId('workorder-timeline')).toContainText('审批关闭');
+  await noHorizontalScroll(boss);
+  await boss.screenshot({ path: shot('question-closed-zh-375'), fullPage: true });
+});
