@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { embeddedEnv } from './embeddedEnv.ts';
-import { join } from 'node:path';
+import { newDataDir } from './templateDataDir.ts';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +12,8 @@ export interface FleetServer {
   baseUrl: string;
   /** The server's DATA_DIR (the demo fleet's collector secrets are in `demo-fleet.json` there). */
   dataDir: string;
+  /** The fleet's seed: the same seed gives the same plants, devices and fates of their writes. */
+  seed: number;
   adminPassword: string;
   /** Calls the API as `token` (or without one) and answers the parsed envelope; throws on an HTTP error. */
   api<T>(path: string, init?: RequestInit & { token?: string }): Promise<T>;
@@ -33,6 +34,7 @@ export async function startFleetServer({
   devices,
   backfillDays = 1,
   dropRate = 0,
+  seed = 20240601,
 }: {
   plants?: number;
   speedup?: number;
@@ -42,8 +44,9 @@ export async function startFleetServer({
   backfillDays?: number;
   /** Share of accepted writes the devices acknowledge and drop (read-back ends them `failed: not applied`). */
   dropRate?: number;
+  seed?: number;
 } = {}): Promise<FleetServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-fleet-'));
+  const dataDir = newDataDir('solarops-e2e-fleet-');
   const adminPassword = 'Admin#Fleet2026';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -55,6 +58,7 @@ export async function startFleetServer({
       MQTT_PORT: '0',
       SIMULATOR: 'on',
       SIMULATOR_PLANTS: String(plants),
+      SIMULATOR_SEED: String(seed),
       SIMULATOR_BACKFILL_DAYS: String(backfillDays),
       SIMULATOR_DROP_RATE: String(dropRate),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
@@ -128,6 +132,7 @@ export async function startFleetServer({
   return {
     baseUrl,
     dataDir,
+    seed,
     adminPassword,
     api,
     login,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { embeddedEnv } from './embeddedEnv.ts';
+import { makeTemplateDataDir, newDataDir } from './templateDataDir.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -72,7 +73,8 @@ async function waitForHealth(port: number): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-data-'));
+  const template = await makeTemplateDataDir();
+  const dataDir = newDataDir('solarops-e2e-data-');
   const mailDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-mail-'));
   const smtp = await startSmtp(mailDir);
   const { child, port } = await startServer({
@@ -97,6 +99,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => child.once('exit', r));
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
   };
 }

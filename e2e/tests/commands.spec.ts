@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { closeAlarmDialogIfOpen, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
+import { writeDropDraws } from '@solarops/simulator';
+import { expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
@@ -9,6 +10,7 @@ interface CommandDevice {
   serial: string;
   model: string;
   profileId: string | null;
+  collectorSerial: string;
   online: boolean;
 }
 interface BatchRow {
@@ -21,14 +23,20 @@ interface BatchRow {
 interface DeviceRow {
   serial: string;
   ratedPowerW: number;
+  collectorSerial: string | null;
   latest: { ts: string; acPowerW: number | null; batterySocPercent: number | null } | null;
 }
+
+/** Share of accepted writes the fleet's devices acknowledge and drop. */
+const DROP_RATE = 0.05;
 
 let fleet: FleetServer;
 let admin = '';
 let sharedBaseUrl: string | undefined;
 /** The administrator's page, signed in once for the whole file. */
 let page: Page;
+/** Collectors that have taken a write in this file: the fate of their next write is no longer their first draw. */
+const written = new Set<string>();
 /** What the Content-Security-Policy refused on that page (Chromium says so on the console). */
 const refusedByCsp: string[] = [];
 
@@ -52,6 +60,40 @@ async function devicesOf(profileId: string): Promise<CommandDevice[]> {
     )
     .toBeGreaterThan(0);
   return online;
+}
+
+/** Every device of the fleet with its latest reading, page by page. */
+async function listedDevices(): Promise<DeviceRow[]> {
+  const all: DeviceRow[] = [];
+  for (let n = 1; ; n++) {
+    const { rows = [], total = 0 } = await api<DeviceRow[]>(`/device/list?pageSize=200&pageNumber=${n}`);
+    all.push(...rows);
+    if (rows.length === 0 || all.length >= total) return all;
+  }
+}
+
+/**
+ * The online SunSpec-style inverter producing the most for its rating now, with that power: the fleet's plants
+ * span the world's time zones, so that at most hours one of them is in the sun.
+ */
+async function producingInverter(): Promise<{ device: DeviceRow; acPowerW: number }> {
+  const online = new Set((await devicesOf('sunspecInverter')).map((d) => d.serial));
+  let best: { device: DeviceRow; acPowerW: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const d of await listedDevices()) {
+          const w = d.latest?.acPowerW;
+          if (!online.has(d.serial) || w == null) continue;
+          if (!best || w / d.ratedPowerW > best.acPowerW / best.device.ratedPowerW)
+            best = { device: d, acPowerW: w };
+        }
+        return best !== undefined;
+      },
+      { timeout: 60_000, message: 'an online SunSpec-style inverter with a reading' },
+    )
+    .toBe(true);
+  return best!;
 }
 
 /** Chooses an option of the Ant Design select under `testId` by typing part of its text. */
@@ -98,12 +140,19 @@ async function settled(batchId: string): Promise<BatchRow['counts']> {
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(300_000);
-  // 500 devices over eight plants: string inverters of the SunSpec-style profile and hybrids of the two battery
-  // profiles. No history (the quickest start); reports every 10 s (a collector counts as offline after three missed
-  // reports, which a busy machine must not cause). One accepted write in twenty is acknowledged and dropped, so
-  // that a batch has devices failing `not applied` to retry.
-  fleet = await startFleetServer({ plants: 8, devices: 500, speedup: 30, backfillDays: 0, dropRate: 0.05 });
+  // A fleet's start and the first page of a console under its load: a minute on a quiet machine.
+  test.setTimeout(480_000);
+  // 500 devices over fifteen plants around the world (one of them is in the sun at most hours): string inverters of
+  // the SunSpec-style profile and hybrids of the two battery profiles. No history (the quickest start); reports
+  // every 10 s (a collector counts as offline after three missed reports, which a busy machine must not cause).
+  // One accepted write in twenty is acknowledged and dropped, so that a batch has devices failing `not applied`.
+  fleet = await startFleetServer({
+    plants: 15,
+    devices: 500,
+    speedup: 30,
+    backfillDays: 0,
+    dropRate: DROP_RATE,
+  });
   sharedBaseUrl = process.env.E2E_BASE_URL;
   process.env.E2E_BASE_URL = fleet.baseUrl;
   admin = await fleet.login('admin', fleet.adminPassword);
@@ -118,10 +167,18 @@ test.afterAll(async () => {
 
 test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, and the power curve clips', async () => {
   test.setTimeout(360_000);
-  const [inverter] = await devicesOf('sunspecInverter');
-  expect(inverter, 'an online SunSpec-style inverter').toBeDefined();
-  const sn = inverter!.serial;
-  const rated = (await api<DeviceRow>(`/device/${sn}`)).data.ratedPowerW;
+  const { device: inverter, acPowerW: before } = await producingInverter();
+  const sn = inverter.serial;
+  const rated = inverter.ratedPowerW;
+  // The clip shows only on an inverter producing more than the limit; at the few hours when no plant of the fleet
+  // is in the sun, the limit is still set and read back, and the report says the clip could not be seen.
+  const clipVisible = before > rated * 0.55;
+  if (!clipVisible)
+    test.info().annotations.push({
+      type: 'note',
+      description: `no inverter of the fleet produces above half its rating now (best ${Math.round((100 * before) / rated)} %): the clip is not visible`,
+    });
+  if (inverter.collectorSerial) written.add(inverter.collectorSerial);
 
   await setLanguage(page, 'en');
   await page.goto('/operation/remoteSet');
@@ -170,7 +227,9 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
       { timeout: 90_000, intervals: [2_000], message: 'two readings after the limit' },
     )
     .toBeGreaterThanOrEqual(3);
-  // The first new reading may have been taken before the write; the later ones may not exceed the limit.
+  // The first new reading may have been taken before the write; the later ones may not exceed the limit, from a
+  // power above it before.
+  if (clipVisible) expect(before).toBeGreaterThan(rated * 0.5);
   for (const w of readings.slice(1)) expect(w).toBeLessThanOrEqual(rated * 0.5 * 1.01);
 
   // The same screen in Chinese, with the values read.
@@ -206,9 +265,14 @@ test('debug: a register read by address, count and type shows the device’s val
 
 test('dispatch: overlapping slots and a schedule too long for a six-slot device are refused; a charging schedule sent raises the SoC live', async () => {
   test.setTimeout(300_000);
-  const [hybrid] = await devicesOf('hybridRegister');
-  expect(hybrid, 'an online register-style hybrid').toBeDefined();
+  // A hybrid whose collector takes its first write here and keeps it (the fleet drops a share of writes, drawn
+  // from its seed): the schedule is then followed, not dropped.
+  const hybrid = (await devicesOf('hybridRegister')).find(
+    (d) => !written.has(d.collectorSerial) && writeDropDraws(fleet.seed, d.collectorSerial)() >= DROP_RATE,
+  );
+  expect(hybrid, 'an online register-style hybrid whose first write is kept').toBeDefined();
   const sn = hybrid!.serial;
+  written.add(hybrid!.collectorSerial);
   for (const lang of ['zh', 'en'] as const) {
     // The console reads the language cookie when a page loads.
     await setLanguage(page, lang);
@@ -332,8 +396,13 @@ test('setUpList: 500 devices of two models, the ones lacking the point refused b
   const waiting = approver.getByTestId('awaiting-batches').locator('tbody tr.ant-table-row');
   await expect(waiting).toHaveCount(1, { timeout: 30_000 });
   await expect(waiting).toContainText(String(inverters.length));
-  await closeAlarmDialogIfOpen(approver);
-  await approver.screenshot({ animations: 'disabled', path: shot('setUpList-approve-zh'), fullPage: true });
+  // The distributor's alarm dialog opens over the page whenever an alarm arises (and closes slowly on a busy
+  // machine): closed first, as the user would.
+  await pastAlarmDialog(approver, () =>
+    approver
+      .screenshot({ animations: 'disabled', path: shot('setUpList-approve-zh'), fullPage: true })
+      .then(() => undefined),
+  );
   // Ant Design spaces a two-character Chinese label: "批 准". The distributor's alarm dialog opens over the page
   // whenever an alarm arises: closed first, as the user would.
   await pastAlarmDialog(approver, () =>

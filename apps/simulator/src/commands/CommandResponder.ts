@@ -1,4 +1,5 @@
 import type { CommandMessage, CommandReply, DispatchSchedule } from '@solarops/contracts';
+import { hashString, mulberry32, type Rng } from '../physics/random.ts';
 import type { DeviceSettings, RegisterWrite } from './DeviceSettings.ts';
 
 /** Options of a {@link CommandResponder}. */
@@ -10,6 +11,15 @@ export interface ResponderOptions {
   now?: () => number;
   /** Delay of a restart before the device answers `succeeded` [ms]. */
   restartMs?: number;
+}
+
+/**
+ * The draws deciding which of a collector's accepted writes it drops, one per write in the order they arrive:
+ * taken from the fleet's seed, so that the same commands to the same fleet meet the same fate (and a test can
+ * tell which device's next write goes through).
+ */
+export function writeDropDraws(fleetSeed: number, collectorSerial: string): Rng {
+  return mulberry32(hashString(`${fleetSeed}:${collectorSerial}`));
 }
 
 /** Most command ids remembered for deduplication (a real logger keeps a ring in flash). */

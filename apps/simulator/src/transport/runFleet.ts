@@ -4,8 +4,6 @@ import {
   createPlantState,
   faultSnapshot,
   faultTransitions,
-  hashString,
-  mulberry32,
   startScheduledFaults,
   stepPlant,
   type DemoCollector,
@@ -15,7 +13,7 @@ import {
   type ScheduledFault,
   type ScheduledOutage,
 } from '../physics/index.ts';
-import { CommandResponder, type ResponderOptions } from '../commands/CommandResponder.ts';
+import { CommandResponder, writeDropDraws, type ResponderOptions } from '../commands/CommandResponder.ts';
 import { DeviceSettings } from '../commands/DeviceSettings.ts';
 import { CollectorLink } from './CollectorLink.ts';
 import { toDeviceEvents } from './toDeviceEvents.ts';
@@ -102,8 +100,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
   for (const c of options.collectors) {
     const responder = new CommandResponder(settings, (reply) => links.get(c.serial)?.sendReply(reply), {
       now,
-      // Drops drawn from the fleet's seed: the same commands to the same fleet meet the same fate.
-      random: mulberry32(hashString(`${options.seed ?? 1}:${c.serial}`)),
+      random: writeDropDraws(options.seed ?? 1, c.serial),
       ...options.commands,
     });
     responders.set(c.serial, responder);
