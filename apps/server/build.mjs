@@ -23,7 +23,7 @@ const external = [...new Set(workspaces.flatMap((p) => Object.keys(manifest(p).d
 rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'migrate-data': 'src/migrateData/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
