@@ -20,5 +20,6 @@ export default defineConfig({
     './apps/server/src/modules/exhibit/tables.ts',
     './apps/server/src/modules/workOrders/tables.ts',
     './apps/server/src/modules/firmware/tables.ts',
+    './apps/server/src/modules/manuals/tables.ts',
   ],
 });

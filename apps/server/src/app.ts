@@ -26,7 +26,7 @@ import { requestLanguage } from './http/language.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
-import { MODULES } from './modules/index.ts';
+import { MODULES, ROOT_MODULES } from './modules/index.ts';
 import { metricsModule } from './modules/metrics/routes.ts';
 import { SERVER_DIR } from './serverDir.ts';
 
@@ -113,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   // Outside the API prefix: scrapers ask for /metrics by convention.
   await app.register(metricsModule);
+  for (const mod of ROOT_MODULES) await app.register(mod);
 
   const webDist = options.webDistDir ?? options.config.webDistDir ?? WEB_DIST_DIR;
   const hasConsole = fs.existsSync(`${webDist}/index.html`);

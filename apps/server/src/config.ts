@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { MANUAL_MAX_BYTES_DEFAULT } from '@solarops/contracts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -46,6 +47,13 @@ export const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('SolarOps Console <no-reply@solarops.local>'),
   FILES_DIR: optionalString,
+  PUBLIC_URL: url(['http:', 'https:']),
+  MANUAL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(MANUAL_MAX_BYTES_DEFAULT),
   WEB_DIST_DIR: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(1800),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
@@ -97,6 +105,13 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly filesDir: string;
+  /**
+   * The console's address as people outside reach it (`https://console.example.com`), written into the manuals'
+   * QR codes; undefined: the address the request came to (right when the console is opened by that address).
+   */
+  readonly publicUrl?: string | undefined;
+  /** Largest manual file an upload may bring [bytes]; default 50 MiB. */
+  readonly manualMaxBytes?: number;
   /** The built console this server serves; undefined: the workspace's own `apps/web/dist`. */
   readonly webDistDir: string | undefined;
   readonly accessTokenTtlSeconds: number;
@@ -162,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    manualMaxBytes: e.MANUAL_MAX_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

@@ -23,3 +23,4 @@ export * from './iv.ts';
 export * from './firmware.ts';
 export * from './co2.ts';
 export * from './reports.ts';
+export * from './manuals.ts';

@@ -16,3 +16,4 @@ export * from '../modules/commands/tables.ts';
 export * from '../modules/exhibit/tables.ts';
 export * from '../modules/workOrders/tables.ts';
 export * from '../modules/firmware/tables.ts';
+export * from '../modules/manuals/tables.ts';

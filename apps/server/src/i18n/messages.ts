@@ -305,6 +305,27 @@ export const MESSAGES = {
     zh: '工单已关闭或已取消，不能再修改',
     en: 'The work order is closed or cancelled and cannot change',
   },
+  contentEmpty: { zh: '内容不能为空', en: 'The content cannot be empty' },
+  'manual.fileType': {
+    zh: '手册只支持 PDF 文件或 png、jpeg、webp 图片',
+    en: 'A manual is a PDF file or a png, jpeg or webp picture',
+  },
+  'manual.fileNameTooLong': {
+    zh: '文件名最多 {max} 个字符',
+    en: 'The file name has at most {max} characters',
+  },
+  'manual.page.title': { zh: '{model} 使用手册', en: '{model} manual' },
+  'manual.page.fallback': {
+    zh: '该型号暂无中文手册，下面是英文版。',
+    en: 'There is no English manual for this model yet; here is the Chinese one.',
+  },
+  'manual.page.open': { zh: '打开手册（{type}，{size}）', en: 'Open the manual ({type}, {size})' },
+  'manual.page.version': { zh: '版本 V{version}，保存于 {date}', en: 'Version V{version}, saved {date}' },
+  'manual.page.notFound': {
+    zh: '没有型号 {model} 的手册。请核对设备铭牌上的型号，或联系您的安装商。',
+    en: "There is no manual for model {model}. Check the model on the device's label or ask your installer.",
+  },
+  'manual.page.notFoundTitle': { zh: '未找到手册', en: 'Manual not found' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

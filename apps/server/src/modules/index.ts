@@ -17,6 +17,8 @@ import { workOrdersModule } from './workOrders/routes.ts';
 import { ivModule } from './iv/routes.ts';
 import { firmwareModule } from './firmware/routes.ts';
 import { reportsModule } from './reports/routes.ts';
+import { manualsModule } from './manuals/routes.ts';
+import { manualAddressModule } from './manuals/addressRoutes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -41,4 +43,11 @@ export const MODULES: FastifyPluginAsync[] = [
   ivModule,
   firmwareModule,
   reportsModule,
+  manualsModule,
 ];
+
+/**
+ * Modules served at the root, outside /prod-api: addresses printed for people to open without the console (the
+ * manuals' QR codes). Registered after the API and before the console's files.
+ */
+export const ROOT_MODULES: FastifyPluginAsync[] = [manualAddressModule];

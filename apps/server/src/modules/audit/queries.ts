@@ -2,11 +2,10 @@ import { and, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import type { OperationLogQuery, OperationLogRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { operationLog } from './tables.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 
 /** Most rows one operation-log export holds. */
 export const LOG_EXPORT_MAX_ROWS = 50_000;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The operation-log screen's filters as a where-condition. */
 const logWhere = (q: Partial<OperationLogQuery>) =>

@@ -5,6 +5,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { inScope } from './dataScope.ts';
 import { roles, users } from './tables.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 
 const parent = alias(users, 'parent');
 
@@ -58,8 +59,6 @@ export interface UserFilter {
   email?: string | undefined;
   phone?: string | undefined;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The users below the caller (never the caller itself), newest first, filtered and paged. */
 export async function listUsersBelow(
