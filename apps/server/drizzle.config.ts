@@ -21,5 +21,7 @@ export default defineConfig({
     './apps/server/src/modules/workOrders/tables.ts',
     './apps/server/src/modules/firmware/tables.ts',
     './apps/server/src/modules/manuals/tables.ts',
+    './apps/server/src/modules/cards/tables.ts',
+    './apps/server/src/modules/orders/tables.ts',
   ],
 });

@@ -6,10 +6,12 @@ import type { Mailer } from './mail/Mailer.ts';
 import { createAlarmBus } from './modules/alarms/alarmBus.ts';
 import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
 import { loadSigningKey } from './modules/auth/signingKey.ts';
+import { SimulatedCarrier } from './modules/cards/SimulatedCarrier.ts';
 import { CommandCenter } from './modules/commands/CommandCenter.ts';
 import { testCrashPoint } from './modules/commands/testCrashPoint.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
+import { loadMockKeys, MockPaymentProvider } from './modules/orders/payments/MockPaymentProvider.ts';
 import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
 
 /**
@@ -43,6 +45,11 @@ export async function buildDeps(options: {
       .catch((err: unknown) => logger.error({ err }, 'command dispatch failed'));
   const detachReplies = deviceLink.onReply((serial, payload) => commandCenter.onReply(serial, payload));
   deviceLink.events.on('online', onOnline);
+  // Each telemetry batch costs its collector's card some traffic (the simulated carrier counts it).
+  const carrier = new SimulatedCarrier(db);
+  const onTraffic = (_readings: unknown, collectorIds: number[]) => carrier.trafficSeen(collectorIds);
+  deviceLink.events.on('telemetry', onTraffic);
+  const mockPayments = new MockPaymentProvider(db, loadMockKeys(config.dataDir));
   const deps: AppDeps = {
     config,
     db,
@@ -54,6 +61,8 @@ export async function buildDeps(options: {
     alarmEngine,
     alarmMails,
     commandCenter,
+    carrier,
+    payments: new Map([[mockPayments.name, mockPayments]]),
   };
   return {
     deps,
@@ -61,6 +70,7 @@ export async function buildDeps(options: {
       // Upstream first: what the link reported becomes alarms, whose mails are then sent.
       detachReplies();
       deviceLink.events.off('online', onOnline);
+      deviceLink.events.off('telemetry', onTraffic);
       deviceLink.close();
       await alarmEngine.flush();
       alarmEngine.stop();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE } from '@solarops/contracts';
+import { luhnDigit, ROLE } from '@solarops/contracts';
 import type { App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/openDatabase.ts';
@@ -104,4 +104,10 @@ export async function loginAs(app: App, user: { userCode: string; password: stri
     accessToken: token.access_token,
     refreshToken: token.refresh_token,
   };
+}
+
+/** A valid ICCID of `digits` digits (19 or 20): China's 8986 prefix, `n`'s digits, its Luhn check digit. */
+export function validIccid(n: number, digits: 19 | 20 = 20): string {
+  const body = `8986${String(n).padStart(digits - 5, '0')}`;
+  return body + luhnDigit(body);
 }

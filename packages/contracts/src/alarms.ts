@@ -30,10 +30,14 @@ export const SERVER_FAULT_CODES = {
   deviceOffline: 601,
   /** A collector silent for 3 reporting intervals. */
   collectorOffline: 602,
+  /** A collector silent because its internet card expired (or was cancelled): "SIM expired" instead of offline. */
+  collectorSimExpired: 603,
   /** A PV string whose current is far below its siblings' at the same time. */
   stringLow: 901,
   /** A plant producing nothing in daylight. */
   plantNoOutput: 902,
+  /** A collector's internet card expires in 30, 7 or 1 days (one notice each). */
+  simExpiring: 903,
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -24,3 +24,5 @@ export * from './firmware.ts';
 export * from './co2.ts';
 export * from './reports.ts';
 export * from './manuals.ts';
+export * from './luhn.ts';
+export * from './cards.ts';

@@ -82,6 +82,12 @@ export const co2Factors = z
     });
   });
 export type Co2Factors = z.infer<typeof co2Factors>;
+/** The price of one internet card's renewal for one year, in the currency's smallest unit (issue 19). */
+export const cardRenewalPrice = z.object({
+  pricePerYearMinor: z.number().int().min(0).max(10_000_000),
+  currency: currencyCode,
+});
+export type CardRenewalPrice = z.infer<typeof cardRenewalPrice>;
 
 /** The `system` screen: every setting (`GET`/`POST /system/settings`). */
 export const systemSettings = publicSettings.extend({
@@ -96,6 +102,7 @@ export const systemSettings = publicSettings.extend({
   passwordPolicy,
   currencyConversion,
   co2Factors,
+  cardRenewal: cardRenewalPrice,
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 

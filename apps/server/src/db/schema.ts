@@ -17,3 +17,5 @@ export * from '../modules/exhibit/tables.ts';
 export * from '../modules/workOrders/tables.ts';
 export * from '../modules/firmware/tables.ts';
 export * from '../modules/manuals/tables.ts';
+export * from '../modules/cards/tables.ts';
+export * from '../modules/orders/tables.ts';

@@ -4,6 +4,8 @@ import type { Mailer } from '../mail/Mailer.ts';
 import type { AlarmBus } from '../modules/alarms/alarmBus.ts';
 import type { AlarmEngine } from '../modules/alarms/AlarmEngine.ts';
 import type { AuthContext } from '../modules/auth/AuthContext.ts';
+import type { Carrier } from '../modules/cards/Carrier.ts';
+import type { PaymentProvider } from '../modules/orders/payments/PaymentProvider.ts';
 import type { FleetChanges } from '../modules/devices/fleetChanges.ts';
 import type { CommandCenter } from '../modules/commands/CommandCenter.ts';
 import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
@@ -31,6 +33,10 @@ export interface AppDeps {
   alarmMails: AlarmMailQueue;
   /** Commands to devices: sends them through the device link, takes the replies, pushes their states. */
   commandCenter: CommandCenter;
+  /** The carrier of the collectors' internet cards (cards/Carrier.ts; the simulated one until a real adapter). */
+  carrier: Carrier;
+  /** The payment providers of renewal orders by name (`mock` always; orders/payments/). */
+  payments: ReadonlyMap<string, PaymentProvider>;
 }
 
 declare module 'fastify' {

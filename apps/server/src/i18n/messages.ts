@@ -228,6 +228,39 @@ export const MESSAGES = {
     zh: '用户名只能包含字母、数字、下划线、点和横线',
     en: 'Usernames hold letters, digits, underscores, dots and hyphens only',
   },
+  'validation.iccidLength': { zh: 'ICCID 为 19 或 20 位数字', en: 'An ICCID has 19 or 20 digits' },
+  'validation.iccidCheckDigit': {
+    zh: 'ICCID 的校验位（最后一位）不正确',
+    en: "The ICCID's check digit (its last digit) is wrong",
+  },
+  'cards.taken': {
+    zh: '该 ICCID 已存在，或该采集器已有流量卡',
+    en: 'This ICCID is already known, or the collector already holds a card',
+  },
+  'cards.notRenewable': {
+    zh: '所选流量卡中有已注销或不存在的卡，无法续费',
+    en: 'Some of the chosen cards are cancelled or unknown and cannot be renewed',
+  },
+  'orders.illegalMove': {
+    zh: '订单当前状态为“{from}”，不能执行此操作',
+    en: 'The order is {from}: this cannot be done now',
+  },
+  'orders.idempotencyReused': {
+    zh: '该幂等键已用于另一笔不同内容的订单',
+    en: 'This idempotency key was used for an order with other values',
+  },
+  'orders.notMockProvider': {
+    zh: '该订单不由内置模拟支付处理',
+    en: 'This order is not paid through the built-in mock provider',
+  },
+  'cards.expiryNotice.subject': {
+    zh: '流量卡 {iccid} 将于 {days} 天后到期',
+    en: 'Internet card {iccid} expires in {days} days',
+  },
+  'cards.expiryNotice.body': {
+    zh: '采集器 {collector}（电站 {plant}）中的流量卡 {iccid} 将于 {expiresOn} 到期。请及时续费，停机 90 天未续费的卡将被运营商注销。',
+    en: 'The internet card {iccid} in collector {collector} (plant {plant}) expires on {expiresOn}. Renew it in time: a card stopped for 90 days is cancelled by its carrier.',
+  },
   'validation.routeName': { zh: '未知的菜单路由名', en: 'Unknown menu route name' },
   'validation.unknownKey': { zh: '不支持的字段', en: 'Unknown field' },
   'validation.voltageRising': {

@@ -19,6 +19,8 @@ import { firmwareModule } from './firmware/routes.ts';
 import { reportsModule } from './reports/routes.ts';
 import { manualsModule } from './manuals/routes.ts';
 import { manualAddressModule } from './manuals/addressRoutes.ts';
+import { cardsModule } from './cards/routes.ts';
+import { ordersModule } from './orders/routes.ts';
 
 /**
  * Every domain module, registered by `buildApp` under /prod-api in this order. Each is a named plugin declaring
@@ -44,6 +46,8 @@ export const MODULES: FastifyPluginAsync[] = [
   firmwareModule,
   reportsModule,
   manualsModule,
+  cardsModule,
+  ordersModule,
 ];
 
 /**

@@ -108,6 +108,25 @@ const SERVER_ENTRIES: FaultCatalogueEntry[] = [
       '1. Check the collector’s power. 2. Check the network signal or the SIM card’s data allowance. 3. Replace a 2G collector with a 4G one.',
   },
   {
+    code: SERVER_FAULT_CODES.collectorSimExpired,
+    level: 2,
+    family: 'collector',
+    descriptionZh: 'SIM 卡已到期：采集器的流量卡停机，无法上传数据',
+    descriptionEn: 'SIM expired: the collector’s internet card is shut down and cannot send data',
+    solutionZh: '1. 在“物联网卡”页面为该卡续费；2. 停机 90 天未续费的卡将被运营商注销，需更换新卡。',
+    solutionEn:
+      '1. Renew the card on the internet card screen. 2. A card stopped for 90 days is cancelled by its carrier and must be replaced.',
+  },
+  {
+    code: SERVER_FAULT_CODES.simExpiring,
+    level: 1,
+    family: 'collector',
+    descriptionZh: '采集器的流量卡即将到期',
+    descriptionEn: 'The collector’s internet card expires soon',
+    solutionZh: '在“物联网卡”页面为该卡续费，以免采集器断网。',
+    solutionEn: 'Renew the card on the internet card screen before the collector goes dark.',
+  },
+  {
     code: SERVER_FAULT_CODES.stringLow,
     level: 2,
     family: 'inverter',

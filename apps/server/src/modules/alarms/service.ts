@@ -193,9 +193,13 @@ export async function recoverCollectorOffline(deps: AlarmDeps, collectorIds: num
 /** Offline detection: an alarm per collector (602) and per device (601) that went offline just now. */
 export async function onOffline(deps: AlarmDeps, collectorIds: number[], deviceIds: number[]): Promise<void> {
   const { db } = deps;
-  const collectors = await rowsOf<{ id: number; plant_id: number | null }>(
+  // A collector whose internet card has expired is silent for that reason: its alarm says "SIM expired".
+  const collectors = await rowsOf<{ id: number; plant_id: number | null; sim_expired: boolean }>(
     db,
-    sql`select id, plant_id from collectors where id = any(${sql.param(collectorIds)}::int[]) and plant_id is not null`,
+    sql`select c.id, c.plant_id, coalesce(sc.expires_on < current_date
+          or sc.shutdown_reason in ('expired', 'cancelled'), false) as sim_expired
+        from collectors c left join sim_cards sc on sc.collector_id = c.id
+        where c.id = any(${sql.param(collectorIds)}::int[]) and c.plant_id is not null`,
   );
   const devices = await rowsOf<{ id: number; plant_id: number; collector_id: number | null }>(
     db,
@@ -208,7 +212,7 @@ export async function onOffline(deps: AlarmDeps, collectorIds: number[], deviceI
       deviceId: null,
       collectorId: c.id,
       subject: `c:${c.id}`,
-      code: SERVER_FAULT_CODES.collectorOffline,
+      code: c.sim_expired ? SERVER_FAULT_CODES.collectorSimExpired : SERVER_FAULT_CODES.collectorOffline,
       source: 'offline' as const,
       occurredAtMs: now,
     })),

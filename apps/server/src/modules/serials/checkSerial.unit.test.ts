@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { luhnDigit, mod36Char, serialViolation } from './checkSerial.ts';
+import { luhnDigit } from '@solarops/contracts';
+import { mod36Char, serialViolation } from './checkSerial.ts';
 
 describe('serial rules', () => {
   it('computes the Luhn digit of the textbook example', () => {

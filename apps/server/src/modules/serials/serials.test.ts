@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@solarops/contracts';
+import { luhnDigit, ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
-import { luhnDigit } from './checkSerial.ts';
 
 type Headers = Record<string, string>;
 

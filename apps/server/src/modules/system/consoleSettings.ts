@@ -30,6 +30,8 @@ export function defaultSettings(config: Pick<Config, 'accessTokenTtlSeconds' | '
     // Incomes per currency only, until an administrator names a display currency and its rates.
     currencyConversion: { displayCurrency: null, rates: [] },
     co2Factors: DEFAULT_CO2_FACTORS,
+    // 15 CNY per card and year: what installers pay today by transfer (docs/cards.md).
+    cardRenewal: { pricePerYearMinor: 1500, currency: 'CNY' },
   } satisfies SystemSettings;
 }
 
@@ -67,4 +69,10 @@ export async function loadCurrencyConversion(db: Database): Promise<CurrencyConv
 export async function loadCo2Factors(db: Database): Promise<Co2Factors> {
   const all = await loadSettings(db, { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 86_400 });
   return all.co2Factors;
+}
+
+/** The renewal price of one card for one year (the `system` screen). */
+export async function loadCardRenewalPrice(db: Database): Promise<SystemSettings['cardRenewal']> {
+  const all = await loadSettings(db, { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 86_400 });
+  return all.cardRenewal;
 }

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { luhnDigit, ROLE } from '@solarops/contracts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs, validIccid } from '../../../test/factories.ts';
+import { createFixturePlant } from '../devices/deviceFixtures.ts';
+import { SimulatedCarrier, simulatedIccid } from './SimulatedCarrier.ts';
+
+type Headers = Record<string, string>;
+
+const iccidOf = validIccid;
+
+describe('internet cards', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let installerA: Headers;
+  let installerB: Headers;
+  let collectorsA: string[];
+  let collectorB: string;
+  const get = (url: string, headers: Headers) =>
+    t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers });
+  const post = (url: string, headers: Headers, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/prod-api${url}`, headers, payload });
+  const setCard = (iccid: string, set: ReturnType<typeof sql>) =>
+    t.db.execute(sql`update sim_cards set ${set} where iccid = ${iccid}`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await createUser(t.db, { roleId: ROLE.installer });
+    const b = await createUser(t.db, { roleId: ROLE.installer });
+    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    installerA = (await loginAs(t.app, a)).headers;
+    installerB = (await loginAs(t.app, b)).headers;
+    const plantA = await createFixturePlant(t.db, {
+      ownerId: a.id,
+      installerId: a.id,
+      name: 'Sunny roof',
+      collectors: 3,
+    });
+    const plantB = await createFixturePlant(t.db, { ownerId: b.id, installerId: b.id, name: 'Other farm' });
+    collectorsA = plantA.collectors.map((c) => c.serial);
+    collectorB = plantB.collectors[0]!.serial;
+    const cards = [
+      { iccid: iccidOf(1), operator: 'chinaMobile', collectorSerial: collectorsA[0] },
+      { iccid: iccidOf(2), operator: 'chinaUnicom', collectorSerial: collectorsA[1] },
+      { iccid: iccidOf(3, 19), operator: 'chinaTelecom', collectorSerial: collectorsA[2] },
+      { iccid: iccidOf(4), operator: 'chinaMobile', collectorSerial: collectorB },
+    ];
+    for (const c of cards)
+      expect((await post('/card/add', admin, { ...c, msisdn: '1440000000001' })).statusCode).toBe(200);
+    await setCard(
+      iccidOf(1),
+      sql`status = 'normal', carrier_state = 'active', expires_on = '2031-05-01', used_mb = 1100, total_mb = 1024`,
+    );
+    await setCard(
+      iccidOf(2),
+      sql`status = 'shutDown', carrier_state = 'stopped', shutdown_reason = 'expired', expires_on = '2030-01-10'`,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('refuses an ICCID with a wrong check digit or length, field by field, in zh and en, and stores nothing', async () => {
+    const good = iccidOf(77);
+    const wrong = good.slice(0, -1) + ((Number(good.slice(-1)) + 1) % 10);
+    const body = { iccid: wrong, msisdn: '1440000000077', operator: 'chinaMobile' };
+    const zh = await post('/card/add?langType=zh', admin, body);
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().errors).toEqual([{ field: 'iccid', message: 'ICCID 的校验位（最后一位）不正确' }]);
+    const en = await post('/card/add?langType=en', admin, body);
+    expect(en.json().errors).toEqual([
+      { field: 'iccid', message: "The ICCID's check digit (its last digit) is wrong" },
+    ]);
+    const short = await post('/card/add?langType=en', admin, { ...body, iccid: '898600000000000' });
+    expect(short.json().errors).toEqual([{ field: 'iccid', message: 'An ICCID has 19 or 20 digits' }]);
+    expect((await get(`/card/list?iccid=${good}`, admin)).json().total).toBe(0);
+    // The same card twice is a conflict; a card for a collector that does not exist names the field.
+    expect((await post('/card/add', admin, { ...body, iccid: iccidOf(1) })).statusCode).toBe(409);
+    expect(
+      (await post('/card/add', admin, { ...body, iccid: good, collectorSerial: 'NOPE' })).json().errors[0]
+        .field,
+    ).toBe('collectorSerial');
+  });
+
+  it('lists the cards with traffic that may go negative, filtered by status, operator, expiry, ICCID and plant', async () => {
+    const all = (await get('/card/list', admin)).json();
+    expect(all.total).toBe(4);
+    const first = all.rows.find((r: { iccid: string }) => r.iccid === iccidOf(1));
+    expect(first).toMatchObject({
+      status: 'normal',
+      usedMb: 1100,
+      totalMb: 1024,
+      remainingMb: -76,
+      expiresOn: '2031-05-01',
+      collectorSerial: collectorsA[0],
+      plantName: 'Sunny roof',
+      renewable: true,
+    });
+    const count = async (q: string) => (await get(`/card/list?${q}`, admin)).json().total as number;
+    expect(await count('status=shutDown')).toBe(1);
+    expect(await count('operator=chinaMobile')).toBe(2);
+    expect(await count('expiresFrom=2030-01-01&expiresTo=2030-12-31')).toBe(1);
+    expect(await count(`iccid=${iccidOf(3, 19)}`)).toBe(1);
+    expect(await count('iccid=8986')).toBe(4);
+    expect(await count('plantName=sunny')).toBe(3);
+    expect((await get('/card/list?status=lost', admin)).statusCode).toBe(400);
+  });
+
+  it('shows an installer only the cards of its plants; another card answers 404', async () => {
+    const mine = (await get('/card/list', installerA)).json();
+    expect(mine.rows.map((r: { collectorSerial: string }) => r.collectorSerial).sort()).toEqual(
+      [...collectorsA].sort(),
+    );
+    const theirs = (await get('/card/list', installerB)).json().rows[0];
+    expect((await get(`/card/${theirs.id}/usage`, installerB)).statusCode).toBe(200);
+    expect((await get(`/card/${theirs.id}/usage`, installerA)).statusCode).toBe(404);
+    expect((await post('/card/add', installerA, { iccid: iccidOf(9) })).statusCode).toBe(403);
+  });
+
+  it('exports the filtered list as a workbook', async () => {
+    const res = await get('/card/export?status=normal&langType=en', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('simulates a carrier: a card per collector, traffic from messages, expiry stops a card and 90 days cancel it', async () => {
+    const owner = await createUser(t.db, { roleId: ROLE.endUser });
+    const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 2 });
+    const carrier = new SimulatedCarrier(t.db);
+    expect(await carrier.provision()).toBe(2);
+    expect(await carrier.provision()).toBe(0);
+    const [c0] = plant.collectors;
+    const iccid = simulatedIccid(c0!.id);
+    expect(iccid).toHaveLength(20);
+    expect(luhnDigit(iccid.slice(0, -1))).toBe(iccid.slice(-1));
+    const card = async () =>
+      (
+        await rowsOf<{
+          status: string;
+          shutdown_reason: string | null;
+          used_mb: number;
+          renewable_until: string;
+        }>(
+          t.db,
+          sql`select status, shutdown_reason, used_mb, renewable_until::text from sim_cards where iccid = ${iccid}`,
+        )
+      )[0]!;
+    await setCard(
+      iccid,
+      sql`status = 'normal', shutdown_reason = null, expires_on = '2030-03-01', used_mb = 10`,
+    );
+    carrier.trafficSeen([c0!.id, c0!.id, c0!.id]);
+    await carrier.flushTraffic();
+    expect((await card()).used_mb).toBeGreaterThan(10);
+    await carrier.sync('2030-03-01');
+    expect((await card()).status).toBe('normal');
+    await carrier.sync('2030-03-02');
+    expect(await card()).toMatchObject({
+      status: 'shutDown',
+      shutdown_reason: 'expired',
+      renewable_until: '2030-05-30',
+    });
+    await carrier.sync('2030-05-30');
+    expect((await card()).shutdown_reason).toBe('expired');
+    await carrier.sync('2030-05-31');
+    expect((await card()).shutdown_reason).toBe('cancelled');
+  });
+});

@@ -1,0 +1,124 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardAddBody,
+  cardExportQuery,
+  cardListQuery,
+  cardRow,
+  cardUsageDay,
+  envelope,
+  errorEnvelope,
+  idSchema,
+  emptyEnvelope,
+  pageOf,
+  ROLE,
+} from '@solarops/contracts';
+import { conflict, fieldError, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
+import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
+import { cardWorkbook } from './cardWorkbook.ts';
+import { addCard, cardsInScope, cardUsage, listCards } from './queries.ts';
+
+const tags = ['cards'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+/** Most rows one card export holds. */
+const EXPORT_MAX_ROWS = 10_000;
+/** Days of usage a card's chart shows (the carriers keep about 6 months). */
+const USAGE_DAYS = 183;
+
+/** The `card` screen: the collectors' internet cards with their plan and traffic (issue 19). */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/card/list',
+    {
+      // The renewal form picks its cards from the same list.
+      preHandler: requirePermission('card', 'renew'),
+      schema: {
+        tags,
+        security,
+        summary: 'Internet cards in the caller scope, filtered, soonest expiry first',
+        querystring: cardListQuery,
+        response: { 200: pageOf(cardRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listCards(
+        db,
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/card/export',
+    {
+      preHandler: requirePermission('card'),
+      config: { audit: 'card export' },
+      schema: {
+        tags,
+        security,
+        summary: `The card list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
+        querystring: cardExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listCards(db, callerOf(request), request.query, {
+        limit: EXPORT_MAX_ROWS,
+        offset: 0,
+      });
+      return sendXlsx(reply, 'cards.xlsx', await cardWorkbook(rows, requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    '/card/add',
+    {
+      // Cards arrive from the carrier's delivery: staff put them in stock or into their collector.
+      preHandler: requireRole(ROLE.admin, ROLE.staff),
+      schema: {
+        tags,
+        security,
+        summary: 'Add a card (ICCID with its Luhn check digit), in stock or in a collector',
+        body: cardAddBody,
+        response: { 200: emptyEnvelope, ...errors, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.iccid;
+      const outcome = await addCard(db, request.body);
+      if (outcome === 'noCollector') throw fieldError('collectorSerial', 'notFound');
+      if (outcome === 'taken') throw conflict('cards.taken');
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/card/:id/usage',
+    {
+      preHandler: requirePermission('card'),
+      schema: {
+        tags,
+        security,
+        summary: `A card's traffic per day over the last ${USAGE_DAYS} days`,
+        params: z.object({ id: idSchema }),
+        response: { 200: envelope(z.array(cardUsageDay)), ...errors },
+      },
+    },
+    async (request) => {
+      const [card] = await cardsInScope(db, callerOf(request), [request.params.id]);
+      if (!card) throw notFound();
+      return ok(await cardUsage(db, card.id, USAGE_DAYS));
+    },
+  );
+};
+
+export const cardsModule = fp(plugin, { name: 'cards', dependencies: ['audit', 'auth'], encapsulate: true });

@@ -1,0 +1,251 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billExportQuery,
+  billListQuery,
+  cardRenewalPrice,
+  emptyEnvelope,
+  envelope,
+  errorEnvelope,
+  idempotencyHeaders,
+  invoicingBody,
+  orderNoParams,
+  pageOf,
+  renewalOrder,
+  renewOrderBody,
+  ROLE,
+} from '@solarops/contracts';
+import { badRequest, notFound } from '../../http/AppError.ts';
+import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { sendXlsx } from '../../http/sendXlsx.ts';
+import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
+import { loadCardRenewalPrice } from '../system/consoleSettings.ts';
+import { billWorkbook } from './billWorkbook.ts';
+import { MockPaymentProvider } from './payments/MockPaymentProvider.ts';
+import { findOrder, listOrders } from './queries.ts';
+import { createOrder, markInvoiced, moveOrder, receiveNotification, type OrderDeps } from './service.ts';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const EXPORT_MAX_ROWS = 10_000;
+/** The order as the console sees it, with the provider that takes its payment. */
+const orderOut = renewalOrder.extend({ provider: z.string() });
+
+/** Renewal orders of internet cards (`renew`, `renewDetails`, `bill`) and their payment (issue 19). */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const deps: OrderDeps = app.deps;
+  const { db } = deps;
+  const anyOrderScreen = requirePermission('renew', 'renewDetails', 'bill');
+
+  app.get(
+    '/renew/price',
+    {
+      preHandler: requirePermission('renew'),
+      schema: {
+        tags,
+        security,
+        summary: 'The price of one card for one year, from the system settings',
+        response: { 200: envelope(cardRenewalPrice), ...errors },
+      },
+    },
+    async () => ok(await loadCardRenewalPrice(db)),
+  );
+
+  app.post(
+    '/renew/order',
+    {
+      preHandler: requirePermission('renew'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Make a renewal order of the caller cards; amount computed here and frozen. Idempotency-Key: the same key and body answer the same order, another body 409',
+        headers: idempotencyHeaders,
+        body: renewOrderBody,
+        response: { 200: envelope(orderOut), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await createOrder(
+        deps,
+        callerOf(request),
+        request.headers['idempotency-key'],
+        request.body,
+        'mock',
+      );
+      request.auditTarget = order.orderNo;
+      return ok(order);
+    },
+  );
+
+  app.get(
+    '/renew/order/:orderNo',
+    {
+      preHandler: anyOrderScreen,
+      schema: {
+        tags,
+        security,
+        summary: 'One renewal order with its cards (renewDetails)',
+        params: orderNoParams,
+        response: { 200: envelope(orderOut), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(db, callerOf(request), request.params.orderNo);
+      if (!order) throw notFound();
+      return ok(order);
+    },
+  );
+
+  app.post(
+    '/renew/order/:orderNo/cancel',
+    {
+      preHandler: anyOrderScreen,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an order not paid yet (409 once paid, failed or cancelled)',
+        params: orderNoParams,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.params.orderNo;
+      await moveOrder(db, callerOf(request), request.params.orderNo, 'cancel');
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/pay/mock/:orderNo',
+    {
+      preHandler: requirePermission('renew', 'renewDetails'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "The built-in mock provider's pay page pays the order; its signed notification goes to the notify URL as Alipay's would",
+        params: orderNoParams,
+        response: { 200: envelope(z.object({ outcome: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.params.orderNo;
+      const order = await findOrder(db, callerOf(request), request.params.orderNo);
+      if (!order) throw notFound();
+      const mock = deps.payments.get('mock');
+      if (!(mock instanceof MockPaymentProvider) || order.provider !== 'mock')
+        throw badRequest('orders.notMockProvider');
+      const trade = await mock.pay(order.orderNo, order.amountMinor);
+      const outcome = await receiveNotification(deps, mock, mock.notification(order.orderNo, trade));
+      return ok({ outcome });
+    },
+  );
+
+  app.post(
+    '/pay/notify/:provider',
+    {
+      // The provider calls without a session: the signature is the credential, checked before anything changes.
+      config: { audit: false },
+      schema: {
+        tags,
+        summary:
+          'Payment notification (form fields, signed RSA2 over the sorted fields); answers `success` once taken',
+        params: z.object({ provider: z.string().max(20) }),
+        body: z.record(z.string().max(64), z.string().max(4096)),
+      },
+    },
+    async (request, reply) => {
+      const provider = deps.payments.get(request.params.provider);
+      if (!provider) throw notFound();
+      const outcome = await receiveNotification(deps, provider, request.body);
+      const taken = outcome === 'applied' || outcome === 'duplicate' || outcome === 'ignored';
+      if (!taken)
+        request.log.warn({ outcome, orderNo: request.body.out_trade_no }, 'payment notification refused');
+      return reply
+        .code(taken ? 200 : 400)
+        .type('text/plain')
+        .send(taken ? 'success' : 'failure');
+    },
+  );
+
+  app.get(
+    '/bill/list',
+    {
+      preHandler: requirePermission('bill'),
+      schema: {
+        tags,
+        security,
+        summary: 'Renewal orders in the caller scope, filtered, newest first',
+        querystring: billListQuery,
+        response: { 200: pageOf(orderOut), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await listOrders(
+        db,
+        callerOf(request),
+        request.query,
+        pageWindow(request.query),
+      );
+      return page(total, rows);
+    },
+  );
+
+  app.get(
+    '/bill/export',
+    {
+      preHandler: requirePermission('bill'),
+      config: { audit: 'bill export' },
+      schema: {
+        tags,
+        security,
+        summary: `The order list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
+        querystring: billExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await listOrders(db, callerOf(request), request.query, {
+        limit: EXPORT_MAX_ROWS,
+        offset: 0,
+      });
+      return sendXlsx(reply, 'orders.xlsx', await billWorkbook(rows, requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    '/bill/:orderNo/invoiced',
+    {
+      // Staff draw invoices; the screen's other users only see the state.
+      preHandler: requireRole(ROLE.admin, ROLE.staff),
+      schema: {
+        tags,
+        security,
+        summary: 'Staff record the invoice drawn and sent (paid orders that asked for one; else 409)',
+        params: orderNoParams,
+        body: invoicingBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.params.orderNo;
+      await markInvoiced(db, request.params.orderNo, request.body);
+      return ok(null);
+    },
+  );
+};
+
+export const ordersModule = fp(plugin, {
+  name: 'orders',
+  dependencies: ['audit', 'auth', 'cards'],
+  encapsulate: true,
+});
