@@ -57,7 +57,8 @@ describe('internet cards', () => {
       iccidOf(2),
       sql`status = 'shutDown', carrier_state = 'stopped', shutdown_reason = 'expired', expires_on = '2030-01-10'`,
     );
-  });
+    // Six sign-ins (scrypt) and two plants: generous for a loaded 2-core machine.
+  }, 240_000);
   afterAll(() => t.close());
 
   it('refuses an ICCID with a wrong check digit or length, field by field, in zh and en, and stores nothing', async () => {
