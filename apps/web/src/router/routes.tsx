@@ -265,7 +265,10 @@ export const MENU_ROUTES: MenuEntry[] = [
           import('../features/operation/offline-list/OfflineListPage.tsx').then((m) => m.OfflineListPage),
       },
     ],
-    ['card'],
+    [
+      'card',
+      { page: () => import('../features/operation/card-list/CardListPage.tsx').then((m) => m.CardListPage) },
+    ],
     ['renew', HIDDEN],
     ['renewDetails', HIDDEN],
     ['bill'],

@@ -1,0 +1,124 @@
+import { Form, Input, Select, Tag, Typography } from 'antd';
+import { CARD_OPERATORS, CARD_STATUSES, type CardRow } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { SearchForm } from '../../../components/list/SearchForm.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
+import { type CardFilters, useCards } from './api.ts';
+
+const STATUS_COLORS: Record<CardRow['status'], string> = {
+  toBeActivated: 'default',
+  testing: 'processing',
+  normal: 'success',
+  shutDown: 'error',
+};
+
+/** `card`: the collectors' internet cards with their plan and traffic; filters and export (issue 19). */
+export function CardListPage() {
+  const { t } = useTranslation();
+  const list = useListState<CardFilters>({});
+  const query = useCards(list.filters, list.page, list.limit);
+  return (
+    <ListPage<CardRow, CardFilters>
+      layout="split"
+      title={t('menu.card')}
+      list={list}
+      query={query}
+      emptyText={t('card.empty')}
+      search={
+        <SearchForm<CardFilters>
+          onSearch={list.search}
+          extra={
+            <ExportButton
+              path="/card/export"
+              params={{ ...list.filters }}
+              fileName="cards.xlsx"
+              disabled={(query.data?.rows ?? []).length === 0}
+            />
+          }
+        >
+          <Form.Item name="iccid" label="ICCID">
+            <Input allowClear data-testid="card-iccid" />
+          </Form.Item>
+          <Form.Item name="status" label={t('card.status')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={CARD_STATUSES.map((s) => ({ value: s, label: t(`card.statuses.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="operator" label={t('card.operator')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={CARD_OPERATORS.map((o) => ({ value: o, label: t(`card.operators.${o}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="expiresFrom" label={t('card.expiresFrom')}>
+            <Input allowClear placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="expiresTo" label={t('card.expiresTo')}>
+            <Input allowClear placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="plantName" label={t('card.plant')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="dealercode" label={t('card.dealercode')}>
+            <Input allowClear />
+          </Form.Item>
+        </SearchForm>
+      }
+      table={{
+        rowKey: 'id',
+        'data-testid': 'card-table',
+        columns: [
+          { title: 'ICCID', dataIndex: 'iccid' },
+          { title: t('card.msisdn'), dataIndex: 'msisdn' },
+          {
+            title: t('card.operator'),
+            dataIndex: 'operator',
+            render: (o: string) => t(`card.operators.${o}`),
+          },
+          {
+            title: t('card.status'),
+            dataIndex: 'status',
+            render: (s: CardRow['status'], r: CardRow) => (
+              <>
+                <Tag color={STATUS_COLORS[s]}>{t(`card.statuses.${s}`)}</Tag>
+                {r.shutdownReason && (
+                  <Typography.Text type="secondary">{t(`card.reasons.${r.shutdownReason}`)}</Typography.Text>
+                )}
+              </>
+            ),
+          },
+          {
+            title: t('card.activatedAt'),
+            dataIndex: 'activatedAt',
+            render: (v: string | null) => (v ? formatDate(v) : '-'),
+          },
+          { title: t('card.expiresOn'), dataIndex: 'expiresOn', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('card.renewableUntil'),
+            dataIndex: 'renewableUntil',
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            title: t('card.remainingMb'),
+            dataIndex: 'remainingMb',
+            render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{v}</Typography.Text>,
+          },
+          { title: t('card.usedMb'), dataIndex: 'usedMb' },
+          { title: t('card.totalMb'), dataIndex: 'totalMb' },
+          {
+            title: t('card.collector'),
+            dataIndex: 'collectorSerial',
+            render: (v: string | null) => v ?? '-',
+          },
+          { title: t('card.plant'), dataIndex: 'plantName', render: (v: string | null) => v ?? '-' },
+        ],
+      }}
+    />
+  );
+}
