@@ -103,7 +103,8 @@ describe('renewal orders and payment', () => {
     await t.db.execute(
       sql`update sim_cards set status = 'normal', expires_on = '2030-01-01' where id = ${cardB}`,
     );
-  });
+    // Sign-ins (scrypt), plants and cards: generous for a loaded 2-core machine.
+  }, 240_000);
   afterAll(() => t.close());
 
   it('refuses a company invoice whose tax code has 17 characters, with field messages in zh and en', async () => {
