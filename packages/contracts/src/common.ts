@@ -73,7 +73,7 @@ export const spooledFile = z.object({
   filename: z.string(),
   mimetype: z.string(),
   path: z.string(),
-  size: z.number().int().min(0),
+  size: z.number().int().min(0).max(LIMITS.int4Max),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type SpooledFile = z.infer<typeof spooledFile>;
