@@ -39,7 +39,7 @@ export function CardListPage() {
             />
           }
         >
-          <Form.Item name="iccid" label="ICCID">
+          <Form.Item name="iccid" label={t('card.iccid')}>
             <Input allowClear data-testid="card-iccid" />
           </Form.Item>
           <Form.Item name="status" label={t('card.status')}>
@@ -57,10 +57,10 @@ export function CardListPage() {
             />
           </Form.Item>
           <Form.Item name="expiresFrom" label={t('card.expiresFrom')}>
-            <Input allowClear placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="expiresTo" label={t('card.expiresTo')}>
-            <Input allowClear placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="plantName" label={t('card.plant')}>
             <Input allowClear />
@@ -74,7 +74,7 @@ export function CardListPage() {
         rowKey: 'id',
         'data-testid': 'card-table',
         columns: [
-          { title: 'ICCID', dataIndex: 'iccid' },
+          { title: t('card.iccid'), dataIndex: 'iccid' },
           { title: t('card.msisdn'), dataIndex: 'msisdn' },
           {
             title: t('card.operator'),
