@@ -71,12 +71,25 @@ export const useCommandsById = (ids: readonly string[]) =>
     refetchInterval: (q) => (q.state.data?.every((r) => isFinished(r.state)) ? false : UNFINISHED_POLL_MS),
   });
 
+/**
+ * A batch's counts by state, live until every command has finished. Pushes refresh it too, but a push that
+ * arrives while the counts are being fetched joins that fetch and is answered by counts older than itself: the
+ * last pushes of a large batch would leave its counts behind for good without this poll.
+ */
 export const useBatch = (id: string | undefined) =>
   useQuery({
     queryKey: ['commands', 'batch', id],
     queryFn: () => request<CommandBatch>(`/commands/batches/${id}`),
     enabled: Boolean(id),
+    refetchInterval: (q) => (batchUnfinished(q.state.data) ? UNFINISHED_POLL_MS : false),
   });
+
+/** Whether any command of the batch is still on its way (a batch not yet fetched counts as unfinished). */
+export const batchUnfinished = (batch: { counts: Partial<CommandBatch['counts']> } | undefined): boolean =>
+  !batch ||
+  Object.entries(batch.counts).some(
+    ([state, n]) => (n ?? 0) > 0 && !isFinished(state as CommandRow['state']),
+  );
 
 /**
  * Keeps every command query live: each pushed state change refreshes the commands on screen, and a reconnection
