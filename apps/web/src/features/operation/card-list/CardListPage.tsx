@@ -57,10 +57,10 @@ export function CardListPage() {
             />
           </Form.Item>
           <Form.Item name="expiresFrom" label={t('card.expiresFrom')}>
-            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 130 }} />
+            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="expiresTo" label={t('card.expiresTo')}>
-            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 130 }} />
+            <Input allowClear placeholder={t('card.datePlaceholder')} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="plantName" label={t('card.plant')}>
             <Input allowClear />

@@ -130,6 +130,8 @@ export function UpdatePage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="page-update">
       <Tabs
+        // The list below draws its own card with the page margin; the tab bar keeps the same margin.
+        tabBarStyle={{ margin: '0 20px 16px' }}
         items={[
           {
             key: 'packages',
