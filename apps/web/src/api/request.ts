@@ -44,6 +44,8 @@ export interface RequestOptions {
   auth?: 'bearer' | 'basic' | 'none' | { display: string };
   /** Background calls (the alarm ticker) fail silently: no message, no dialog. */
   quiet?: boolean;
+  /** Headers a call needs besides the ones set here (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** Calls waiting on the one refresh in flight (spec §8; docs/api-accounts.md). */
@@ -61,7 +63,11 @@ function buildUrl(path: string, params?: Query): string {
 }
 
 function buildInit(options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': storedLanguage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': storedLanguage(),
+  };
   const auth = options.auth ?? 'bearer';
   if (auth === 'bearer') {
     const header = authorizationHeader();

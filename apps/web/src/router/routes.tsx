@@ -269,9 +269,23 @@ export const MENU_ROUTES: MenuEntry[] = [
       'card',
       { page: () => import('../features/operation/card-list/CardListPage.tsx').then((m) => m.CardListPage) },
     ],
-    ['renew', HIDDEN],
-    ['renewDetails', HIDDEN],
-    ['bill'],
+    [
+      'renew',
+      {
+        ...HIDDEN,
+        page: () => import('../features/operation/renew/RenewPage.tsx').then((m) => m.RenewPage),
+      },
+    ],
+    [
+      'renewDetails',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/renew-details/RenewDetailsPage.tsx').then((m) => m.RenewDetailsPage),
+      },
+    ],
+    ['bill', { page: () => import('../features/operation/bill/BillPage.tsx').then((m) => m.BillPage) }],
     [
       'update',
       { page: () => import('../features/operation/update/UpdatePage.tsx').then((m) => m.UpdatePage) },

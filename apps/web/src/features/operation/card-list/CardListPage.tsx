@@ -1,6 +1,9 @@
-import { Form, Input, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Select, Tag, Typography } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
 import { CARD_OPERATORS, CARD_STATUSES, type CardRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -15,9 +18,14 @@ const STATUS_COLORS: Record<CardRow['status'], string> = {
   shutDown: 'error',
 };
 
-/** `card`: the collectors' internet cards with their plan and traffic; filters and export (issue 19). */
+/**
+ * `card`: the collectors' internet cards with their plan and traffic; filters and export; the cards ticked here
+ * go to the renewal (issue 19).
+ */
 export function CardListPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [ticked, setTicked] = useState<number[]>([]);
   const list = useListState<CardFilters>({});
   const query = useCards(list.filters, list.page, list.limit);
   return (
@@ -27,6 +35,17 @@ export function CardListPage() {
       list={list}
       query={query}
       emptyText={t('card.empty')}
+      toolbar={
+        <Button
+          type="primary"
+          icon={<SyncOutlined />}
+          disabled={ticked.length === 0}
+          onClick={() => void navigate(`/operation/renew?cards=${ticked.join(',')}`)}
+          data-testid="card-renew"
+        >
+          {t('renewal.renewTicked', { count: ticked.length })}
+        </Button>
+      }
       search={
         <SearchForm<CardFilters>
           onSearch={list.search}
@@ -73,6 +92,12 @@ export function CardListPage() {
       table={{
         rowKey: 'id',
         'data-testid': 'card-table',
+        rowSelection: {
+          selectedRowKeys: ticked,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setTicked(keys.map(Number)),
+          getCheckboxProps: (r) => ({ disabled: !r.renewable }),
+        },
         columns: [
           { title: t('card.iccid'), dataIndex: 'iccid' },
           { title: t('card.msisdn'), dataIndex: 'msisdn' },

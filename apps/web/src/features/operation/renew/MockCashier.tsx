@@ -1,0 +1,68 @@
+import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { formatMoney } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/request.ts';
+import { type ConsoleOrder, useCancelOrder, usePayMock } from '../renewal-shared/api.ts';
+
+/** What the mock provider's pay call may answer that means the order is paid. */
+const PAID = new Set(['applied', 'duplicate']);
+
+/**
+ * The built-in `mock` provider's cashier, standing where a real provider's pay page would: it shows what is to be
+ * paid, and "pay" has the provider take the trade and send the server its signed notification, which the server
+ * verifies as it would a real one. The page then reads the order back, as a real provider's return does.
+ */
+export function MockCashier({ order }: { order: ConsoleOrder }) {
+  const { t } = useTranslation();
+  const pay = usePayMock();
+  const cancel = useCancelOrder();
+  const refused = pay.data && !PAID.has(pay.data.outcome) ? pay.data.outcome : null;
+  return (
+    <Card title={t('renewal.cashierTitle')} data-testid="mock-cashier" style={{ maxWidth: 560 }}>
+      <Typography.Paragraph type="secondary">{t('renewal.cashierNote')}</Typography.Paragraph>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('renewal.orderNo')}>
+          <span data-testid="cashier-order-no">{order.orderNo}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('renewal.cardCount')}>{order.cardCount}</Descriptions.Item>
+        <Descriptions.Item label={t('renewal.period')}>
+          {t('renewal.years', { count: order.years })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('renewal.amount')}>
+          <Typography.Text strong data-testid="cashier-amount">
+            {formatMoney(order.amountMinor, order.currency)}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      {(pay.error || cancel.error || refused) && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="error"
+          showIcon
+          title={
+            refused ? t('renewal.payRefused', { outcome: refused }) : errorMessage(pay.error ?? cancel.error)
+          }
+        />
+      )}
+      <Space style={{ marginTop: 16 }}>
+        <Button
+          type="primary"
+          loading={pay.isPending}
+          disabled={cancel.isPending}
+          onClick={() => pay.mutate(order.orderNo)}
+          data-testid="cashier-pay"
+        >
+          {t('renewal.pay')}
+        </Button>
+        <Button
+          loading={cancel.isPending}
+          disabled={pay.isPending}
+          onClick={() => cancel.mutate(order.orderNo)}
+          data-testid="cashier-cancel"
+        >
+          {t('renewal.cancelOrder')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
