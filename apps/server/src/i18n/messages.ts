@@ -249,6 +249,10 @@ export const MESSAGES = {
     zh: '该幂等键已用于另一笔不同内容的订单',
     en: 'This idempotency key was used for an order with other values',
   },
+  'orders.noInvoice': {
+    zh: '该订单未申请发票',
+    en: 'This order did not ask for an invoice',
+  },
   'orders.notMockProvider': {
     zh: '该订单不由内置模拟支付处理',
     en: 'This order is not paid through the built-in mock provider',

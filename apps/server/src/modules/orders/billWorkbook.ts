@@ -1,6 +1,7 @@
 import { formatMoney, type RenewalOrder } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 import { tableWorkbook } from '../../http/tableWorkbook.ts';
+import { orderWord } from './orderWords.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   zh: [
@@ -41,34 +42,9 @@ const HEADERS: Record<Lang, string[]> = {
   ],
 };
 
-const WORDS: Record<Lang, Record<string, string>> = {
-  zh: {
-    renewing: '续费中',
-    succeeded: '成功',
-    failed: '失败',
-    cancelled: '已取消',
-    none: '不开票',
-    personal: '个人',
-    company: '企业增值税发票',
-    toBeInvoiced: '待开票',
-    invoiced: '已开票',
-  },
-  en: {
-    renewing: 'Renewing',
-    succeeded: 'Succeeded',
-    failed: 'Failed',
-    cancelled: 'Cancelled',
-    none: 'None',
-    personal: 'Personal',
-    company: 'Company VAT invoice',
-    toBeInvoiced: 'To be invoiced',
-    invoiced: 'Invoiced',
-  },
-};
-
 /** The order list as an Excel workbook in the caller's language. */
 export async function billWorkbook(rows: readonly RenewalOrder[], lang: Lang): Promise<Buffer> {
-  const w = (k: string) => WORDS[lang][k] ?? k;
+  const w = (k: string) => orderWord(lang, k);
   return tableWorkbook({
     sheet: lang === 'zh' ? '续费订单' : 'Renewal orders',
     headers: HEADERS[lang],

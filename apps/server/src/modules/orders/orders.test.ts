@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE } from '@solarops/contracts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { createUser, loginAs, validIccid } from '../../../test/factories.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 import type { MockPaymentProvider } from './payments/MockPaymentProvider.ts';
@@ -312,5 +313,53 @@ describe('renewal orders and payment', () => {
     expect(list.rows.map((r: { orderNo: string }) => r.orderNo)).toContain(made.orderNo);
     const file = await get('/bill/export?langType=zh', installerA);
     expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('hands the invoice request of a company-invoice order out as a PDF in zh and en, to its owner and staff', async () => {
+    const made = (
+      await order(installerA, {
+        cardIds: [cardsA[0]!, cardsA[2]!],
+        years: 2,
+        invoice: { ...company, title: '阳光新能源有限公司' },
+        recipient: { ...recipient, name: '李雷' },
+      })
+    ).json().data;
+    await post(`/pay/mock/${made.orderNo}`, installerA, {});
+    await post(`/bill/${made.orderNo}/invoiced`, staff, {
+      invoicedOn: '2026-11-21',
+      drawer: '王芳',
+      deliveryCompany: '顺丰速运',
+      deliveryNo: 'SF20261121001',
+    });
+    const zh = await get(`/bill/${made.orderNo}/invoice-request?langType=zh`, installerA);
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-type']).toBe('application/pdf');
+    const zhText = (await pdfText(zh.rawPayload)).join('\n');
+    for (const shown of [
+      '发票开具申请',
+      made.orderNo,
+      '阳光新能源有限公司',
+      company.taxCode,
+      company.bankAccount,
+      '李雷',
+      '顺丰速运',
+      'SF20261121001',
+      validIccid(100),
+      '60.00 CNY',
+      '已开票',
+    ])
+      expect(zhText, shown).toContain(shown);
+    const enText = (
+      await pdfText((await get(`/bill/${made.orderNo}/invoice-request?langType=en`, staff)).rawPayload)
+    ).join('\n');
+    for (const shown of ['Invoice request', 'Company VAT invoice', 'Invoiced', company.taxCode, '60.00 CNY'])
+      expect(enText, shown).toContain(shown);
+    // Another installer's order is not there; an order without an invoice has no request.
+    expect((await get(`/bill/${made.orderNo}/invoice-request`, installerB)).statusCode).toBe(404);
+    const plain = (
+      await order(installerA, { cardIds: [cardsA[0]!], years: 1, invoice: { type: 'none' } })
+    ).json().data;
+    const refused = await get(`/bill/${plain.orderNo}/invoice-request?langType=en`, installerA);
+    expect([refused.statusCode, refused.json().msg]).toEqual([409, 'This order did not ask for an invoice']);
   });
 });

@@ -10,19 +10,22 @@ import {
   errorEnvelope,
   idempotencyHeaders,
   invoicingBody,
+  langType,
   orderNoParams,
   pageOf,
   renewalOrder,
   renewOrderBody,
   ROLE,
 } from '@solarops/contracts';
-import { badRequest, notFound } from '../../http/AppError.ts';
+import { badRequest, conflict, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { sendPdf } from '../../http/sendPdf.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadCardRenewalPrice } from '../system/consoleSettings.ts';
 import { billWorkbook } from './billWorkbook.ts';
+import { invoiceRequestPdf } from './invoiceRequestPdf.ts';
 import { MockPaymentProvider } from './payments/MockPaymentProvider.ts';
 import { findOrder, listOrders } from './queries.ts';
 import { createOrder, markInvoiced, moveOrder, receiveNotification, type OrderDeps } from './service.ts';
@@ -219,6 +222,30 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         offset: 0,
       });
       return sendXlsx(reply, 'orders.xlsx', await billWorkbook(rows, requestLanguage(request)));
+    },
+  );
+
+  app.get(
+    '/bill/:orderNo/invoice-request',
+    {
+      preHandler: anyOrderScreen,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The invoice request of an order that asked for an invoice, as PDF in the caller language (else 409)',
+        params: orderNoParams,
+        querystring: z.object({ langType }),
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrder(db, callerOf(request), request.params.orderNo);
+      if (!order) throw notFound();
+      if (order.invoice.type === 'none') throw conflict('orders.noInvoice');
+      const lang = requestLanguage(request);
+      const file = await invoiceRequestPdf(order, lang);
+      const name = lang === 'zh' ? `开票申请-${order.orderNo}.pdf` : `invoice-request-${order.orderNo}.pdf`;
+      return sendPdf(reply, name, file);
     },
   );
 
