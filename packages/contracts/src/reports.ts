@@ -104,3 +104,58 @@ export const periodicReport = z.object({
   slices: z.array(reportSlice),
 });
 export type PeriodicReport = z.infer<typeof periodicReport>;
+
+/**
+ * The kinds of the abnormal report (`abnormalReport`): an inverter silent in daylight, a plant producing nothing
+ * while the sun is strong, a plant yielding far less than its peers or than its irradiance promises over 7 days.
+ */
+export const ABNORMAL_KINDS = ['offline', 'noOutput', 'underperforming'] as const;
+export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
+
+/** `GET /report/abnormal`: the plants of the caller's scope judged on one local day (the 7 days ending on it). */
+export const abnormalReportQuery = z.object({
+  /** The local day judged (YYYY-MM-DD); underperformance covers the 7 days ending on it. */
+  date: isoDay,
+  plantId: idSchema.optional(),
+  kind: z.enum(ABNORMAL_KINDS).optional(),
+  langType,
+});
+export type AbnormalReportQuery = z.infer<typeof abnormalReportQuery>;
+
+/** One finding of the abnormal report; it links to its alarm when one covers it, else to its device. */
+export const abnormalRow = z.object({
+  kind: z.enum(ABNORMAL_KINDS),
+  plantId: z.number().int(),
+  plantName: z.string(),
+  timeZone: z.string(),
+  deviceId: z.number().int().nullable(),
+  deviceSerial: z.string().nullable(),
+  alarmId: z.number().int().nullable(),
+  /** The run's first and last instant (offline, noOutput; ISO), or the window's first and last local day. */
+  from: z.string(),
+  to: z.string(),
+  /** Length of the run [h]; null for underperformance. */
+  hours: z.number().nullable(),
+  /** noOutput: where the irradiance came from (the plant's sensor, or the clear-sky model). */
+  irradianceSource: z.enum(['sensor', 'clearSky']).nullable(),
+  /** underperforming: the plant's specific yield over the window [kWh/kWp]. */
+  specificYield: z.number().nullable(),
+  /** underperforming: what it is compared with [kWh/kWp], and which comparison. */
+  referenceYield: z.number().nullable(),
+  basis: z.enum(['peers', 'expected']).nullable(),
+});
+export type AbnormalRow = z.infer<typeof abnormalRow>;
+
+export const abnormalReport = z.object({
+  date: z.string(),
+  /** First and last local day of the underperformance window. */
+  windowFrom: z.string(),
+  plantCount: z.number().int(),
+  counts: z.object({
+    offline: z.number().int(),
+    noOutput: z.number().int(),
+    underperforming: z.number().int(),
+  }),
+  rows: z.array(abnormalRow),
+});
+export type AbnormalReport = z.infer<typeof abnormalReport>;

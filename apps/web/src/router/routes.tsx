@@ -422,7 +422,15 @@ export const MENU_ROUTES: MenuEntry[] = [
       },
     ],
     ['CustomReport'],
-    ['abnormalReport'],
+    [
+      'abnormalReport',
+      {
+        page: () =>
+          import('../features/operation/abnormal-report/AbnormalReportPage.tsx').then(
+            (m) => m.AbnormalReportPage,
+          ),
+      },
+    ],
     ['addCustomReport', HIDDEN],
     [
       'YongfuRemoteSettings',

@@ -19,10 +19,12 @@ import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './perio
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
-type PlantRow = {
+export type PlantRow = {
   id: number;
   name: string;
   time_zone: string;
+  latitude: number;
+  longitude: number;
   capacity_w: number;
   currency: string;
   price_minor_per_kwh: number;
@@ -38,7 +40,7 @@ type AlarmRow = { plant_id: number; level1: number; level2: number; level3: numb
 export async function reportPlants(db: Database, caller: Caller, plantId?: number): Promise<PlantRow[]> {
   const rows = await rowsOf<PlantRow>(
     db,
-    sql`select pl.id, pl.name, pl.time_zone, pl.capacity_w::float8 as capacity_w, pl.currency,
+    sql`select pl.id, pl.name, pl.time_zone, pl.latitude, pl.longitude, pl.capacity_w::float8 as capacity_w, pl.currency,
           pl.price_minor_per_kwh, pl.build_date::text as build_date,
           (select count(*)::int from devices d
             where d.plant_id = pl.id and d.kind in ${sql.raw(`('${INVERTER_KINDS.join("','")}')`)}) as inverters

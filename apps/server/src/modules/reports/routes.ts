@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  abnormalReport as abnormalReportSchema,
+  abnormalReportQuery,
   envelope,
   periodicReport as periodicReportSchema,
   periodicReportQuery,
@@ -11,6 +13,7 @@ import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
+import { abnormalReport } from './abnormalReport.ts';
 import { periodicReport, reportPlants } from './periodicReport.ts';
 import { reportWorkbook } from './reportWorkbook.ts';
 
@@ -72,6 +75,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const file = await reportWorkbook(report, requestLanguage(request));
       return sendXlsx(reply, `report-${request.query.period}-${request.query.date}.xlsx`, file);
     },
+  );
+
+  app.get(
+    '/report/abnormal',
+    {
+      preHandler: requirePermission('abnormalReport'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it',
+        querystring: abnormalReportQuery,
+        response: { 200: envelope(abnormalReportSchema) },
+      },
+    },
+    async (request) => ok(await abnormalReport(db(), callerOf(request), request.query)),
   );
 };
 
