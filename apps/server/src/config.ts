@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { MANUAL_MAX_BYTES_DEFAULT } from '@solarops/contracts';
+import { MANUAL_MAX_BYTES_DEFAULT, UPGRADE_LIMITS } from '@solarops/contracts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -84,6 +84,12 @@ export const envSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024)
     .default(64 * 1024 * 1024),
+  FIRMWARE_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(UPGRADE_LIMITS.minChunkBytes)
+    .max(UPGRADE_LIMITS.maxChunkBytes)
+    .default(UPGRADE_LIMITS.defaultChunkBytes),
 });
 
 /** The validated, typed settings; tests build this object directly. */
@@ -142,6 +148,8 @@ export interface Config {
   readonly metricsToken?: string;
   /** Largest firmware image an upload may carry [bytes]; default 64 MB. */
   readonly firmwareMaxBytes?: number;
+  /** Bytes of image per chunk of an upgrade's transfer (1–4 kB suit cellular links). */
+  readonly firmwareChunkBytes?: number;
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -196,5 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
+    firmwareChunkBytes: e.FIRMWARE_CHUNK_BYTES,
   });
 }

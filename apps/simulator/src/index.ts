@@ -8,3 +8,4 @@ export * from './transport/toProtocolReading.ts';
 export * from './transport/toDeviceEvents.ts';
 export * from './commands/DeviceSettings.ts';
 export * from './commands/CommandResponder.ts';
+export * from './commands/FirmwareUpdater.ts';

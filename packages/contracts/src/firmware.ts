@@ -122,3 +122,72 @@ export const firmwareKeyRow = z.object({
   createdAt: isoDateTime,
 });
 export type FirmwareKeyRow = z.infer<typeof firmwareKeyRow>;
+
+/**
+ * What a device reports while it upgrades (docs/device-protocol.md "Firmware upgrade"), in order; `failed` may
+ * come from any of them, with the device's reason. A command still `queued` or `sent` shows as `queued`.
+ */
+export const UPGRADE_STAGES = [
+  'queued',
+  'downloading',
+  'downloaded',
+  'verifying',
+  'installing',
+  'rebooting',
+  'done',
+  'failed',
+] as const;
+export type UpgradeStage = (typeof UPGRADE_STAGES)[number];
+
+/** The transfer of an image over the command channel. */
+export const UPGRADE_LIMITS = {
+  /** Bytes of image per chunk: small for cellular links (FIRMWARE_CHUNK_BYTES). */
+  defaultChunkBytes: 2048,
+  minChunkBytes: 256,
+  maxChunkBytes: 16_384,
+  /** Chunks a device may ask for at once. */
+  maxWindow: 16,
+  /** An upgrade's time-to-live [s]: a slow link needs hours, not the settings' one. */
+  defaultTtlS: 6 * 3600,
+} as const;
+
+/** `POST /firmware/upgrade`: one device (a collector, or an inverter for ARM/DSP firmware) gets a package. */
+export const firmwareUpgradeBody = z.object({
+  packageId: idSchema,
+  serial: serialNumber,
+  ttlS: z.number().int().min(60).max(COMMAND_LIMITS.maxTtlS).optional(),
+});
+export type FirmwareUpgradeBody = z.infer<typeof firmwareUpgradeBody>;
+
+/** `args` of the `firmwareUpgrade` message that starts an upgrade. */
+export interface UpgradeStartArgs {
+  op: 'start';
+  packageId: number;
+  version: string;
+  size: number;
+  /** SHA-256 of the whole image, hex; and the maker's Ed25519 signature over its 32 bytes, base64. */
+  sha256: string;
+  signature: string;
+  chunkBytes: number;
+  chunks: number;
+}
+
+/** `args` of a `firmwareUpgrade` message carrying one chunk (`cmdId` = the upgrade's id + `.c` + index). */
+export interface UpgradeChunkArgs {
+  op: 'chunk';
+  index: number;
+  /** The chunk's bytes, base64, and their SHA-256 (hex): a chunk that does not match is asked for again. */
+  data: string;
+  sha256: string;
+}
+
+/**
+ * `result` of a device's `progress` reply during an upgrade: its stage and, while downloading, the first chunk
+ * it lacks and how many it asks for from there (the last verified chunk survives a power cycle).
+ */
+export const upgradeProgress = z.object({
+  stage: z.enum(UPGRADE_STAGES),
+  next: z.number().int().min(0).optional(),
+  window: z.number().int().min(1).max(UPGRADE_LIMITS.maxWindow).optional(),
+});
+export type UpgradeProgress = z.infer<typeof upgradeProgress>;

@@ -193,6 +193,7 @@ export const MESSAGES = {
     zh: '固件包不适用于设备 {serial}（型号 {model}）',
     en: 'The package is not for device {serial} (model {model})',
   },
+  'firmware.deviceOffline': { zh: '设备离线，无法升级！', en: 'Device offline cannot be upgraded!' },
   'firmware.imageMissing': {
     zh: '固件文件已丢失或被改动，请重新上传',
     en: 'The firmware image is missing or changed; upload it again',

@@ -1,6 +1,7 @@
 import type { CommandMessage, CommandReply, DispatchSchedule } from '@solarops/contracts';
 import { hashString, mulberry32, type Rng } from '../physics/random.ts';
 import type { DeviceSettings, RegisterWrite } from './DeviceSettings.ts';
+import type { FirmwareUpdater } from './FirmwareUpdater.ts';
 
 /** Options of a {@link CommandResponder}. */
 export interface ResponderOptions {
@@ -11,6 +12,8 @@ export interface ResponderOptions {
   now?: () => number;
   /** Delay of a restart before the device answers `succeeded` [ms]. */
   restartMs?: number;
+  /** The firmware side of each device that can be upgraded, by serial (the collector's own serial for its own). */
+  firmware?: ReadonlyMap<string, FirmwareUpdater>;
 }
 
 /**
@@ -66,6 +69,9 @@ export class CommandResponder {
 
   handle(msg: CommandMessage): void {
     this.received++;
+    const updater = msg.type === 'firmwareUpgrade' ? this.options.firmware?.get(msg.target) : undefined;
+    // An upgrade keeps its own state across repeats and power cycles (its chunks are messages of their own).
+    if (updater) return updater.handle(msg);
     const again = this.seen.get(msg.cmdId);
     if (again) {
       for (const r of again) this.reply(r);

@@ -40,6 +40,12 @@ interface Logger {
 /** A sent command not acknowledged after this long is sent again (the device deduplicates by id) [ms]. */
 export const RESEND_AFTER_MS = 20_000;
 
+/**
+ * Takes a device's `progress` replies (a firmware transfer's chunk requests and stages): the firmware module
+ * registers it, so that the transfer stays a command's while its bytes are the firmware module's.
+ */
+export type ProgressTaker = (collectorSerial: string, reply: CommandReply) => Promise<void>;
+
 /** A device's reply, read and waiting for its group. */
 interface PendingReply {
   collectorSerial: string;
@@ -81,6 +87,7 @@ export class CommandCenter {
    * and the command is then read again.
    */
   private readonly known = new Map<string, CommandRecord>();
+  private progressTaker: ProgressTaker | undefined;
 
   constructor(
     private readonly db: Database,
@@ -245,6 +252,43 @@ export class CommandCenter {
     return row;
   }
 
+  /** Registers the one taker of `progress` replies; returns its removal. */
+  onProgress(taker: ProgressTaker): () => void {
+    this.progressTaker = taker;
+    return () => {
+      if (this.progressTaker === taker) this.progressTaker = undefined;
+    };
+  }
+
+  /** An open command as this instance last stored it, or read now; undefined when unknown or finished. */
+  async openCommand(id: string): Promise<CommandRecord | undefined> {
+    const known = this.known.get(id);
+    if (known) return known;
+    const [row] = await this.db.select().from(commands).where(eq(commands.id, id));
+    if (!row || TERMINAL_STATES.includes(row.state)) return undefined;
+    this.remember([row]);
+    return row;
+  }
+
+  /**
+   * Stores what a command in progress reports (a firmware transfer's stage and percentage) without moving its
+   * state, and pushes it; undefined when the command has moved on (finished, or never sent).
+   */
+  async storeResult(id: string, result: unknown): Promise<CommandRecord | undefined> {
+    const [row] = await this.db
+      .update(commands)
+      .set({ result })
+      .where(and(eq(commands.id, id), inArray(commands.state, ['sent', 'acked'])))
+      .returning();
+    if (row) this.emit([row]);
+    return row;
+  }
+
+  /** Publishes a message that belongs to an open command (a firmware chunk): false when it could not go. */
+  publishFor(c: CommandRecord, message: CommandMessage): Promise<boolean> {
+    return this.publish(c, message);
+  }
+
   /**
    * A device's `up/reply` (docs/device-protocol.md "Commands", `replySteps`); resolves once it is stored and what
    * it caused (a write's read-back) is sent. Replies to finished commands, to other collectors' commands or to
@@ -256,6 +300,14 @@ export class CommandCenter {
       reply = commandReply.parse(JSON.parse(payload.toString()));
     } catch {
       this.log.warn({ collectorSerial }, 'unreadable command reply');
+      return;
+    }
+    if (reply.state === 'progress' && this.progressTaker) {
+      try {
+        await this.progressTaker(collectorSerial, reply);
+      } catch (err) {
+        this.log.error({ err, cmdId: reply.cmdId }, 'command progress not taken');
+      }
       return;
     }
     const isReadBack = reply.cmdId.endsWith(READ_BACK);

@@ -69,12 +69,15 @@ const toRow = (r: Row): CommandRow => ({
   expiresAt: iso(r.expires_at),
 });
 
-const SELECT = sql`select c.id, c.batch_id, c.kind, c.route, c.device_serial, d.model as device_model,
+// A collector's own firmware upgrade targets the collector: its model stands for the device's.
+const SELECT = sql`select c.id, c.batch_id, c.kind, c.route, c.device_serial,
+  coalesce(d.model, co.model, '') as device_model,
   c.collector_serial, c.plant_id, pl.name as plant_name, c.params, c.state, c.reason, c.reason_detail,
   c.old_values, c.new_values, c.result, u.user_code as created_by, au.user_code as approved_by, c.created_at,
   c.sent_at, c.acked_at, c.finished_at, c.expires_at
   from commands c
-  join devices d on d.id = c.device_id
+  left join devices d on d.id = c.device_id and d.serial = c.device_serial
+  left join collectors co on co.serial = c.device_serial and d.id is null
   join plants pl on pl.id = c.plant_id
   join users u on u.id = c.created_by
   left join command_batches b on b.id = c.batch_id

@@ -38,6 +38,8 @@ export function replySteps(
       reason: reply.reason === 'expired' ? 'expired' : 'refused',
       reasonDetail: reply.reason ?? null,
       finishedAt: now,
+      // An upgrade keeps what its transfer reported (bytes sent, the stage it failed in is in the reason).
+      ...(c.kind === 'upgrade' ? { result: { ...(c.result as object | null), stage: 'failed' } } : {}),
     });
   } else if (!isReadBack && (reply.state === 'accepted' || reply.state === 'succeeded')) {
     if (state === 'sent') {
@@ -48,7 +50,27 @@ export function replySteps(
       });
       readBack = isWrite;
     }
-    if (!isWrite && reply.state === 'succeeded') {
+    if (c.kind === 'upgrade' && reply.state === 'succeeded') {
+      // Done only when the device, rebooted, runs the version it was sent.
+      const running = (reply.result as { version?: unknown } | undefined)?.version;
+      const expected = (c.params as { version: string }).version;
+      const result = {
+        ...(c.result as object | null),
+        stage: running === expected ? 'done' : 'failed',
+        running,
+      };
+      go(
+        running === expected ? 'applied' : 'failed',
+        running === expected
+          ? { finishedAt: now, result }
+          : {
+              reason: 'notApplied',
+              reasonDetail: `running ${String(running)}, expected ${expected}`,
+              finishedAt: now,
+              result,
+            },
+      );
+    } else if (!isWrite && reply.state === 'succeeded') {
       const result = reply.result ?? null;
       const values =
         c.kind === 'readSettings' && profile

@@ -10,6 +10,7 @@ import {
   type PointValues,
   type RegisterType,
   type SettingsProfile,
+  type UpgradeStartArgs,
 } from '@solarops/contracts';
 
 /** What each kind of command carries in `commands.params`. */
@@ -30,6 +31,10 @@ export interface DebugWriteParams {
   address: number;
   dataType: RegisterType;
   values: number[];
+}
+/** An upgrade's params: the start message's args, and where its image lies (the server's own, never sent). */
+export interface UpgradeParams extends Omit<UpgradeStartArgs, 'op'> {
+  fileId: string;
 }
 export interface DispatchParams {
   schedule: DispatchSchedule;
@@ -92,8 +97,20 @@ export function messageOf(
       return { ...base, type: 'debug', args: { op: 'write', ...(c.params as DebugWriteParams) } };
     case 'restart':
       return { ...base, type: 'reboot', args: {} };
-    case 'upgrade':
-      return { ...base, type: 'firmwareUpgrade', args: c.params as Record<string, unknown> };
+    case 'upgrade': {
+      const p = c.params as UpgradeParams;
+      const args: UpgradeStartArgs = {
+        op: 'start',
+        packageId: p.packageId,
+        version: p.version,
+        size: p.size,
+        sha256: p.sha256,
+        signature: p.signature,
+        chunkBytes: p.chunkBytes,
+        chunks: p.chunks,
+      };
+      return { ...base, type: 'firmwareUpgrade', args: { ...args } };
+    }
     case 'ivScan':
       return { ...base, type: 'ivScan', args: c.params as Record<string, unknown> };
   }

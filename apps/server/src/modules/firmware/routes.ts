@@ -14,7 +14,11 @@ import {
   firmwarePackageListQuery,
   firmwarePackageRow,
   firmwareUploadBody,
+  firmwareUpgradeBody,
+  commandRow,
+  commandState,
   pageOf,
+  pageQuery,
   ROLE,
 } from '@solarops/contracts';
 import { forbidden } from '../../http/AppError.ts';
@@ -25,7 +29,10 @@ import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { assignablePackage } from './assignment.ts';
 import { addKey, deleteKey, listKeys } from './keys.ts';
+import { commandsById, listCommands } from '../commands/queries.ts';
 import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
+import { FirmwareTransfer } from './transfer.ts';
+import { upgradeOne } from './upgrade.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -40,7 +47,14 @@ const tags = ['firmware'];
 
 /** Firmware packages and the makers' keys they are signed with (the `update` screen; docs/firmware.md). */
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, commandCenter } = app.deps;
+  // The device's chunk requests and stages reach the transfer through the command model's reply path.
+  const transfer = new FirmwareTransfer(commandCenter, config.filesDir);
+  const detachProgress = commandCenter.onProgress((serial, reply) => transfer.take(serial, reply));
+  app.addHook('onClose', async () => {
+    detachProgress();
+    transfer.close();
+  });
   const viewer = requirePermission('update');
   /**
    * Packages serve the whole fleet: only those who see all of it (administrators, staff) upload and delete them;
@@ -130,6 +144,58 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const { id, serials } = request.body;
       const { targets } = await assignablePackage(db, config.filesDir, callerOf(request), id, serials);
       return ok({ fits: targets.map((t) => t.serial) });
+    },
+  );
+
+  app.post(
+    '/firmware/upgrade',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary:
+          'Upgrade one device (a collector, or an inverter for ARM/DSP firmware) through the command model: the ' +
+          'package passes the assignment gate; an offline device is refused',
+        security: bearer,
+        body: firmwareUpgradeBody,
+        response: { 200: envelope(commandRow), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      request.auditTarget = request.body.serial;
+      const command = await upgradeOne(app.deps, caller, request.body);
+      const [row] = await commandsById(db, caller, [command.id]);
+      return ok(row!);
+    },
+  );
+
+  app.get(
+    '/firmware/upgrade/list',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary:
+          'Upgrade commands of the caller’s devices, newest first, with their stage and percentage in `result`',
+        security: bearer,
+        querystring: pageQuery.extend({
+          serial: z.string().trim().max(64).optional(),
+          batchId: z.string().max(64).optional(),
+          state: commandState.optional(),
+        }),
+        response: { 200: pageOf(commandRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { serial, batchId, state } = request.query;
+      const { total, rows } = await listCommands(
+        db,
+        callerOf(request),
+        { kind: 'upgrade', serial, batchId, state },
+        pageWindow(request.query),
+      );
+      return page(total, rows);
     },
   );
 

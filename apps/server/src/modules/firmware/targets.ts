@@ -9,6 +9,9 @@ import { plantScope, type Caller } from '../plants/plantScope.ts';
  * model and the model and link of the collector it reports through) for ARM and DSP firmware.
  */
 export interface FirmwareTarget {
+  /** The collector's id for collector firmware, else the inverter's (a command's `device_id`). */
+  id: number;
+  plantId: number;
   serial: string;
   /** The inverter's model; empty for a collector. */
   model: string;
@@ -29,10 +32,10 @@ export async function firmwareTargetsInScope(
   const rows = await rowsOf<FirmwareTarget>(
     db,
     type === 'collector'
-      ? sql`select c.serial, '' as model, c.serial as "collectorSerial", c.model as "collectorModel", c.network,
+      ? sql`select c.id, pl.id as "plantId", c.serial, '' as model, c.serial as "collectorSerial", c.model as "collectorModel", c.network,
           c.online from collectors c join plants pl on pl.id = c.plant_id
           where c.serial = any(${wanted}::text[]) and ${plantScope(caller)}`
-      : sql`select d.serial, d.model, c.serial as "collectorSerial", coalesce(c.model, '') as "collectorModel",
+      : sql`select d.id, pl.id as "plantId", d.serial, d.model, c.serial as "collectorSerial", coalesce(c.model, '') as "collectorModel",
           coalesce(c.network, '') as network, coalesce(c.online, false) as online
           from devices d join plants pl on pl.id = d.plant_id left join collectors c on c.id = d.collector_id
           where d.serial = any(${wanted}::text[]) and ${plantScope(caller)}`,

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { UPGRADE_LIMITS } from '@solarops/contracts';
+import type { Database } from '../../db/openDatabase.ts';
+import { badRequest } from '../../http/AppError.ts';
+import type { CommandCenter } from '../commands/CommandCenter.ts';
+import type { CommandRecord } from '../commands/stateMachine.ts';
+import { commands } from '../commands/tables.ts';
+import type { UpgradeParams } from '../commands/wire.ts';
+import type { Caller } from '../plants/plantScope.ts';
+import { assignablePackage } from './assignment.ts';
+import type { firmwarePackages } from './tables.ts';
+import type { FirmwareTarget } from './targets.ts';
+
+type Package = typeof firmwarePackages.$inferSelect;
+
+/** The route name an upgrade command is created from (the `update` screen). */
+export const UPGRADE_ROUTE = 'update';
+
+/** What every upgrade command of a package carries: the start message's args and where the image lies. */
+export function upgradeParams(pkg: Package, chunkBytes: number): UpgradeParams {
+  return {
+    packageId: pkg.id,
+    fileId: pkg.fileId,
+    version: pkg.version,
+    size: pkg.size,
+    sha256: pkg.sha256,
+    // assignablePackage has judged it: a package without a good signature never gets here.
+    signature: pkg.signature!,
+    chunkBytes,
+    chunks: Math.ceil(pkg.size / chunkBytes),
+  };
+}
+
+/**
+ * Stores one `queued` upgrade command per target (the command model's state, time-to-live and audit). The
+ * command goes through the target's collector; for collector firmware the target is the collector itself.
+ */
+export async function storeUpgrades(
+  db: Database,
+  o: {
+    pkg: Package;
+    targets: readonly FirmwareTarget[];
+    createdBy: number;
+    chunkBytes: number;
+    ttlS: number;
+    batchId?: string | null;
+  },
+): Promise<CommandRecord[]> {
+  const params = upgradeParams(o.pkg, o.chunkBytes);
+  const expiresAt = new Date(Date.now() + o.ttlS * 1000);
+  const rows = o.targets.map((t) => ({
+    id: randomUUID(),
+    batchId: o.batchId ?? null,
+    kind: 'upgrade' as const,
+    route: UPGRADE_ROUTE,
+    plantId: t.plantId,
+    deviceId: t.id,
+    deviceSerial: t.serial,
+    collectorSerial: t.collectorSerial!,
+    params,
+    createdBy: o.createdBy,
+    expiresAt,
+  }));
+  const stored: CommandRecord[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    stored.push(
+      ...(await db
+        .insert(commands)
+        .values(rows.slice(i, i + 500))
+        .returning()),
+    );
+  return stored;
+}
+
+/**
+ * Upgrades one device a user picked: the package passes the one gate (`assignablePackage`: signature, scope,
+ * model, intact image), and a device that is offline now is refused ("Device offline cannot be upgraded!")
+ * rather than left waiting; in a rollout it would stay queued instead. Answers the command, already sent.
+ */
+export async function upgradeOne(
+  deps: {
+    db: Database;
+    commandCenter: CommandCenter;
+    config: { filesDir: string; firmwareChunkBytes?: number };
+  },
+  caller: Caller & { userId: number },
+  body: { packageId: number; serial: string; ttlS?: number | undefined },
+): Promise<CommandRecord> {
+  const { db, commandCenter, config } = deps;
+  const { pkg, targets } = await assignablePackage(db, config.filesDir, caller, body.packageId, [
+    body.serial,
+  ]);
+  const target = targets[0]!;
+  if (!target.online || !target.collectorSerial) throw badRequest('firmware.deviceOffline');
+  const [command] = await storeUpgrades(db, {
+    pkg,
+    targets,
+    createdBy: caller.userId,
+    chunkBytes: config.firmwareChunkBytes ?? UPGRADE_LIMITS.defaultChunkBytes,
+    ttlS: body.ttlS ?? UPGRADE_LIMITS.defaultTtlS,
+  });
+  const [sent] = await commandCenter.dispatchCreated([command!]);
+  return sent ?? command!;
+}
