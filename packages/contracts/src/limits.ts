@@ -31,3 +31,11 @@ export const ROLE = {
   enterprise: 6,
 } as const;
 export type BuiltinRoleId = (typeof ROLE)[keyof typeof ROLE];
+
+/**
+ * Administrators and staff (the built-in staff role and staff roles created above the built-in ids) see the whole
+ * fleet (ARCHITECTURE §4): the server's data scope, and the console's screens that offer the manufacturer's
+ * actions (firmware, manuals) to them only.
+ */
+export const seesAll = (caller: { roleId: number }) =>
+  caller.roleId === ROLE.admin || caller.roleId === ROLE.staff || caller.roleId > ROLE.enterprise;

@@ -6,12 +6,11 @@ import { authorizationHeader } from './session.ts';
 type Query = Record<string, string | number | undefined>;
 
 /**
- * Downloads a file the server builds (an .xlsx export or template) with the user's token and saves it under
- * `fileName`, in the user's language. The request module reads JSON envelopes only; a workbook is bytes, so it is
- * fetched here. A 401 refreshes the tokens once, as the request module does; a refusal throws with the server's
- * message.
+ * Fetches a file the server builds (an .xlsx export or template, a QR code) with the user's token, in the user's
+ * language. The request module reads JSON envelopes only; a file is bytes, so it is fetched here. A 401 refreshes
+ * the tokens once, as the request module does; a refusal throws with the server's message.
  */
-export async function downloadFile(path: string, params: Query, fileName: string): Promise<void> {
+export async function fetchFile(path: string, params: Query = {}): Promise<Blob> {
   const qs = new URLSearchParams({ langType: storedLanguage() });
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
   const get = () => {
@@ -24,7 +23,12 @@ export async function downloadFile(path: string, params: Query, fileName: string
     const body = (await response.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? response.statusText);
   }
-  saveBlob(await response.blob(), fileName);
+  return response.blob();
+}
+
+/** Downloads a file the server builds (`fetchFile`) and saves it under `fileName`. */
+export async function downloadFile(path: string, params: Query, fileName: string): Promise<void> {
+  saveBlob(await fetchFile(path, params), fileName);
 }
 
 /** Hands `blob` to the browser as a download named `fileName`. */

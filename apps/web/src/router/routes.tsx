@@ -482,7 +482,9 @@ export const MENU_ROUTES: MenuEntry[] = [
       { page: () => import('../features/set/standard-sn/StandardSnPage.tsx').then((m) => m.StandardSnPage) },
     ],
   ]),
-  groupRoute('Manual', '/manual', 'manual', [['manual']]),
+  groupRoute('Manual', '/manual', 'manual', [
+    ['manual', { page: () => import('../features/manual/manual/ManualPage.tsx').then((m) => m.ManualPage) }],
+  ]),
   groupRoute('Exhibit', '/exhibit', 'exhibit', [
     ['station', { fullScreen: true, page: wallPage('StationPage') }],
     ['overview', { fullScreen: true, page: wallPage('OverviewPage') }],

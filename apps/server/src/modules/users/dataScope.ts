@@ -1,14 +1,13 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ROLE } from '@solarops/contracts';
+import { ROLE, seesAll } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { users } from './tables.ts';
 
 type Caller = Pick<AuthContext, 'userId' | 'roleId' | 'dealercode'>;
 
-/** Administrators and staff (role 5 and staff roles above 6) see everything (ARCHITECTURE §4). */
-export const seesAll = (caller: Pick<AuthContext, 'roleId'>) =>
-  caller.roleId === ROLE.admin || caller.roleId === ROLE.staff || caller.roleId > ROLE.enterprise;
+/** Administrators and staff see everything (ARCHITECTURE §4); the rule lives in the contracts for the console too. */
+export { seesAll };
 
 /**
  * The ids of the users whose data `caller` may see, as a SQL subquery, or undefined when the caller sees all:

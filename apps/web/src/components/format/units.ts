@@ -35,3 +35,7 @@ export function formatEnergy(kWh: number | null | undefined, digits = 2): string
   if (kWh === null || kWh === undefined || !Number.isFinite(kWh)) return '';
   return formatPower(kWh * 1000, digits).replace(/W$/, 'Wh');
 }
+
+/** A file's size as people read it: kB below one megabyte, MB above (1 kB = 1024 bytes). */
+export const formatFileSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} kB`;

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { Button, Form, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { FIRMWARE_TYPES, ROLE, type FirmwarePackageRow, type SignatureState } from '@solarops/contracts';
+import {
+  FIRMWARE_TYPES,
+  ROLE,
+  seesAll,
+  type FirmwarePackageRow,
+  type SignatureState,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatFileSize } from '../../../components/format/units.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
@@ -17,9 +24,6 @@ const SIGNATURE_COLOURS: Record<SignatureState, string> = {
   invalid: 'red',
   unsigned: 'orange',
 };
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} kB`;
 
 function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
   const { t } = useTranslation();
@@ -74,7 +78,7 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
           },
           { title: t('operation.update.snType'), dataIndex: 'snType' },
           { title: t('operation.update.version'), dataIndex: 'version' },
-          { title: t('operation.update.size'), dataIndex: 'size', render: (v: number) => formatSize(v) },
+          { title: t('operation.update.size'), dataIndex: 'size', render: (v: number) => formatFileSize(v) },
           {
             title: t('operation.update.signature'),
             dataIndex: 'signature',
@@ -126,7 +130,7 @@ export function UpdatePage() {
   const { t } = useTranslation();
   const roleId = useUserStore((s) => s.info?.roleId);
   // Who sees the whole fleet maintains its packages (administrators and staff; the server checks the same).
-  const canMaintain = roleId === ROLE.admin || roleId === ROLE.staff || (roleId ?? 0) > ROLE.enterprise;
+  const canMaintain = roleId !== undefined && seesAll({ roleId });
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="page-update">
       <Tabs

@@ -1,52 +1,28 @@
-import { useState } from 'react';
-import { Button, Form, Input, Modal, Select, Upload, message } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Form, Input, Modal, Select, message } from 'antd';
 import { FIRMWARE_LIMITS, FIRMWARE_TYPES, INTERFACE_TYPES } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/ApiError.ts';
-import { errorMessage } from '../../../api/request.ts';
+import { OneFileField } from '../../../components/upload/OneFileField.tsx';
+import { showUploadError } from '../../../components/upload/showUploadError.ts';
+import { useOneFile } from '../../../components/upload/useOneFile.ts';
 import { usePackageMutations, type UploadFields } from './api.ts';
-
-/** What is wrong with a chosen file before it is sent (spec §5), as a message key, or undefined. */
-export function fileProblem(file: { name: string; size: number }): string | undefined {
-  if ([...file.name].length > FIRMWARE_LIMITS.fileNameMax) return 'operation.update.fileNameTooLong';
-  if (file.size === 0) return 'operation.update.emptyContent';
-  return undefined;
-}
 
 /** The upload dialog of the `update` screen: the image, the spec's fields and the maker's signature. */
 export function UploadDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UploadFields>();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const chosen = useOneFile();
   const { upload } = usePackageMutations();
-
-  const choose = (chosen: File) => {
-    setFile(chosen);
-    const problem = fileProblem(chosen);
-    setFileError(problem ? t(problem) : undefined);
-  };
 
   const submit = async () => {
     const fields = await form.validateFields();
-    if (!file) {
-      setFileError(t('operation.update.chooseFile'));
-      return;
-    }
-    if (fileError) return;
+    const file = chosen.ready();
+    if (!file) return;
     try {
       await upload.mutateAsync({ fields, file });
       void message.success(t('common.operationSucceeded'));
       onClose();
     } catch (e) {
-      const fileErrors = e instanceof ApiError ? e.fieldErrors.filter((f) => f.field === 'file') : [];
-      if (fileErrors[0]) setFileError(fileErrors[0].message);
-      else if (e instanceof ApiError && e.fieldErrors.length > 0)
-        form.setFields(
-          e.fieldErrors.map((f) => ({ name: f.field as keyof UploadFields, errors: [f.message] })),
-        );
-      else void message.error(errorMessage(e));
+      showUploadError(e, form, chosen);
     }
   };
 
@@ -66,29 +42,7 @@ export function UploadDialog({ onClose }: { onClose(): void }) {
         layout="vertical"
         initialValues={{ type: 'collector', interfaceType: 'any', snType: '', description: '' }}
       >
-        <Form.Item
-          label={t('operation.update.file')}
-          required
-          validateStatus={fileError ? 'error' : undefined}
-          help={fileError}
-        >
-          <Upload
-            maxCount={1}
-            beforeUpload={(f) => {
-              choose(f);
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              setFileError(undefined);
-            }}
-            fileList={
-              file ? [{ uid: 'firmware', name: file.name, status: fileError ? 'error' : 'done' }] : []
-            }
-          >
-            <Button icon={<UploadOutlined />}>{t('operation.update.chooseFile')}</Button>
-          </Upload>
-        </Form.Item>
+        <OneFileField label={t('operation.update.file')} state={chosen} />
         <Form.Item name="type" label={t('operation.update.type')}>
           <Select
             options={FIRMWARE_TYPES.map((v) => ({ value: v, label: t(`operation.update.types.${v}`) }))}
