@@ -59,8 +59,10 @@ function KeptPage({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
+  // Writing scrollTop makes the browser lay the page out there and then; a page never scrolled (every page when it
+  // first opens) has nothing to restore, so it skips that extra layout.
   useLayoutEffect(() => {
-    if (active && ref.current) ref.current.scrollTop = scrollTop.current;
+    if (active && ref.current && scrollTop.current !== 0) ref.current.scrollTop = scrollTop.current;
   }, [active]);
   return (
     <div
