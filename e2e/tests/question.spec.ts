@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
+import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { closeAlarmDialogIfOpen, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 
@@ -143,4 +144,14 @@ test('an alarm becomes a work order, worked by the installer and approved by the
   await expect(boss.getByTestId('workorder-timeline')).toContainText('审批关闭');
   await noHorizontalScroll(boss);
   await boss.screenshot({ path: shot('question-closed-zh-375'), fullPage: true });
+
+  // The service report, in the distributor's language: the closed order, the installer's note and signature.
+  const download = boss.waitForEvent('download');
+  await pastAlarmDialog(boss, () => boss.getByTestId('workorder-report').click({ timeout: 2_000 }));
+  const report = await download;
+  expect(report.suggestedFilename()).toMatch(/^工单-\d+-服务报告\.pdf$/);
+  const text = (await pdfText(readFileSync(await report.path()))).join('\n');
+  for (const words of ['工单服务报告', '已关闭', '审批关闭', 'connector replaced', '签名由']) {
+    expect(text).toContain(words);
+  }
 });

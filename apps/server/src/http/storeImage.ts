@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@solarops/contracts';
 import { AppError, fieldError } from './AppError.ts';
+import { FILES_PREFIX } from './fileLinks.ts';
 import { IMAGE_TYPES, sniffType } from './fileTypes.ts';
 
 /**
@@ -24,5 +25,18 @@ export async function storeImage(
   const dir = path.join(filesDir, folder);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), file.data);
-  return `/prod-api/files/${folder}/${name}`;
+  return `${FILES_PREFIX}${folder}/${name}`;
+}
+
+/** A name `storeImage` gives: a folder, then a generated name and an image extension, nothing else. */
+const STORED_URL = new RegExp(`^${FILES_PREFIX}([a-z]+/[\\w-]+\\.(?:png|jpg|webp))$`);
+
+/**
+ * The bytes of an image `storeImage` stored, from the URL it returned (as kept in the database), for the server's
+ * own use (a PDF that shows a photo); undefined when the URL is not one it gives or the file is gone.
+ */
+export async function readStoredImage(filesDir: string, url: string): Promise<Buffer | undefined> {
+  const name = STORED_URL.exec(url)?.[1];
+  if (!name) return undefined;
+  return readFile(path.join(filesDir, name)).catch(() => undefined);
 }

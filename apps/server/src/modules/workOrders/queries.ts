@@ -227,3 +227,15 @@ export async function assignees(db: Database, caller: Caller) {
       order by name limit 500`,
   );
 }
+
+/** The SLA warnings sent for one order (80 and 100 per cent), oldest first: the service report lists them. */
+export async function sentSlaWarnings(
+  db: Database,
+  id: number,
+): Promise<{ threshold: number; at: string }[]> {
+  const rows = await rowsOf<{ threshold: number; at: string }>(
+    db,
+    sql`select threshold, at from work_order_sla_warnings where work_order_id = ${id} order by threshold`,
+  );
+  return rows.map((r) => ({ threshold: r.threshold, at: iso(r.at) }));
+}

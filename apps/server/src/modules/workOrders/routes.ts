@@ -28,11 +28,19 @@ import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
 import { oneFile } from '../../http/multipartBody.ts';
+import { sendPdf } from '../../http/sendPdf.ts';
 import { storeImage } from '../../http/storeImage.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
-import { assignees, listWorkOrders, slaNotices, workOrderDetail as detailOf } from './queries.ts';
+import {
+  assignees,
+  listWorkOrders,
+  sentSlaWarnings,
+  slaNotices,
+  workOrderDetail as detailOf,
+} from './queries.ts';
 import { addEvidence, checkEvidenceAllowed, createFromAlarm, moveWorkOrder } from './service.ts';
+import { serviceReport, serviceReportName } from './serviceReport.ts';
 import { addRule, deleteRule, listRules, setSlaTarget } from './settings.ts';
 import { slaTargets } from './slaWarnings.ts';
 
@@ -228,6 +236,32 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const detail = await detailOf(db, callerOf(request), request.params.id, requestLanguage(request));
       if (!detail) throw notFound();
       return ok(detail);
+    },
+  );
+
+  app.get(
+    '/workorder/:id/report.pdf',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'The service report of one work order as a PDF in the caller’s language: the order, plant, device, ' +
+          'alarm and occurrences, SLA, every move with who and when, notes, photos and the signature',
+        security: bearer,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const detail = await detailOf(db, callerOf(request), request.params.id, lang);
+      if (!detail) throw notFound();
+      const file = await serviceReport(detail, {
+        lang,
+        filesDir: config.filesDir,
+        warnings: await sentSlaWarnings(db, detail.id),
+      });
+      return sendPdf(reply, serviceReportName(detail.id, lang), file);
     },
   );
 

@@ -122,8 +122,8 @@ export async function scopedOrder(db: Database, caller: Caller, id: number) {
   return row;
 }
 
-/** Names of states and moves in the refusal message, in both languages (the message picks its own). */
-const STATE_NAMES: Record<WorkOrderState, [zh: string, en: string]> = {
+/** State and move names in both languages, for the refusal message and the service report. */
+export const STATE_NAMES: Record<WorkOrderState, [zh: string, en: string]> = {
   new: ['新建', 'new'],
   assigned: ['已指派', 'assigned'],
   inProgress: ['处理中', 'in progress'],
@@ -133,7 +133,7 @@ const STATE_NAMES: Record<WorkOrderState, [zh: string, en: string]> = {
   closed: ['已关闭', 'closed'],
   cancelled: ['已取消', 'cancelled'],
 };
-const MOVE_NAMES: Record<WorkOrderMove, [zh: string, en: string]> = {
+export const MOVE_NAMES: Record<WorkOrderMove, [zh: string, en: string]> = {
   assign: ['指派', 'assigned'],
   start: ['开始处理', 'started'],
   hold: ['挂起', 'put on hold'],

@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { raiseAlarms, recoverAlarms } from '../alarms/service.ts';
 import { runWorkOrderRules } from './service.ts';
@@ -45,15 +46,16 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     const res = await move(who, id, m, extra);
     expect(res.statusCode, `${who} ${m}: ${res.body}`).toBe(200);
   };
-  const sign = (who: Who, id: number) => {
-    const form = multipart({ file: { filename: 'signature.png', contentType: 'image/png', data: PNG_1PX } });
+  const upload = (who: Who, id: number, kind: 'signatures' | 'photos') => {
+    const form = multipart({ file: { filename: 'picture.png', contentType: 'image/png', data: PNG_1PX } });
     return t.app.inject({
       method: 'POST',
-      url: `/prod-api/workorder/${id}/signatures`,
+      url: `/prod-api/workorder/${id}/${kind}`,
       headers: { ...h[who], ...form.headers },
       payload: form.payload,
     });
   };
+  const sign = (who: Who, id: number) => upload(who, id, 'signatures');
 
   /** Raises a fresh alarm on the plant's first device (a new code each time) and returns its id. */
   const alarm = async (o: { level?: number; atMs?: number; code?: number } = {}) => {
@@ -135,7 +137,11 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     });
     u.owner = await createUser(t.db, { roleId: ROLE.endUser, parent: u.installer });
     u.stranger = await createUser(t.db, { roleId: ROLE.distributor });
-    plant = await createFixturePlant(t.db, { ownerId: u.owner.id, installerId: u.installer.id });
+    plant = await createFixturePlant(t.db, {
+      ownerId: u.owner.id,
+      installerId: u.installer.id,
+      name: '杭州西湖屋顶电站',
+    });
     for (const who of Object.keys(u) as Who[]) h[who] = (await loginAs(t.app, u[who])).headers;
   });
   afterAll(async () => {
@@ -359,5 +365,63 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     const opened = await runWorkOrderRules(t.db, new Date(now + 11 * 60_000));
     expect(opened).toHaveLength(1);
     expect(await detail('installer', opened[0]!)).toMatchObject({ priority: 'urgent', code: ruleCode });
+  });
+
+  it('gives a service report PDF in the reader’s language: plant, alarm, states, moves, notes, pictures, signer', async () => {
+    const id = await orderIn('resolved');
+    const note = await call('installer', 'POST', `/workorder/${id}/notes`, {
+      text: 'Replaced the cooling fan',
+    });
+    expect(note.statusCode).toBe(200);
+    expect((await upload('installer', id, 'photos')).statusCode).toBe(200);
+    expect((await sign('installer', id)).statusCode).toBe(200);
+    await moved('installer', id, 'submit');
+    await moved('distributor', id, 'approve');
+
+    const report = (who: Who, lang: 'zh' | 'en') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/prod-api/workorder/${id}/report.pdf?langType=${lang}`,
+        headers: h[who],
+      });
+    const zh = await report('installer', 'zh');
+    expect(zh.statusCode, zh.body).toBe(200);
+    expect(zh.headers['content-type']).toBe('application/pdf');
+    expect(zh.headers['content-disposition']).toContain(encodeURIComponent(`工单-${id}-服务报告.pdf`));
+    const zhText = (await pdfText(zh.rawPayload)).join('\n');
+    expect(zhText).toContain('工单服务报告');
+    expect(zhText).toContain('杭州西湖屋顶电站');
+    expect(zhText).toContain(plant.devices[0]!.serial);
+    // The states it passed, each move with who made it, the note and who signed.
+    for (const words of [
+      '已关闭',
+      '新建',
+      '已指派',
+      '处理中',
+      '已解决',
+      '待审批',
+      '审批关闭',
+      'Ivy Installer',
+    ]) {
+      expect(zhText).toContain(words);
+    }
+    expect(zhText).toContain('Replaced the cooling fan');
+    expect(zhText).toContain('签名由 Ivy Installer 于');
+    // The photo and the signature are drawn as pictures.
+    expect(zh.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+
+    const enText = (await pdfText((await report('distributor', 'en')).rawPayload)).join('\n');
+    expect(enText).toContain('Work order service report');
+    expect(enText).toContain('杭州西湖屋顶电站');
+    for (const words of [
+      'Closed',
+      'Pending approval',
+      'Approved',
+      'Signature recorded by Ivy Installer at',
+    ]) {
+      expect(enText).toContain(words);
+    }
+    // Outside the caller's plants the order does not exist.
+    expect((await report('stranger', 'en')).statusCode).toBe(404);
   });
 });

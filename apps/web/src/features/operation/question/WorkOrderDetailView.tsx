@@ -16,11 +16,13 @@ import {
   Typography,
   Upload,
 } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { WorkOrderDetail, WorkOrderMove } from '@solarops/contracts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { useAddImage, useAddNote, useAssignees, useMoveWorkOrder, useWorkOrder } from './api.ts';
 import { resizeImage } from './resizeImage.ts';
 import { SignaturePad } from './SignaturePad.tsx';
@@ -183,9 +185,18 @@ export function WorkOrderDetailView({ id }: { id: number }) {
     m === 'create' ? t('operation.workOrders.created') : t(`operation.workOrders.moves.${m}`);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="workorder-detail">
-      <Button onClick={() => void navigate('/operation/question')}>
-        {t('operation.workOrders.backToList')}
-      </Button>
+      <Flex wrap gap={8}>
+        <Button onClick={() => void navigate('/operation/question')}>
+          {t('operation.workOrders.backToList')}
+        </Button>
+        <ExportButton
+          path={`/workorder/${order.id}/report.pdf`}
+          fileName={t('operation.workOrders.reportFile', { id: order.id })}
+          label={t('operation.workOrders.report')}
+          icon={<FilePdfOutlined />}
+          testId="workorder-report"
+        />
+      </Flex>
       <Space wrap>
         <Typography.Title level={5} style={{ margin: 0 }}>
           #{order.id} {order.description}
