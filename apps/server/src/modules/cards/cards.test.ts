@@ -4,7 +4,9 @@ import { luhnDigit, ROLE } from '@solarops/contracts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, validIccid } from '../../../test/factories.ts';
+import { onOffline } from '../alarms/service.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
+import { sendExpiryNotices } from './expiryNotices.ts';
 import { SimulatedCarrier, simulatedIccid } from './SimulatedCarrier.ts';
 
 type Headers = Record<string, string>;
@@ -165,5 +167,95 @@ describe('internet cards', () => {
     expect((await card()).shutdown_reason).toBe('expired');
     await carrier.sync('2030-05-31');
     expect((await card()).shutdown_reason).toBe('cancelled');
+  });
+
+  describe('warnings before a logger goes dark', () => {
+    let installer: Awaited<ReturnType<typeof createUser>>;
+    let owner: Awaited<ReturnType<typeof createUser>>;
+    let installerHeaders: Headers;
+    let plantId: number;
+    let collectorId: number;
+    const iccid = iccidOf(90);
+    // The notices run on the day they are handed (the job hands today): these days are chosen, not waited for.
+    const expiresOn = '2032-03-31';
+
+    /** The 903 notices of the card as the installer's console lists them, in `lang`. */
+    const notices = async (lang: 'zh' | 'en') =>
+      (
+        await get(
+          `/alarm/manager/list?code=903&plantId=${plantId}&pageSize=50&langType=${lang}`,
+          installerHeaders,
+        )
+      ).json().rows as { message: string; description: string }[];
+    const mailsAbout = (address: string) => t.mail.to(address).filter((m) => m.subject.includes(iccid));
+
+    beforeAll(async () => {
+      installer = await createUser(t.db, { roleId: ROLE.installer });
+      owner = await createUser(t.db, { roleId: ROLE.endUser });
+      installerHeaders = (await loginAs(t.app, installer)).headers;
+      const plant = await createFixturePlant(t.db, {
+        ownerId: owner.id,
+        installerId: installer.id,
+        name: 'Hillside carport',
+      });
+      plantId = plant.plantId;
+      collectorId = plant.collectors[0]!.id;
+      await post('/card/add', admin, {
+        iccid,
+        msisdn: '1440000000090',
+        operator: 'chinaMobile',
+        collectorSerial: plant.collectors[0]!.serial,
+      });
+      await setCard(iccid, sql`status = 'normal', carrier_state = 'active', expires_on = ${expiresOn}`);
+    }, 120_000);
+
+    it('warns 30 days before expiry, once, in the console and by mail to the installer and the owner', async () => {
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-02')).toBe(0);
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-01')).toBe(1);
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-01')).toBe(0);
+      expect((await notices('en')).map((n) => n.message)).toEqual([`${iccid} ${expiresOn}`]);
+      for (const address of [installer.email, owner.email])
+        await expect
+          .poll(() => mailsAbout(address).map((m) => m.subject), { timeout: 30_000 })
+          .toEqual([`流量卡 ${iccid} 将于 30 天后到期 / Internet card ${iccid} expires in 30 days`]);
+      expect(mailsAbout(owner.email)[0]!.text).toContain('Hillside carport');
+    });
+
+    it('warns again 7 days before expiry', async () => {
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-23')).toBe(0);
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-24')).toBe(1);
+      expect(await notices('zh')).toHaveLength(2);
+      await expect
+        .poll(() => mailsAbout(installer.email).at(-1)?.subject, { timeout: 30_000 })
+        .toContain('expires in 7 days');
+    });
+
+    it('warns a last time 1 day before expiry, and never for a card already renewed past it', async () => {
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-30')).toBe(1);
+      expect(await sendExpiryNotices(t.app.deps, '2032-03-30')).toBe(0);
+      expect(await notices('en')).toHaveLength(3);
+      await expect
+        .poll(() => mailsAbout(owner.email).map((m) => m.subject.split(' / ')[1]), { timeout: 30_000 })
+        .toEqual([30, 7, 1].map((d) => `Internet card ${iccid} expires in ${d} days`));
+    });
+
+    it('says "SIM expired" instead of "offline" when the silent collector\'s card has expired', async () => {
+      await setCard(
+        iccid,
+        sql`status = 'shutDown', shutdown_reason = 'expired', expires_on = current_date - 2`,
+      );
+      await onOffline(t.app.deps, [collectorId], []);
+      const alarm = async (lang: 'zh' | 'en') =>
+        (
+          await get(
+            `/alarm/manager/list?plantId=${plantId}&source=offline&langType=${lang}`,
+            installerHeaders,
+          )
+        ).json().rows as { code: number; description: string }[];
+      expect((await alarm('en')).map((a) => [a.code, a.description])).toEqual([
+        [603, 'SIM expired: the collector’s internet card is shut down and cannot send data'],
+      ]);
+      expect((await alarm('zh'))[0]!.description).toBe('SIM 卡已到期：采集器的流量卡停机，无法上传数据');
+    });
   });
 });
