@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Upload, message } from 'antd';
 import { MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { currencyCode, currencyRate, emailSchema, type SystemSettings } from '@solarops/contracts';
+import {
+  cardRenewalPrice,
+  currencyCode,
+  currencyDigits,
+  currencyRate,
+  emailSchema,
+  majorToMinor,
+  minorToMajor,
+  type SystemSettings,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
@@ -14,7 +23,7 @@ const today = () => new Date().toLocaleDateString('sv-SE');
 
 /**
  * The system parameters: brand, default language, notice, mail test, income conversion (a display currency and
- * the rates to it, each with its date), token lifetimes, password policy.
+ * the rates to it, each with its date), the price of an internet card per year, token lifetimes, password policy.
  */
 export function SettingsForm() {
   const { t } = useTranslation();
@@ -24,6 +33,8 @@ export function SettingsForm() {
   const [logo, setLogo] = useState<string | null>(null);
   const [mailTo, setMailTo] = useState('');
   const [mailing, setMailing] = useState(false);
+  // The price is kept in the currency's smallest unit (fen) and typed in its major unit (yuan).
+  const renewalCurrency = Form.useWatch(['cardRenewal', 'currency'], form) || 'CNY';
 
   useEffect(() => {
     if (settings.data) {
@@ -194,6 +205,35 @@ export function SettingsForm() {
               </>
             )}
           </Form.List>
+        </Form.Item>
+        <Divider titlePlacement="start">{t('set.system.cardRenewal')}</Divider>
+        <Form.Item
+          name={['cardRenewal', 'pricePerYearMinor']}
+          label={t('set.system.cardPricePerYear')}
+          extra={t('set.system.cardPriceHelp')}
+          getValueProps={(minor: number | null | undefined) => ({
+            value: typeof minor === 'number' ? minorToMajor(minor, renewalCurrency) : minor,
+          })}
+          normalize={(major: number | null) =>
+            typeof major === 'number' ? majorToMinor(major, renewalCurrency) : major
+          }
+          rules={[zodRule(cardRenewalPrice.shape.pricePerYearMinor, t, 'set.system.cardPriceRule')]}
+        >
+          <InputNumber
+            min={0}
+            precision={currencyDigits(renewalCurrency)}
+            style={{ width: 180 }}
+            addonAfter={renewalCurrency}
+            data-testid="system-cardPrice"
+          />
+        </Form.Item>
+        <Form.Item
+          name={['cardRenewal', 'currency']}
+          label={t('set.system.cardCurrency')}
+          normalize={(v: string) => v.toUpperCase()}
+          rules={[zodRule(currencyCode, t, 'validation.currency')]}
+        >
+          <Input style={{ width: 120 }} maxLength={3} data-testid="system-cardCurrency" />
         </Form.Item>
         <Divider titlePlacement="start">{t('set.system.security')}</Divider>
         <Form.Item
