@@ -9,3 +9,4 @@ export * from './transport/toDeviceEvents.ts';
 export * from './commands/DeviceSettings.ts';
 export * from './commands/CommandResponder.ts';
 export * from './commands/FirmwareUpdater.ts';
+export * from './commands/ivScanner.ts';

@@ -33,6 +33,7 @@ export const ivModuleDatasheet = z.object({
   cellsPerModule: z.number().int().min(1).max(300),
   bypassDiodesPerModule: z.number().int().min(1).max(12),
 });
+export type IvModuleDatasheet = z.infer<typeof ivModuleDatasheet>;
 
 /** One measured point [volts, amps]. */
 const ivPoint = z.tuple([z.number().min(0).max(2000), z.number().min(-5).max(100)]);
@@ -102,3 +103,192 @@ export const ivDiagnosisResult = z.object({
   advice: z.string(),
 });
 export type IvDiagnosisResult = z.infer<typeof ivDiagnosisResult>;
+
+/** Limits of IV scans. */
+export const IV_LIMITS = {
+  /** Scans per inverter per day (UTC), as commercial inverters allow. */
+  scansPerInverterPerDay: 10,
+  /** Irradiance change during one sweep beyond which the scan is not diagnosed [%]. */
+  maxIrradianceChangePct: 5,
+  /** Inverters in one task. */
+  maxInverters: 200,
+  /** Points a device reports per string. */
+  scanPoints: { min: 100, max: 400 },
+} as const;
+
+export const DETECTION_SENSITIVITIES = ['low', 'medium', 'high'] as const;
+
+/**
+ * An IV template (spec §3 "IV task"): the module's datasheet as printed (temperature coefficients in %/K, the unit
+ * the screen shows and the physics takes), its type and maker, warranted decay, modules per string, the date the
+ * string was connected (for its age) and how small a departure counts as a fault.
+ */
+export const ivTemplateBody = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    description: z.string().trim().max(500).default(''),
+    module: ivModuleDatasheet,
+    moduleType: z.string().trim().max(60).default(''),
+    maker: z.string().trim().max(60).default(''),
+    /** Power lost in the first year [%] and in each later year [%/year]. */
+    firstYearDecayPct: z.number().min(0).max(20),
+    annualDecayPct: z.number().min(0).max(5),
+    /** Modules in series per string. */
+    modulesPerString: z.number().int().min(1).max(100),
+    /** yyyy-mm-dd. */
+    connectionDate: z.iso.date(),
+    sensitivity: z.enum(DETECTION_SENSITIVITIES).default('medium'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.module.vmpV >= body.module.vocV)
+      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'vmpV'] });
+    if (body.module.impA >= body.module.iscA)
+      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'impA'] });
+  });
+export type IvTemplateBody = z.infer<typeof ivTemplateBody>;
+
+export const ivTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  module: ivModuleDatasheet,
+  moduleType: z.string(),
+  maker: z.string(),
+  firstYearDecayPct: z.number(),
+  annualDecayPct: z.number(),
+  modulesPerString: z.number().int(),
+  connectionDate: z.string(),
+  sensitivity: z.enum(DETECTION_SENSITIVITIES),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type IvTemplate = z.infer<typeof ivTemplate>;
+
+/** `POST /iv/tasks`: scan inverters of one plant against a template; the user's password is asked again. */
+export const ivTaskBody = z.object({
+  name: z.string().trim().min(1).max(60),
+  plantId: z.number().int().positive().max(2_147_483_647),
+  templateId: z.number().int().positive().max(2_147_483_647),
+  serials: z.array(z.string().trim().min(1).max(64)).min(1).max(IV_LIMITS.maxInverters),
+  password: z.string().min(1).max(128),
+});
+export type IvTaskBody = z.infer<typeof ivTaskBody>;
+
+/**
+ * A task's state, from its scans' commands: `issued` (sent, not yet taken), `scanning` (taken by a device),
+ * `complete` (every scan ended: curves in, diagnosed, or failed).
+ */
+export const IV_TASK_STATES = ['issued', 'scanning', 'complete'] as const;
+
+/** Counts of a task's strings by what the diagnosis said. */
+export const ivClassCounts = z.record(z.string(), z.number().int());
+
+export const ivTask = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plantId: z.number().int(),
+  plantName: z.string(),
+  templateId: z.number().int(),
+  templateName: z.string(),
+  state: z.enum(IV_TASK_STATES),
+  inverters: z.number().int(),
+  /** Inverters whose scan failed or expired. */
+  failedInverters: z.number().int(),
+  strings: z.number().int(),
+  /** Strings by class; `insufficient` for scans kept but not diagnosed. */
+  classes: ivClassCounts,
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type IvTask = z.infer<typeof ivTask>;
+
+/** One inverter of a task as the screen follows it. */
+export const ivTaskInverter = z.object({
+  serial: z.string(),
+  commandId: z.string(),
+  commandState: z.string(),
+  failure: z.string().nullable(),
+  strings: z.number().int(),
+});
+
+/** The answer to starting a task: the task, and the inverters refused (offline, over the daily cap) with why. */
+export const ivTaskCreated = z.object({
+  task: ivTask,
+  refused: z.array(z.object({ serial: z.string(), message: z.string() })),
+});
+
+/** Why a string was not diagnosed. */
+export const IV_INSUFFICIENT_REASONS = ['lowIrradiance', 'unstableIrradiance'] as const;
+
+/** One scanned string in a task's table. */
+export const ivStringRow = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  serial: z.string(),
+  stringNo: z.number().int(),
+  poaWm2: z.number(),
+  moduleTempC: z.number(),
+  /** Irradiance change during the sweep [%]. */
+  poaChangePct: z.number(),
+  /** Null when the conditions were insufficient. */
+  faultClass: ivFaultClass.nullable(),
+  insufficient: z.enum(IV_INSUFFICIENT_REASONS).nullable(),
+  confidence: z.number().nullable(),
+  performanceFactor: z.number().nullable(),
+  pmpStcW: z.number().nullable(),
+  ffStc: z.number().nullable(),
+  energyLostKwhPerDay: z.number().nullable(),
+  scannedAt: z.string(),
+});
+export type IvStringRow = z.infer<typeof ivStringRow>;
+
+/** `GET /iv/tasks/:id/strings`: filters and sort of the per-string table. */
+export const ivStringQuery = z.object({
+  faultClass: z.enum([...IV_FAULT_CLASS_NAMES, 'insufficient']).optional(),
+  serial: z.string().trim().max(64).optional(),
+  sort: z.enum(['serial', 'performanceFactor', 'energyLost', 'confidence']).default('serial'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+/** `GET /iv/strings/:id`: one string, its curves and its diagnosis (null when not diagnosed). */
+export const ivStringDetail = z.object({
+  row: ivStringRow,
+  modulesInSeries: z.number().int(),
+  points: z.array(z.tuple([z.number(), z.number()])),
+  diagnosis: ivDiagnosisResult.nullable(),
+  /** Curves of the model: expected at the measured conditions and at STC, and the measured one translated to STC. */
+  expectedPoints: z.array(z.tuple([z.number(), z.number()])),
+  expectedStcPoints: z.array(z.tuple([z.number(), z.number()])),
+  stcPoints: z.array(z.tuple([z.number(), z.number()])),
+});
+export type IvStringDetail = z.infer<typeof ivStringDetail>;
+
+/**
+ * What a device answers to an `ivScan` command (`result` of its `succeeded` reply): the irradiance at the start
+ * and end of the sweep, the module temperature, and each string's curve [V, A], voltage rising.
+ */
+export const ivScanResult = z.object({
+  poaStartWm2: z.number().min(0).max(1500),
+  poaEndWm2: z.number().min(0).max(1500),
+  moduleTempC: z.number().min(-40).max(100),
+  strings: z
+    .array(
+      z.object({
+        string: z.number().int().min(1).max(64),
+        points: z.array(ivPoint).min(2).max(IV_CURVE_POINTS.max),
+      }),
+    )
+    .max(64),
+});
+export type IvScanResult = z.infer<typeof ivScanResult>;
+
+/** `GET /iv/inverters`: the inverters the caller may scan, for the task's pickers. */
+export const ivInverter = z.object({
+  serial: z.string(),
+  name: z.string(),
+  model: z.string(),
+  plantId: z.number().int(),
+  plantName: z.string(),
+  online: z.boolean(),
+});
+export type IvInverter = z.infer<typeof ivInverter>;

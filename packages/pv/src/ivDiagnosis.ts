@@ -144,6 +144,29 @@ function modelCurve(p: SingleDiodeParameters, points: number): IvPoint[] {
 }
 
 /**
+ * The curves a healthy string of the given age draws at the measured conditions and at STC, for plotting beside the
+ * measured one (the same model the diagnosis compares with).
+ *
+ * @param input - Module, string, conditions, age and decay, as the diagnosis takes them
+ * @param points - Number of points of each curve [unitless]
+ * @returns the expected curves at the conditions and at STC [V, A]
+ */
+export function expectedIvCurves(
+  input: Omit<IvDiagnosisInput, 'points'>,
+  points: number,
+): { atConditions: IvPoint[]; atStc: IvPoint[] } {
+  const age = input.decay ? moduleAgeFactor(input.ageYears ?? 0, input.decay) : 1;
+  const { module, modulesInSeries: n, conditions } = input;
+  return {
+    atConditions: modelCurve(
+      stringParameters(module, n, conditions.poaWm2, conditions.moduleTempC, age),
+      points,
+    ),
+    atStc: modelCurve(stringParameters(module, n, 1000, 25, age), points),
+  };
+}
+
+/**
  * Diagnoses one curve.
  *
  * @param input - Module, string, conditions, curve and options

@@ -19,3 +19,4 @@ export * from '../modules/firmware/tables.ts';
 export * from '../modules/manuals/tables.ts';
 export * from '../modules/cards/tables.ts';
 export * from '../modules/orders/tables.ts';
+export * from '../modules/iv/tables.ts';

@@ -272,6 +272,14 @@ export const MESSAGES = {
     zh: '电压必须逐点递增（按扫描顺序）',
     en: 'Voltages must rise from point to point (in sweep order)',
   },
+  'iv.deviceOffline': { zh: '设备离线，无法扫描！', en: 'Device Offline Cannot Scan!' },
+  'iv.dailyCap': {
+    zh: '该逆变器今日已扫描 {cap} 次，明日再试',
+    en: 'This inverter has been scanned {cap} times today; try again tomorrow',
+  },
+  'iv.otherPlant': { zh: '设备不属于所选电站', en: 'The device is not of the chosen plant' },
+  'iv.notInverter': { zh: '只有逆变器可以扫描 IV 曲线', en: 'Only inverters can scan IV curves' },
+  'iv.wrongPassword': { zh: '密码错误', en: 'The password is wrong' },
   'iv.advice.normal': { zh: '组串正常，无需处理。', en: 'The string is healthy; nothing to do.' },
   'iv.advice.soiling': {
     zh: '组串整体电流偏低：清洗组件表面，并检查辐照计是否清洁、安装角度是否与组件一致。',

@@ -2,6 +2,7 @@ import type { CommandMessage, CommandReply, DispatchSchedule } from '@solarops/c
 import { hashString, mulberry32, type Rng } from '../physics/random.ts';
 import type { DeviceSettings, RegisterWrite } from './DeviceSettings.ts';
 import type { FirmwareUpdater } from './FirmwareUpdater.ts';
+import type { IvScanner } from './ivScanner.ts';
 
 /** Options of a {@link CommandResponder}. */
 export interface ResponderOptions {
@@ -14,6 +15,10 @@ export interface ResponderOptions {
   restartMs?: number;
   /** The firmware side of each device that can be upgraded, by serial (the collector's own serial for its own). */
   firmware?: ReadonlyMap<string, FirmwareUpdater>;
+  /** The inverters' IV tracers: without one, a scan is refused. */
+  ivScan?: IvScanner;
+  /** Time a sweep takes before the curves go out [ms]. */
+  scanMs?: number;
 }
 
 /**
@@ -86,6 +91,18 @@ export class CommandResponder {
       this.took(id);
       this.answer(id, { state: 'accepted' });
       setTimeout(() => this.answer(id, { state: 'succeeded' }), this.options.restartMs ?? 500).unref?.();
+      return;
+    }
+    if (msg.type === 'ivScan') {
+      // Inverters sweep their strings whatever their settings profile; the curves follow the acknowledgement.
+      const result = this.options.ivScan?.(msg.target, Number(args.points ?? 200));
+      if (!result) return this.answer(id, { state: 'failed', reason: `no IV tracer on ${msg.target}` });
+      this.took(id);
+      this.answer(id, { state: 'accepted' });
+      setTimeout(
+        () => this.answer(id, { state: 'succeeded', result }),
+        this.options.scanMs ?? 1000,
+      ).unref?.();
       return;
     }
     if (!device) return this.answer(id, { state: 'failed', reason: `no device ${msg.target}` });

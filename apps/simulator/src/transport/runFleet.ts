@@ -15,6 +15,8 @@ import {
 } from '../physics/index.ts';
 import { CommandResponder, writeDropDraws, type ResponderOptions } from '../commands/CommandResponder.ts';
 import { DeviceSettings } from '../commands/DeviceSettings.ts';
+import { fleetIvScanner } from '../commands/ivScanner.ts';
+import type { IvFaultRates } from '../physics/ivCurve.ts';
 import { CollectorLink } from './CollectorLink.ts';
 import { toDeviceEvents } from './toDeviceEvents.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
@@ -38,6 +40,8 @@ export interface FleetRunOptions {
   now?: () => number;
   /** How the devices answer commands (share of writes acknowledged and dropped). */
   commands?: ResponderOptions;
+  /** Share of strings showing each fault in IV scans; DEFAULT_IV_FAULT_RATES when absent. */
+  ivFaultRates?: IvFaultRates;
   /** Faults to start at given instants on top of the random ones (the demo's showcase). */
   scheduledFaults?: readonly ScheduledFault[];
   /** A collector to take offline for a while (it buffers its batches and sends them when back). */
@@ -97,10 +101,16 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       if (s) settings.set(d.serial, s);
     }
   const responders = new Map<string, CommandResponder>();
+  const ivScan = fleetIvScanner(options.plants, {
+    seed: options.seed ?? 1,
+    now,
+    ...(options.ivFaultRates ? { rates: options.ivFaultRates } : {}),
+  });
   for (const c of options.collectors) {
     const responder = new CommandResponder(settings, (reply) => links.get(c.serial)?.sendReply(reply), {
       now,
       random: writeDropDraws(options.seed ?? 1, c.serial),
+      ivScan,
       ...options.commands,
     });
     responders.set(c.serial, responder);

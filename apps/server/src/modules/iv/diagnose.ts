@@ -3,7 +3,13 @@
  * numbers JSON cannot carry (an unmeasurable shunt resistance) made explicit.
  */
 import type { IvDiagnoseBody, IvDiagnosisResult } from '@solarops/contracts';
-import { diagnoseIvCurve, type DetectionSensitivity, type IvPoint, type ModuleDecay } from '@solarops/pv';
+import {
+  diagnoseIvCurve,
+  type DetectionSensitivity,
+  type IvDiagnosis,
+  type IvPoint,
+  type ModuleDecay,
+} from '@solarops/pv';
 import { t, type Lang } from '../../i18n/messages.ts';
 
 export interface DiagnoseOptions {
@@ -23,7 +29,11 @@ export function diagnoseForApi(
   lang: Lang,
   options: DiagnoseOptions = {},
 ): IvDiagnosisResult {
-  const d = diagnoseIvCurve({ ...body, points: body.points as IvPoint[], ...options });
+  return toApiResult(diagnoseIvCurve({ ...body, points: body.points as IvPoint[], ...options }), lang);
+}
+
+/** A diagnosis as the API answers it, advice in `lang`. */
+export function toApiResult(d: IvDiagnosis, lang: Lang): IvDiagnosisResult {
   return {
     faultClass: d.faultClass,
     confidence: d.confidence,

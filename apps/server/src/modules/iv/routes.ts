@@ -1,29 +1,256 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope, ivDiagnoseBody, ivDiagnosisResult } from '@solarops/contracts';
+import { z } from 'zod';
+import {
+  emptyEnvelope,
+  envelope,
+  errorEnvelope,
+  idSchema,
+  ivDiagnoseBody,
+  ivDiagnosisResult,
+  ivInverter,
+  ivStringDetail,
+  ivStringQuery,
+  ivStringRow,
+  ivTask,
+  ivTaskBody,
+  ivTaskCreated,
+  ivTaskInverter,
+  ivTemplate,
+  ivTemplateBody,
+} from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { requirePermission } from '../auth/guards.ts';
+import { callerOf, requirePermission } from '../auth/guards.ts';
 import { diagnoseForApi } from './diagnose.ts';
+import { findTask, listInverters, listTasks, stringDetail, taskInverters, taskStrings } from './queries.ts';
+import { settleScans } from './settleScans.ts';
+import { startScan } from './startScan.ts';
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const idParams = z.object({ id: idSchema });
+const tags = ['iv'];
+const security = [{ bearer: [] }];
 
-/** IV-curve diagnosis (the `diagnosis` screens) and its open door for curves from any tracer. */
+/** IV-curve diagnosis (the `diagnosis` screens): templates, scan tasks, their strings, and the open door. */
 const plugin: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.db;
+  const center = app.deps.commandCenter;
+  const guard = requirePermission('diagnosis', 'diagnosisResults', 'diagnosisResults1');
+  const startGuard = requirePermission('diagnosis');
+
+  // Scans are settled as soon as their command is applied on this instance; every read settles what is left
+  // (a reply taken by another instance, or one that arrived while this one was stopping).
+  let settling = Promise.resolve();
+  const onChanged = (changes: { push: { state: string } }[]) => {
+    if (!changes.some((c) => c.push.state === 'applied')) return;
+    settling = settling
+      .then(() => settleScans(db()))
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.error({ err: error }, 'IV scans not settled'),
+      );
+  };
+  center.events.on('changed', onChanged);
+  app.addHook('onClose', async () => {
+    center.events.off('changed', onChanged);
+    await settling;
+  });
+
   app.post(
     '/iv/diagnose',
     {
-      preHandler: requirePermission('diagnosis'),
+      preHandler: startGuard,
       schema: {
-        tags: ['iv'],
+        tags,
         summary:
           'Diagnose one IV curve from any tracer: key points at STC (IEC 60891), performance factor, fault class with confidence, advice',
-        security: [{ bearer: [] }],
+        security,
         body: ivDiagnoseBody,
         response: { 200: envelope(ivDiagnosisResult), ...errors },
       },
     },
     async (request) => ok(diagnoseForApi(request.body, requestLanguage(request))),
+  );
+
+  app.get(
+    '/iv/templates',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary: 'IV templates',
+        response: { 200: envelope(z.array(ivTemplate)), ...errors },
+      },
+    },
+    async (request) => ok(await listTemplates(db(), callerOf(request))),
+  );
+
+  app.post(
+    '/iv/templates',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an IV template (module datasheet, coefficients in %/K, decay, string, sensitivity)',
+        body: ivTemplateBody,
+        response: { 200: envelope(ivTemplate), ...errors },
+      },
+    },
+    async (request) => ok(await createTemplate(db(), callerOf(request), request.body)),
+  );
+
+  app.put(
+    '/iv/templates/:id',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an IV template (tasks keep the copy they were started with)',
+        params: idParams,
+        body: ivTemplateBody,
+        response: { 200: envelope(ivTemplate), ...errors },
+      },
+    },
+    async (request) => ok(await updateTemplate(db(), callerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/iv/templates/:id',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an IV template',
+        params: idParams,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteTemplate(db(), callerOf(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/iv/inverters',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary: 'The inverters the caller may scan, with their plant and whether their collector is online',
+        response: { 200: envelope(z.array(ivInverter)), ...errors },
+      },
+    },
+    async (request) => ok(await listInverters(db(), callerOf(request))),
+  );
+
+  app.post(
+    '/iv/tasks',
+    {
+      preHandler: startGuard,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start an IV scan of inverters of one plant against a template (password asked again; offline inverters and those past 10 scans today are refused)',
+        body: ivTaskBody,
+        response: { 200: envelope(ivTaskCreated), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { taskId, created } = await startScan(db(), caller, requestLanguage(request), request.body);
+      request.auditTarget = `IV task ${taskId}`;
+      await center.dispatchCreated(created.toSend);
+      return ok({ task: await findTask(db(), caller, taskId), refused: created.refused });
+    },
+  );
+
+  app.get(
+    '/iv/tasks',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary: 'IV tasks with their state and strings by class',
+        querystring: z.object({ plantId: idSchema.optional() }),
+        response: { 200: envelope(z.array(ivTask)), ...errors },
+      },
+    },
+    async (request) => {
+      await settleScans(db());
+      return ok(await listTasks(db(), callerOf(request), request.query.plantId));
+    },
+  );
+
+  app.get(
+    '/iv/tasks/:id',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary: 'One IV task with its inverters’ scans',
+        params: idParams,
+        response: {
+          200: envelope(z.object({ task: ivTask, inverters: z.array(ivTaskInverter) })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await settleScans(db(), request.params.id);
+      return ok({
+        task: await findTask(db(), caller, request.params.id),
+        inverters: await taskInverters(db(), caller, request.params.id),
+      });
+    },
+  );
+
+  app.get(
+    '/iv/tasks/:id/strings',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary: 'A task’s strings, filtered by class and serial, sorted',
+        params: idParams,
+        querystring: ivStringQuery,
+        response: { 200: envelope(z.array(ivStringRow)), ...errors },
+      },
+    },
+    async (request) => {
+      await settleScans(db(), request.params.id);
+      return ok(await taskStrings(db(), callerOf(request), request.params.id, request.query));
+    },
+  );
+
+  app.get(
+    '/iv/strings/:id',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary:
+          'One string: measured, expected (same conditions and STC) and translated curves, figures, advice',
+        params: idParams,
+        response: { 200: envelope(ivStringDetail), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await stringDetail(db(), callerOf(request), request.params.id, requestLanguage(request))),
   );
 };
 

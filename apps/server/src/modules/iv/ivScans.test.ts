@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE, type IvScanResult, type IvStringRow, type IvTask } from '@solarops/contracts';
+import { EXAMPLE_MODULE_400W, mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
+import { CollectorLink, CommandResponder } from '@solarops/simulator';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { DEFAULT_PASSWORD, createUser, loginAs } from '../../../test/factories.ts';
+import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { commands } from '../commands/tables.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
+
+type Headers = Record<string, string>;
+
+const template = {
+  name: 'Example 400 W, 16 in series',
+  description: 'South roof',
+  module: EXAMPLE_MODULE_400W,
+  moduleType: 'mono PERC',
+  maker: 'Example Solar',
+  firstYearDecayPct: 2,
+  annualDecayPct: 0.55,
+  modulesPerString: 16,
+  connectionDate: new Date().toISOString().slice(0, 10),
+  sensitivity: 'medium',
+};
+
+// IV scans through the command model to a simulated collector over the embedded broker: the collector's tracer
+// sweeps two strings of 16 example modules at conditions and with faults the test sets.
+describe('IV templates and scan tasks', () => {
+  let t: TestApp;
+  let broker: EmbeddedBroker;
+  let plant: FixturePlant;
+  let link: CollectorLink;
+  let installer: Headers;
+  let stranger: Headers;
+  let endUser: Headers;
+  let templateId: number;
+  const sweep = { poaStartWm2: 850, poaEndWm2: 855, moduleTempC: 45 };
+  const faults = new Map<string, IvFaultClass>();
+  const serial = (i: number) => plant.devices[i]!.serial;
+  const rng = mulberry32(18);
+
+  const scan = (target: string): IvScanResult => ({
+    ...sweep,
+    strings: [1, 2].map((string) => ({
+      string,
+      points: synthesizeScan(
+        { module: EXAMPLE_MODULE_400W, modulesInSeries: 16 },
+        string === 1 ? (faults.get(target) ?? 'normal') : 'normal',
+        sweep.poaStartWm2,
+        sweep.moduleTempC,
+        200,
+        rng,
+      ).points,
+    })),
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers = installer,
+  ) => t.app.inject({ method, url: `/prod-api${url}`, headers, ...(payload ? { payload } : {}) });
+
+  const startTask = (serials: string[], o: { password?: string; lang?: string; headers?: Headers } = {}) =>
+    call(
+      'POST',
+      `/iv/tasks?langType=${o.lang ?? 'en'}`,
+      {
+        name: 'Roof check',
+        plantId: plant.plantId,
+        templateId,
+        serials,
+        password: o.password ?? DEFAULT_PASSWORD,
+      },
+      o.headers ?? installer,
+    );
+
+  /** The task once every scan has ended and been settled (the device answers within a second). */
+  const completed = async (id: number): Promise<IvTask> => {
+    for (let i = 0; i < 600; i++) {
+      const task = (await call('GET', `/iv/tasks/${id}`)).json().data.task as IvTask;
+      if (task.state === 'complete') return task;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`task ${id} did not complete`);
+  };
+  const stringsOf = async (id: number, query = ''): Promise<IvStringRow[]> =>
+    (await call('GET', `/iv/tasks/${id}/strings${query}`)).json().data;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    broker = await startEmbeddedBroker({ link: t.app.deps.deviceLink, port: 0, host: '127.0.0.1' });
+    const me = await createUser(t.db, { roleId: ROLE.installer });
+    installer = (await loginAs(t.app, me)).headers;
+    stranger = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.installer }))).headers;
+    endUser = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.endUser }))).headers;
+    // Devices alternate between the collectors: 0 and 2 on the online one, 1 (an inverter) and 3 (a meter) on
+    // one that never connects.
+    plant = await createFixturePlant(t.db, {
+      ownerId: me.id,
+      installerId: me.id,
+      collectors: 2,
+      devices: [{}, {}, {}, { kind: 'meter', model: 'SO-METER-3P' }],
+    });
+    const responder = new CommandResponder(new Map(), (r) => link.sendReply(r), { ivScan: scan, scanMs: 50 });
+    const c = plant.collectors[0]!;
+    link = new CollectorLink({
+      url: `mqtt://127.0.0.1:${broker.port}`,
+      serial: c.serial,
+      secret: c.secret,
+      onCommand: (m) => responder.handle(m),
+    });
+    await link.start();
+    link.sendTelemetry([{ sn: serial(0), ts: Date.now(), acPowerW: 1000 }]);
+    await link.drained();
+    const res = await call('POST', '/iv/templates', template);
+    expect(res.statusCode).toBe(200);
+    templateId = res.json().data.id;
+  }, 60_000);
+  afterAll(async () => {
+    await link.stop();
+    await broker.close();
+    await t.close();
+  });
+
+  it('keeps templates with their module parameters in %/K, refuses a bad one naming the field, and in scope', async () => {
+    const list = (await call('GET', '/iv/templates')).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ name: template.name, modulesPerString: 16, sensitivity: 'medium' });
+    expect(list[0].module.gammaPmaxPctPerK).toBe(EXAMPLE_MODULE_400W.gammaPmaxPctPerK);
+    const bad = await call('POST', '/iv/templates', {
+      ...template,
+      module: { ...EXAMPLE_MODULE_400W, vmpV: EXAMPLE_MODULE_400W.vocV + 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toContain('module.vmpV');
+    expect((await call('GET', '/iv/templates', undefined, stranger)).json().data).toEqual([]);
+    expect((await call('DELETE', `/iv/templates/${templateId}`, undefined, stranger)).statusCode).toBe(404);
+  });
+
+  it('asks for the password again: a wrong one is refused and nothing is sent', async () => {
+    const before = (await t.db.select().from(commands)).length;
+    const res = await startTask([serial(0)], { password: 'not-my-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'password', message: 'The password is wrong' }]);
+    expect((await t.db.select().from(commands)).length).toBe(before);
+  });
+
+  it('scans the online inverters, refuses the offline one and the meter, and diagnoses every string', async () => {
+    faults.set(serial(0), 'open_circuit');
+    const res = await startTask([serial(0), serial(1), serial(2), serial(3)]);
+    expect(res.statusCode).toBe(200);
+    const { task, refused } = res.json().data;
+    expect(refused).toEqual([
+      { serial: serial(1), message: 'Device Offline Cannot Scan!' },
+      { serial: serial(3), message: 'Only inverters can scan IV curves' },
+    ]);
+    expect(task.inverters).toBe(2);
+    const done = await completed(task.id);
+    expect(done.strings).toBe(4);
+    expect(done.classes).toEqual({ open_circuit: 1, normal: 3 });
+    const rows = await stringsOf(task.id, '?sort=performanceFactor&order=asc');
+    expect(rows[0]).toMatchObject({
+      serial: serial(0),
+      stringNo: 1,
+      faultClass: 'open_circuit',
+      insufficient: null,
+    });
+    expect(rows[0]!.performanceFactor).toBeLessThan(0.05);
+    expect(rows[3]!.performanceFactor).toBeGreaterThan(0.95);
+    expect(await stringsOf(task.id, '?faultClass=normal')).toHaveLength(3);
+    const detail = (await call('GET', `/iv/strings/${rows[3]!.id}?langType=zh`)).json().data;
+    expect(detail.points).toHaveLength(200);
+    expect(detail.diagnosis.faultClass).toBe('normal');
+    expect(detail.diagnosis.advice).toBe('组串正常，无需处理。');
+    expect(detail.expectedStcPoints.at(-1)[0]).toBeCloseTo(16 * EXAMPLE_MODULE_400W.vocV, -1);
+    faults.clear();
+  });
+
+  it('answers “Device Offline Cannot Scan!” in the caller’s language when every inverter is offline', async () => {
+    const en = await startTask([serial(1)]);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().msg).toContain('Device Offline Cannot Scan!');
+    const zh = await startTask([serial(1)], { lang: 'zh' });
+    expect(zh.json().msg).toContain('设备离线，无法扫描！');
+  });
+
+  it('keeps a scan below 400 W/m² or with the light changing more than 5 % but does not diagnose it', async () => {
+    Object.assign(sweep, { poaStartWm2: 320, poaEndWm2: 322 });
+    const low = await completed((await startTask([serial(2)])).json().data.task.id);
+    expect(low.classes).toEqual({ insufficient: 2 });
+    Object.assign(sweep, { poaStartWm2: 800, poaEndWm2: 860 });
+    const unstable = (await startTask([serial(2)])).json().data.task.id;
+    await completed(unstable);
+    const rows = await stringsOf(unstable);
+    expect(rows.map((r) => [r.insufficient, r.faultClass])).toEqual([
+      ['unstableIrradiance', null],
+      ['unstableIrradiance', null],
+    ]);
+    expect(rows[0]!.poaChangePct).toBeCloseTo(7.5, 1);
+    Object.assign(sweep, { poaStartWm2: 850, poaEndWm2: 855 });
+  });
+
+  it('caps scans at 10 per inverter per day', async () => {
+    // Serial 2 has three scans today (the first task and the two of the conditions); six more stored as the
+    // command model stores them make nine.
+    const device = plant.devices[2]!;
+    await t.db.insert(commands).values(
+      Array.from({ length: 6 }, () => ({
+        id: randomUUID(),
+        kind: 'ivScan' as const,
+        route: 'diagnosis',
+        plantId: plant.plantId,
+        deviceId: device.id,
+        deviceSerial: device.serial,
+        collectorSerial: device.collectorSerial,
+        params: { points: 200 },
+        state: 'applied' as const,
+        createdBy: 1,
+      })),
+    );
+    expect((await startTask([serial(2)])).statusCode).toBe(200);
+    const tenth = await startTask([serial(2)]);
+    expect(tenth.statusCode).toBe(400);
+    expect(tenth.json().msg).toContain('This inverter has been scanned 10 times today');
+  });
+
+  it('is for the diagnosis screens and the caller’s plants only', async () => {
+    const inverters = (await call('GET', '/iv/inverters')).json().data;
+    expect(inverters.map((d: { serial: string; online: boolean }) => [d.serial, d.online])).toEqual([
+      [serial(0), true],
+      [serial(1), false],
+      [serial(2), true],
+    ]);
+    expect((await call('GET', '/iv/inverters', undefined, stranger)).json().data).toEqual([]);
+    const [task] = (await call('GET', '/iv/tasks')).json().data as IvTask[];
+    expect((await call('GET', `/iv/tasks/${task!.id}`, undefined, stranger)).statusCode).toBe(404);
+    expect((await call('GET', '/iv/tasks', undefined, stranger)).json().data).toEqual([]);
+    expect((await startTask([serial(0)], { headers: stranger })).statusCode).toBe(404);
+    expect((await call('GET', '/iv/tasks', undefined, endUser)).statusCode).toBe(403);
+  });
+});

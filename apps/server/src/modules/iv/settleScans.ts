@@ -1,0 +1,130 @@
+/**
+ * A scan's curves, once its command is `applied`, become one row per string: diagnosed with the physics package
+ * against the task's template, or kept and marked when the conditions did not allow a diagnosis (below 400 W/m²
+ * in the plane, or the irradiance changing more than 5 % during the sweep). Idempotent: a scan is settled once,
+ * whichever instance or call gets there first.
+ */
+import { sql } from 'drizzle-orm';
+import { IV_LIMITS, ivScanResult, type IvTemplate, type IvScanResult } from '@solarops/contracts';
+import {
+  MIN_DIAGNOSIS_IRRADIANCE_WM2,
+  diagnoseIvCurve,
+  type IvDiagnosisInput,
+  type IvPoint,
+} from '@solarops/pv';
+import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { ivStrings } from './tables.ts';
+
+const YEAR_MS = 365.25 * 86_400_000;
+
+/** The diagnosis input a template gives for a curve at given conditions (age at the scan's instant). */
+export function templateInput(
+  template: IvTemplate,
+  conditions: { poaWm2: number; moduleTempC: number },
+  at: Date,
+): Omit<IvDiagnosisInput, 'points'> {
+  return {
+    module: template.module,
+    modulesInSeries: template.modulesPerString,
+    conditions,
+    ageYears: Math.max(0, (at.getTime() - Date.parse(template.connectionDate)) / YEAR_MS),
+    decay: { firstYearPct: template.firstYearDecayPct, annualPct: template.annualDecayPct },
+    sensitivity: template.sensitivity,
+  };
+}
+
+/** Whether a curve can be diagnosed at all: enough points, voltage rising. */
+const usable = (points: readonly IvPoint[]) =>
+  points.length >= 20 && points.every((p, k) => k === 0 || p[0] > points[k - 1]![0]);
+
+/** The rows of one scan's strings. */
+export function stringRows(
+  taskId: number,
+  commandId: string,
+  serial: string,
+  template: IvTemplate,
+  scan: IvScanResult,
+  at: Date,
+): (typeof ivStrings.$inferInsert)[] {
+  const poaWm2 = (scan.poaStartWm2 + scan.poaEndWm2) / 2;
+  const poaChangePct =
+    (Math.abs(scan.poaEndWm2 - scan.poaStartWm2) / Math.max(Math.min(scan.poaStartWm2, scan.poaEndWm2), 1)) *
+    100;
+  const insufficient =
+    poaWm2 < MIN_DIAGNOSIS_IRRADIANCE_WM2
+      ? ('lowIrradiance' as const)
+      : poaChangePct > IV_LIMITS.maxIrradianceChangePct
+        ? ('unstableIrradiance' as const)
+        : null;
+  const conditions = { poaWm2, moduleTempC: scan.moduleTempC };
+  return scan.strings.map((s) => {
+    const base = {
+      taskId,
+      commandId,
+      deviceSerial: serial,
+      stringNo: s.string,
+      poaWm2,
+      moduleTempC: scan.moduleTempC,
+      poaChangePct,
+      points: s.points,
+      scannedAt: at,
+    };
+    if (insufficient || !usable(s.points)) return { ...base, insufficient: insufficient ?? 'lowIrradiance' };
+    const d = diagnoseIvCurve({ ...templateInput(template, conditions, at), points: s.points });
+    return {
+      ...base,
+      faultClass: d.faultClass,
+      confidence: d.confidence,
+      performanceFactor: d.performanceFactor,
+      pmpStcW: d.stc.pmpW,
+      ffStc: d.stc.ff,
+      energyLostKwhPerDay: d.energyLostKwhPerDay,
+    };
+  });
+}
+
+interface PendingScan {
+  task_id: number;
+  command_id: string;
+  device_serial: string;
+  template: IvTemplate;
+  result: unknown;
+  finished_at: Date | string;
+}
+
+/**
+ * Settles the applied, unsettled scans of a task (or of every task when `taskId` is undefined).
+ *
+ * @returns how many scans were settled
+ */
+export async function settleScans(db: Database, taskId?: number): Promise<number> {
+  const pending = await rowsOf<PendingScan>(
+    db,
+    sql`select s.task_id, s.command_id, s.device_serial, t.template, c.result, c.finished_at
+      from iv_task_scans s join iv_tasks t on t.id = s.task_id join commands c on c.id = s.command_id
+      where s.settled_at is null and c.state = 'applied'
+        ${taskId === undefined ? sql`` : sql`and s.task_id = ${taskId}`}
+      limit 200`,
+  );
+  let settled = 0;
+  for (const p of pending) {
+    const parsed = ivScanResult.safeParse(p.result);
+    const at = new Date(p.finished_at);
+    // A device answering something else than curves leaves the scan settled without strings.
+    const rows = parsed.success
+      ? stringRows(p.task_id, p.command_id, p.device_serial, p.template, parsed.data, at)
+      : [];
+    await db.transaction(async (tx) => {
+      const [mark] = await rowsOf<{ command_id: string }>(
+        tx,
+        sql`update iv_task_scans set settled_at = now()
+          where command_id = ${p.command_id} and settled_at is null returning command_id`,
+      );
+      if (!mark) return;
+      if (rows.length > 0) await tx.insert(ivStrings).values(rows).onConflictDoNothing();
+      settled++;
+    });
+  }
+  return settled;
+}
