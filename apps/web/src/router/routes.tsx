@@ -290,14 +290,39 @@ export const MENU_ROUTES: MenuEntry[] = [
       'update',
       { page: () => import('../features/operation/update/UpdatePage.tsx').then((m) => m.UpdatePage) },
     ],
-    ['diagnosis'],
+    [
+      'diagnosis',
+      {
+        page: () => import('../features/operation/diagnosis/DiagnosisPage.tsx').then((m) => m.DiagnosisPage),
+      },
+    ],
     [
       'dispatch',
       { page: () => import('../features/operation/dispatch/DispatchPage.tsx').then((m) => m.DispatchPage) },
     ],
     ['debug', { page: () => import('../features/operation/debug/DebugPage.tsx').then((m) => m.DebugPage) }],
-    ['diagnosisResults', HIDDEN],
-    ['diagnosisResults1', HIDDEN],
+    [
+      'diagnosisResults',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/diagnosis/DiagnosisResultsPage.tsx').then(
+            (m) => m.DiagnosisResultsPage,
+          ),
+      },
+    ],
+    [
+      'diagnosisResults1',
+      {
+        ...HIDDEN,
+        noCache: true,
+        page: () =>
+          import('../features/operation/diagnosis/DiagnosisStringPage.tsx').then(
+            (m) => m.DiagnosisStringPage,
+          ),
+      },
+    ],
     [
       'faultRecord',
       {
