@@ -94,18 +94,18 @@ export function DiagnosisStringPage() {
                   const f = figures(k)!;
                   return [
                     <Descriptions.Item key={`${k}-h`} label={t(`iv.figureRows.${k}`)}>
-                      Isc {f.iscA.toFixed(2)} A
+                      {t('iv.symbols.isc')} {f.iscA.toFixed(2)} A
                     </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-v`} label="Voc">
+                    <Descriptions.Item key={`${k}-v`} label={t('iv.symbols.voc')}>
                       {f.vocV.toFixed(1)} V
                     </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-mp`} label="Imp / Vmp">
+                    <Descriptions.Item key={`${k}-mp`} label={t('iv.symbols.mpp')}>
                       {f.impA.toFixed(2)} A / {f.vmpV.toFixed(1)} V
                     </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-p`} label="Pmp">
+                    <Descriptions.Item key={`${k}-p`} label={t('iv.symbols.pmp')}>
                       {f.pmpW.toFixed(0)} W
                     </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-ff`} label="FF">
+                    <Descriptions.Item key={`${k}-ff`} label={t('iv.symbols.ff')}>
                       {f.ff.toFixed(3)}
                     </Descriptions.Item>,
                   ];
@@ -116,8 +116,10 @@ export function DiagnosisStringPage() {
                 <Descriptions.Item label={t('iv.confidence')}>
                   {(d.diagnosis.confidence * 100).toFixed(0)} %
                 </Descriptions.Item>
-                <Descriptions.Item label="Rs">{d.diagnosis.rsOhm.toFixed(2)} Ω</Descriptions.Item>
-                <Descriptions.Item label="Rsh">
+                <Descriptions.Item label={t('iv.symbols.rs')}>
+                  {d.diagnosis.rsOhm.toFixed(2)} Ω
+                </Descriptions.Item>
+                <Descriptions.Item label={t('iv.symbols.rsh')}>
                   {d.diagnosis.rshOhm === null ? '∞' : `${d.diagnosis.rshOhm.toFixed(0)} Ω`}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('iv.energyLost')}>
