@@ -13,6 +13,8 @@ import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
 import { loadMockKeys, MockPaymentProvider } from './modules/orders/payments/MockPaymentProvider.ts';
 import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
+import { noBrokerAccounts, type BrokerAccounts } from './modules/mqtt/BrokerAccounts.ts';
+import { DynamicSecurityAccounts } from './modules/mqtt/DynamicSecurityAccounts.ts';
 
 /**
  * Builds the app's dependencies once (`buildApp` calls it): the parts that several modules and start-up hooks
@@ -49,6 +51,14 @@ export async function buildDeps(options: {
   const carrier = new SimulatedCarrier(db);
   const onTraffic = (_readings: unknown, collectorIds: number[]) => carrier.trafficSeen(collectorIds);
   deviceLink.events.on('telemetry', onTraffic);
+  const brokerAccounts: BrokerAccounts =
+    config.mqttUrl && config.mqttAdmin
+      ? new DynamicSecurityAccounts({
+          url: config.mqttUrl,
+          ...config.mqttAdmin,
+          clientId: `${config.mqttClientId}-admin`,
+        })
+      : noBrokerAccounts;
   const mockPayments = new MockPaymentProvider(db, loadMockKeys(config.dataDir));
   const deps: AppDeps = {
     config,
@@ -57,6 +67,7 @@ export async function buildDeps(options: {
     signingKey: await loadSigningKey(db),
     fleetChanges,
     deviceLink,
+    brokerAccounts,
     alarmBus,
     alarmEngine,
     alarmMails,
@@ -75,6 +86,7 @@ export async function buildDeps(options: {
       await alarmEngine.flush();
       alarmEngine.stop();
       await alarmMails.stop();
+      await brokerAccounts.close();
     },
   };
 }

@@ -40,6 +40,8 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, ".", "_" or "-", at most 40')
       .optional(),
   ),
+  MQTT_ADMIN_USERNAME: optionalString,
+  MQTT_ADMIN_PASSWORD: optionalString,
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
   SIMULATOR: z.enum(['on', 'off']).default('on'),
   CONSOLE_CLIENT_ID: z.string().min(1).default('console'),
@@ -103,6 +105,11 @@ export interface Config {
   readonly mqttUrl: string | undefined;
   /** Client id prefix of this instance's connections to the external broker (`-0` to `-7` appended). */
   readonly mqttClientId: string;
+  /**
+   * An administrator of the external broker's dynamic-security plugin (Mosquitto 2): with it the server gives
+   * each collector its broker account and topic ACL as it is created, re-keyed or removed.
+   */
+  readonly mqttAdmin?: { username: string; password: string };
   readonly adminPassword: string | undefined;
   readonly simulator: boolean;
   readonly consoleClientId: string;
@@ -169,6 +176,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const adminProblems = [
+    ...(Boolean(e.MQTT_ADMIN_USERNAME) !== Boolean(e.MQTT_ADMIN_PASSWORD)
+      ? [
+          {
+            variable: 'MQTT_ADMIN_PASSWORD',
+            message: 'MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD go together',
+          },
+        ]
+      : []),
+    ...(e.MQTT_ADMIN_USERNAME && !e.MQTT_URL
+      ? [
+          {
+            variable: 'MQTT_ADMIN_USERNAME',
+            message: 'needs MQTT_URL (the embedded broker keeps no accounts)',
+          },
+        ]
+      : []),
+  ];
+  if (adminProblems.length > 0) throw new ConfigError(adminProblems);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -178,6 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttClientId:
       e.MQTT_CLIENT_ID ?? `solarops-${os.hostname()}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40),
+    ...(e.MQTT_ADMIN_USERNAME && e.MQTT_ADMIN_PASSWORD
+      ? { mqttAdmin: { username: e.MQTT_ADMIN_USERNAME, password: e.MQTT_ADMIN_PASSWORD } }
+      : {}),
     adminPassword: e.ADMIN_PASSWORD,
     simulator: e.SIMULATOR === 'on',
     consoleClientId: e.CONSOLE_CLIENT_ID,

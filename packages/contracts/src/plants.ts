@@ -273,6 +273,10 @@ export const collectorRow = z.object({
 });
 export type CollectorRow = z.infer<typeof collectorRow>;
 
+/** A collector's new device secret, answered once by a re-key (the server keeps only its hash). */
+export const collectorSecret = z.object({ serial: z.string(), secret: z.string() });
+export type CollectorSecret = z.infer<typeof collectorSecret>;
+
 /** Limits of the plant form (spec §5: every field below is required; names 2 to 30 characters). */
 export const PLANT_LIMITS = {
   nameMin: LIMITS.nameMin,

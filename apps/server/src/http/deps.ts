@@ -10,6 +10,7 @@ import type { FleetChanges } from '../modules/devices/fleetChanges.ts';
 import type { CommandCenter } from '../modules/commands/CommandCenter.ts';
 import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
 import type { DeviceLink } from '../modules/telemetry/DeviceLink.ts';
+import type { BrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
 
 /**
  * What every module and start-up hook reaches through `app.deps`: one object built once by `buildDeps` (called
@@ -25,6 +26,8 @@ export interface AppDeps {
   fleetChanges: FleetChanges;
   /** The ingest, device registry, device events, metrics and `sendToDevice`. */
   deviceLink: DeviceLink;
+  /** The external broker's accounts of the collectors (none for the embedded broker): mqtt/BrokerAccounts.ts. */
+  brokerAccounts: BrokerAccounts;
   /** Alarms raised and changed, in this process (the alarm stream, the mails and the fan-out listen). */
   alarmBus: AlarmBus;
   /** Turns the device link's events into alarms, in order. */

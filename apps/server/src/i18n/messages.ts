@@ -21,6 +21,14 @@ export const MESSAGES = {
     zh: '服务暂时不可用（数据库无法连接），请稍后再试',
     en: 'Service unavailable (the database cannot be reached), please try again later',
   },
+  brokerAccountsFailed: {
+    zh: 'MQTT 代理未能更新采集器账号，未做任何更改：{reason}',
+    en: 'The MQTT broker did not update the collector accounts; nothing was changed: {reason}',
+  },
+  collectorInUse: {
+    zh: '该采集器已绑定设备或有历史记录，不能删除',
+    en: 'This collector has devices or history and cannot be removed',
+  },
   'validation.nul': { zh: '不能包含空字符（NUL）', en: 'Must not contain a NUL character' },
   badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong username or password' },

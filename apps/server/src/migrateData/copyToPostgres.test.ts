@@ -14,6 +14,7 @@ import { openDatabase, type OpenedDatabase } from '../db/openDatabase.ts';
 import { createMailer } from '../mail/createMailer.ts';
 import { backfillTelemetry } from '../modules/fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../modules/fleet/seedDemoFleet.ts';
+import { noBrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
 import { seedReferenceData } from '../referenceData.ts';
 import { testConfig } from '../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../test/factories.ts';
@@ -60,7 +61,7 @@ describe.skipIf(!serverUrl)('npm run migrate-data: the embedded database into an
     await seedReferenceData(source.db);
     administrator = await createUser(source.db, { roleId: ROLE.admin });
     const fleet = generateDemoFleet({ seed: 11, plants: 2 });
-    const seeded = await seedDemoFleet(source.db, fleet);
+    const seeded = await seedDemoFleet(source.db, fleet, noBrokerAccounts);
     await backfillTelemetry(source.db, fleet.plants, seeded.deviceIds, {
       days: 2,
       endMs: Date.now(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeviceKind, PlantType } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { createPlants } from '../plants/service.ts';
+import { noBrokerAccounts, type BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
 import { createCollectors, createDevices } from './service.ts';
 
 /** A plant with collectors and devices for the device-link tests, built through the real service functions. */
@@ -29,6 +30,8 @@ export async function createFixturePlant(
     currency?: string;
     buildDate?: string;
     capacityW?: number;
+    /** The broker that is given the collectors' accounts (an external Mosquitto); none by default. */
+    brokerAccounts?: BrokerAccounts;
   },
 ): Promise<FixturePlant> {
   const tag = uniq();
@@ -49,6 +52,7 @@ export async function createFixturePlant(
   ]);
   const collectors = await createCollectors(
     db,
+    o.brokerAccounts ?? noBrokerAccounts,
     Array.from({ length: o.collectors ?? 1 }, (_, i) => ({ serial: `TC${tag}C${i}`, plantId: plantId! })),
   );
   const specs = o.devices ?? [{ kind: 'stringInverter' as const, ratedPowerW: 5000, pvStrings: 2 }];

@@ -2,13 +2,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ROLE,
   collectorRow,
+  collectorSecret,
   collectorSearchQuery,
   deviceHistory,
   deviceHistoryQuery,
   deviceListQuery,
   deviceRow,
   deviceSnParams,
+  emptyEnvelope,
   envelope,
   pageOf,
   relationExportQuery,
@@ -17,7 +20,8 @@ import {
 } from '@solarops/contracts';
 import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { callerOf, requirePermission } from '../auth/guards.ts';
+import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
+import { rekeyCollector, removeCollector } from './collectorAccounts.ts';
 import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors } from './queries.ts';
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
@@ -148,6 +152,47 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       );
       if (!found) throw notFound();
       return ok(found);
+    },
+  );
+
+  app.post(
+    '/collector/:sn/secret',
+    {
+      preHandler: requireRole(ROLE.admin),
+      schema: {
+        tags,
+        security,
+        summary:
+          'A new device secret for the collector, answered once; the old one stops working (also at the broker)',
+        params: deviceSnParams,
+        response: { 200: envelope(collectorSecret) },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `collector ${request.params.sn}`;
+      const issued = await rekeyCollector(db(), app.deps.brokerAccounts, request.params.sn);
+      app.deps.fleetChanges.emit('collectorsChanged');
+      return ok(issued);
+    },
+  );
+
+  app.delete(
+    '/collector/:sn',
+    {
+      preHandler: requireRole(ROLE.admin),
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a collector without devices or history, and its broker account (409 otherwise)',
+        params: deviceSnParams,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `collector ${request.params.sn}`;
+      await removeCollector(db(), app.deps.brokerAccounts, request.params.sn);
+      app.deps.fleetChanges.emit('collectorsChanged');
+      return ok(null);
     },
   );
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DeviceKind } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import { issueBrokerAccounts } from './collectorAccounts.ts';
 import { generateDeviceSecret, hashDeviceSecret } from './deviceSecrets.ts';
 import { collectorDevices, collectors, devices } from './tables.ts';
 
@@ -17,8 +19,15 @@ export interface NewCollector {
   reportIntervalS?: number;
 }
 
-/** Inserts collectors with their device secrets (stored hashed) and returns `{ id, serial, secret }` in order. */
-export async function createCollectors(db: Database, input: readonly NewCollector[]) {
+/**
+ * Inserts collectors with their device secrets (stored hashed), gives the broker their accounts (call it inside a
+ * transaction: a broker failure then undoes the insert) and returns `{ id, serial, secret }` in order.
+ */
+export async function createCollectors(
+  db: Database,
+  accounts: BrokerAccounts,
+  input: readonly NewCollector[],
+) {
   if (input.length === 0) return [];
   const secrets = input.map((c) => c.secret ?? generateDeviceSecret());
   const rows = await db
@@ -36,7 +45,9 @@ export async function createCollectors(db: Database, input: readonly NewCollecto
       })),
     )
     .returning({ id: collectors.id, serial: collectors.serial });
-  return rows.map((r, i) => ({ ...r, secret: secrets[i]! }));
+  const made = rows.map((r, i) => ({ ...r, secret: secrets[i]! }));
+  await issueBrokerAccounts(accounts, made);
+  return made;
 }
 
 export interface NewDevice {

@@ -49,7 +49,7 @@ export const demoFleetHook: StartupHook = {
         secrets: {},
       };
       fleet = generateDemoFleet(saved);
-      const seeded = await seedDemoFleet(db, fleet);
+      const seeded = await seedDemoFleet(db, fleet, deps.brokerAccounts);
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
       fleetChanges.emit('fleetAdded');

@@ -5,6 +5,7 @@ import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';
+import { noBrokerAccounts } from '../mqtt/BrokerAccounts.ts';
 import { seedDemoFleet } from './seedDemoFleet.ts';
 
 const rowsOf = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>
@@ -17,7 +18,7 @@ describe('the demo fleet’s backfilled history', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const fleet = generateDemoFleet({ seed: 7, plants: 8 });
-    const seeded = await seedDemoFleet(t.db, fleet);
+    const seeded = await seedDemoFleet(t.db, fleet, noBrokerAccounts);
     await backfillTelemetry(t.db, fleet.plants, seeded.deviceIds, { days: 5, endMs: Date.now(), seed: 7 });
   }, 240_000);
   afterAll(() => t.close());

@@ -6,6 +6,7 @@ import { hashPassword, randomPassword } from '../auth/passwords.ts';
 import { users } from '../users/tables.ts';
 import { createPlants } from '../plants/service.ts';
 import { createCollectors, createDevices } from '../devices/service.ts';
+import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
 
 /** The demo accounts: a distributor, two installers bound to it, end users owning the plants. */
 export const DEMO_DISTRIBUTOR = 'demo-distributor';
@@ -26,7 +27,12 @@ export interface SeededFleet {
  * Seeds the demo fleet of `generateDemoFleet` (plants, collectors with new secrets, devices) and its owners.
  * Passwords are random, returned once to be printed, and stored hashed like every password.
  */
-export async function seedDemoFleet(db: Database, fleet: DemoFleet): Promise<SeededFleet> {
+export async function seedDemoFleet(
+  db: Database,
+  fleet: DemoFleet,
+  /** The external broker's accounts, given the demo collectors' secrets (none for the embedded broker). */
+  brokerAccounts: BrokerAccounts,
+): Promise<SeededFleet> {
   const accounts: SeededFleet['accounts'] = [];
   const make = async (
     userCode: string,
@@ -102,6 +108,7 @@ export async function seedDemoFleet(db: Database, fleet: DemoFleet): Promise<See
   const plantIdOf = new Map(fleet.plants.map((p, i) => [p.id, plantIds[i]!]));
   const collectors = await createCollectors(
     db,
+    brokerAccounts,
     fleet.collectors.map((c) => ({
       serial: c.serial,
       plantId: plantIdOf.get(c.plantId)!,

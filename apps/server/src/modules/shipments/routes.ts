@@ -72,7 +72,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       request.auditTarget = request.body.file.filename;
       return ok(
-        await importShipment(db, caller, request.body.file, request.body.mode, requestLanguage(request)),
+        await importShipment(
+          db,
+          app.deps.brokerAccounts,
+          caller,
+          request.body.file,
+          request.body.mode,
+          requestLanguage(request),
+        ),
       );
     },
   );

@@ -12,6 +12,7 @@ import { AppError, fieldError } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { createCollectors, existingCollectorSerials } from '../devices/service.ts';
+import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
 import { devices } from '../devices/tables.ts';
 import { serialViolation } from '../serials/checkSerial.ts';
 import { serialRulesByModel } from '../serials/queries.ts';
@@ -110,10 +111,12 @@ async function validate(db: Database, rows: ShipmentFileRow[], lang: Lang) {
 /**
  * Imports a shipment file. With `all`, a file with any bad row stores nothing; with `goodRows`, the good rows are
  * stored and the bad ones reported. Either way everything stored is stored in one transaction, so a failure
- * half-way leaves nothing behind. Imported collectors get device secrets, returned once.
+ * half-way leaves nothing behind. Imported collectors get device secrets, returned once, and their broker accounts
+ * (a broker that refuses them undoes the import).
  */
 export async function importShipment(
   db: Database,
+  accounts: BrokerAccounts,
   caller: AuthContext,
   file: UploadedFile,
   mode: 'all' | 'goodRows',
@@ -160,6 +163,7 @@ export async function importShipment(
       // The device link's own insert, inside this transaction (a transaction offers the same calls as the database).
       const made = await createCollectors(
         tx as unknown as Database,
+        accounts,
         part.map((r) => ({
           serial: r.serial,
           plantId: null,

@@ -76,6 +76,7 @@ export class DeviceLink {
     options.fleetChanges.on('plantEdited', this.forget);
     options.fleetChanges.on('collectorMoved', this.forget);
     options.fleetChanges.on('fleetAdded', this.forget);
+    options.fleetChanges.on('collectorsChanged', this.forget);
     this.sweeper = setInterval(() => this.outbox.sweep(), OUTBOX_SWEEP_MS).unref();
   }
 
@@ -149,5 +150,6 @@ export class DeviceLink {
     this.options.fleetChanges.off('plantEdited', this.forget);
     this.options.fleetChanges.off('collectorMoved', this.forget);
     this.options.fleetChanges.off('fleetAdded', this.forget);
+    this.options.fleetChanges.off('collectorsChanged', this.forget);
   }
 }
