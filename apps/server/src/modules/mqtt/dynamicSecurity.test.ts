@@ -3,6 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { testReading as reading } from '../../../test/readings.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from '../../../test/mosquitto.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -10,18 +11,6 @@ import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures
 import { deviceLinkHook } from './deviceLinkHook.ts';
 
 const missing = mosquittoMissing();
-
-const reading = (sn: string, ts: number) => ({
-  sn,
-  ts,
-  acPowerW: 1500,
-  energyTodayKwh: 4.1,
-  energyTotalKwh: 1000 + ts / 3.6e9,
-  gridVoltageV: [230.1],
-  pvVoltageV: [350, 351],
-  pvCurrentA: [2.1, 2.2],
-  status: 1,
-});
 
 describe.skipIf(missing)(
   `collectors' accounts in Mosquitto 2 through its dynamic-security plugin${missing ? ` (skipped: ${missing})` : ''}`,

@@ -5,6 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { testReading as reading } from '../../../test/readings.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { createFleetChanges } from '../devices/fleetChanges.ts';
@@ -74,18 +75,6 @@ async function startExternalBroker(): Promise<ExternalBroker> {
     },
   };
 }
-
-const reading = (sn: string, ts: number) => ({
-  sn,
-  ts,
-  acPowerW: 1500,
-  energyTodayKwh: 4.1,
-  energyTotalKwh: 1000 + ts / 3.6e9,
-  gridVoltageV: [230.1],
-  pvVoltageV: [350, 351],
-  pvCurrentA: [2.1, 2.2],
-  status: 1,
-});
 
 /** Collects every message a collector receives on its ack topic. */
 async function collectorOn(url: string, serial: string) {
