@@ -8,7 +8,8 @@
  * DEVICES_PER_PLANT (default 2), RUNS, REUSE_DATASET=1 (keep the dataset of a previous run on a kept database).
  * BASELINE_WEB_DIST=<dir>: another console build (e.g. an older commit's `apps/web/dist`) measured in the same run
  * on the same server and data, ROUNDS times each (default 2) in turn with this one, and the ratios printed: on a
- * shared machine only figures from the same run compare.
+ * shared machine only figures from the same run compare. WEB_DIST_DIR=<dir>: the build measured as "this build"
+ * instead of this workspace's (to compare two older commits, e.g. the two sides of one change).
  * Last line: login JS gzip [KB], dashboard JS gzip [KB], plant list p50 and max from outside and from the menu
  * [ms] (this build's, pooled over the rounds).
  */
@@ -30,6 +31,7 @@ const size = {
 };
 const runs = Number(process.env.RUNS ?? 10);
 const baseline = process.env.BASELINE_WEB_DIST;
+const measured = process.env.WEB_DIST_DIR;
 const rounds = baseline ? Number(process.env.ROUNDS ?? 2) : 1;
 
 const kept =
@@ -72,7 +74,7 @@ const ms = (list: number[]) => list.map((m) => m.toFixed(0)).join(', ');
 const current: PageFigures[] = [];
 const before: PageFigures[] = [];
 for (let round = 0; round < rounds; round++) {
-  current.push(await measure(undefined));
+  current.push(await measure(measured));
   if (baseline) before.push(await measure(baseline));
 }
 const figures = pooled(current);

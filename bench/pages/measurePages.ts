@@ -31,16 +31,20 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Collects the scripts a page loads; gzip sizes are computed here (level 9) whatever the server sends. */
+/**
+ * Collects the scripts a page loads; gzip sizes are computed here (level 9) whatever the server sends. A body
+ * Chromium no longer holds (the page moved on before it was read) is fetched again from the server, so that every
+ * script the page asked for is counted, not only those still in memory.
+ */
 function scriptCollector(page: Page) {
   const seen = new Map<string, Promise<Buffer | undefined>>();
+  const bodyOf = (r: Response): Promise<Buffer | undefined> =>
+    r
+      .body()
+      .catch(() => page.request.get(r.url()).then((again) => again.body()))
+      .catch(() => undefined);
   const onResponse = (r: Response) => {
-    // A body Chromium no longer has (the page navigated on first) cannot be counted; it must not end the bench.
-    if (r.request().resourceType() === 'script' && !seen.has(r.url()))
-      seen.set(
-        r.url(),
-        r.body().catch(() => undefined),
-      );
+    if (r.request().resourceType() === 'script' && !seen.has(r.url())) seen.set(r.url(), bodyOf(r));
   };
   page.on('response', onResponse);
   return {
@@ -78,7 +82,11 @@ export async function measurePages(
     await context.addInitScript({ content: "localStorage.setItem('notice2gDismissed', '1')" });
     const page = await context.newPage();
     const scripts = scriptCollector(page);
-    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    // The sign-in form drawn, then nothing more on its way: what a user downloads to sign in. (Network idle alone
+    // can come while the first render still waits for the language's strings, before the form's code is asked for.)
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForSelector('[data-testid="login-username"]', { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
     const login = await scripts.total();
 
     await page.fill('[data-testid="login-username"]', user.userCode);
