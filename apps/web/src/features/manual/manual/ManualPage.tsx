@@ -85,7 +85,7 @@ export function ManualPage() {
       table={{
         rowKey: 'id',
         'data-testid': 'manual-table',
-        scroll: { x: 1200 },
+        scroll: { x: 1100 },
         columns: [
           { title: t('manual.name'), dataIndex: 'name', ellipsis: true },
           { title: t('manual.fileName'), dataIndex: 'fileName', ellipsis: true },
@@ -130,6 +130,8 @@ export function ManualPage() {
                 {
                   title: t('common.operation'),
                   key: 'op',
+                  // Kept in view when the table scrolls sideways on a narrow screen.
+                  fixed: 'right' as const,
                   render: (_: unknown, r: ManualRow) => (
                     <Space size={0}>
                       <Button
