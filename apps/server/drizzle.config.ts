@@ -24,5 +24,6 @@ export default defineConfig({
     './apps/server/src/modules/cards/tables.ts',
     './apps/server/src/modules/orders/tables.ts',
     './apps/server/src/modules/iv/tables.ts',
+    './apps/server/src/modules/reports/tables.ts',
   ],
 });

@@ -23,6 +23,7 @@ export * from './iv.ts';
 export * from './firmware.ts';
 export * from './co2.ts';
 export * from './reports.ts';
+export * from './customReports.ts';
 export * from './manuals.ts';
 export * from './luhn.ts';
 export * from './cards.ts';

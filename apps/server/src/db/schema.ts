@@ -20,3 +20,4 @@ export * from '../modules/manuals/tables.ts';
 export * from '../modules/cards/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/iv/tables.ts';
+export * from '../modules/reports/tables.ts';

@@ -216,6 +216,18 @@ export const MESSAGES = {
   'validation.email': { zh: '邮箱格式不正确', en: 'Not a valid email address' },
   'validation.phone': { zh: '手机号码格式不正确', en: 'Not a valid mobile number' },
   'validation.format': { zh: '格式不正确', en: 'Invalid format' },
+  'validation.duplicateField': { zh: '每个字段只能选一次', en: 'Each field once' },
+  'validation.sortField': { zh: '排序字段须是报表中的字段', en: 'Sort by a field of the report' },
+  'reports.tooManyTemplates': {
+    zh: '每个账号最多保存 100 个报表模板',
+    en: 'An account keeps at most 100 report templates',
+  },
+  'reports.unknownTimeZone': { zh: '未知的时区', en: 'Unknown time zone' },
+  'reports.noSchedule': {
+    zh: '请先为模板设置发送计划和收件人',
+    en: 'Give the template a schedule and recipients first',
+  },
+  'reports.templateNameTaken': { zh: '已有同名报表模板', en: 'A report template with this name exists' },
   'validation.currency': {
     zh: '货币代码为 3 个大写字母（ISO 4217）',
     en: 'A currency code is 3 capital letters (ISO 4217)',

@@ -23,6 +23,7 @@ export function createMailer(
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          attachments: mail.attachments?.map((a) => ({ ...a })),
         });
       },
       async close() {
@@ -32,8 +33,13 @@ export function createMailer(
   }
   return {
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
-      logger.info({ mail }, 'mail kept in the outbox (no SMTP_URL)');
+      // The outbox keeps text: an attachment is named in it, not stored.
+      const names = (mail.attachments ?? []).map((a) => `\n[${a.filename}]`).join('');
+      await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text + names });
+      logger.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail kept in the outbox (no SMTP_URL)',
+      );
     },
     async close() {},
   };

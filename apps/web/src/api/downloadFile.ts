@@ -8,14 +8,21 @@ type Query = Record<string, string | number | undefined>;
 /**
  * Fetches a file the server builds (an .xlsx export or template, a QR code) with the user's token, in the user's
  * language. The request module reads JSON envelopes only; a file is bytes, so it is fetched here. A 401 refreshes
- * the tokens once, as the request module does; a refusal throws with the server's message.
+ * the tokens once, as the request module does; a refusal throws with the server's message. With `body`, the file is
+ * asked for by POST with that JSON (a report definition too rich for a query).
  */
-export async function fetchFile(path: string, params: Query = {}): Promise<Blob> {
+export async function fetchFile(path: string, params: Query = {}, body?: unknown): Promise<Blob> {
   const qs = new URLSearchParams({ langType: storedLanguage() });
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
   const get = () => {
     const auth = authorizationHeader();
-    return fetch(`${API_BASE}${path}?${qs.toString()}`, { headers: auth ? { Authorization: auth } : {} });
+    const headers: Record<string, string> = auth ? { Authorization: auth } : {};
+    if (body === undefined) return fetch(`${API_BASE}${path}?${qs.toString()}`, { headers });
+    return fetch(`${API_BASE}${path}?${qs.toString()}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   };
   let response = await get();
   if (response.status === 401 && (await refreshTokens())) response = await get();
@@ -27,8 +34,13 @@ export async function fetchFile(path: string, params: Query = {}): Promise<Blob>
 }
 
 /** Downloads a file the server builds (`fetchFile`) and saves it under `fileName`. */
-export async function downloadFile(path: string, params: Query, fileName: string): Promise<void> {
-  saveBlob(await fetchFile(path, params), fileName);
+export async function downloadFile(
+  path: string,
+  params: Query,
+  fileName: string,
+  body?: unknown,
+): Promise<void> {
+  saveBlob(await fetchFile(path, params, body), fileName);
 }
 
 /** Hands `blob` to the browser as a download named `fileName`. */

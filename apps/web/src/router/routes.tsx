@@ -446,7 +446,13 @@ export const MENU_ROUTES: MenuEntry[] = [
           import('../features/operation/relation-list/RelationListPage.tsx').then((m) => m.RelationListPage),
       },
     ],
-    ['CustomReport'],
+    [
+      'CustomReport',
+      {
+        page: () =>
+          import('../features/operation/custom-report/CustomReportPages.tsx').then((m) => m.CustomReportPage),
+      },
+    ],
     [
       'abnormalReport',
       {
@@ -456,7 +462,16 @@ export const MENU_ROUTES: MenuEntry[] = [
           ),
       },
     ],
-    ['addCustomReport', HIDDEN],
+    [
+      'addCustomReport',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/custom-report/CustomReportPages.tsx').then(
+            (m) => m.AddCustomReportPage,
+          ),
+      },
+    ],
     [
       'YongfuRemoteSettings',
       {

@@ -119,8 +119,21 @@ export async function periodicReport(
   q: PeriodicReportQuery,
   nowMs = Date.now(),
 ): Promise<PeriodicReport> {
+  return reportBetween(db, caller, { ...q, ...periodDays(q.period, q.date) }, nowMs);
+}
+
+/**
+ * The report over local days `from`..`to` (any range: a custom report's week or billing cycle); `period` chooses
+ * the chart's slices (hours of a day, days, months of a year).
+ */
+export async function reportBetween(
+  db: Database,
+  caller: Caller,
+  q: PeriodicReportQuery & { from: string; to: string },
+  nowMs = Date.now(),
+): Promise<PeriodicReport> {
   const plants = await reportPlants(db, caller, q.plantId);
-  const { from, to } = periodDays(q.period, q.date);
+  const { from, to } = q;
   const { lo, hi } = utcWindow(from, to);
   const ids = sql.param(plants.map((p) => p.id));
   const inverterKinds = sql.raw(`('${INVERTER_KINDS.join("','")}')`);

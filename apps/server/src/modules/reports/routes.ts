@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  customReportResult,
+  customReportRun,
+  emptyEnvelope,
+  errorEnvelope,
+  reportTemplate,
+  reportTemplateId,
+  reportTemplateInput,
   abnormalReport as abnormalReportSchema,
   abnormalReportQuery,
   envelope,
@@ -14,6 +21,18 @@ import { requestLanguage } from '../../http/language.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
+import { badRequest } from '../../http/AppError.ts';
+import { isTimeZone } from '../telemetry/localDay.ts';
+import { sendTestReport } from './scheduledReports.ts';
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  runCustomReport,
+  updateTemplate,
+} from './customReport.ts';
+import { customReportWorkbook } from './customReportWorkbook.ts';
 import { periodicReport, reportPlants } from './periodicReport.ts';
 import { reportWorkbook } from './reportWorkbook.ts';
 
@@ -91,6 +110,146 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await abnormalReport(db(), callerOf(request), request.query)),
+  );
+
+  // Custom reports: the caller's own templates, and a definition made for a day (preview, workbook).
+  const custom = requirePermission('CustomReport', 'addCustomReport');
+  const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+  const checkZone = (zone: string | undefined) => {
+    if (zone !== undefined && !isTimeZone(zone)) throw badRequest('reports.unknownTimeZone');
+  };
+
+  app.get(
+    '/report/custom/templates',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s custom report templates, newest change first',
+        response: { 200: envelope(z.array(reportTemplate)) },
+      },
+    },
+    async (request) => ok(await listTemplates(db(), callerOf(request).userId)),
+  );
+
+  app.post(
+    '/report/custom/templates',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a custom report template (at most 100 per account, names unique per account)',
+        body: reportTemplateInput,
+        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.name;
+      checkZone(request.body.schedule?.timeZone);
+      return ok(await createTemplate(db(), callerOf(request).userId, request.body));
+    },
+  );
+
+  app.put(
+    '/report/custom/templates/:id',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'Change one of the caller’s custom report templates',
+        params: reportTemplateId,
+        body: reportTemplateInput,
+        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.body.name;
+      checkZone(request.body.schedule?.timeZone);
+      return ok(await updateTemplate(db(), callerOf(request).userId, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/report/custom/templates/:id',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of the caller’s custom report templates',
+        params: reportTemplateId,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = String(request.params.id);
+      await deleteTemplate(db(), callerOf(request).userId, request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/report/custom/templates/:id/send',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a test report now: the template’s current period mailed to its schedule’s recipients',
+        params: reportTemplateId,
+        response: {
+          200: envelope(z.object({ from: z.string(), to: z.string(), recipients: z.array(z.string()) })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const userId = callerOf(request).userId;
+      const template = await getTemplate(db(), userId, request.params.id);
+      request.auditTarget = template.name;
+      const sent = await sendTestReport(db(), app.deps.mailer, template, userId);
+      if (!sent) throw badRequest('reports.noSchedule');
+      return ok(sent);
+    },
+  );
+
+  app.post(
+    '/report/custom/preview',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'A custom report definition made for a local day over the caller’s scope (the preview)',
+        body: customReportRun,
+        response: { 200: envelope(customReportResult), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await runCustomReport(db(), callerOf(request), request.body.definition, request.body.date)),
+  );
+
+  app.post(
+    '/report/custom/export',
+    {
+      preHandler: custom,
+      schema: {
+        tags,
+        security,
+        summary: 'The custom report as an .xlsx workbook, columns in the template’s order',
+        body: customReportRun,
+      },
+    },
+    async (request, reply) => {
+      const { definition, date, name } = request.body;
+      const result = await runCustomReport(db(), callerOf(request), definition, date);
+      const file = await customReportWorkbook(result, name || 'report', requestLanguage(request));
+      // The template's name may be Chinese: the file name stays ASCII for the header, the sheet carries the name.
+      return sendXlsx(reply, `custom-report-${result.from}-${result.to}.xlsx`, file);
+    },
   );
 };
 

@@ -8,10 +8,14 @@ import { useMessage } from '../MessageProvider.tsx';
 
 type Params = Record<string, string | number | undefined>;
 
-/** Saves what the server exports at `path` (an .xlsx workbook) as `fileName`; busy while it downloads. */
+/**
+ * Saves what the server exports at `path` (an .xlsx workbook) as `fileName`; busy while it downloads. `body` asks
+ * for it by POST with that JSON.
+ */
 export function ExportButton({
   path,
   params = {},
+  body,
   fileName,
   label,
   icon = <ExportOutlined />,
@@ -20,6 +24,7 @@ export function ExportButton({
 }: {
   path: string;
   params?: Params;
+  body?: unknown;
   fileName: string;
   /** Default: Export. */
   label?: string;
@@ -33,7 +38,7 @@ export function ExportButton({
   const save = async () => {
     setBusy(true);
     try {
-      await downloadFile(path, params, fileName);
+      await downloadFile(path, params, fileName, body);
     } catch (e) {
       void message.error(`${t('common.exportFailed')} ${errorMessage(e)}`);
     } finally {
