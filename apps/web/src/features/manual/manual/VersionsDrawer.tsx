@@ -77,6 +77,8 @@ export function VersionsDrawer({
             {
               title: t('common.operation'),
               key: 'op',
+              // Download and delete stay in view when the table scrolls sideways in the drawer.
+              fixed: 'right',
               render: (_: unknown, v: ManualVersionRow) => (
                 <Space size={0}>
                   <Button
