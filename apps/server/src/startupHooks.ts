@@ -9,12 +9,14 @@ import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
 import { workOrderJobsHook } from './modules/workOrders/workOrderJobsHook.ts';
 import { cardJobsHook } from './modules/cards/cardJobsHook.ts';
 import { reportJobsHook } from './modules/reports/reportJobsHook.ts';
+import { rolloutJobsHook } from './modules/firmware/rolloutJobsHook.ts';
 
 /**
  * Long-running parts started by `main.ts` beside the HTTP server, in this order: the device link's transports
  * and jobs (before the simulator, which connects to them), the alarm fan-out and jobs, the plants' live figures,
- * the command fan-out and job, the work-order jobs, the demo fleet, the internet cards' jobs (after the fleet: its
- * collectors get cards), the scheduled reports. A module appends its hook here; the hook's type is in `startupHook.ts`.
+ * the command fan-out and job, the firmware rollouts' job, the work-order jobs, the demo fleet, the internet cards'
+ * jobs (after the fleet: its collectors get cards), the scheduled reports. A module appends its hook here; the
+ * hook's type is in `startupHook.ts`.
  */
 export const STARTUP_HOOKS: StartupHook[] = [
   deviceLinkHook,
@@ -23,6 +25,7 @@ export const STARTUP_HOOKS: StartupHook[] = [
   plantLiveFiguresHook,
   commandFanoutHook,
   commandJobsHook,
+  rolloutJobsHook,
   workOrderJobsHook,
   demoFleetHook,
   cardJobsHook,

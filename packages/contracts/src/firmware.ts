@@ -170,6 +170,13 @@ export interface UpgradeStartArgs {
   signature: string;
   chunkBytes: number;
   chunks: number;
+  /** Download now, install only on an `install` message (the rollout's maintenance window). */
+  holdInstall: boolean;
+}
+
+/** `args` of the `firmwareUpgrade` message (`cmdId` = the upgrade's id + `.i`) that lets a held download install. */
+export interface UpgradeInstallArgs {
+  op: 'install';
 }
 
 /** `args` of a `firmwareUpgrade` message carrying one chunk (`cmdId` = the upgrade's id + `.c` + index). */
@@ -191,3 +198,114 @@ export const upgradeProgress = z.object({
   window: z.number().int().min(1).max(UPGRADE_LIMITS.maxWindow).optional(),
 });
 export type UpgradeProgress = z.infer<typeof upgradeProgress>;
+
+/**
+ * A rollout's life: waiting for a second user (more than 50 devices), running group by group, paused (by a person,
+ * or because a group's successes stayed under its threshold), stopped (errors over the threshold), cancelled, done.
+ */
+export const ROLLOUT_STATES = [
+  'awaitingApproval',
+  'running',
+  'paused',
+  'stopped',
+  'cancelled',
+  'done',
+] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+
+/** Why a rollout is paused or stopped. */
+export const ROLLOUT_HALTS = ['manual', 'successBelow', 'errorAbove'] as const;
+export type RolloutHalt = (typeof ROLLOUT_HALTS)[number];
+
+/** When a device may install: at any time, or only while its plant makes little power or at night (its zone). */
+export const INSTALL_WINDOWS = ['any', 'lowPowerOrNight'] as const;
+export type InstallWindow = (typeof INSTALL_WINDOWS)[number];
+
+export const ROLLOUT_LIMITS = {
+  /** Finished devices of a group before its error rate is judged. */
+  defaultMinFinished: 20,
+  defaultSuccessPct: 95,
+  defaultErrorPct: 5,
+  /** A plant under this share of its capacity may install [%]. */
+  defaultLowPowerPct: 5,
+  /** Night in the plant's time zone: from this hour to that one. */
+  defaultNightFrom: 22,
+  defaultNightTo: 5,
+  maxGroups: 20,
+  maxDevices: 20_000,
+} as const;
+
+const pct = z.number().min(0).max(100);
+
+/** `POST /firmware/rollout`: a package to devices, plants or every device of the package's models in scope. */
+export const createRolloutBody = z
+  .object({
+    packageId: idSchema,
+    serials: z.array(serialNumber).max(ROLLOUT_LIMITS.maxDevices).default([]),
+    plantIds: z.array(idSchema).max(1000).default([]),
+    /** Every device in the caller's scope of the models the package is built for. */
+    byModel: z.boolean().default(false),
+    /** Groups: each a share of the devices [%] or a count; the last group takes the rest. */
+    groups: z
+      .object({
+        by: z.enum(['percent', 'count']),
+        sizes: z.array(z.number().int().min(1)).min(1).max(ROLLOUT_LIMITS.maxGroups),
+      })
+      .default({ by: 'percent', sizes: [100] }),
+    successPct: pct.default(ROLLOUT_LIMITS.defaultSuccessPct),
+    errorPct: pct.default(ROLLOUT_LIMITS.defaultErrorPct),
+    minFinished: z.number().int().min(1).max(10_000).default(ROLLOUT_LIMITS.defaultMinFinished),
+    /** Devices started per minute; absent: no limit. */
+    ratePerMinute: z.number().int().min(1).max(100_000).optional(),
+    installWindow: z.enum(INSTALL_WINDOWS).default('any'),
+    lowPowerPct: pct.default(ROLLOUT_LIMITS.defaultLowPowerPct),
+    nightFrom: z.number().int().min(0).max(23).default(ROLLOUT_LIMITS.defaultNightFrom),
+    nightTo: z.number().int().min(0).max(23).default(ROLLOUT_LIMITS.defaultNightTo),
+  })
+  .refine((b) => b.serials.length > 0 || b.plantIds.length > 0 || b.byModel, {
+    message: 'firmware.noTargets',
+    path: ['serials'],
+  });
+export type CreateRolloutBody = z.infer<typeof createRolloutBody>;
+
+/** A rollout with its devices counted by stage (equal to the database's). */
+export const rolloutRow = z.object({
+  id: z.string(),
+  packageId: z.number().int(),
+  packageName: z.string(),
+  version: z.string(),
+  state: z.enum(ROLLOUT_STATES),
+  halt: z.enum(ROLLOUT_HALTS).nullable(),
+  deviceCount: z.number().int(),
+  groupSizes: z.array(z.number().int()),
+  /** The group running now (0-based). */
+  currentGroup: z.number().int(),
+  successPct: z.number(),
+  errorPct: z.number(),
+  minFinished: z.number().int(),
+  ratePerMinute: z.number().int().nullable(),
+  installWindow: z.enum(INSTALL_WINDOWS),
+  createdBy: z.string(),
+  createdAt: isoDateTime,
+  approvedBy: z.string().nullable(),
+  /** Whether the caller may approve it (another user than its author, while it waits). */
+  canApprove: z.boolean(),
+  counts: z.record(z.enum(UPGRADE_STAGES), z.number().int()),
+});
+export type RolloutRow = z.infer<typeof rolloutRow>;
+
+/** One device of a rollout (`scheduleList`). */
+export const rolloutDeviceRow = z.object({
+  serial: z.string(),
+  plantName: z.string(),
+  group: z.number().int(),
+  commandId: z.string().nullable(),
+  stage: z.enum(UPGRADE_STAGES),
+  progress: z.number(),
+  lastError: z.string().nullable(),
+  updatedAt: isoDateTime.nullable(),
+});
+export type RolloutDeviceRow = z.infer<typeof rolloutDeviceRow>;
+
+export const rolloutIdParams = z.object({ id: z.uuid() });
+export const rolloutActionBody = z.object({ action: z.enum(['approve', 'pause', 'resume', 'cancel']) });

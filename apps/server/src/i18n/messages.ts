@@ -201,6 +201,14 @@ export const MESSAGES = {
     zh: '固件包不适用于设备 {serial}（型号 {model}）',
     en: 'The package is not for device {serial} (model {model})',
   },
+  'firmware.noTargets': {
+    zh: '没有可升级的设备：请选择设备、电站或按型号',
+    en: 'No device to upgrade: pick devices, plants or the model filter',
+  },
+  'firmware.rolloutState': {
+    zh: '升级任务当前状态不允许此操作',
+    en: 'The rollout is in a state that does not allow this',
+  },
   'firmware.deviceOffline': { zh: '设备离线，无法升级！', en: 'Device offline cannot be upgraded!' },
   'firmware.imageMissing': {
     zh: '固件文件已丢失或被改动，请重新上传',

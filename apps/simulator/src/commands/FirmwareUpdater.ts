@@ -3,6 +3,7 @@ import type {
   CommandMessage,
   CommandReply,
   UpgradeChunkArgs,
+  UpgradeInstallArgs,
   UpgradeProgress,
   UpgradeStartArgs,
 } from '@solarops/contracts';
@@ -58,6 +59,10 @@ interface Flash {
   hash: Hash;
   /** The image's digest, once the download is complete. */
   digest?: Buffer;
+  /** The server let a held download install (its maintenance window is open). */
+  released?: boolean;
+  /** Verifying and installing has begun (it runs once per power-on). */
+  installing?: boolean;
   /** Set once the upgrade ended: a repeat of its command gets this answer again. */
   end?: Omit<CommandReply, 'cmdId'>;
 }
@@ -123,8 +128,9 @@ export class FirmwareUpdater {
   /** A `firmwareUpgrade` message: the start of an upgrade (or its repeat), or one chunk of it. */
   handle(msg: CommandMessage): void {
     if (!this.powered) return;
-    const args = msg.args as unknown as UpgradeStartArgs | UpgradeChunkArgs;
+    const args = msg.args as unknown as UpgradeStartArgs | UpgradeChunkArgs | UpgradeInstallArgs;
     if (args.op === 'chunk') return this.chunk(msg.cmdId, args);
+    if (args.op === 'install') return this.release(msg.cmdId);
     const f = this.flash;
     if (f?.cmdId === msg.cmdId) {
       // A repeat: the same answer, or the download goes on from the last verified chunk.
@@ -197,8 +203,23 @@ export class FirmwareUpdater {
     if (f.verified >= this.windowEnd) this.ask();
   }
 
+  /** The go-ahead for a held download (repeats are ignored). */
+  private release(cmdId: string): void {
+    const f = this.flash;
+    if (!f || f.end || f.released || cmdId !== `${f.cmdId}.i`) return;
+    f.released = true;
+    if (f.verified >= f.args.chunks) this.install(f);
+  }
+
   private install(f: Flash): void {
     clearTimeout(this.retry);
+    if (f.installing) return;
+    if (f.args.holdInstall && !f.released) {
+      // Downloaded at any time; installed only when the server says the plant's window is open.
+      this.stage(f, 'downloaded');
+      return;
+    }
+    f.installing = true;
     const step = this.options.stepMs ?? 20;
     const failures = this.options.failures ?? {};
     this.stage(f, 'downloaded');
@@ -240,6 +261,7 @@ export class FirmwareUpdater {
     this.powered = true;
     const f = this.flash;
     if (!f || f.end) return;
+    f.installing = false;
     if (f.verified >= f.args.chunks) {
       // Downloaded before the power went: the check starts again from the image in flash.
       return this.install(f);

@@ -366,7 +366,14 @@ export const MENU_ROUTES: MenuEntry[] = [
           ),
       },
     ],
-    ['scheduleList', HIDDEN],
+    [
+      'scheduleList',
+      {
+        ...HIDDEN,
+        page: () =>
+          import('../features/operation/schedule-list/ScheduleListPage.tsx').then((m) => m.ScheduleListPage),
+      },
+    ],
     [
       'setUpList',
       {

@@ -9,6 +9,7 @@ import {
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { collectors } from '../devices/tables.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
 import { GroupQueue } from './GroupQueue.ts';
 import { pushOf } from './queries.ts';
 import { replySteps } from './replySteps.ts';
@@ -16,6 +17,7 @@ import {
   auditedUpdate,
   moveCommand,
   moveCommands,
+  recordOf,
   type CommandRecord,
   type Move,
   type Patch,
@@ -81,6 +83,9 @@ export class CommandCenter {
     this.markSent(published),
   );
   private readonly replies = new GroupQueue<PendingReply, void>((group) => this.takeReplies(group));
+  private readonly results = new GroupQueue<{ id: string; result: unknown }, CommandRecord | undefined>(
+    (group) => this.storeResults(group),
+  );
   /**
    * The rows of open commands as this instance last stored or read them, oldest first. A reply is worked out
    * from here without a read; the conditional UPDATE finds out when another writer moved the command meanwhile,
@@ -272,21 +277,46 @@ export class CommandCenter {
 
   /**
    * Stores what a command in progress reports (a firmware transfer's stage and percentage) without moving its
-   * state, and pushes it; undefined when the command has moved on (finished, or never sent).
+   * state, and pushes it; undefined when the command has moved on (finished, or never sent). Stored in groups:
+   * one UPDATE for every report that arrived meanwhile.
    */
-  async storeResult(id: string, result: unknown): Promise<CommandRecord | undefined> {
-    const [row] = await this.db
-      .update(commands)
-      .set({ result })
-      .where(and(eq(commands.id, id), inArray(commands.state, ['sent', 'acked'])))
-      .returning();
-    if (row) this.emit([row]);
-    return row;
+  storeResult(id: string, result: unknown): Promise<CommandRecord | undefined> {
+    return this.results.add({ id, result });
+  }
+
+  private async storeResults(
+    group: { id: string; result: unknown }[],
+  ): Promise<(CommandRecord | undefined)[]> {
+    // The last report of a command wins.
+    const last = new Map(group.map((g) => [g.id, g.result]));
+    const json = JSON.stringify([...last].map(([id, result]) => ({ id, result })));
+    const raw = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`update commands c set result = m.result
+        from jsonb_to_recordset(${json}::jsonb) as m(id text, result jsonb)
+        where c.id = m.id and c.state in ('sent', 'acked') returning c.*`,
+    );
+    const rows = raw.map(recordOf);
+    this.emit(rows);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return group.map((g) => byId.get(g.id));
   }
 
   /** Publishes a message that belongs to an open command (a firmware chunk): false when it could not go. */
   publishFor(c: CommandRecord, message: CommandMessage): Promise<boolean> {
     return this.publish(c, message);
+  }
+
+  /** Cancels those of `ids` still queued (a cancelled rollout's devices not started); the others go on. */
+  async cancelQueued(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await auditedUpdate(
+      this.db,
+      sql`update commands set state = 'cancelled', reason = 'cancelled', finished_at = now()
+        where id = any(${sql.param([...ids])}::text[]) and state = 'queued'`,
+    );
+    this.emit(rows);
+    return rows.length;
   }
 
   /**

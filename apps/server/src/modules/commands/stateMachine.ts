@@ -45,7 +45,7 @@ export const statesBefore = (to: CommandState): CommandState[] =>
 const COLUMNS = getTableColumns(commands);
 
 /** A `commands` row as a raw query returns it (snake_case, driver values) made a record. */
-function recordOf(raw: Record<string, unknown>): CommandRecord {
+export function recordOf(raw: Record<string, unknown>): CommandRecord {
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(COLUMNS)) {
     const v = raw[column.name];

@@ -108,6 +108,7 @@ export function messageOf(
         signature: p.signature,
         chunkBytes: p.chunkBytes,
         chunks: p.chunks,
+        holdInstall: p.holdInstall,
       };
       return { ...base, type: 'firmwareUpgrade', args: { ...args } };
     }

@@ -17,11 +17,16 @@ import {
   firmwareUpgradeBody,
   commandRow,
   commandState,
+  createRolloutBody,
+  rolloutActionBody,
+  rolloutDeviceRow,
+  rolloutIdParams,
+  rolloutRow,
   pageOf,
   pageQuery,
   ROLE,
 } from '@solarops/contracts';
-import { forbidden } from '../../http/AppError.ts';
+import { forbidden, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { guard } from '../../http/guardsFirst.ts';
 import { oneFileToDisk } from '../../http/multipartBody.ts';
@@ -31,6 +36,9 @@ import { assignablePackage } from './assignment.ts';
 import { addKey, deleteKey, listKeys } from './keys.ts';
 import { commandsById, listCommands } from '../commands/queries.ts';
 import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
+import { actOnRollout, createRollout } from './rollouts.ts';
+import { listRollouts, rolloutDevices } from './rolloutQueries.ts';
+import { openRolloutStream } from './rolloutStream.ts';
 import { FirmwareTransfer } from './transfer.ts';
 import { upgradeOne } from './upgrade.ts';
 
@@ -55,6 +63,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     detachProgress();
     transfer.close();
   });
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  /** The progress screen reads what the `update` screen started. */
+  const progressViewer = requirePermission('update', 'scheduleList');
   const viewer = requirePermission('update');
   /**
    * Packages serve the whole fleet: only those who see all of it (administrators, staff) upload and delete them;
@@ -196,6 +210,111 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         pageWindow(request.query),
       );
       return page(total, rows);
+    },
+  );
+
+  app.post(
+    '/firmware/rollout',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary:
+          'Roll a package out to devices, plants or every device of its models in scope, group by group, with ' +
+          'success and error thresholds, a rate limit and a maintenance window; over 50 devices it waits for a ' +
+          'second user',
+        security: bearer,
+        body: createRolloutBody,
+        response: { 200: envelope(z.object({ id: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      const id = await createRollout(app.deps, callerOf(request), request.body);
+      request.auditTarget = id;
+      return ok({ id });
+    },
+  );
+
+  app.get(
+    '/firmware/rollout/list',
+    {
+      preHandler: progressViewer,
+      schema: {
+        tags,
+        summary: 'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
+        security: bearer,
+        response: { 200: envelope(z.array(rolloutRow)), ...errors },
+      },
+    },
+    async (request) => ok(await listRollouts(db, callerOf(request))),
+  );
+
+  app.get(
+    '/firmware/rollout/:id',
+    {
+      preHandler: progressViewer,
+      schema: {
+        tags,
+        summary: 'One rollout with its counts, and its devices in the caller’s scope (`scheduleList`)',
+        security: bearer,
+        params: rolloutIdParams,
+        response: {
+          200: envelope(z.object({ rollout: rolloutRow, devices: z.array(rolloutDeviceRow) })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const [rollout] = await listRollouts(db, caller, { id: request.params.id });
+      if (!rollout) throw notFound();
+      return ok({ rollout, devices: await rolloutDevices(db, caller, request.params.id) });
+    },
+  );
+
+  app.post(
+    '/firmware/rollout/:id/action',
+    {
+      preHandler: viewer,
+      schema: {
+        tags,
+        summary:
+          'Approve (another user), pause, resume or cancel a rollout (409 when its state does not allow it)',
+        security: bearer,
+        params: rolloutIdParams,
+        body: rolloutActionBody,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      request.auditTarget = request.params.id;
+      // Only a rollout with a device in the caller's scope can be acted on.
+      if ((await listRollouts(db, caller, { id: request.params.id })).length === 0) throw notFound();
+      await actOnRollout(app.deps, caller, request.params.id, request.body.action);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/firmware/rollout/:id/stream',
+    {
+      preHandler: progressViewer,
+      schema: {
+        tags,
+        summary: 'Server-sent events: `changed` within half a second of a device’s report in the rollout',
+        security: bearer,
+        params: rolloutIdParams,
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if ((await listRollouts(db, caller, { id: request.params.id })).length === 0) throw notFound();
+      reply.hijack();
+      const end = await openRolloutStream(db, commandCenter, caller, request.params.id, reply.raw, () =>
+        streams.delete(end),
+      );
+      streams.add(end);
     },
   );
 

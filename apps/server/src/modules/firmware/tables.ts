@@ -1,5 +1,22 @@
-import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FIRMWARE_TYPES, INTERFACE_TYPES } from '@solarops/contracts';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  FIRMWARE_TYPES,
+  INSTALL_WINDOWS,
+  INTERFACE_TYPES,
+  ROLLOUT_HALTS,
+  ROLLOUT_STATES,
+} from '@solarops/contracts';
 import { users } from '../users/tables.ts';
 
 /**
@@ -38,4 +55,58 @@ export const firmwareKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('firmware_keys_public_key_key').on(t.publicKey)],
+);
+
+/**
+ * A package rolled out to many devices group by group (docs/firmware.md "Rollouts"): the rules it runs by and
+ * where it stands. Each device's upgrade is a command of the command model, made when its group starts.
+ */
+export const firmwareRollouts = pgTable('firmware_rollouts', {
+  id: text('id').primaryKey(),
+  packageId: integer('package_id')
+    .notNull()
+    .references(() => firmwarePackages.id),
+  state: text('state', { enum: ROLLOUT_STATES }).notNull(),
+  halt: text('halt', { enum: ROLLOUT_HALTS }),
+  /** Devices per group, in order. */
+  groupSizes: jsonb('group_sizes').$type<number[]>().notNull(),
+  currentGroup: integer('current_group').notNull().default(0),
+  successPct: doublePrecision('success_pct').notNull(),
+  errorPct: doublePrecision('error_pct').notNull(),
+  minFinished: integer('min_finished').notNull(),
+  ratePerMinute: integer('rate_per_minute'),
+  installWindow: text('install_window', { enum: INSTALL_WINDOWS }).notNull(),
+  lowPowerPct: doublePrecision('low_power_pct').notNull(),
+  nightFrom: integer('night_from').notNull(),
+  nightTo: integer('night_to').notNull(),
+  chunkBytes: integer('chunk_bytes').notNull(),
+  /** Errors are judged among devices finished after this (a resume after a fix starts the count again). */
+  judgedFrom: timestamp('judged_from', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: integer('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  approvedBy: integer('approved_by'),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+});
+
+/** The devices of a rollout: their group, and their upgrade command once started. */
+export const firmwareRolloutDevices = pgTable(
+  'firmware_rollout_devices',
+  {
+    rolloutId: text('rollout_id')
+      .notNull()
+      .references(() => firmwareRollouts.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull(),
+    /** The collector's id for collector firmware, else the inverter's. */
+    targetId: integer('target_id').notNull(),
+    plantId: integer('plant_id').notNull(),
+    collectorSerial: text('collector_serial').notNull(),
+    groupIndex: integer('group_index').notNull(),
+    commandId: text('command_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rolloutId, t.serial] }),
+    index('firmware_rollout_devices_group_idx').on(t.rolloutId, t.groupIndex),
+    index('firmware_rollout_devices_command_idx').on(t.commandId),
+  ],
 );

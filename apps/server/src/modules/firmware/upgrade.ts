@@ -11,13 +11,13 @@ import { assignablePackage } from './assignment.ts';
 import type { firmwarePackages } from './tables.ts';
 import type { FirmwareTarget } from './targets.ts';
 
-type Package = typeof firmwarePackages.$inferSelect;
+export type Package = typeof firmwarePackages.$inferSelect;
 
 /** The route name an upgrade command is created from (the `update` screen). */
 export const UPGRADE_ROUTE = 'update';
 
 /** What every upgrade command of a package carries: the start message's args and where the image lies. */
-export function upgradeParams(pkg: Package, chunkBytes: number): UpgradeParams {
+export function upgradeParams(pkg: Package, chunkBytes: number, holdInstall = false): UpgradeParams {
   return {
     packageId: pkg.id,
     fileId: pkg.fileId,
@@ -28,6 +28,7 @@ export function upgradeParams(pkg: Package, chunkBytes: number): UpgradeParams {
     signature: pkg.signature!,
     chunkBytes,
     chunks: Math.ceil(pkg.size / chunkBytes),
+    holdInstall,
   };
 }
 
@@ -39,18 +40,18 @@ export async function storeUpgrades(
   db: Database,
   o: {
     pkg: Package;
-    targets: readonly FirmwareTarget[];
+    targets: readonly Pick<FirmwareTarget, 'id' | 'plantId' | 'serial' | 'collectorSerial'>[];
     createdBy: number;
     chunkBytes: number;
     ttlS: number;
-    batchId?: string | null;
+    holdInstall?: boolean;
   },
 ): Promise<CommandRecord[]> {
-  const params = upgradeParams(o.pkg, o.chunkBytes);
+  const params = upgradeParams(o.pkg, o.chunkBytes, o.holdInstall);
   const expiresAt = new Date(Date.now() + o.ttlS * 1000);
   const rows = o.targets.map((t) => ({
     id: randomUUID(),
-    batchId: o.batchId ?? null,
+    batchId: null,
     kind: 'upgrade' as const,
     route: UPGRADE_ROUTE,
     plantId: t.plantId,

@@ -17,6 +17,8 @@ import { useListState } from '../../../components/list/useListState.ts';
 import { useUserStore } from '../../../store/userStore.ts';
 import { useFirmwarePackages, usePackageMutations, type PackageFilters } from './api.ts';
 import { KeysTab } from './KeysTab.tsx';
+import { RolloutDialog } from './RolloutDialog.tsx';
+import { RolloutsTab } from './RolloutsTab.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
 const SIGNATURE_COLOURS: Record<SignatureState, string> = {
@@ -31,6 +33,7 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
   const query = useFirmwarePackages(list.filters, list.page, list.limit);
   const { remove } = usePackageMutations();
   const [uploading, setUploading] = useState(false);
+  const [rollingOut, setRollingOut] = useState<FirmwarePackageRow | null>(null);
   return (
     <ListPage<FirmwarePackageRow, PackageFilters>
       layout="single"
@@ -94,37 +97,44 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
             dataIndex: 'uploadTime',
             render: (v: string) => formatDate(v),
           },
-          ...(canMaintain
-            ? [
-                {
-                  title: t('common.operation'),
-                  key: 'op',
-                  render: (_: unknown, r: FirmwarePackageRow) => (
-                    <Popconfirm
-                      title={t('operation.update.confirmDelete', { name: r.name })}
-                      okText={t('set.common.ok')}
-                      cancelText={t('set.common.cancel')}
-                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                    >
-                      <Button type="link" size="small" danger>
-                        {t('set.common.delete')}
-                      </Button>
-                    </Popconfirm>
-                  ),
-                },
-              ]
-            : []),
+          {
+            title: t('common.operation'),
+            key: 'op',
+            render: (_: unknown, r: FirmwarePackageRow) => (
+              <Space size={0}>
+                {r.signature === 'valid' && (
+                  <Button type="link" size="small" onClick={() => setRollingOut(r)}>
+                    {t('operation.update.rollOut')}
+                  </Button>
+                )}
+                {canMaintain && (
+                  <Popconfirm
+                    title={t('operation.update.confirmDelete', { name: r.name })}
+                    okText={t('set.common.ok')}
+                    cancelText={t('set.common.cancel')}
+                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('set.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
         ],
       }}
     >
       {uploading && <UploadDialog onClose={() => setUploading(false)} />}
+      {rollingOut && <RolloutDialog pkg={rollingOut} onClose={() => setRollingOut(null)} />}
     </ListPage>
   );
 }
 
 /**
- * `update` (equipment upgrade): firmware packages with their upload dialog and, for administrators, the makers'
- * keys a package must be signed with before it can be assigned.
+ * `update` (equipment upgrade): firmware packages with their upload dialog and rollout dialog, the rollouts with
+ * their decisions, and, for administrators, the makers' keys a package must be signed with before it can be
+ * assigned.
  */
 export function UpdatePage() {
   const { t } = useTranslation();
@@ -142,6 +152,7 @@ export function UpdatePage() {
             label: t('operation.update.packages'),
             children: <PackagesTab canMaintain={canMaintain} />,
           },
+          { key: 'rollouts', label: t('operation.update.rollouts'), children: <RolloutsTab /> },
           ...(roleId === ROLE.admin
             ? [{ key: 'keys', label: t('operation.update.keys'), children: <KeysTab /> }]
             : []),

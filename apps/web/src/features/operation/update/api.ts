@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FirmwareKeyBody, FirmwareKeyRow, FirmwarePackageRow, FirmwareType } from '@solarops/contracts';
+import type {
+  CreateRolloutBody,
+  FirmwareKeyBody,
+  FirmwareKeyRow,
+  FirmwarePackageRow,
+  FirmwareType,
+  RolloutDeviceRow,
+  RolloutRow,
+} from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
 
 export type PackageFilters = { name?: string; type?: FirmwareType };
@@ -62,6 +70,48 @@ export function useKeyMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: number) => request<null>('/firmware/key/delete', { json: { id } }),
+      onSuccess,
+    }),
+  };
+}
+
+export const useRollouts = () =>
+  useQuery({
+    queryKey: ['firmware', 'rollouts'],
+    queryFn: () => request<RolloutRow[]>('/firmware/rollout/list'),
+  });
+
+export const useRollout = (id: string | null) =>
+  useQuery({
+    queryKey: ['firmware', 'rollout', id],
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      request<{ rollout: RolloutRow; devices: RolloutDeviceRow[] }>(`/firmware/rollout/${id ?? ''}`),
+  });
+
+/** Plants for the rollout dialog's target picker (the caller's, at most one page). */
+export const usePlantOptions = () =>
+  useQuery({
+    queryKey: ['firmware', 'plantOptions'],
+    queryFn: () =>
+      requestPage<{ id: number; name: string }>('/plant/list', { params: { pageStart: 1, pageSize: 100 } }),
+  });
+
+export type RolloutAction = 'approve' | 'pause' | 'resume' | 'cancel';
+
+export function useRolloutMutations() {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: ['firmware'] });
+  return {
+    create: useMutation({
+      mutationFn: (body: Partial<CreateRolloutBody> & { packageId: number }) =>
+        request<{ id: string }>('/firmware/rollout', { json: body }),
+      onSuccess,
+    }),
+    act: useMutation({
+      mutationFn: ({ id, action }: { id: string; action: RolloutAction }) =>
+        request<null>(`/firmware/rollout/${id}/action`, { json: { action } }),
       onSuccess,
     }),
   };

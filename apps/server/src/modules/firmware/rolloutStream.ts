@@ -1,0 +1,49 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { openEventStream } from '../../http/eventStream.ts';
+import type { CommandCenter, CommandEvents } from '../commands/CommandCenter.ts';
+import { plantScope, type Caller } from '../plants/plantScope.ts';
+
+/** Changes are told at most this often, so that a thousand devices' reports are one refresh of the screen [ms]. */
+const COALESCE_MS = 500;
+
+/**
+ * Streams `event: changed` (data: the rollout's id) whenever an upgrade of the rollout's plants in the caller's
+ * scope changes state or stage, at most every half second: the screen then reads its devices and counts again,
+ * so that what it shows is always what the database holds. Returns the function that ends it.
+ */
+export async function openRolloutStream(
+  db: Database,
+  center: CommandCenter,
+  caller: Caller,
+  rolloutId: string,
+  res: ServerResponse,
+  onEnd: () => void,
+): Promise<() => void> {
+  const plants = new Set(
+    (
+      await rowsOf<{ plant_id: number }>(
+        db,
+        sql`select distinct rd.plant_id from firmware_rollout_devices rd join plants pl on pl.id = rd.plant_id
+          where rd.rollout_id = ${rolloutId} and ${plantScope(caller)}`,
+      )
+    ).map((r) => r.plant_id),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const stream = openEventStream(res, () => {
+    center.events.off('changed', forward);
+    clearTimeout(timer);
+    onEnd();
+  });
+  const forward = (changes: CommandEvents['changed'][0]) => {
+    if (timer || !changes.some((c) => plants.has(c.plantId))) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      stream.send('changed', rolloutId);
+    }, COALESCE_MS);
+  };
+  center.events.on('changed', forward);
+  return stream.end;
+}

@@ -1,0 +1,111 @@
+import { Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { UPGRADE_STAGES, type RolloutDeviceRow, type UpgradeStage } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useEventStream } from '../../../api/eventStream.ts';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { useRollout } from '../update/api.ts';
+import { RolloutActions } from '../update/RolloutActions.tsx';
+import { ROLLOUT_COLOURS } from '../update/RolloutsTab.tsx';
+
+const STAGE_COLOURS: Record<UpgradeStage, string> = {
+  queued: 'default',
+  downloading: 'processing',
+  downloaded: 'cyan',
+  verifying: 'geekblue',
+  installing: 'purple',
+  rebooting: 'magenta',
+  done: 'green',
+  failed: 'red',
+};
+
+/**
+ * `scheduleList` (upgrade progress, opened from the `update` screen): a rollout's devices with their stage,
+ * percentage and last error, and the counts by stage. The server's push says when a device reported; the page
+ * then reads the rollout again, so that every figure is the database's.
+ */
+export function ScheduleListPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = useRollout(id);
+  useEventStream(
+    id ? `/firmware/rollout/${id}/stream` : null,
+    () => void query.refetch(),
+    () => void query.refetch(),
+  );
+  if (!id) return <Empty description={t('operation.update.noRollout')} />;
+  const rollout = query.data?.rollout;
+  return (
+    <Space direction="vertical" style={{ width: '100%', padding: '0 20px' }} data-testid="page-scheduleList">
+      <Card size="small" loading={!rollout}>
+        {rollout && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Space wrap>
+              <Typography.Text strong>
+                {rollout.packageName} · {rollout.version}
+              </Typography.Text>
+              <Tag color={ROLLOUT_COLOURS[rollout.state]} data-testid="rollout-state">
+                {t(`operation.update.states.${rollout.state}`)}
+              </Tag>
+              {rollout.halt && <Tag color="warning">{t(`operation.update.halts.${rollout.halt}`)}</Tag>}
+              <Typography.Text type="secondary">
+                {t('operation.update.groupOf', {
+                  group: rollout.currentGroup + 1,
+                  groups: rollout.groupSizes.length,
+                })}
+              </Typography.Text>
+              <RolloutActions rollout={rollout} />
+            </Space>
+            <Space wrap data-testid="rollout-counts">
+              {UPGRADE_STAGES.map((s) => (
+                <Tag key={s} color={STAGE_COLOURS[s]} data-testid={`count-${s}`}>
+                  {t(`operation.update.stages.${s}`)}: {rollout.counts[s]}
+                </Tag>
+              ))}
+            </Space>
+          </Space>
+        )}
+      </Card>
+      <Table<RolloutDeviceRow>
+        rowKey="serial"
+        size="small"
+        data-testid="rollout-devices"
+        loading={query.isLoading}
+        dataSource={query.data?.devices ?? []}
+        pagination={{ defaultPageSize: 50, showSizeChanger: true }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('operation.update.serial'), dataIndex: 'serial' },
+          { title: t('operation.update.plant'), dataIndex: 'plantName', ellipsis: true },
+          { title: t('operation.update.group'), dataIndex: 'group', render: (g: number) => g + 1 },
+          {
+            title: t('operation.update.stage'),
+            dataIndex: 'stage',
+            render: (s: UpgradeStage) => (
+              <Tag color={STAGE_COLOURS[s]}>{t(`operation.update.stages.${s}`)}</Tag>
+            ),
+          },
+          {
+            title: t('operation.update.percent'),
+            dataIndex: 'progress',
+            width: 180,
+            render: (p: number, r) => (
+              <Progress
+                percent={Math.round(p)}
+                size="small"
+                status={r.stage === 'failed' ? 'exception' : undefined}
+              />
+            ),
+          },
+          { title: t('operation.update.lastError'), dataIndex: 'lastError', ellipsis: true },
+          {
+            title: t('operation.update.updatedAt'),
+            dataIndex: 'updatedAt',
+            render: (v: string | null) => (v ? formatDate(v) : ''),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

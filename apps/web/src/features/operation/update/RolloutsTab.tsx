@@ -1,0 +1,79 @@
+import { Button, Space, Table, Tag } from 'antd';
+import type { RolloutRow, RolloutState } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { useRollouts } from './api.ts';
+import { RolloutActions } from './RolloutActions.tsx';
+
+export const ROLLOUT_COLOURS: Record<RolloutState, string> = {
+  awaitingApproval: 'gold',
+  running: 'processing',
+  paused: 'orange',
+  stopped: 'red',
+  cancelled: 'default',
+  done: 'green',
+};
+
+/** The rollouts of the caller's devices: state, counts, and the decisions a person takes on them. */
+export function RolloutsTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rollouts = useRollouts();
+  return (
+    <div style={{ margin: '0 20px' }}>
+      <Table<RolloutRow>
+        rowKey="id"
+        data-testid="firmware-rollouts"
+        loading={rollouts.isLoading}
+        dataSource={rollouts.data ?? []}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        columns={[
+          { title: t('operation.update.name'), dataIndex: 'packageName', ellipsis: true },
+          { title: t('operation.update.version'), dataIndex: 'version' },
+          {
+            title: t('operation.update.rolloutState'),
+            dataIndex: 'state',
+            render: (v: RolloutState) => (
+              <Tag color={ROLLOUT_COLOURS[v]}>{t(`operation.update.states.${v}`)}</Tag>
+            ),
+          },
+          { title: t('operation.update.devices'), dataIndex: 'deviceCount' },
+          {
+            title: t('operation.update.stages.done'),
+            key: 'done',
+            render: (_: unknown, r) => r.counts.done,
+          },
+          {
+            title: t('operation.update.stages.failed'),
+            key: 'failed',
+            render: (_: unknown, r) => r.counts.failed,
+          },
+          { title: t('operation.update.createdBy'), dataIndex: 'createdBy' },
+          {
+            title: t('operation.update.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+          },
+          {
+            title: t('common.operation'),
+            key: 'op',
+            render: (_: unknown, r) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void navigate(`/operation/scheduleList?id=${r.id}`)}
+                >
+                  {t('operation.update.progress')}
+                </Button>
+                <RolloutActions rollout={r} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
