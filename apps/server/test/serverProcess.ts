@@ -15,7 +15,8 @@ export const freePort = () =>
 
 /**
  * Starts the real server (`main.ts`) as a child process on `env` (an embedded database unless it names
- * DATABASE_URL) and resolves once its MQTT broker listens. For the crash tests: SIGKILL ends it at once.
+ * DATABASE_URL) and resolves once its MQTT broker listens, or with MQTT_URL once it has joined the external
+ * broker's shared subscription. For the crash tests: SIGKILL ends it at once.
  */
 export function startServer(env: Record<string, string>): Promise<ChildProcess> {
   // Node itself with the tsx loader (not the tsx CLI, whose child process would survive a SIGKILL of the CLI).
@@ -29,7 +30,8 @@ export function startServer(env: Record<string, string>): Promise<ChildProcess> 
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      if (out.includes('MQTT broker listening')) resolve(child);
+      if (out.includes('MQTT broker listening') || out.includes('ingesting from the external MQTT broker'))
+        resolve(child);
     });
     child.on('exit', () => reject(new Error(`server exited: ${out}`)));
   });
