@@ -184,6 +184,10 @@ export const slaTarget = z.object({
   businessHours: z.boolean(),
 });
 export type SlaTarget = z.infer<typeof slaTarget>;
+/** A priority's target as listed: `custom` when an administrator set it, else the built-in default. */
+export const slaTargetRow = slaTarget.extend({ custom: z.boolean() });
+export type SlaTargetRow = z.infer<typeof slaTargetRow>;
+export const slaPriorityParams = z.object({ priority: z.enum(WORK_ORDER_PRIORITIES) });
 
 /** A rule that opens a work order for open alarms matching it once they have lasted `minMinutes`. */
 export const workOrderRuleInput = z.object({
@@ -197,5 +201,10 @@ export const workOrderRuleInput = z.object({
     .max(60 * 24 * 30),
   priority: z.enum(WORK_ORDER_PRIORITIES),
 });
-export const workOrderRule = workOrderRuleInput.extend({ id: z.number().int() });
+export type WorkOrderRuleInput = z.input<typeof workOrderRuleInput>;
+export const workOrderRule = workOrderRuleInput.extend({
+  id: z.number().int(),
+  /** The plant's name when the rule is for one plant. */
+  plantName: z.string().nullable(),
+});
 export type WorkOrderRule = z.infer<typeof workOrderRule>;

@@ -379,6 +379,7 @@ export const MESSAGES = {
     zh: '工单已关闭或已取消，不能再修改',
     en: 'The work order is closed or cancelled and cannot change',
   },
+  workOrderRulePlantUnknown: { zh: '该电站不存在', en: 'There is no such plant' },
   contentEmpty: { zh: '内容不能为空', en: 'The content cannot be empty' },
   'manual.fileType': {
     zh: '手册只支持 PDF 文件或 png、jpeg、webp 图片',

@@ -8,7 +8,9 @@ import {
   errorEnvelope,
   idSchema,
   pageOf,
+  slaPriorityParams,
   slaTarget,
+  slaTargetRow,
   workOrderAssignee,
   workOrderCreate,
   workOrderDetail,
@@ -41,7 +43,7 @@ import {
 } from './queries.ts';
 import { addEvidence, checkEvidenceAllowed, createFromAlarm, moveWorkOrder } from './service.ts';
 import { serviceReport, serviceReportName } from './serviceReport.ts';
-import { addRule, deleteRule, listRules, setSlaTarget } from './settings.ts';
+import { addRule, deleteRule, listRules, resetSlaTarget, setSlaTarget, updateRule } from './settings.ts';
 import { slaTargets } from './slaWarnings.ts';
 
 const errors = {
@@ -127,7 +129,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The resolution targets by priority',
         security: bearer,
-        response: { 200: envelope(z.array(slaTarget)), ...errors },
+        response: { 200: envelope(z.array(slaTargetRow)), ...errors },
       },
     },
     async () => ok(Object.values(await slaTargets(db))),
@@ -148,6 +150,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       request.auditTarget = request.body.priority;
       await setSlaTarget(db, request.body);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/workorder/sla/:priority',
+    {
+      preHandler: settingsGuard,
+      schema: {
+        tags,
+        summary: 'Puts one priority back on its built-in resolution target (administrators and staff)',
+        security: bearer,
+        params: slaPriorityParams,
+        response: { 200: emptyEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.params.priority;
+      if (!(await resetSlaTarget(db, request.params.priority))) throw notFound();
       return ok(null);
     },
   );
@@ -180,6 +201,27 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await addRule(db, request.body)),
+  );
+
+  app.put(
+    '/workorder/rules/:id',
+    {
+      preHandler: settingsGuard,
+      schema: {
+        tags,
+        summary: 'Changes a rule (the orders it opened stay as they are)',
+        security: bearer,
+        params: idParams,
+        body: workOrderRuleInput,
+        response: { 200: envelope(workOrderRule), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `#${request.params.id}`;
+      const rule = await updateRule(db, request.params.id, request.body);
+      if (!rule) throw notFound();
+      return ok(rule);
+    },
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SlaTarget, WorkOrderPriority, WorkOrderState } from '@solarops/contracts';
+import type { SlaTargetRow, WorkOrderPriority, WorkOrderState } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { Mailer } from '../../mail/Mailer.ts';
@@ -9,11 +9,13 @@ import { DEFAULT_SLA_TARGETS, slaStanding, type StateChange } from './sla.ts';
 /** The shares of the target at which the assignee is warned, once each. */
 export const SLA_THRESHOLDS = [80, 100] as const;
 
-/** The SLA targets in force: administrators' rows over the defaults. */
-export async function slaTargets(db: Database): Promise<Record<WorkOrderPriority, SlaTarget>> {
+/** The SLA targets in force: administrators' rows (`custom`) over the defaults. */
+export async function slaTargets(db: Database): Promise<Record<WorkOrderPriority, SlaTargetRow>> {
   const rows = await db.select().from(workOrderSlaTargets);
-  const targets = { ...DEFAULT_SLA_TARGETS };
-  for (const r of rows) targets[r.priority] = r;
+  const targets = Object.fromEntries(
+    Object.values(DEFAULT_SLA_TARGETS).map((d) => [d.priority, { ...d, custom: false }]),
+  ) as Record<WorkOrderPriority, SlaTargetRow>;
+  for (const r of rows) targets[r.priority] = { ...r, custom: true };
   return targets;
 }
 

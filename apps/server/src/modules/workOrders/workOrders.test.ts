@@ -33,7 +33,7 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
   let plant: FixturePlant;
   let code = 7000;
 
-  const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/prod-api${url}`, headers: { ...h[who], cookie: 'language=en' }, payload });
   const detail = async (who: Who, id: number) => {
     const res = await call(who, 'GET', `/workorder/${id}`);
@@ -423,5 +423,56 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     }
     // Outside the caller's plants the order does not exist.
     expect((await report('stranger', 'en')).statusCode).toBe(404);
+  });
+
+  it('lets administrators change, and only them, the rules and SLA targets, refusing bad fields with a message', async () => {
+    const rule = { minLevel: 2, code: 8100, plantId: plant.plantId, minMinutes: 15, priority: 'normal' };
+    const unknownPlant = await call('admin', 'POST', '/workorder/rules', { ...rule, plantId: 999_999 });
+    expect(unknownPlant.statusCode).toBe(400);
+    expect(unknownPlant.json().msg).toBe('plantId: There is no such plant');
+    const badLevel = await call('admin', 'POST', '/workorder/rules', { ...rule, minLevel: 4 });
+    expect(badLevel.statusCode).toBe(400);
+    expect(badLevel.json().errors[0].field).toBe('minLevel');
+    const created = await call('admin', 'POST', '/workorder/rules', rule);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    expect(created.json().data).toMatchObject({ ...rule, plantName: '杭州西湖屋顶电站' });
+
+    const changed = { ...rule, plantId: null, minMinutes: 45, priority: 'urgent' };
+    expect((await call('distributor', 'PUT', `/workorder/rules/${id}`, changed)).statusCode).toBe(403);
+    const put = await call('admin', 'PUT', `/workorder/rules/${id}`, changed);
+    expect(put.statusCode, put.body).toBe(200);
+    const rules = (await call('installer', 'GET', '/workorder/rules')).json().data as { id: number }[];
+    expect(rules.find((r) => r.id === id)).toEqual({ id, ...changed, plantName: null });
+    expect((await call('admin', 'PUT', '/workorder/rules/999999', changed)).statusCode).toBe(404);
+    expect((await call('distributor', 'DELETE', `/workorder/rules/${id}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/workorder/rules/${id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/workorder/rules/${id}`)).statusCode).toBe(404);
+
+    const sla = async () =>
+      ((await call('installer', 'GET', '/workorder/sla')).json().data as { priority: string }[]).find(
+        (s) => s.priority === 'low',
+      );
+    expect(await sla()).toEqual({
+      priority: 'low',
+      targetMinutes: 72 * 60,
+      businessHours: true,
+      custom: false,
+    });
+    const tooShort = await call('admin', 'PUT', '/workorder/sla', {
+      priority: 'low',
+      targetMinutes: 10,
+      businessHours: true,
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().errors[0].field).toBe('targetMinutes');
+    const target = { priority: 'low', targetMinutes: 120, businessHours: false };
+    expect((await call('distributor', 'PUT', '/workorder/sla', target)).statusCode).toBe(403);
+    expect((await call('admin', 'PUT', '/workorder/sla', target)).statusCode).toBe(200);
+    expect(await sla()).toEqual({ ...target, custom: true });
+    expect((await call('distributor', 'DELETE', '/workorder/sla/low')).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', '/workorder/sla/low')).statusCode).toBe(200);
+    expect(await sla()).toMatchObject({ targetMinutes: 72 * 60, custom: false });
+    expect((await call('admin', 'DELETE', '/workorder/sla/low')).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 import './question.css';
-import { Alert, Card, Checkbox, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Checkbox, Form, Input, List, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATES, type WorkOrderRow } from '@solarops/contracts';
+import { seesAll, WORK_ORDER_PRIORITIES, WORK_ORDER_STATES, type WorkOrderRow } from '@solarops/contracts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
@@ -10,6 +10,9 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { useSlaNotices, useWorkOrders, type WorkOrderFilters } from './api.ts';
 import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
 import { WorkOrderDetailView } from './WorkOrderDetailView.tsx';
+import { RulesTab } from './RulesTab.tsx';
+import { SlaTab } from './SlaTab.tsx';
+import { useUserStore } from '../../../store/userStore.ts';
 
 /** The SLA warnings of the caller's orders: the console's notice of 80 % and 100 % (sent once each). */
 function SlaNotices() {
@@ -126,7 +129,56 @@ function WorkOrderList() {
   );
 }
 
-/** `question`: work orders from alarms, a list with filters, or one order (`?id=`) with its timeline and moves. */
+const TABS = ['orders', 'rules', 'sla'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The list of orders, and beside it the rules that open them and the SLA targets (`?tab=`). */
+function WorkOrderTabs() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const roleId = useUserStore((s) => s.info?.roleId);
+  // Rules and targets are the platform's: who sees the whole fleet changes them (the server checks the same).
+  const canChange = roleId !== undefined && seesAll({ roleId });
+  const tab: Tab = TABS.find((k) => k === params.get('tab')) ?? 'orders';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'orders' ? {} : { tab: key })}
+      // The list draws its own card with the page margin; the tab bar and the settings keep the same margin.
+      tabBarStyle={{ margin: '0 20px 16px' }}
+      items={[
+        { key: 'orders', label: t('operation.workOrders.settings.orders'), children: <WorkOrderList /> },
+        {
+          key: 'rules',
+          label: t('operation.workOrders.settings.rules'),
+          children: (
+            <div className="app-container">
+              <Card className="workorder-page">
+                <RulesTab canChange={canChange} />
+              </Card>
+            </div>
+          ),
+        },
+        {
+          key: 'sla',
+          label: t('operation.workOrders.settings.sla'),
+          children: (
+            <div className="app-container">
+              <Card className="workorder-page">
+                <SlaTab canChange={canChange} />
+              </Card>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * `question`: work orders from alarms, a list with filters, or one order (`?id=`) with its timeline and moves; the
+ * rules and SLA targets on their own tabs.
+ */
 export function QuestionPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
@@ -135,6 +187,6 @@ export function QuestionPage() {
       <WorkOrderDetailView id={id} />
     </Card>
   ) : (
-    <WorkOrderList />
+    <WorkOrderTabs />
   );
 }

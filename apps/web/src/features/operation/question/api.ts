@@ -1,10 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  SlaTarget,
+  SlaTargetRow,
   WorkOrderDetail,
   WorkOrderMoveBody,
   WorkOrderNotice,
   WorkOrderPriority,
   WorkOrderRow,
+  WorkOrderRule,
+  WorkOrderRuleInput,
   WorkOrderState,
 } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
@@ -93,4 +97,33 @@ export function useCanUseWorkOrders(): boolean {
   const info = useUserStore((s) => s.info);
   const menuList = info?.menuList ?? storedMenuList();
   return info?.roleId === 1 || menuList.includes('question');
+}
+
+export const useWorkOrderRules = () =>
+  useQuery({ queryKey: [...KEY, 'rules'], queryFn: () => request<WorkOrderRule[]>('/workorder/rules') });
+
+export const useSlaTargets = () =>
+  useQuery({ queryKey: [...KEY, 'sla'], queryFn: () => request<SlaTargetRow[]>('/workorder/sla') });
+
+/**
+ * Saving, changing and removing rules and SLA targets. Saving is quiet: the dialogs put a refused field's message under
+ * the field (or show it) themselves.
+ */
+export function useWorkOrderSettings() {
+  return {
+    saveRule: useOrderMutation(({ id, rule }: { id?: number; rule: WorkOrderRuleInput }) =>
+      id === undefined
+        ? request<WorkOrderRule>('/workorder/rules', { json: rule, quiet: true })
+        : request<WorkOrderRule>(`/workorder/rules/${id}`, { method: 'PUT', json: rule, quiet: true }),
+    ),
+    deleteRule: useOrderMutation((id: number) =>
+      request<null>(`/workorder/rules/${id}`, { method: 'DELETE' }),
+    ),
+    saveSla: useOrderMutation((target: SlaTarget) =>
+      request<null>('/workorder/sla', { method: 'PUT', json: target, quiet: true }),
+    ),
+    resetSla: useOrderMutation((priority: SlaTarget['priority']) =>
+      request<null>(`/workorder/sla/${priority}`, { method: 'DELETE' }),
+    ),
+  };
 }
