@@ -29,7 +29,8 @@ export function LanguageSelect({ className }: { className?: string }) {
         },
       }}
     >
-      <Tooltip title={t('language.select')} placement="bottom">
+      {/* To the left: below the button it would lie over the first language of the opened menu and take its click. */}
+      <Tooltip title={t('language.select')} placement="left">
         <button
           type="button"
           className={`icon-button ${className ?? ''}`}

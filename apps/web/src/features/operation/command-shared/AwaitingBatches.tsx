@@ -1,22 +1,32 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Table, Typography } from 'antd';
-import type { AwaitingBatch } from '@solarops/contracts';
+import type { AwaitingBatch, SettingsProfile } from '@solarops/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, request } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { commandApi } from './api.ts';
+import { isLanguage, type Language } from '../../../i18n/language.ts';
+import { commandApi, useProfiles } from './api.ts';
+import { describePoint } from './settingsForm.ts';
 
 /** Batches are created without a push (nothing is sent yet): the list is asked again this often [ms]. */
 const AWAITING_POLL_MS = 15_000;
 
-/** What a batch asks for, as its parameters say: "point → value" pairs, or the schedule's id. */
-function paramsSummary(params: unknown): string {
+/** What a batch asks for, as the user reads it: "label → value" pairs, or the schedule's id. */
+function paramsSummary(
+  params: unknown,
+  profiles: readonly SettingsProfile[],
+  lang: Language,
+  t: (key: string) => string,
+): string {
   const p = (params ?? {}) as { values?: Record<string, number>; schedule?: { dispatchId?: string } };
   if (p.values)
     return Object.entries(p.values)
-      .map(([k, v]) => `${k} → ${v}`)
+      .map(([name, v]) => {
+        const d = describePoint(profiles, name, v, lang, t);
+        return `${d.label} → ${d.value}`;
+      })
       .join('; ');
   return p.schedule?.dispatchId ?? '';
 }
@@ -27,7 +37,9 @@ function paramsSummary(params: unknown): string {
  * author sees it waiting. Shown only while there is something waiting (or the list failed to load).
  */
 export function AwaitingBatches() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const profiles = useProfiles().data ?? [];
   const message = useMessage();
   const client = useQueryClient();
   const query = useQuery({
@@ -84,7 +96,9 @@ export function AwaitingBatches() {
           {
             title: t('commands.awaiting.change'),
             dataIndex: 'params',
-            render: (p: unknown) => <Typography.Text code>{paramsSummary(p)}</Typography.Text>,
+            render: (p: unknown) => (
+              <Typography.Text code>{paramsSummary(p, profiles, lang, t)}</Typography.Text>
+            ),
           },
           {
             title: '',

@@ -6,7 +6,9 @@ import { errorMessage } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { commandApi, useBatch, useCommandPush, useCommands, useCommandsById } from './api.ts';
+import { isLanguage } from '../../../i18n/language.ts';
+import { commandApi, useBatch, useCommandPush, useCommands, useCommandsById, useProfiles } from './api.ts';
+import { describePoint } from './settingsForm.ts';
 import { CommandStateTag } from './CommandStateTag.tsx';
 
 /** Commands shown per page of a batch's results. */
@@ -153,7 +155,9 @@ export function CommandResults({
           {
             title: t('commands.results.values'),
             key: 'values',
-            render: (_, r) => <ValueChange before={r.oldValues} after={r.newValues} />,
+            render: (_, r) => (
+              <ValueChange profileId={r.profileId} before={r.oldValues} after={r.newValues} />
+            ),
           },
           {
             title: t('commands.results.finishedAt'),
@@ -177,15 +181,31 @@ export function CommandResults({
   );
 }
 
-/** Old → new value of each point a command wrote (or read). */
-function ValueChange({ before, after }: { before: PointValues | null; after: PointValues | null }) {
+/** Old → new value of each point a command wrote (or read), by the point's label and unit. */
+function ValueChange({
+  profileId,
+  before,
+  after,
+}: {
+  profileId: string | null;
+  before: PointValues | null;
+  after: PointValues | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const profiles = useProfiles().data ?? [];
   const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (names.length === 0) return null;
+  const shown = (name: string, v: number | undefined) =>
+    describePoint(profiles, name, v, lang, t, profileId).value;
   return (
     <Typography.Text style={{ fontSize: 12 }}>
       {names
         .slice(0, 6)
-        .map((n) => `${n}: ${before?.[n] ?? '—'} → ${after?.[n] ?? '—'}`)
+        .map(
+          (n) =>
+            `${describePoint(profiles, n, undefined, lang, t, profileId).label}: ${shown(n, before?.[n])} → ${shown(n, after?.[n])}`,
+        )
         .join('; ')}
       {names.length > 6 ? ' …' : ''}
     </Typography.Text>

@@ -1,4 +1,10 @@
-import { pointValueError, type PointValues, type SettingPoint } from '@solarops/contracts';
+import {
+  pointOf,
+  pointValueError,
+  type PointValues,
+  type SettingPoint,
+  type SettingsProfile,
+} from '@solarops/contracts';
 import type { Language } from '../../../i18n/language.ts';
 
 /**
@@ -89,4 +95,24 @@ export function formatPointValue(
     case 'number':
       return `${value.toFixed(decimalsOf(point))}${point.unit ? ` ${point.unit}` : ''}`;
   }
+}
+
+/**
+ * A point's label and a value of it as the user reads them (`formatPointValue`), from the device's profile or the
+ * first profile that has the point (a batch spans models); a name no profile has is shown as sent.
+ */
+export function describePoint(
+  profiles: readonly SettingsProfile[],
+  name: string,
+  value: number | undefined,
+  lang: Language,
+  t: Translate,
+  profileId?: string | null,
+): { label: string; value: string } {
+  const own = profiles.find((p) => p.id === profileId);
+  const point =
+    (own && pointOf(own, name)) ??
+    profiles.map((p) => pointOf(p, name)).find((x): x is SettingPoint => x !== undefined);
+  if (!point) return { label: name, value: value === undefined ? '—' : String(value) };
+  return { label: point.label[lang], value: formatPointValue(point, value, lang, t) };
 }
