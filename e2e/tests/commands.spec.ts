@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { writeDropDraws } from '@solarops/simulator';
-import { expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
+import { expect, pastAlarmDialog, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 
 const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
@@ -105,11 +105,25 @@ async function choose(page: Page, testId: string, text: string) {
   await page.keyboard.press('Escape');
 }
 
+/** The language of the next page load (the console reads its cookie when a page loads). */
 async function setLanguage(on: Page, lang: 'zh' | 'en') {
   await on.context().addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
 }
 
-/** A new page on the fleet's console, signed in as `user` and showing its dashboard. */
+/**
+ * Switches the language from the top bar, as a user does: the page keeps what is on it (the device chosen, the
+ * values read, the slots edited), so that the other language is seen without doing it all again.
+ */
+async function switchLanguage(on: Page, lang: 'zh' | 'en') {
+  await on.locator(sel.languageSelect).click();
+  await on.getByTestId(`lang-${lang}`).click();
+  await expect(on.getByTestId('menu-Station')).toHaveText(lang === 'en' ? 'Plants' : '电站管理');
+}
+
+/**
+ * A new page on the fleet's console, signed in as `user`: once the layout shows, the test goes to its screen
+ * (the dashboard's charts need not have loaded).
+ */
 async function signedInPage(browser: Browser, user: string, password: string, lang: 'zh' | 'en') {
   const p = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
   // The 2G notice would cover every page.
@@ -119,7 +133,7 @@ async function signedInPage(browser: Browser, user: string, password: string, la
   });
   await setLanguage(p, lang);
   await signIn(p, user, password);
-  await expect(p.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+  await expect(p.locator(sel.sidebar)).toBeVisible({ timeout: 60_000 });
   return p;
 }
 
@@ -187,6 +201,11 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
   // The current values come from the device: the limit shows once the read is applied.
   await expect(page.getByTestId('current-activePowerLimitPct')).toContainText('%', { timeout: 60_000 });
   await page.screenshot({ animations: 'disabled', path: shot('remoteSet-en'), fullPage: true });
+  // The same screen in Chinese, with the values read.
+  await switchLanguage(page, 'zh');
+  await expect(page.getByTestId('current-activePowerLimitPct')).toContainText('%');
+  await page.screenshot({ animations: 'disabled', path: shot('remoteSet-zh'), fullPage: true });
+  await switchLanguage(page, 'en');
 
   // Out of range is refused before anything is sent.
   const limit = page.getByRole('spinbutton', { name: 'Active power limit' });
@@ -207,6 +226,9 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
   await expect(page).toHaveURL(/remoteSetSubmit\?ids=/, { timeout: 60_000 });
   const state = page.getByTestId('command-table').getByTestId('command-state').first();
   await expect(state).toHaveAttribute('data-state', 'applied', { timeout: 90_000 });
+  // Applied means read back: the value the device holds now is shown beside the one before.
+  const values = page.getByTestId('command-table').locator('tbody tr.ant-table-row td').nth(4);
+  await expect(values).toHaveText(/^Active power limit: .+ → 50\.0 %$/);
   await page.screenshot({ animations: 'disabled', path: shot('remoteSetSubmit-en') });
 
   // Within one reporting interval the inverter's AC power is held to 50 % of its rating: two readings after the
@@ -231,36 +253,29 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
   // power above it before.
   if (clipVisible) expect(before).toBeGreaterThan(rated * 0.5);
   for (const w of readings.slice(1)) expect(w).toBeLessThanOrEqual(rated * 0.5 * 1.01);
-
-  // The same screen in Chinese, with the values read.
-  await setLanguage(page, 'zh');
-  await page.goto('/operation/remoteSet');
-  await choose(page, 'picker-devices', sn);
-  await page.getByTestId('read-current').click();
-  await expect(page.getByTestId('current-activePowerLimitPct')).toContainText('50.0 %', { timeout: 60_000 });
-  await page.screenshot({ animations: 'disabled', path: shot('remoteSet-zh'), fullPage: true });
 });
 
 test('debug: a register read by address, count and type shows the device’s values', async () => {
   test.setTimeout(240_000);
   const [inverter] = await devicesOf('sunspecInverter');
   const sn = inverter!.serial;
-  for (const lang of ['en', 'zh'] as const) {
-    await setLanguage(page, lang);
-    await page.goto(`/operation/debug?sn=${sn}`);
-    // The SunSpec limit register and the nine after it.
-    await page.getByTestId('register-panel').getByRole('spinbutton').nth(0).fill('40188');
-    await page.getByTestId('register-panel').getByRole('spinbutton').nth(1).fill('10');
-    await page.getByTestId('debug-read').click();
-    const registers = page.getByTestId('debug-registers');
-    await expect(registers.locator('tbody tr.ant-table-row')).toHaveCount(10, { timeout: 60_000 });
-    await expect(registers.locator('tbody tr.ant-table-row').first()).toContainText('40188');
-    await expect(page.getByTestId('device-command-log')).toContainText(
-      lang === 'en' ? 'Register read' : '读寄存器',
-      { timeout: 30_000 },
-    );
-    await page.screenshot({ animations: 'disabled', path: shot(`debug-${lang}`), fullPage: true });
-  }
+  await setLanguage(page, 'en');
+  await page.goto(`/operation/debug?sn=${sn}`);
+  // The SunSpec limit register and the nine after it.
+  await page.getByTestId('register-panel').getByRole('spinbutton').nth(0).fill('40188');
+  await page.getByTestId('register-panel').getByRole('spinbutton').nth(1).fill('10');
+  await page.getByTestId('debug-read').click();
+  const registers = page.getByTestId('debug-registers');
+  await expect(registers.locator('tbody tr.ant-table-row')).toHaveCount(10, { timeout: 60_000 });
+  await expect(registers.locator('tbody tr.ant-table-row').first()).toContainText('40188');
+  const log = page.getByTestId('device-command-log');
+  await expect(log).toContainText('Register read', { timeout: 30_000 });
+  await page.screenshot({ animations: 'disabled', path: shot('debug-en'), fullPage: true });
+  // The same values and log in Chinese.
+  await switchLanguage(page, 'zh');
+  await expect(log).toContainText('读寄存器');
+  await expect(registers.locator('tbody tr.ant-table-row')).toHaveCount(10);
+  await page.screenshot({ animations: 'disabled', path: shot('debug-zh'), fullPage: true });
 });
 
 test('dispatch: overlapping slots and a schedule too long for a six-slot device are refused; a charging schedule sent raises the SoC live', async () => {
@@ -273,50 +288,44 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
   expect(hybrid, 'an online register-style hybrid whose first write is kept').toBeDefined();
   const sn = hybrid!.serial;
   written.add(hybrid!.collectorSerial);
-  for (const lang of ['zh', 'en'] as const) {
-    // The console reads the language cookie when a page loads.
-    await setLanguage(page, lang);
-    await page.goto('/operation/dispatch');
-    await choose(page, 'picker-devices', sn);
-    await page.getByTestId('dispatch-id').fill(`E2E-${lang}`);
-    const weekday = page.getByTestId('dispatch-slots-weekday');
-    // Two more slots make seven: more than the hybrid's six.
-    const add = page.getByRole('button', { name: lang === 'en' ? /Add a slot/ : /添加时段/ });
-    await add.click();
-    await add.click();
-    await expect(page.getByTestId('dispatch-problem')).toContainText(
-      lang === 'en' ? 'holds 6 a day' : '每天 6 个',
-    );
-    await expect(page.getByTestId('dispatch-send')).toBeDisabled();
-    await expect(weekday.locator('tbody tr.ant-table-row')).toHaveCount(7);
-    await page.screenshot({
-      animations: 'disabled',
-      path: shot(`dispatch-too-long-${lang}`),
-      fullPage: true,
-    });
-    // Remove the two; then make slot 2 start an hour early, inside slot 1.
-    const remove = weekday.getByRole('button', { name: lang === 'en' ? 'Remove the slot' : '删除时段' });
-    await remove.last().click();
-    await remove.last().click();
-    await expect(page.getByTestId('dispatch-problem')).toHaveCount(0);
-    const start2 = weekday.getByRole('combobox', { name: lang === 'en' ? 'Start' : '开始' }).nth(1);
-    await start2.click();
-    await start2.fill('09:00');
-    await page.locator('.ant-select-item-option').filter({ hasText: '09:00' }).first().click();
-    await expect(page.getByTestId('dispatch-problem')).toContainText(
-      lang === 'en'
-        ? 'slots 1 (00:00–10:00) and 2 (09:00–15:00) overlap'
-        : '时段 1 (00:00–10:00) 与 2 (09:00–15:00) 重叠',
-    );
-    await page.screenshot({ animations: 'disabled', path: shot(`dispatch-overlap-${lang}`), fullPage: true });
-    await start2.click();
-    await start2.fill('10:00');
-    await page.locator('.ant-select-item-option').filter({ hasText: '10:00' }).first().click();
-    await expect(page.getByTestId('dispatch-problem')).toHaveCount(0);
-  }
-  // A schedule that charges all day, every day: one slot of 00:00–24:00 at 5 kW up to 100 %.
+  await setLanguage(page, 'zh');
+  await page.goto('/operation/dispatch');
+  await choose(page, 'picker-devices', sn);
+  await page.getByTestId('dispatch-id').fill('E2E-dispatch');
   const weekday = page.getByTestId('dispatch-slots-weekday');
+  const problem = page.getByTestId('dispatch-problem');
+  // Two more slots make seven: more than the hybrid's six. Each refusal is seen in both languages.
+  const add = page.getByRole('button', { name: /添加时段/ });
+  await add.click();
+  await add.click();
+  await expect(problem).toContainText('每天 6 个');
+  await expect(page.getByTestId('dispatch-send')).toBeDisabled();
+  await expect(weekday.locator('tbody tr.ant-table-row')).toHaveCount(7);
+  await page.screenshot({ animations: 'disabled', path: shot('dispatch-too-long-zh'), fullPage: true });
+  await switchLanguage(page, 'en');
+  await expect(problem).toContainText('holds 6 a day');
+  await expect(weekday.locator('tbody tr.ant-table-row')).toHaveCount(7);
+  await page.screenshot({ animations: 'disabled', path: shot('dispatch-too-long-en'), fullPage: true });
+  // Remove the two; then make slot 2 start an hour early, inside slot 1.
   const remove = weekday.getByRole('button', { name: 'Remove the slot' });
+  await remove.last().click();
+  await remove.last().click();
+  await expect(problem).toHaveCount(0);
+  const start2 = weekday.getByRole('combobox', { name: 'Start' }).nth(1);
+  await start2.click();
+  await start2.fill('09:00');
+  await page.locator('.ant-select-item-option').filter({ hasText: '09:00' }).first().click();
+  await expect(problem).toContainText('slots 1 (00:00–10:00) and 2 (09:00–15:00) overlap');
+  await page.screenshot({ animations: 'disabled', path: shot('dispatch-overlap-en'), fullPage: true });
+  await switchLanguage(page, 'zh');
+  await expect(problem).toContainText('时段 1 (00:00–10:00) 与 2 (09:00–15:00) 重叠');
+  await page.screenshot({ animations: 'disabled', path: shot('dispatch-overlap-zh'), fullPage: true });
+  await switchLanguage(page, 'en');
+  await start2.click();
+  await start2.fill('10:00');
+  await page.locator('.ant-select-item-option').filter({ hasText: '10:00' }).first().click();
+  await expect(problem).toHaveCount(0);
+  // A schedule that charges all day, every day: one slot of 00:00–24:00 at 5 kW up to 100 %.
   for (let n = 5; n > 1; n--) {
     await remove.last().click();
     await expect(weekday.locator('tbody tr.ant-table-row')).toHaveCount(n - 1);
@@ -357,13 +366,13 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
   await page.screenshot({ animations: 'disabled', path: shot('dispatch-en'), fullPage: true });
 });
 
-// Seen passing up to the second user's approval and the batch settling (340 applied, the rest failed `not
-// applied`); then the author's screen showed no `batch-counts` with an applied count under its first
-// `command-results` within 30 s. Fixme until that screen is looked at.
+// Seen passing (at a load average of 25 on two cores) through the refused devices, the approval, the settled batch
+// and the author's counts (Applied 340, Failed 12); its last part, the retry of the failed ones, ran out of the
+// test's time there, and at a load of 40 the approval click starved. Fixme until seen passing whole.
 test.fixme('setUpList: 500 devices of two models, the ones lacking the point refused before sending, a second user approves, per-device results, the failed ones retried', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const all = (await api<CommandDevice[]>('/commands/devices')).data.filter((d) => d.profileId !== null);
   const inverters = all.filter((d) => d.profileId === 'sunspecInverter');
   const lacking = all.filter((d) => d.profileId !== 'sunspecInverter');
@@ -399,6 +408,8 @@ test.fixme('setUpList: 500 devices of two models, the ones lacking the point ref
   const waiting = approver.getByTestId('awaiting-batches').locator('tbody tr.ant-table-row');
   await expect(waiting).toHaveCount(1, { timeout: 30_000 });
   await expect(waiting).toContainText(String(inverters.length));
+  // The change is named as the approver reads it: the point's label and the value with its unit.
+  await expect(waiting).toContainText('有功功率限制 → 80.0 %');
   // The distributor's alarm dialog opens over the page whenever an alarm arises (and closes slowly on a busy
   // machine): closed first, as the user would.
   await pastAlarmDialog(approver, () =>
@@ -407,10 +418,12 @@ test.fixme('setUpList: 500 devices of two models, the ones lacking the point ref
       .then(() => undefined),
   );
   // Ant Design spaces a two-character Chinese label: "批 准". The distributor's alarm dialog opens over the page
-  // whenever an alarm arises: closed first, as the user would.
-  await pastAlarmDialog(approver, () =>
-    waiting.getByRole('button', { name: /批\s*准/ }).click({ timeout: 2_000 }),
-  );
+  // whenever an alarm arises: closed first, as the user would. A click that took effect after its try timed out
+  // (a starved browser) has left nothing to approve.
+  await pastAlarmDialog(approver, async () => {
+    if ((await waiting.count()) === 0) return;
+    await waiting.getByRole('button', { name: /批\s*准/ }).click({ timeout: 10_000 });
+  });
   await expect(approver.getByTestId('awaiting-batches')).toHaveCount(0, { timeout: 60_000 });
   await approver.close();
 
