@@ -4,6 +4,7 @@ import { ROLE, type IvScanResult, type IvStringRow, type IvTask } from '@solarop
 import { EXAMPLE_MODULE_400W, mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
 import { CollectorLink, CommandResponder } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { DEFAULT_PASSWORD, createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { commands } from '../commands/tables.ts';
@@ -176,6 +177,24 @@ describe('IV templates and scan tasks', () => {
     expect(detail.diagnosis.advice).toBe('组串正常，无需处理。');
     expect(detail.expectedStcPoints.at(-1)[0]).toBeCloseTo(16 * EXAMPLE_MODULE_400W.vocV, -1);
     faults.clear();
+
+    // The task's report: every string in the PDF (Chinese drawn with real glyphs) and in the CSV.
+    const pdf = await call('GET', `/iv/tasks/${task.id}/report?langType=zh`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(pdf.rawPayload)).join(' ');
+    expect(text).toContain('IV 诊断报告');
+    expect(text).toContain('开路');
+    expect(text).toContain(serial(2));
+    const csv = await call('GET', `/iv/tasks/${task.id}/report?format=csv&langType=en`);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Inverter serial,String,Diagnosis,Confidence,Performance factor,Pmp at STC (W),Energy lost (kWh/day),Irradiance (W/m²),Module temperature (°C)',
+    );
+    expect(lines.filter((l) => l.startsWith(`${serial(0)},1,Open circuit,`))).toHaveLength(1);
+    expect(lines).toHaveLength(5);
   });
 
   it('answers “Device Offline Cannot Scan!” in the caller’s language when every inverter is offline', async () => {

@@ -227,3 +227,12 @@ export async function listInverters(db: Database, caller: Caller): Promise<IvInv
       online: d.online,
     }));
 }
+
+/** A plant's time zone (the report's footer prints its time there). */
+export async function plantTimeZone(db: Database, plantId: number): Promise<string> {
+  const [row] = await rowsOf<{ time_zone: string }>(
+    db,
+    sql`select time_zone from plants where id = ${plantId}`,
+  );
+  return row?.time_zone ?? 'UTC';
+}

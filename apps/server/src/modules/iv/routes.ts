@@ -18,14 +18,25 @@ import {
   ivTaskInverter,
   ivTemplate,
   ivTemplateBody,
+  langType,
 } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
+import { sendPdf } from '../../http/sendPdf.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { diagnoseForApi } from './diagnose.ts';
-import { findTask, listInverters, listTasks, stringDetail, taskInverters, taskStrings } from './queries.ts';
+import {
+  findTask,
+  listInverters,
+  listTasks,
+  plantTimeZone,
+  stringDetail,
+  taskInverters,
+  taskStrings,
+} from './queries.ts';
 import { settleScans } from './settleScans.ts';
 import { startScan } from './startScan.ts';
+import { taskReportCsv, taskReportPdf } from './taskReport.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -233,6 +244,39 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await settleScans(db(), request.params.id);
       return ok(await taskStrings(db(), callerOf(request), request.params.id, request.query));
+    },
+  );
+
+  app.get(
+    '/iv/tasks/:id/report',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        security,
+        summary:
+          'A task’s report in the caller’s language: PDF (format=pdf) or CSV (format=csv) of every string',
+        params: idParams,
+        querystring: z.object({ format: z.enum(['pdf', 'csv']).default('pdf'), langType }),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const lang = requestLanguage(request);
+      await settleScans(db(), request.params.id);
+      const task = await findTask(db(), caller, request.params.id);
+      const rows = await taskStrings(db(), caller, task.id, { sort: 'serial', order: 'asc' });
+      const name = `iv-task-${task.id}`;
+      if (request.query.format === 'csv')
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(taskReportCsv(rows, lang));
+      return sendPdf(
+        reply,
+        `${name}.pdf`,
+        await taskReportPdf(task, rows, lang, await plantTimeZone(db(), task.plantId)),
+      );
     },
   );
 

@@ -3,10 +3,10 @@ import { Button, Card, Empty, Input, Select, Space, Statistic, Table, Tag } from
 import { IV_FAULT_CLASS_NAMES, type IvStringRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useIvStrings, useIvTask } from './api.ts';
 import { CLASS_COLORS, ClassTags } from './ClassTags.tsx';
-import { stringsCsv } from './stringsCsv.ts';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
 
@@ -31,14 +31,6 @@ export function DiagnosisResultsPage() {
     [strings.data, faultClass, serial],
   );
   const className = (r: IvStringRow) => r.faultClass ?? 'insufficient';
-  const exportCsv = () => {
-    const blob = new Blob([stringsCsv(rows, t)], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `iv-task-${taskId}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
   const data = task.data;
   if (!taskId) return <Empty description={t('iv.noTask')} />;
   return (
@@ -82,9 +74,20 @@ export function DiagnosisResultsPage() {
                 onChange={(e) => setSerial(e.target.value)}
                 style={{ width: 200 }}
               />
-              <Button onClick={exportCsv} disabled={rows.length === 0} data-testid="iv-export-csv">
-                {t('common.export')}
-              </Button>
+              <ExportButton
+                path={`/iv/tasks/${taskId}/report`}
+                params={{ format: 'csv' }}
+                fileName={`iv-task-${taskId}.csv`}
+                label={t('iv.exportCsv')}
+                testId="iv-export-csv"
+              />
+              <ExportButton
+                path={`/iv/tasks/${taskId}/report`}
+                params={{ format: 'pdf' }}
+                fileName={`iv-task-${taskId}.pdf`}
+                label={t('iv.exportPdf')}
+                testId="iv-export-pdf"
+              />
             </Space>
             <Table<IvStringRow>
               rowKey="id"
