@@ -7,7 +7,7 @@ export interface JobLogger {
 /** A background job run every `everyMs` by one server instance at a time. */
 export interface ScheduledJob {
   name: string;
-  /** Its PostgreSQL advisory lock key: any fixed number, the same in every instance, unique among jobs. */
+  /** Its PostgreSQL advisory lock key: a fixed number, the same in every instance, unique among jobs (a test checks). */
   lockKey: number;
   everyMs: number;
   /** Also run once at once, rather than first after `everyMs`. */

@@ -29,7 +29,7 @@ export const cardJobsHook: StartupHook = {
     const stop = scheduleJobs(database, logger, [
       {
         name: 'cards',
-        lockKey: 727_401,
+        lockKey: 727_701,
         everyMs: 10 * 60_000,
         atStart: true,
         run: async () => {
@@ -38,7 +38,7 @@ export const cardJobsHook: StartupHook = {
           await sendExpiryNotices(deps, today());
         },
       },
-      { name: 'renewal reconciliation', lockKey: 727_402, everyMs: 60_000, run: () => reconcileOrders(deps) },
+      { name: 'renewal reconciliation', lockKey: 727_702, everyMs: 60_000, run: () => reconcileOrders(deps) },
     ]);
     return async () => {
       clearInterval(flush);

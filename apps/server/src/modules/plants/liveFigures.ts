@@ -45,7 +45,7 @@ export const plantLiveFiguresHook: StartupHook = {
     return scheduleJobs(database, logger, [
       {
         name: 'plant live figures',
-        lockKey: 727_301,
+        lockKey: 727_601,
         everyMs: LIVE_FIGURES_REFRESH_MS,
         atStart: true,
         run: () => refreshPlantLiveFigures(database.db),
