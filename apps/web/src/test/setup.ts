@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadLanguage } from '../i18n/i18n.ts';
 import { LANGUAGES } from '../i18n/language.ts';
@@ -34,9 +34,15 @@ if (browser && !('ResizeObserver' in window)) {
 // The console loads a language's strings before it renders or switches; tests render at once in either.
 await Promise.all(LANGUAGES.map(loadLanguage));
 
-afterEach(() => {
+afterEach(async () => {
   if (!browser) return;
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  // React finishes an unmount's work on a later turn of the event loop; let it run while the DOM still exists, or
+  // the last test of a file can leave work that fires after jsdom is gone ("window is not defined"). (Real timers:
+  // a test that left fake ones installed would otherwise never get that turn.)
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
 });
