@@ -249,7 +249,10 @@ export const createRolloutBody = z
     groups: z
       .object({
         by: z.enum(['percent', 'count']),
-        sizes: z.array(z.number().int().min(1)).min(1).max(ROLLOUT_LIMITS.maxGroups),
+        sizes: z
+          .array(z.number().int().min(1).max(ROLLOUT_LIMITS.maxDevices))
+          .min(1)
+          .max(ROLLOUT_LIMITS.maxGroups),
       })
       .default({ by: 'percent', sizes: [100] }),
     successPct: pct.default(ROLLOUT_LIMITS.defaultSuccessPct),
