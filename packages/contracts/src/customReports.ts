@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema } from './common.ts';
 import { langType } from './envelope.ts';
+import { REPORT_FORMATS } from './reports.ts';
 
 /** The fields a custom report may show, in the catalogue's order (each a column; the template orders them). */
 export const CUSTOM_REPORT_FIELDS = [
@@ -9,6 +10,7 @@ export const CUSTOM_REPORT_FIELDS = [
   'energyKwh',
   'peakPowerW',
   'specificYield',
+  'performanceRatio',
   'income',
   'co2Kg',
   'alarms',
@@ -65,7 +67,7 @@ export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 
 /**
  * When a template is mailed: the day, week (Monday–Sunday) or month just ended, at a local hour (weekly: on a
- * weekday, 1 = Monday; monthly: on the 1st), with its workbook attached. A daily report waits for its day's data
+ * weekday, 1 = Monday; monthly: on the 1st), with its workbook or PDF attached. A daily report waits for its day's data
  * to be complete, or until 02:00, and says which.
  */
 export const reportSchedule = z.object({
@@ -76,6 +78,8 @@ export const reportSchedule = z.object({
   timeZone: z.string().min(1).max(64),
   recipients: z.array(emailSchema).min(1).max(10),
   language: z.enum(['zh', 'en']).default('zh'),
+  /** The attached file: the workbook or the PDF. */
+  format: z.enum(REPORT_FORMATS).default('xlsx'),
 });
 export type ReportSchedule = z.infer<typeof reportSchedule>;
 
@@ -102,6 +106,8 @@ export const customReportRun = z.object({
   /** The local day the period ends with or holds (YYYY-MM-DD). */
   date: isoDay,
   name: z.string().trim().max(60).optional(),
+  /** `.../export` only: the file made. */
+  format: z.enum(REPORT_FORMATS).default('xlsx'),
   langType,
 });
 export type CustomReportRun = z.infer<typeof customReportRun>;

@@ -8,7 +8,11 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format');
 
-/** `GET /report/periodic` (and `/export`): one plant, or every plant of the caller's scope when `plantId` is absent. */
+/** The files a report is exported or mailed as: an .xlsx workbook or a PDF document. */
+export const REPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** `GET /report/periodic`: one plant, or every plant of the caller's scope when `plantId` is absent. */
 export const periodicReportQuery = z.object({
   plantId: idSchema.optional(),
   period: z.enum(REPORT_PERIODS),
@@ -17,6 +21,11 @@ export const periodicReportQuery = z.object({
   langType,
 });
 export type PeriodicReportQuery = z.infer<typeof periodicReportQuery>;
+
+/** `GET /report/periodic/export`: the report as a workbook (default) or a PDF. */
+export const periodicExportQuery = periodicReportQuery.extend({
+  format: z.enum(REPORT_FORMATS).default('xlsx'),
+});
 
 /** `GET /report/plants`: the plants a report may cover, for the screens' plant choice. */
 export const reportPlantOption = z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() });
@@ -62,6 +71,13 @@ export const plantReportRow = z.object({
   peakPowerW: z.number(),
   /** Energy ÷ installed capacity [h] (also the specific yield in kWh/kWp). */
   equivalentHours: z.number(),
+  /**
+   * In-plane irradiation measured by the plant's weather stations over the 5-minute slots that have both power and
+   * irradiance [kWh/m²] (the reference yield in h); null without a sensor.
+   */
+  irradiationKwhM2: z.number().nullable(),
+  /** IEC 61724-1 performance ratio over those slots [0..1]; null without a sensor or without irradiation. */
+  performanceRatio: z.number().nullable(),
   currency: z.string(),
   incomeMinor: z.number().int(),
   co2Kg: z.number(),
@@ -96,6 +112,8 @@ export const periodicReport = z.object({
     /** Sum of each plant's peak (the fleet's plants peak at different instants). */
     peakPowerW: z.number(),
     equivalentHours: z.number(),
+    /** PR of the plants with a sensor together (their energy ÷ Σ kWp × irradiation); null when none has one. */
+    performanceRatio: z.number().nullable(),
     income: z.array(z.object({ currency: z.string(), incomeMinor: z.number().int() })),
     co2: co2Equivalents,
     alarms: alarmCounts,

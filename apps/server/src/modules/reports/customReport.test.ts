@@ -9,6 +9,7 @@ import {
   type TelemetryReading,
 } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -202,11 +203,18 @@ describe('custom reports (CustomReport, addCustomReport)', () => {
       schedule,
     });
     expect(res.statusCode, res.body).toBe(200);
+    const asPdf = await call('POST', '/report/custom/templates', distributor, {
+      name: '月度报表 PDF',
+      definition: d,
+      schedule: { ...schedule, recipients: ['pdf@example.com'], format: 'pdf' },
+    });
+    expect(asPdf.statusCode, asPdf.body).toBe(200);
     const mailer = t.app.deps.mailer;
-    // 1 December 05:30 in Shanghai: not yet; 06:30: November's report goes; a minute later nothing more.
+    // 1 December 05:30 in Shanghai: not yet; 06:30: November's reports go; a minute later nothing more.
     expect(await mailDueReports(t.db, mailer, Date.parse('2025-11-30T21:30:00Z'))).toBe(0);
-    expect(await mailDueReports(t.db, mailer, Date.parse('2025-11-30T22:30:00Z'))).toBe(1);
+    expect(await mailDueReports(t.db, mailer, Date.parse('2025-11-30T22:30:00Z'))).toBe(2);
     expect(await mailDueReports(t.db, mailer, Date.parse('2025-11-30T22:31:00Z'))).toBe(0);
+    await call('DELETE', `/report/custom/templates/${asPdf.json().data.id}`, distributor);
     const [mail] = t.mail.to('boss@example.com');
     expect(mail!.subject).toContain('月度报表 2025-11-01 ~ 2025-11-30');
     expect(mail!.attachments.map((a) => a.filename)).toEqual(['report-2025-11-01-2025-11-30.xlsx']);
@@ -214,6 +222,16 @@ describe('custom reports (CustomReport, addCustomReport)', () => {
     const month = await preview(d, '2025-11-30', distributor);
     expect(sheet.at(-1)).toEqual(['合计', ...month.fields.map((f) => month.totals[f])]);
     expect(sheet.map((row) => row[0])).toContain('东方一号');
+
+    // The PDF's text holds the plants' Chinese names and the totals the preview shows.
+    const [pdfMail] = t.mail.to('pdf@example.com');
+    expect(pdfMail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['report-2025-11-01-2025-11-30.pdf', 'application/pdf'],
+    ]);
+    const text = (await pdfText(pdfMail!.attachments[0]!.content)).join('\n');
+    for (const name of ['月度报表 PDF', '东方一号', '东方二号', '合计', String(month.totals.energyKwh)])
+      expect(text).toContain(name);
+    expect(text).toContain(String(month.totals.income));
 
     const id = res.json().data.id as number;
     const test = await call('POST', `/report/custom/templates/${id}/send`, distributor);

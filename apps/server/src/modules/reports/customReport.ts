@@ -55,6 +55,9 @@ interface Sums {
   peakPowerW: number;
   income: Map<string, number>;
   co2Kg: number;
+  /** Of the plants with a PR: their energy over the measured slots, and Σ kWp × irradiation [kWh]. */
+  measuredKwh: number;
+  promisedKwh: number;
   alarms: number;
   faultAlarms: number;
   received: number;
@@ -70,6 +73,8 @@ const emptySums = (): Sums => ({
   peakPowerW: 0,
   income: new Map(),
   co2Kg: 0,
+  measuredKwh: 0,
+  promisedKwh: 0,
   alarms: 0,
   faultAlarms: 0,
   received: 0,
@@ -85,6 +90,11 @@ function add(s: Sums, r: PlantReportRow, x: PlantExtra | undefined) {
   s.peakPowerW += r.peakPowerW;
   s.income.set(r.currency, (s.income.get(r.currency) ?? 0) + r.incomeMinor);
   s.co2Kg += r.co2Kg;
+  if (r.performanceRatio !== null && r.irradiationKwhM2 !== null) {
+    const promised = r.capacityKw * r.irradiationKwhM2;
+    s.measuredKwh += r.performanceRatio * promised;
+    s.promisedKwh += promised;
+  }
   s.alarms += r.alarms.total;
   s.faultAlarms += r.alarms.level3;
   s.received += r.completeness.received;
@@ -106,6 +116,8 @@ function valueOf(s: Sums, f: CustomReportField): number | string | null {
       return round(s.peakPowerW, 1);
     case 'specificYield':
       return s.capacityKw > 0 ? round(s.energyKwh / s.capacityKw, 3) : null;
+    case 'performanceRatio':
+      return s.promisedKwh > 0 ? round(s.measuredKwh / s.promisedKwh, 4) : null;
     case 'income':
       return [...s.income]
         .sort(([a], [b]) => a.localeCompare(b))

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type PeriodicReport, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { pdfText } from '../../../test/pdfText.ts';
 import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -166,6 +167,68 @@ describe('periodic reports (form)', () => {
       'MEE 2022 national grid average emission factor',
       r.plants[0]!.co2Kg,
     ]);
+  });
+
+  it('gives PR where a weather station measures the plane of array, and a PDF in zh and en', async () => {
+    const p = await createFixturePlant(t.db, {
+      ownerId,
+      timeZone: 'Asia/Shanghai',
+      name: '光明气象站电站',
+      devices: [{ kind: 'stringInverter' }, { kind: 'weatherStation', ratedPowerW: 0 }],
+    });
+    const power = readings(p.devices[0]!.serial, '2025-09-09T16:00:00Z', '2025-09-11T16:00:00Z');
+    // The sensor sees what makes the 10 kWp plant's output a PR of exactly 0.8; its second day has a 3-hour gap
+    // around noon, which counts neither as darkness nor as a loss.
+    const sensor = power
+      .filter(
+        (r) => !(r.ts >= Date.parse('2025-09-11T03:00:00Z') && r.ts < Date.parse('2025-09-11T06:00:00Z')),
+      )
+      .map((r) => ({ sn: p.devices[1]!.serial, ts: r.ts, poaWm2: r.acPowerW! / 8 }));
+    await ingest(
+      p,
+      [...power, ...sensor].sort((a, b) => a.ts - b.ts),
+    );
+    const r = await report(`plantId=${p.plantId}&period=month&date=2025-09-10`);
+    expect(r.plants[0]!.performanceRatio).toBeCloseTo(0.8, 3);
+    expect(r.totals.performanceRatio).toBeCloseTo(0.8, 3);
+    expect(r.plants[0]!.irradiationKwhM2).toBeGreaterThan(1);
+    expect(r.plants[0]!.equivalentHours).toBeCloseTo(r.totals.energyKwh / 10, 2);
+    // A plant without a sensor has no PR, and the fleet's PR is that of the plants with one.
+    const fleet = await report('period=month&date=2025-09-10');
+    expect(fleet.plants.filter((x) => x.performanceRatio !== null).map((x) => x.name)).toEqual([
+      '光明气象站电站',
+    ]);
+    expect(fleet.totals.performanceRatio).toBeCloseTo(0.8, 3);
+
+    const pdf = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/prod-api/report/periodic/export?plantId=${p.plantId}&period=month&date=2025-09-10&format=pdf&langType=${lang}`,
+        headers: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      return (await pdfText(res.rawPayload)).join('\n');
+    };
+    const zh = await pdf('zh');
+    for (const text of [
+      '电站报表',
+      '月报',
+      '光明气象站电站',
+      '系统效率 PR',
+      '80.00 %',
+      String(r.totals.energyKwh),
+    ])
+      expect(zh).toContain(text);
+    const en = await pdf('en');
+    for (const text of [
+      'Monthly report',
+      'Performance ratio (PR)',
+      '光明气象站电站',
+      String(r.totals.co2.co2Kg),
+    ])
+      expect(en).toContain(text);
+    expect(en).toContain('MEE 2022 national grid average emission factor');
   });
 
   it('shows a user only the plants in scope, and 404 for another owner’s plant', async () => {

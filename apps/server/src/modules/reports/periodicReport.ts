@@ -35,6 +35,7 @@ type DayEnergyRow = { plant_id: number; day: string; energy_kwh: number };
 type DayStatsRow = { plant_id: number; day: string; readings: number; peak_w: number | null };
 type HourRow = { hour: number; energy_kwh: number };
 type AlarmRow = { plant_id: number; level1: number; level2: number; level3: number };
+type SunRow = { plant_id: number; energy_kwh: number; poa_kwh_m2: number };
 
 /** The plants of the report: one (404 outside the caller's scope) or every plant the caller sees. */
 export async function reportPlants(db: Database, caller: Caller, plantId?: number): Promise<PlantRow[]> {
@@ -137,7 +138,7 @@ export async function reportBetween(
   const { lo, hi } = utcWindow(from, to);
   const ids = sql.param(plants.map((p) => p.id));
   const inverterKinds = sql.raw(`('${INVERTER_KINDS.join("','")}')`);
-  const [energyRows, statRows, alarmRows, factors, hourRows] = await Promise.all([
+  const [energyRows, statRows, alarmRows, factors, hourRows, sunRows] = await Promise.all([
     rowsOf<DayEnergyRow>(
       db,
       sql`select plant_id, period_start::text as day, energy_kwh::float8 as energy_kwh from plant_energy
@@ -183,6 +184,29 @@ export async function reportBetween(
               group by 1`,
         )
       : Promise.resolve([]),
+    // PR (IEC 61724-1) where a weather station measures the plane of array: only the 5-minute slots with both the
+    // inverters' power and the irradiance count, so that a sensor's gap is not darkness nor an inverter's a loss.
+    rowsOf<SunRow>(
+      db,
+      sql`with sun as (
+            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, avg(t.poa_wm2) as g
+            from telemetry t join devices d on d.id = t.device_id and d.kind = 'weatherStation'
+            where t.plant_id = any(${ids}::int[]) and t.poa_wm2 is not null
+              and t.ts >= ${lo.toISOString()}::timestamptz and t.ts < ${hi.toISOString()}::timestamptz
+            group by 1, 2),
+          power as (
+            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, sum(t.ac_power_w) as p
+            from telemetry t join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
+            where t.plant_id in (select plant_id from sun) and t.ts >= ${lo.toISOString()}::timestamptz
+              and t.ts < ${hi.toISOString()}::timestamptz
+            group by 1, 2)
+          select s.plant_id, (sum(p.p) / 12 / 1000)::float8 as energy_kwh,
+            (sum(s.g) / 12 / 1000)::float8 as poa_kwh_m2
+          from sun s join power p on p.plant_id = s.plant_id and p.slot = s.slot
+            join plants pl on pl.id = s.plant_id
+          where (s.slot at time zone pl.time_zone)::date between ${from}::date and ${to}::date
+          group by 1`,
+    ),
   ]);
 
   const days = daysBetween(from, to);
@@ -203,6 +227,10 @@ export async function reportBetween(
     peakOf.set(r.plant_id, Math.max(peakOf.get(r.plant_id) ?? 0, r.peak_w ?? 0));
   }
   const alarmsOf = new Map(alarmRows.map((a) => [a.plant_id, a]));
+  const sunOf = new Map(sunRows.map((r) => [r.plant_id, r]));
+  /** Energy over the measured slots and what the irradiation promised at nameplate, for the totals' PR. */
+  let measuredKwh = 0;
+  let promisedKwh = 0;
 
   const rows: PlantReportRow[] = plants.map((p) => {
     const energyKwh = energyOf.get(p.id) ?? 0;
@@ -212,6 +240,13 @@ export async function reportBetween(
     // A plant whose local day has not begun or ended yet counts only the days up to its today.
     const today = localDay(p.time_zone, nowMs);
     const pastDays = days.filter((d) => d <= today);
+    const sun = sunOf.get(p.id);
+    const pr =
+      sun && sun.poa_kwh_m2 > 0 && capacityKw > 0 ? sun.energy_kwh / (capacityKw * sun.poa_kwh_m2) : null;
+    if (pr !== null) {
+      measuredKwh += sun!.energy_kwh;
+      promisedKwh += capacityKw * sun!.poa_kwh_m2;
+    }
     return {
       plantId: p.id,
       name: p.name,
@@ -222,6 +257,8 @@ export async function reportBetween(
       energyKwh: round(energyKwh, 3),
       peakPowerW: round(peakOf.get(p.id) ?? 0, 1),
       equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
+      irradiationKwhM2: sun ? round(sun.poa_kwh_m2, 3) : null,
+      performanceRatio: pr === null ? null : round(pr, 4),
       currency: p.currency,
       incomeMinor: Math.round(energyKwh * p.price_minor_per_kwh),
       co2Kg: round(energyKwh * factor.kgPerKwh, 2),
@@ -266,6 +303,7 @@ export async function reportBetween(
         1,
       ),
       equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
+      performanceRatio: promisedKwh > 0 ? round(measuredKwh / promisedKwh, 4) : null,
       income: [...income]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, incomeMinor]) => ({ currency, incomeMinor })),

@@ -1,96 +1,14 @@
 import { currencyDigits, type PeriodicReport } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 import { tablesWorkbook, type Table } from '../../http/tableWorkbook.ts';
-
-const T = {
-  zh: {
-    summary: '汇总',
-    plants: '电站',
-    energy: '发电量',
-    income: '收益',
-    co2: '减排',
-    alarms: '告警',
-    completeness: '数据完整性',
-    item: '项目',
-    value: '数值',
-    period: '周期',
-    plantCount: '电站数',
-    capacity: '装机容量 (kW)',
-    energyKwh: '发电量 (kWh)',
-    peak: '峰值功率 (W)',
-    hours: '等效小时 (h)',
-    plant: '电站',
-    timeZone: '时区',
-    from: '开始日',
-    to: '结束日',
-    slice: '时段',
-    currency: '币种',
-    amount: '收益',
-    co2Kg: 'CO₂ 减排 (kg)',
-    factor: '系数 (kg/kWh)',
-    source: '来源',
-    country: '国家',
-    coal: '节约标准煤 (kg)',
-    trees: '相当于植树 (棵)',
-    total: '告警总数',
-    level1: '提示',
-    level2: '警告',
-    level3: '故障',
-    received: '已收读数',
-    expected: '应收读数',
-    ratio: '完整率',
-    gapDays: '缺数日',
-    day: '日期',
-    all: '全部电站',
-  },
-  en: {
-    summary: 'Summary',
-    plants: 'Plants',
-    energy: 'Energy',
-    income: 'Income',
-    co2: 'CO2',
-    alarms: 'Alarms',
-    completeness: 'Completeness',
-    item: 'Item',
-    value: 'Value',
-    period: 'Period',
-    plantCount: 'Plants',
-    capacity: 'Capacity (kW)',
-    energyKwh: 'Energy (kWh)',
-    peak: 'Peak power (W)',
-    hours: 'Equivalent hours (h)',
-    plant: 'Plant',
-    timeZone: 'Time zone',
-    from: 'From',
-    to: 'To',
-    slice: 'Slice',
-    currency: 'Currency',
-    amount: 'Income',
-    co2Kg: 'CO2 avoided (kg)',
-    factor: 'Factor (kg/kWh)',
-    source: 'Source',
-    country: 'Country',
-    coal: 'Standard coal saved (kg)',
-    trees: 'Trees planted equivalent',
-    total: 'Alarms',
-    level1: 'Alerting',
-    level2: 'Warning',
-    level3: 'Fault',
-    received: 'Readings received',
-    expected: 'Readings expected',
-    ratio: 'Completeness',
-    gapDays: 'Days with gaps',
-    day: 'Day',
-    all: 'All plants',
-  },
-} as const;
+import { REPORT_LABELS } from './reportLabels.ts';
 
 /** An amount in a currency's smallest unit, in major units. */
-const major = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
+export const major = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
 
 /** The periodic report as a workbook, one sheet per section, in the caller's language. */
 export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
-  const t = T[lang];
+  const t = REPORT_LABELS[lang];
   const c = r.totals;
   return [
     {
@@ -105,6 +23,7 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         [t.energyKwh, c.energyKwh],
         [t.peak, c.peakPowerW],
         [t.hours, c.equivalentHours],
+        [t.pr, c.performanceRatio],
         ...c.income.map((i) => [`${t.amount} (${i.currency})`, major(i.incomeMinor, i.currency)]),
         [t.co2Kg, c.co2.co2Kg],
         [t.coal, c.co2.coalKg],
@@ -115,8 +34,19 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
     },
     {
       sheet: t.plants,
-      headers: [t.plant, t.timeZone, t.from, t.to, t.capacity, t.energyKwh, t.peak, t.hours],
-      widths: [28, 20, 12, 12, 14, 14, 14, 14],
+      headers: [
+        t.plant,
+        t.timeZone,
+        t.from,
+        t.to,
+        t.capacity,
+        t.energyKwh,
+        t.peak,
+        t.hours,
+        t.irradiation,
+        t.pr,
+      ],
+      widths: [28, 20, 12, 12, 14, 14, 14, 14, 16, 14],
       rows: r.plants.map((p) => [
         p.name,
         p.timeZone,
@@ -126,6 +56,8 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         p.energyKwh,
         p.peakPowerW,
         p.equivalentHours,
+        p.irradiationKwhM2,
+        p.performanceRatio,
       ]),
     },
     {

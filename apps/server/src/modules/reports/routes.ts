@@ -12,12 +12,14 @@ import {
   abnormalReport as abnormalReportSchema,
   abnormalReportQuery,
   envelope,
+  periodicExportQuery,
   periodicReport as periodicReportSchema,
   periodicReportQuery,
   reportPlantOption,
 } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { sendPdf } from '../../http/sendPdf.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
@@ -34,6 +36,7 @@ import {
 } from './customReport.ts';
 import { customReportWorkbook } from './customReportWorkbook.ts';
 import { periodicReport, reportPlants } from './periodicReport.ts';
+import { customReportPdf, periodicReportPdf } from './reportPdf.ts';
 import { reportWorkbook } from './reportWorkbook.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -85,14 +88,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The periodic report as an .xlsx workbook, one sheet per section',
-        querystring: periodicReportQuery,
+        summary:
+          'The periodic report as an .xlsx workbook, one sheet per section, or as a PDF (format=pdf) with its chart',
+        querystring: periodicExportQuery,
       },
     },
     async (request, reply) => {
-      const report = await periodicReport(db(), callerOf(request), request.query);
-      const file = await reportWorkbook(report, requestLanguage(request));
-      return sendXlsx(reply, `report-${request.query.period}-${request.query.date}.xlsx`, file);
+      const { format, ...query } = request.query;
+      const report = await periodicReport(db(), callerOf(request), query);
+      const lang = requestLanguage(request);
+      const name = `report-${query.period}-${query.date}`;
+      if (format === 'pdf') {
+        const zone = query.plantId === undefined ? undefined : report.plants[0]?.timeZone;
+        return sendPdf(reply, `${name}.pdf`, await periodicReportPdf(report, lang, zone));
+      }
+      return sendXlsx(reply, `${name}.xlsx`, await reportWorkbook(report, lang));
     },
   );
 
@@ -239,16 +249,20 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The custom report as an .xlsx workbook, columns in the template’s order',
+        summary:
+          'The custom report as an .xlsx workbook or a PDF (format), columns in the template’s order, totals last',
         body: customReportRun,
       },
     },
     async (request, reply) => {
-      const { definition, date, name } = request.body;
+      const { definition, date, name, format } = request.body;
       const result = await runCustomReport(db(), callerOf(request), definition, date);
-      const file = await customReportWorkbook(result, name || 'report', requestLanguage(request));
-      // The template's name may be Chinese: the file name stays ASCII for the header, the sheet carries the name.
-      return sendXlsx(reply, `custom-report-${result.from}-${result.to}.xlsx`, file);
+      const lang = requestLanguage(request);
+      // The template's name may be Chinese: the file name stays ASCII for the header, the file carries the name.
+      const file = `custom-report-${result.from}-${result.to}`;
+      if (format === 'pdf')
+        return sendPdf(reply, `${file}.pdf`, await customReportPdf(result, name || 'report', lang));
+      return sendXlsx(reply, `${file}.xlsx`, await customReportWorkbook(result, name || 'report', lang));
     },
   );
 };

@@ -1,7 +1,7 @@
 /**
  * Mailing custom reports on their schedules (and "send a test report now"). A job looks every minute for templates
  * whose period has ended and whose hour has come in their zone, makes the report as its owner would see it, and
- * mails its workbook to the recipients; `last_sent` keeps each period to one mail, and a run missed (the server was
+ * mails its workbook or PDF to the recipients; `last_sent` keeps each period to one mail, and a run missed (the server was
  * down) is caught up on the next turn, and a new schedule mails the period just ended at its first turn. A daily report waits for its day's data to be complete, or until 02:00
  * local, and its mail says which.
  */
@@ -14,13 +14,17 @@ import type { Caller } from '../plants/plantScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { runCustomReport } from './customReport.ts';
 import { CUSTOM_REPORT_LABELS, customReportWorkbook } from './customReportWorkbook.ts';
+import { customReportPdf } from './reportPdf.ts';
 import { periodDays, previousDay, weekDays } from './periods.ts';
 import { reportTemplates } from './tables.ts';
 
 /** A daily report whose data is incomplete waits at most until this local hour of the next day. */
 export const DAILY_WAIT_UNTIL_HOUR = 2;
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
 const HOUR = 3_600_000;
 
 /** The period a schedule mails next at `nowMs`: its key, the local day the report is made for, and when it is due. */
@@ -89,7 +93,12 @@ async function mailReport(
   nowMs: number,
 ) {
   const result = await runCustomReport(db, owner, t.definition, date, nowMs);
-  const file = await customReportWorkbook(result, t.name, s.language);
+  // Schedules saved before reports came as PDF carry no format: they keep their workbook.
+  const format = (s as Partial<ReportSchedule>).format ?? 'xlsx';
+  const file =
+    format === 'pdf'
+      ? await customReportPdf(result, t.name, s.language, s.timeZone)
+      : await customReportWorkbook(result, t.name, s.language);
   const L = TEXT[s.language];
   const ratio = await completenessOf(db, owner, t, date, nowMs);
   const pct = `${(ratio * 100).toFixed(2)} %`;
@@ -105,7 +114,11 @@ async function mailReport(
       subject: L.subject(t.name, result.from, result.to),
       text: `${lines.join('\n')}\n${group}: ${result.rows.length}`,
       attachments: [
-        { filename: `report-${result.from}-${result.to}.xlsx`, content: file, contentType: XLSX_TYPE },
+        {
+          filename: `report-${result.from}-${result.to}.${format}`,
+          content: file,
+          contentType: CONTENT_TYPES[format],
+        },
       ],
     });
   return result;

@@ -20,6 +20,7 @@ import {
   CUSTOM_REPORT_GROUPINGS,
   CUSTOM_REPORT_PERIODS,
   MAX_REPORT_TEMPLATES,
+  REPORT_FORMATS,
   REPORT_FREQUENCIES,
   type CustomReportDefinition,
   type ReportSchedule,
@@ -185,7 +186,13 @@ function Builder({ template }: { template?: ReportTemplate }) {
     const v = await form.validateFields();
     try {
       const schedule = v.scheduled
-        ? ({ weekday: 1, language: 'zh', ...v.schedule, timeZone: browserZone() } as ReportSchedule)
+        ? ({
+            weekday: 1,
+            language: 'zh',
+            format: 'xlsx',
+            ...v.schedule,
+            timeZone: browserZone(),
+          } as ReportSchedule)
         : null;
       await save.mutateAsync({ id: template?.id, name: v.name, definition: definitionOf(v), schedule });
       void message.success(t('operation.custom.saved'));
@@ -210,6 +217,7 @@ function Builder({ template }: { template?: ReportTemplate }) {
             weekday: 1,
             recipients: [],
             language: 'zh',
+            format: 'xlsx',
           },
         }}
         style={{ maxWidth: 720 }}
@@ -314,6 +322,13 @@ function Builder({ template }: { template?: ReportTemplate }) {
                 ]}
               />
             </Form.Item>
+            <Form.Item name={['schedule', 'format']} label={t('operation.custom.format')}>
+              <Select
+                data-testid="custom-format"
+                style={{ width: 160 }}
+                options={REPORT_FORMATS.map((f) => ({ value: f, label: t(`operation.custom.formats.${f}`) }))}
+              />
+            </Form.Item>
             <Form.Item
               name={['schedule', 'recipients']}
               label={t('operation.custom.recipients')}
@@ -337,22 +352,26 @@ function Builder({ template }: { template?: ReportTemplate }) {
         <Button data-testid="custom-preview" loading={preview.isPending} onClick={() => void runPreview()}>
           {t('operation.custom.preview')}
         </Button>
-        <ExportButton
-          testId="custom-export"
-          path="/report/custom/export"
-          body={
-            values?.fields?.length
-              ? {
-                  definition: definitionOf(values),
-                  date: date.format('YYYY-MM-DD'),
-                  name: values.name || undefined,
-                }
-              : undefined
-          }
-          disabled={!values?.fields?.length}
-          fileName={`${values?.name || 'report'}-${date.format('YYYY-MM-DD')}.xlsx`}
-          label={t('operation.reports.exportExcel')}
-        />
+        {REPORT_FORMATS.map((format) => (
+          <ExportButton
+            key={format}
+            testId={`custom-export-${format}`}
+            path="/report/custom/export"
+            body={
+              values?.fields?.length
+                ? {
+                    definition: definitionOf(values),
+                    date: date.format('YYYY-MM-DD'),
+                    name: values.name || undefined,
+                    format,
+                  }
+                : undefined
+            }
+            disabled={!values?.fields?.length}
+            fileName={`${values?.name || 'report'}-${date.format('YYYY-MM-DD')}.${format}`}
+            label={t(format === 'pdf' ? 'operation.reports.exportPdf' : 'operation.reports.exportExcel')}
+          />
+        ))}
         <Button
           type="primary"
           data-testid="custom-save"
@@ -402,7 +421,7 @@ function PreviewTable({ r }: { r: CustomReportResult }) {
           title: t(`operation.custom.field.${f}`),
           key: f,
           render: (_: unknown, row: (typeof r.rows)[number]) =>
-            f === 'completeness' && typeof row.values[f] === 'number'
+            (f === 'completeness' || f === 'performanceRatio') && typeof row.values[f] === 'number'
               ? `${((row.values[f] as number) * 100).toFixed(2)} %`
               : String(row.values[f] ?? '—'),
         })),

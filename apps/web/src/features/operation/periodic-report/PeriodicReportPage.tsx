@@ -82,6 +82,14 @@ export function PeriodicReportPage() {
           label={t('operation.reports.exportExcel')}
           disabled={!r}
         />
+        <ExportButton
+          testId="report-export-pdf"
+          path="/report/periodic/export"
+          params={{ ...query, format: 'pdf' }}
+          fileName={`report-${period}-${query.date}.pdf`}
+          label={t('operation.reports.exportPdf')}
+          disabled={!r}
+        />
       </Space>
       <QueryState
         isLoading={report.isLoading}
@@ -118,6 +126,15 @@ function ReportBody({ r }: { r: PeriodicReport }) {
               {formatPower(c.peakPowerW) || '0 W'}
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.hours')}>{c.equivalentHours} h</Descriptions.Item>
+            <Descriptions.Item label={t('operation.reports.pr')}>
+              <span data-testid="report-pr">
+                {c.performanceRatio === null ? (
+                  <Typography.Text type="secondary">{t('operation.reports.prNone')}</Typography.Text>
+                ) : (
+                  percent(c.performanceRatio)
+                )}
+              </span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.income')}>
               {c.income.map((i) => (
                 <div key={i.currency}>{formatMoney(i.incomeMinor, i.currency)}</div>
@@ -204,6 +221,17 @@ function ReportBody({ r }: { r: PeriodicReport }) {
             render: (v: number) => formatPower(v),
           },
           { title: t('operation.reports.hours'), dataIndex: 'equivalentHours' },
+          {
+            title: t('operation.reports.pr'),
+            render: (_, p) =>
+              p.performanceRatio === null ? (
+                '—'
+              ) : (
+                <span title={t('operation.reports.irradiation', { value: p.irradiationKwhM2 })}>
+                  {percent(p.performanceRatio)}
+                </span>
+              ),
+          },
           {
             title: t('operation.reports.income'),
             render: (_, p) => formatMoney(p.incomeMinor, p.currency),
