@@ -11,8 +11,8 @@ export interface FleetChangeMap {
   collectorMoved: [collectorId: number, plantId: number];
   /** Plants, collectors or devices were added in bulk (the demo fleet's seeding). */
   fleetAdded: [];
-  /** Collectors were re-keyed or removed (their stored secrets changed). */
-  collectorsChanged: [];
+  /** Collectors were re-keyed or removed (their stored secrets changed): their serials. */
+  collectorsChanged: [serials: string[]];
 }
 
 export type FleetChanges = EventEmitter<FleetChangeMap>;

@@ -171,7 +171,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       const issued = await rekeyCollector(db(), app.deps.brokerAccounts, request.params.sn);
-      app.deps.fleetChanges.emit('collectorsChanged');
+      app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
       return ok(issued);
     },
   );
@@ -191,7 +191,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       await removeCollector(db(), app.deps.brokerAccounts, request.params.sn);
-      app.deps.fleetChanges.emit('collectorsChanged');
+      app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
       return ok(null);
     },
   );

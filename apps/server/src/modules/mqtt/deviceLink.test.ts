@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { connectCollector } from '../../../test/collectorClient.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_LIMITS, deviceTopics } from '@solarops/contracts';
+import { DEVICE_LIMITS, ROLE, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { createUser } from '../../../test/factories.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import type { DeviceLink } from '../telemetry/DeviceLink.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from './startEmbeddedBroker.ts';
@@ -74,6 +74,31 @@ describe('device link over MQTT (embedded broker)', () => {
       /Bad username or password/i,
     );
     expect(link.metrics().rejected.badCredentials).toBeGreaterThanOrEqual(2);
+  });
+
+  it('closes a re-keyed collector’s open connection; only the new secret signs in again', async () => {
+    const owner = await createUser(t.db);
+    const { collectors } = await createFixturePlant(t.db, { ownerId: owner.id });
+    const c = collectors[0]!;
+    const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const client = await connectCollector(broker.port, c.serial, c.secret);
+    const gone = closed(client);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/prod-api/collector/${c.serial}/secret`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    await gone;
+    await expect(connectCollector(broker.port, c.serial, c.secret)).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    const again = await connectCollector(
+      broker.port,
+      c.serial,
+      (res.json().data as { secret: string }).secret,
+    );
+    await again.endAsync();
   });
 
   it('stores a batch, then acknowledges it on down/ack only after the commit; a batch sent twice is stored once', async () => {

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type Client } from 'aedes';
 import { DOWN_KINDS, parseUpTopic } from '@solarops/contracts';
 import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
 import type { DeviceLink } from '../telemetry/DeviceLink.ts';
@@ -108,9 +108,15 @@ export async function startEmbeddedBroker(options: {
       );
     });
   let connected = 0;
-  broker.on('client', () => connected++);
-  broker.on('clientDisconnect', () => {
+  // The open connection of each signed-in collector, by serial (to close it when its secret changes).
+  const open = new Map<string, Client>();
+  broker.on('client', (client) => {
+    connected++;
+    open.set(client.id, client);
+  });
+  broker.on('clientDisconnect', (client) => {
     connected = Math.max(0, connected - 1);
+    if (open.get(client.id) === client) open.delete(client.id);
   });
 
   const maxBytes = options.maxMessageBytes ?? 1024 * 1024;
@@ -127,7 +133,16 @@ export async function startEmbeddedBroker(options: {
   });
   const port = (server.address() as net.AddressInfo).port;
   const url = `mqtt://127.0.0.1:${port}`;
-  const detach = link.attach({ url, publish: publishDown, connectedCollectors: () => connected });
+  const detach = link.attach({
+    url,
+    publish: publishDown,
+    connectedCollectors: () => connected,
+    // Secrets are checked at sign-in: a re-keyed or removed collector's open connection is closed here (its last
+    // will tells it offline), and signing in again needs the new secret.
+    disconnect(serials) {
+      for (const serial of serials) open.get(serial)?.close();
+    },
+  });
   return {
     port,
     url,

@@ -21,6 +21,12 @@ export interface DownLink {
   publish(topic: string, payload: string): Promise<void>;
   /** Collectors connected now (0 when the broker is external: it does not tell). */
   connectedCollectors(): number;
+  /**
+   * Closes the connections of these collectors, whose secrets changed: a broker that checks secrets only at
+   * sign-in would otherwise keep serving a connection made with a revoked one. An external broker closes them
+   * itself as its accounts are replaced (BrokerAccounts), so its consumer has none.
+   */
+  disconnect?(serials: readonly string[]): void;
 }
 
 /** How a collector was last heard by this server. */
@@ -65,6 +71,10 @@ export class DeviceLink {
   private replyHandler: ReplyHandler | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly forget = () => this.registry.forget();
+  private readonly revoked = (serials: string[]) => {
+    this.registry.forget();
+    this.downLink?.disconnect?.(serials);
+  };
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.registry = new DeviceRegistry(options.db);
@@ -76,7 +86,7 @@ export class DeviceLink {
     options.fleetChanges.on('plantEdited', this.forget);
     options.fleetChanges.on('collectorMoved', this.forget);
     options.fleetChanges.on('fleetAdded', this.forget);
-    options.fleetChanges.on('collectorsChanged', this.forget);
+    options.fleetChanges.on('collectorsChanged', this.revoked);
     this.sweeper = setInterval(() => this.outbox.sweep(), OUTBOX_SWEEP_MS).unref();
   }
 
@@ -150,6 +160,6 @@ export class DeviceLink {
     this.options.fleetChanges.off('plantEdited', this.forget);
     this.options.fleetChanges.off('collectorMoved', this.forget);
     this.options.fleetChanges.off('fleetAdded', this.forget);
-    this.options.fleetChanges.off('collectorsChanged', this.forget);
+    this.options.fleetChanges.off('collectorsChanged', this.revoked);
   }
 }
