@@ -112,6 +112,41 @@ export const plantSummary = z.object({
 });
 export type PlantSummary = z.infer<typeof plantSummary>;
 
+/** IEC 61724-1 figures of a plant over its local day, month to date or year to date. */
+export const periodPerformance = z.object({
+  period: z.enum(['day', 'month', 'year']),
+  /** First local day of the period. */
+  start: day,
+  /** AC energy of the inverters E_AC [kWh]. */
+  energyKwh: z.number(),
+  /** In-plane irradiation H_POA [kWh/m²]. */
+  poaKwhM2: z.number(),
+  /** Expected AC energy at that irradiation (cell temperature, PVWatts losses, inverter) [kWh]. */
+  expectedEnergyKwh: z.number(),
+  /** Reference yield Y_r [h]. */
+  referenceYieldH: z.number(),
+  /** Final yield Y_f [h]. */
+  finalYieldH: z.number(),
+  /** PR = Y_f / Y_r; null without irradiation. */
+  performanceRatio: z.number().nullable(),
+  /** PR corrected to 25 °C cell temperature; null without irradiation. */
+  temperatureCorrectedPr: z.number().nullable(),
+});
+export type PeriodPerformance = z.infer<typeof periodPerformance>;
+
+export const plantPerformance = z.object({
+  plantId: z.number().int(),
+  /** The plant's local date the periods end on (today). */
+  date: day,
+  /**
+   * Where the irradiation comes from: the plant's weather stations (`sensor`), or a clear sky over the plant's
+   * site in a plane facing the equator (`model`: an estimate, shown as such).
+   */
+  irradianceSource: z.enum(['sensor', 'model']),
+  periods: z.array(periodPerformance),
+});
+export type PlantPerformance = z.infer<typeof plantPerformance>;
+
 export const powerCurveQuery = z.object({ date: day.optional() });
 export const powerCurve = z.object({
   date: day,

@@ -14,6 +14,7 @@ export * from './angleOfIncidence.ts';
 export * from './skyDiffuse.ts';
 export * from './groundDiffuse.ts';
 export * from './poaIrradiance.ts';
+export * from './clearSkyPlane.ts';
 export * from './cellTemperature.ts';
 export * from './pvwatts.ts';
 export * from './lambertW.ts';

@@ -54,6 +54,11 @@ export interface SolarPositionOptions {
   deltaT?: number;
   /** Atmospheric refraction at sunrise and sunset, atmos_refract [deg]. Default 0.5667. */
   atmosRefract?: number;
+  /**
+   * The instant's geocentric values (`geocentric(julianDay(time), deltaT)`) when already known: they do not depend
+   * on the site and are most of the cost, so sites sharing instants can share them.
+   */
+  geocentric?: Geocentric;
 }
 
 function toMillis(time: TimeInput): number {
@@ -248,7 +253,7 @@ export function solarPosition(
   options: SolarPositionOptions = {},
 ): SolarPosition {
   const { altitude = 0, pressure = 101325, temperature = 12, deltaT = 67, atmosRefract = 0.5667 } = options;
-  const g = geocentric(julianDay(time), deltaT);
+  const g = options.geocentric ?? geocentric(julianDay(time), deltaT);
   const h = wrap360(g.nu + longitude - g.alpha); // eq. 32
   const xi = 8.794 / (3600 * g.radius); // eq. 33, equatorial horizontal parallax
   const latR = latitude * DEG;

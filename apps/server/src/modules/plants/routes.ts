@@ -22,6 +22,7 @@ import {
   plantIdParams,
   plantListQuery,
   plantRow,
+  plantPerformance,
   plantSummary,
   powerCurve,
   powerCurveQuery,
@@ -42,6 +43,7 @@ import {
 } from './queries.ts';
 import { fleetFigures } from './fleetFigures.ts';
 import { energyFlow } from './energyFlow.ts';
+import { plantPerformance as performanceOf } from './expectedYield.ts';
 import { fleetMap } from './fleetMap.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
 import {
@@ -107,6 +109,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await summaryOf(db(), await plantOr404(request, request.params.id))),
+  );
+
+  app.get(
+    '/plant/:id/performance',
+    {
+      preHandler: requirePermission('list', 'details'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Expected energy, reference and final yield, PR and temperature-corrected PR (IEC 61724-1) today, this month and this year; irradiation measured, or modelled for a clear sky without a weather station',
+        params: plantIdParams,
+        response: { 200: envelope(plantPerformance) },
+      },
+    },
+    async (request) => ok(await performanceOf(db(), await plantOr404(request, request.params.id))),
   );
 
   app.get(

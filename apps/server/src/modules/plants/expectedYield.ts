@@ -1,0 +1,193 @@
+/**
+ * A plant's expected yield and IEC 61724-1 figures over its local day, month to date and year to date: the
+ * inverters' energy from the rollups against the in-plane irradiation, measured by the plant's weather stations
+ * when it has one, otherwise modelled for a clear sky over its site (`packages/pv`: sun position, Ineichen,
+ * Hay–Davies transposition into a plane facing the equator, SAPM cell temperature). The expected energy is
+ * PVWatts': P_0 · Σ H_k · (1 + γ · (T_k − 25 °C)) less the system losses and the inverter's.
+ */
+import { sql } from 'drizzle-orm';
+import type { PeriodPerformance, PlantPerformance } from '@solarops/contracts';
+import {
+  clearSkyPlaneIrradiation,
+  equatorFacing,
+  performanceRatio,
+  pvwattsLosses,
+  type PlaneIrradiation,
+  type PlaneSite,
+} from '@solarops/pv';
+import type { Database } from '../../db/openDatabase.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../telemetry/localDay.ts';
+import { DEFAULT_GAMMA_PER_K } from './performance.ts';
+import type { FoundPlant } from './queries.ts';
+
+/** Nominal inverter efficiency of PVWatts [unitless]. */
+export const INVERTER_EFFICIENCY = 0.96;
+/** Share of the DC energy left after PVWatts' default system losses (14.08 %) and the inverter's [unitless]. */
+export const EXPECTED_AC_SHARE = (1 - pvwattsLosses() / 100) * INVERTER_EFFICIENCY;
+/** Integration step of the modelled irradiance [ms]: within 0.1 % of a 5-minute step over a day. */
+const MODEL_STEP_MS = 1_800_000;
+/** A weather station reports every 5 minutes: an average irradiance over a slot times 1/12 h [kWh/m² per W/m²]. */
+const SLOT_KWH_PER_W = 5 / 60 / 1000;
+
+/** Modelled irradiation of whole past local days, by site and day (they never change). */
+const modelledDays = new Map<string, PlaneIrradiation>();
+const MODELLED_DAYS_KEPT = 100_000;
+
+const add = (a: PlaneIrradiation, b: PlaneIrradiation): PlaneIrradiation => ({
+  poaKwhM2: a.poaKwhM2 + b.poaKwhM2,
+  temperatureWeightedKwhM2: a.temperatureWeightedKwhM2 + b.temperatureWeightedKwhM2,
+});
+const NONE: PlaneIrradiation = { poaKwhM2: 0, temperatureWeightedKwhM2: 0 };
+
+/** Clear-sky irradiation of the plant's plane from local day `from` up to the instant `untilMs`. */
+function modelledIrradiation(
+  site: PlaneSite,
+  timeZone: string,
+  from: string,
+  untilMs: number,
+): PlaneIrradiation {
+  let sum = NONE;
+  for (let d = from; ; d = nextDay(d)) {
+    const start = localDayStartMs(timeZone, d);
+    if (start >= untilMs) break;
+    const end = localDayStartMs(timeZone, nextDay(d));
+    const opts = { stepMs: MODEL_STEP_MS, gammaPerK: DEFAULT_GAMMA_PER_K };
+    if (end > untilMs) {
+      sum = add(sum, clearSkyPlaneIrradiation(site, start, untilMs, opts));
+      break;
+    }
+    const key = `${site.latitude},${site.longitude},${site.altitude ?? 0},${site.surfaceTilt},${site.surfaceAzimuth},${timeZone},${d}`;
+    let day = modelledDays.get(key);
+    if (!day) {
+      if (modelledDays.size >= MODELLED_DAYS_KEPT) modelledDays.clear();
+      day = clearSkyPlaneIrradiation(site, start, end, opts);
+      modelledDays.set(key, day);
+    }
+    sum = add(sum, day);
+  }
+  return sum;
+}
+
+/**
+ * Measured irradiation of the plant's weather stations since each of `starts` up to `untilMs`: 5-minute slots
+ * averaged over the stations, the temperature weight from the measured module temperature (25 °C where missing).
+ */
+async function measuredIrradiation(
+  db: Database,
+  plantId: number,
+  starts: readonly number[],
+  untilMs: number,
+): Promise<PlaneIrradiation[]> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const first = iso(Math.min(...starts));
+  const sums = starts.map(
+    (
+      s,
+      i,
+    ) => sql`coalesce(sum(g) filter (where slot >= ${iso(s)}::timestamptz), 0)::float8 as ${sql.raw(`h${i}`)},
+      coalesce(sum(g * (1 + ${DEFAULT_GAMMA_PER_K} * (coalesce(tm, 25) - 25))) filter (where slot >= ${iso(s)}::timestamptz), 0)::float8 as ${sql.raw(`w${i}`)}`,
+  );
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`with slots as (
+        select date_bin('5 minutes', ts, ${first}::timestamptz) as slot, avg(poa_wm2) as g, avg(temp_module_c) as tm
+        from telemetry
+        where plant_id = ${plantId} and poa_wm2 is not null
+          and ts >= ${first}::timestamptz and ts < ${iso(untilMs)}::timestamptz
+        group by 1)
+      select ${sql.join(sums, sql`, `)} from slots`,
+  );
+  return starts.map((_, i) => ({
+    poaKwhM2: Number(row?.[`h${i}`] ?? 0) * SLOT_KWH_PER_W,
+    temperatureWeightedKwhM2: Number(row?.[`w${i}`] ?? 0) * SLOT_KWH_PER_W,
+  }));
+}
+
+/**
+ * The period's figures from its energy and irradiation.
+ *
+ * @param energyKwh - E_AC [kWh]
+ * @param capacityKw - P_0 [kWp]
+ * @param h - H_POA and its temperature-weighted form [kWh/m²]
+ */
+export function periodFigures(
+  energyKwh: number,
+  capacityKw: number,
+  h: PlaneIrradiation,
+): Omit<PeriodPerformance, 'period' | 'start'> {
+  const f = performanceRatio(energyKwh, capacityKw, h.poaKwhM2);
+  const corrected = capacityKw > 0 && h.temperatureWeightedKwhM2 > 0;
+  return {
+    energyKwh,
+    poaKwhM2: h.poaKwhM2,
+    expectedEnergyKwh: capacityKw * h.temperatureWeightedKwhM2 * EXPECTED_AC_SHARE,
+    referenceYieldH: f.referenceYieldH,
+    finalYieldH: Number.isFinite(f.finalYieldH) ? f.finalYieldH : 0,
+    performanceRatio: Number.isFinite(f.performanceRatio) ? f.performanceRatio : null,
+    temperatureCorrectedPr: corrected ? energyKwh / (capacityKw * h.temperatureWeightedKwhM2) : null,
+  };
+}
+
+/**
+ * The plant's figures today, this month and this year (each up to now), in its time zone.
+ *
+ * @param db - Database
+ * @param plant - The plant (found in the caller's scope)
+ * @param nowMs - The instant the periods end [ms]
+ */
+export async function plantPerformance(
+  db: Database,
+  plant: FoundPlant,
+  nowMs = Date.now(),
+): Promise<PlantPerformance> {
+  const zone = plant.time_zone;
+  const date = localDay(zone, nowMs);
+  const periods = [
+    { period: 'day' as const, start: date },
+    { period: 'month' as const, start: monthOf(date) },
+    { period: 'year' as const, start: yearOf(date) },
+  ];
+  const [[site], energies] = await Promise.all([
+    rowsOf<{ latitude: number; longitude: number; altitude: number; stations: number }>(
+      db,
+      sql`select pl.latitude, pl.longitude, pl.altitude,
+          (select count(*)::int from devices d where d.plant_id = pl.id and d.kind = 'weatherStation') as stations
+        from plants pl where pl.id = ${plant.id}`,
+    ),
+    rowsOf<{ period: string; energy_kwh: number }>(
+      db,
+      sql`select period, energy_kwh from plant_energy where plant_id = ${plant.id} and (
+          (period = 'day' and period_start = ${date}::date) or (period = 'month' and period_start = ${monthOf(date)}::date)
+          or (period = 'year' and period_start = ${yearOf(date)}::date))`,
+    ),
+  ]);
+  const sensor = (site?.stations ?? 0) > 0;
+  const irradiation = sensor
+    ? await measuredIrradiation(
+        db,
+        plant.id,
+        periods.map((p) => localDayStartMs(zone, p.start)),
+        nowMs,
+      )
+    : periods.map((p) => {
+        const plane: PlaneSite = {
+          latitude: Number(site?.latitude ?? 0),
+          longitude: Number(site?.longitude ?? 0),
+          altitude: Number(site?.altitude ?? 0),
+          ...equatorFacing(Number(site?.latitude ?? 0)),
+        };
+        return modelledIrradiation(plane, zone, p.start, nowMs);
+      });
+  const energyOf = (period: string) => Number(energies.find((e) => e.period === period)?.energy_kwh ?? 0);
+  const capacityKw = Number(plant.capacity_w) / 1000;
+  return {
+    plantId: plant.id,
+    date,
+    irradianceSource: sensor ? 'sensor' : 'model',
+    periods: periods.map((p, i) => ({
+      ...p,
+      ...periodFigures(energyOf(p.period), capacityKw, irradiation[i]!),
+    })),
+  };
+}
