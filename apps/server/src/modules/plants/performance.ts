@@ -5,7 +5,8 @@
  * `temperatureCorrectedPerformanceRatio`); the reports call this for their PR columns.
  *
  * Without a weather station there is no measured irradiation: the figures say `source: 'none'` and carry no
- * reference yield or PR (the modelled irradiance of issue 18's step 6 is still to come).
+ * reference yield or PR (the plant detail's figures of the day, month and year model a clear sky instead:
+ * `expectedYield.ts`).
  */
 import type { PowerCurve } from '@solarops/contracts';
 import {

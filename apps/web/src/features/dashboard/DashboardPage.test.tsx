@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { FleetFigures } from '@solarops/contracts';
+import type { FleetFigures, PlantPerformance } from '@solarops/contracts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 const json = (body: unknown) =>
@@ -60,12 +60,39 @@ const ALARM = {
   saveTime: '2026-11-21 08:00:00',
 };
 
+/** Hill PV (7) measures its irradiance; Lake PV (8) has no sensor: its figures are modelled. */
+const performanceOf = (plantId: number): PlantPerformance => {
+  const period = (p: 'day' | 'month' | 'year', start: string, pr: number) => ({
+    period: p,
+    start,
+    energyKwh: 40,
+    poaKwhM2: 5,
+    expectedEnergyKwh: 42.5,
+    referenceYieldH: 5,
+    finalYieldH: 4,
+    performanceRatio: pr,
+    temperatureCorrectedPr: pr,
+  });
+  return {
+    plantId,
+    date: '2026-11-22',
+    irradianceSource: plantId === 7 ? 'sensor' : 'model',
+    periods: [
+      period('day', '2026-11-22', 0.8),
+      period('month', '2026-11-01', 0.812),
+      period('year', '2026-01-01', 0.7),
+    ],
+  };
+};
+
 function start(fleet: FleetFigures = FLEET) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
       if (url.pathname.endsWith('/plant/fleet')) return json({ code: 200, msg: 'ok', data: fleet });
+      const performance = /\/plant\/(\d+)\/performance$/.exec(url.pathname);
+      if (performance) return json({ code: 200, msg: 'ok', data: performanceOf(Number(performance[1])) });
       if (url.pathname.endsWith('/alarm/manager/list'))
         return json({ code: 200, msg: 'ok', total: 1, rows: [ALARM] });
       return new Response('{}', { status: 404 });
@@ -175,5 +202,15 @@ describe('dashboard lists', () => {
     expect(rows.map((r) => r.textContent)).toEqual(['1Hill PV11.36 kWh1.37 kW', '2Lake PV1.2 kWh0 W']);
     await userEvent.click(within(top).getByText('Lake PV'));
     expect(router.state.location.pathname + router.state.location.search).toBe('/details?id=8');
+  });
+
+  it('shows the top plants’ PR today, this month and this year, marking the one without a sensor as estimated', async () => {
+    start();
+    const card = await screen.findByTestId('fleet-performance');
+    await within(card).findAllByText('80.0 %');
+    expect(within(card).getByTestId('performance-7').textContent).toBe('Hill PV 42.5 kWh80.0 %81.2 %70.0 %');
+    expect(within(card).getByTestId('performance-8').textContent).toBe(
+      'Lake PV 估算（模型辐照度）42.5 kWh80.0 %81.2 %70.0 %',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { SvgChart } from '../../components/chart/SvgChart.tsx';
 import { IncomeLines } from '../../components/IncomeLines.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useFleetFigures, useRecentAlarms } from './api.ts';
+import { PerformanceCard } from './PerformanceCard.tsx';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
@@ -187,6 +188,11 @@ export function DashboardPage() {
               <Col xs={24} xl={14}>
                 <RecentAlarms />
               </Col>
+              {f.topPlants.length > 0 && (
+                <Col span={24}>
+                  <PerformanceCard plants={f.topPlants} />
+                </Col>
+              )}
             </Row>
           </>
         ) : null}

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { type AlarmRow, alarmApi } from '../../layout/alarmApi.ts';
-import type { FleetFigures } from '@solarops/contracts';
+import type { FleetFigures, PlantPerformance } from '@solarops/contracts';
 import { request } from '../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 
@@ -30,4 +30,14 @@ export const useRecentAlarms = () =>
         throw e;
       }),
     refetchInterval: LIVE_REFRESH_MS,
+  });
+
+/** Yields and PR of each of these plants (the top plants' rows), each its own call. */
+export const usePlantsPerformance = (ids: readonly number[]) =>
+  useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['dashboard', 'performance', id],
+      queryFn: () => request<PlantPerformance>(`/plant/${id}/performance`),
+      refetchInterval: 60_000,
+    })),
   });

@@ -6,6 +6,7 @@ import type {
   EnergySeries,
   FollowRow,
   PlantInput,
+  PlantPerformance,
   PlantRow,
   PlantSummary,
   PowerCurve,
@@ -41,6 +42,14 @@ export const usePlantSummary = (id: number) =>
     queryKey: ['station', 'summary', id],
     queryFn: () => request<PlantSummary>(`/plant/${id}/summary`),
     refetchInterval: LIVE_REFRESH_MS,
+  });
+
+/** Yields and PR today, this month and this year (refreshed with the live figures' pace, slower: they move slowly). */
+export const usePlantPerformance = (id: number) =>
+  useQuery({
+    queryKey: ['station', 'performance', id],
+    queryFn: () => request<PlantPerformance>(`/plant/${id}/performance`),
+    refetchInterval: 60_000,
   });
 
 export const usePowerCurve = (id: number, date: string | undefined) =>

@@ -36,6 +36,7 @@ import {
 } from '../api.ts';
 import { EnergyChart } from './EnergyChart.tsx';
 import { EnergyFlowCard } from './EnergyFlowCard.tsx';
+import { PerformanceCard } from './PerformanceCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
 
 /** The plant details (`details?id=`): header figures, power and energy charts, devices, collectors, information. */
@@ -178,6 +179,7 @@ function DetailsBody({ id }: { id: number }) {
         </QueryState>
       </Card>
       <EnergyFlowCard plantId={id} />
+      <PerformanceCard plantId={id} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={12}>
           <PowerChart plantId={id} today={s?.today} />

@@ -1,0 +1,95 @@
+import { Card, Table, Tag, Tooltip } from 'antd';
+import type { PeriodPerformance } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatEnergy } from '../../../components/format/units.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { usePlantPerformance } from '../api.ts';
+
+const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
+
+/**
+ * Expected energy, yields and performance ratio (IEC 61724-1) today, this month and this year. Without a weather
+ * station the irradiation is a modelled clear sky, which the card says beside its title.
+ */
+export function PerformanceCard({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const performance = usePlantPerformance(plantId);
+  const d = performance.data;
+  return (
+    <Card
+      title={t('station.performance.title')}
+      style={{ marginTop: 16 }}
+      data-testid="plant-performance"
+      extra={
+        d &&
+        (d.irradianceSource === 'model' ? (
+          <Tooltip title={t('station.performance.modelHint')}>
+            <Tag color="orange" data-testid="performance-source">
+              {t('station.performance.model')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="green" data-testid="performance-source">
+            {t('station.performance.sensor')}
+          </Tag>
+        ))
+      }
+    >
+      <QueryState
+        isLoading={performance.isLoading}
+        error={performance.error}
+        isEmpty={!d}
+        onRetry={() => void performance.refetch()}
+      >
+        <Table<PeriodPerformance>
+          rowKey="period"
+          size="small"
+          pagination={false}
+          dataSource={d?.periods ?? []}
+          columns={[
+            {
+              title: t('station.performance.period'),
+              dataIndex: 'period',
+              render: (p: PeriodPerformance['period']) => t(`station.performance.periods.${p}`),
+            },
+            {
+              title: t('station.performance.energy'),
+              dataIndex: 'energyKwh',
+              render: (v: number) => formatEnergy(v) || '0 kWh',
+            },
+            {
+              title: t('station.performance.expected'),
+              dataIndex: 'expectedEnergyKwh',
+              render: (v: number) => formatEnergy(v) || '0 kWh',
+            },
+            {
+              title: t('station.performance.poa'),
+              dataIndex: 'poaKwhM2',
+              render: (v: number) => v.toFixed(2),
+            },
+            {
+              title: t('station.performance.referenceYield'),
+              dataIndex: 'referenceYieldH',
+              render: (v: number) => v.toFixed(2),
+            },
+            {
+              title: t('station.performance.finalYield'),
+              dataIndex: 'finalYieldH',
+              render: (v: number) => v.toFixed(2),
+            },
+            {
+              title: t('station.performance.pr'),
+              dataIndex: 'performanceRatio',
+              render: (v: number | null) => fixed(v === null ? null : v * 100, 1) + (v === null ? '' : ' %'),
+            },
+            {
+              title: t('station.performance.prCorrected'),
+              dataIndex: 'temperatureCorrectedPr',
+              render: (v: number | null) => fixed(v === null ? null : v * 100, 1) + (v === null ? '' : ' %'),
+            },
+          ]}
+        />
+      </QueryState>
+    </Card>
+  );
+}
