@@ -16,6 +16,7 @@ import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { Co2FactorsFields } from './Co2FactorsFields.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
 
 /** Today as YYYY-MM-DD in the viewer's zone: the date a newly added rate is taken on. */
@@ -23,7 +24,8 @@ const today = () => new Date().toLocaleDateString('sv-SE');
 
 /**
  * The system parameters: brand, default language, notice, mail test, income conversion (a display currency and
- * the rates to it, each with its date), the price of an internet card per year, token lifetimes, password policy.
+ * the rates to it, each with its date), the CO₂ factors, the price of an internet card per year, token lifetimes,
+ * password policy.
  */
 export function SettingsForm() {
   const { t } = useTranslation();
@@ -44,7 +46,9 @@ export function SettingsForm() {
   }, [settings.data, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A field that fails shows its own message; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...settings.data!, ...v, logo });
       void message.success(t('set.system.saved'));
@@ -206,6 +210,7 @@ export function SettingsForm() {
             )}
           </Form.List>
         </Form.Item>
+        <Co2FactorsFields />
         <Divider titlePlacement="start">{t('set.system.cardRenewal')}</Divider>
         <Form.Item
           name={['cardRenewal', 'pricePerYearMinor']}
