@@ -210,6 +210,10 @@ export const MESSAGES = {
     en: 'The rollout is in a state that does not allow this',
   },
   'firmware.deviceOffline': { zh: '设备离线，无法升级！', en: 'Device offline cannot be upgraded!' },
+  'firmware.packageInUse': {
+    zh: '该固件包已用于升级任务或有设备正在升级，不能删除',
+    en: 'The package is used by a rollout or an upgrade under way and cannot be deleted',
+  },
   'firmware.imageMissing': {
     zh: '固件文件已丢失或被改动，请重新上传',
     en: 'The firmware image is missing or changed; upload it again',

@@ -1,16 +1,12 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, type CommandMessage, type RolloutDeviceRow, type RolloutRow } from '@solarops/contracts';
-import { FirmwareUpdater, type UpgradeFailures } from '@solarops/simulator';
+import { ROLE, type RolloutDeviceRow, type RolloutRow } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { InProcessFleet, makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { CommandCenter } from '../commands/CommandCenter.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 import { rolloutTurn } from './rollouts.ts';
-import { FirmwareTransfer } from './transfer.ts';
 
 type Headers = Record<string, string>;
 
@@ -27,14 +23,9 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
   let t: TestApp;
   let author: Headers;
   let approver: Headers;
-  let center: CommandCenter;
-  let transfer: FirmwareTransfer;
+  let fleet: InProcessFleet;
   const plantIds: number[] = [];
-  const updaters = new Map<string, FirmwareUpdater>();
-  const failuresOf = new Map<string, UpgradeFailures>();
-  /** Collectors that received any upgrade message. */
-  const reached = new Set<string>();
-  const maker = generateKeyPairSync('ed25519');
+  const maker = makerKey();
   let packageId: number;
 
   const post = (url: string, headers: Headers, payload: object) =>
@@ -48,8 +39,8 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
   /** Turns of the rollout job until `done` holds (the devices answer in between). */
   const turnUntil = async (done: () => Promise<boolean>) => {
     for (let i = 0; i < 1000; i++) {
-      await center.dispatch();
-      await rolloutTurn({ db: t.db, commandCenter: center, config: t.config });
+      await fleet.center.dispatch();
+      await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
       if (await done()) return;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -68,53 +59,15 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
       serials.push(...plant.collectors.map((c) => c.serial));
     }
     await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
-    const publicKey = maker.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
-    expect((await post('/firmware/key/add', author, { name: 'maker', publicKey })).statusCode).toBe(200);
-    const image = randomBytes(3000);
-    const body = multipart({
-      type: 'collector',
+    packageId = await uploadSignedPackage(t.app, author, maker, {
       collectType: 'SC-4G',
-      interfaceType: 'any',
       version: '3.0.0',
-      signature: sign(null, createHash('sha256').update(image).digest(), maker.privateKey).toString('base64'),
-      file: { filename: 'sc4g-3.0.0.bin', contentType: 'application/octet-stream', data: image },
+      size: 3000,
     });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/package/upload',
-      headers: { ...author, ...body.headers },
-      payload: body.payload,
-    });
-    packageId = (up.json().data as { id: number }).id;
-
-    // The command model of this test: messages go to the collectors in process, replies come back the same way.
-    center = new CommandCenter(
-      t.db,
-      async (collectorSerial, message: CommandMessage) => {
-        reached.add(collectorSerial);
-        setImmediate(() => updaters.get(collectorSerial)?.handle(message));
-      },
-      { warn: () => undefined, error: () => undefined },
-    );
-    transfer = new FirmwareTransfer(center, t.config.filesDir);
-    center.onProgress((serial, reply) => transfer.take(serial, reply));
-    for (const serial of serials) {
-      const failures: UpgradeFailures = {};
-      failuresOf.set(serial, failures);
-      updaters.set(
-        serial,
-        new FirmwareUpdater((r) => void center.onReply(serial, JSON.stringify(r)), {
-          version: '2.0.0',
-          trustedKeys: [maker.publicKey],
-          failures,
-          stepMs: 1,
-          retryMs: 2000,
-        }),
-      );
-    }
+    fleet = new InProcessFleet(t.db, t.config.filesDir, serials, { version: '2.0.0', maker });
   }, 120_000);
   afterAll(async () => {
-    transfer.close();
+    fleet.close();
     await t.close();
   });
 
@@ -135,7 +88,7 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
     // 5 % of group 2 fail to install (every twentieth device).
     const group2 = devices.filter((d) => d.group === 1).map((d) => d.serial);
     group2.forEach((serial, i) => {
-      if (i % 20 === 0) failuresOf.get(serial)!.installFailure = true;
+      if (i % 20 === 0) fleet.failuresOf.get(serial)!.installFailure = true;
     });
     const group3 = devices.filter((d) => d.group === 2).map((d) => d.serial);
 
@@ -143,8 +96,8 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
     expect((await post(`/firmware/rollout/${id}/action`, author, { action: 'approve' })).statusCode).toBe(
       400,
     );
-    await rolloutTurn({ db: t.db, commandCenter: center, config: t.config });
-    expect(reached.size).toBe(0);
+    await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
+    expect(fleet.reached.size).toBe(0);
     expect((await post(`/firmware/rollout/${id}/action`, approver, { action: 'approve' })).statusCode).toBe(
       200,
     );
@@ -154,7 +107,7 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
     expect(rollout.halt).toBe('errorAbove');
     expect(rollout.currentGroup).toBe(1);
     // Group 3 received nothing: no command, no message on its collectors.
-    expect(group3.filter((s) => reached.has(s))).toEqual([]);
+    expect(group3.filter((s) => fleet.reached.has(s))).toEqual([]);
     expect(devices.filter((d) => d.group === 2).every((d) => d.commandId === null)).toBe(true);
 
     // The counts are the database's.
@@ -185,13 +138,13 @@ describe('a rollout to 1 000 collectors that stops itself', () => {
     expect(rollout.counts.failed).toBe(15);
 
     // The fix: no more injected failures; the rollout resumes and every device ends done or failed with a reason.
-    for (const f of failuresOf.values()) f.installFailure = false;
+    for (const f of fleet.failuresOf.values()) f.installFailure = false;
     expect((await post(`/firmware/rollout/${id}/action`, author, { action: 'resume' })).statusCode).toBe(200);
     await turnUntil(async () => (await stateOf(id)) === 'done');
     ({ rollout, devices } = await detail());
     expect(rollout.counts.done + rollout.counts.failed).toBe(COLLECTORS);
     expect(rollout.counts.done).toBe(COLLECTORS - 15);
     for (const d of devices.filter((x) => x.stage === 'failed')) expect(d.lastError).toBe('install failed');
-    expect(group3.every((s) => updaters.get(s)!.version === '3.0.0')).toBe(true);
+    expect(group3.every((s) => fleet.updaters.get(s)!.version === '3.0.0')).toBe(true);
   }, 240_000);
 });

@@ -1,11 +1,10 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type CommandRow } from '@solarops/contracts';
 import { CollectorLink, CommandResponder, FirmwareUpdater, type UpgradeFailures } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { commands } from '../commands/tables.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -26,7 +25,7 @@ describe('upgrading one collector through the command model, over the embedded b
   let link: CollectorLink;
   let updater: FirmwareUpdater;
   const failures: UpgradeFailures = {};
-  const maker = generateKeyPairSync('ed25519');
+  const maker = makerKey();
   const cmdsOnBroker: { collector: string; cmdId: string }[] = [];
   let stopWatching: () => void;
 
@@ -34,26 +33,8 @@ describe('upgrading one collector through the command model, over the embedded b
     t.app.inject({ method: 'POST', url: `/prod-api${url}?langType=${lang}`, headers, payload });
 
   /** Uploads an image signed by the trusted maker and answers its package id. */
-  const uploadPackage = async (version: string, size: number) => {
-    const image = randomBytes(size);
-    const digest = createHash('sha256').update(image).digest();
-    const body = multipart({
-      type: 'collector',
-      collectType: 'SC-4G',
-      interfaceType: '4G',
-      version,
-      signature: sign(null, digest, maker.privateKey).toString('base64'),
-      file: { filename: `sc4g-${version}.bin`, contentType: 'application/octet-stream', data: image },
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/package/upload',
-      headers: { ...admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json().data as { id: number }).id;
-  };
+  const uploadPackage = (version: string, size: number) =>
+    uploadSignedPackage(t.app, admin, maker, { collectType: 'SC-4G', version, size, trust: false });
 
   const upgrade = (packageId: number, serial = own.collectors[0]!.serial, headers = admin, lang = 'en') =>
     post('/firmware/upgrade', headers, { packageId, serial }, lang);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type {
   FirmwarePackageRow,
@@ -10,7 +10,7 @@ import type {
   FirmwarePackageFields,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { notFound } from '../../http/AppError.ts';
+import { conflict, notFound } from '../../http/AppError.ts';
 import { keepSpooledFile } from '../../http/multipartBody.ts';
 import { users } from '../users/tables.ts';
 import { trustedKeys } from './keys.ts';
@@ -112,13 +112,27 @@ export async function findPackage(db: Database, id: number) {
   return row;
 }
 
-/** Deletes a package and its image; answers its name for the operation log. */
+/**
+ * Deletes a package and its image; answers its name for the operation log. A package a rollout names (its record
+ * keeps which image its devices got), or whose image an upgrade not yet ended is still reading, is refused with
+ * 409 and nothing changes: the check and the delete are one statement, so no upgrade can start in between.
+ */
 export async function deletePackage(db: Database, filesDir: string, id: number): Promise<string> {
   const [row] = await db
     .delete(firmwarePackages)
-    .where(eq(firmwarePackages.id, id))
+    .where(
+      and(
+        eq(firmwarePackages.id, id),
+        sql`not exists (select 1 from firmware_rollouts r where r.package_id = ${id})`,
+        sql`not exists (select 1 from commands c where c.kind = 'upgrade' and c.finished_at is null
+          and (c.params->>'packageId')::int = ${id})`,
+      ),
+    )
     .returning({ name: firmwarePackages.name, fileId: firmwarePackages.fileId });
-  if (!row) throw notFound();
+  if (!row) {
+    await findPackage(db, id);
+    throw conflict('firmware.packageInUse');
+  }
   await rm(imagePath(filesDir, row.fileId), { force: true });
   return row.name;
 }

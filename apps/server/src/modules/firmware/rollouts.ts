@@ -247,7 +247,7 @@ const halt = (db: Database, r: Rollout, to: 'paused' | 'stopped', why: RolloutHa
  * goes on to the next when its successes reach the threshold, else pauses for a person; then devices of the
  * current group start, as many as the rate limit leaves this minute.
  */
-async function stepRollout(deps: Deps, start: Rollout): Promise<void> {
+async function stepRollout(deps: Deps, start: Rollout, now: Date): Promise<void> {
   const { db, commandCenter } = deps;
   let r = start;
   for (;;) {
@@ -275,7 +275,7 @@ async function stepRollout(deps: Deps, start: Rollout): Promise<void> {
     const [recent] = await rowsOf<{ n: number }>(
       db,
       sql`select count(*)::int as n from firmware_rollout_devices
-        where rollout_id = ${r.id} and started_at > now() - interval '1 minute'`,
+        where rollout_id = ${r.id} and started_at > ${now.toISOString()}::timestamptz - interval '1 minute'`,
     );
     allowance = r.ratePerMinute - (recent?.n ?? 0);
   }
@@ -312,7 +312,7 @@ async function stepRollout(deps: Deps, start: Rollout): Promise<void> {
     holdInstall: r.installWindow !== 'any',
   });
   await db.execute(
-    sql`update firmware_rollout_devices rd set command_id = m.command_id, started_at = now()
+    sql`update firmware_rollout_devices rd set command_id = m.command_id, started_at = ${now.toISOString()}::timestamptz
       from unnest(${sql.param(made.map((c) => c.deviceSerial))}::text[], ${sql.param(made.map((c) => c.id))}::text[])
         as m(serial, command_id)
       where rd.rollout_id = ${r.id} and rd.serial = m.serial`,
@@ -326,8 +326,9 @@ async function stepRollout(deps: Deps, start: Rollout): Promise<void> {
  * under `lowPowerPct` of its capacity, or at night in its own time zone. Sent again every turn until the device
  * moves on (it ignores a repeat).
  */
-async function releaseInstalls(deps: Deps): Promise<void> {
+async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
   const { db, commandCenter } = deps;
+  const hour = sql`extract(hour from ${now.toISOString()}::timestamptz at time zone pl.time_zone)`;
   const held = await rowsOf<{ id: string }>(
     db,
     sql`select c.id from commands c
@@ -338,10 +339,8 @@ async function releaseInstalls(deps: Deps): Promise<void> {
       where c.state = 'acked' and c.result->>'stage' = 'downloaded' and r.state <> 'cancelled'
         and r.install_window = 'lowPowerOrNight'
         and (coalesce(f.power_w, 0) < r.low_power_pct / 100 * pl.capacity_w
-          or (r.night_from > r.night_to and (extract(hour from now() at time zone pl.time_zone) >= r.night_from
-            or extract(hour from now() at time zone pl.time_zone) < r.night_to))
-          or (r.night_from <= r.night_to and extract(hour from now() at time zone pl.time_zone) >= r.night_from
-            and extract(hour from now() at time zone pl.time_zone) < r.night_to))
+          or (r.night_from > r.night_to and (${hour} >= r.night_from or ${hour} < r.night_to))
+          or (r.night_from <= r.night_to and ${hour} >= r.night_from and ${hour} < r.night_to))
       limit 5000`,
   );
   for (const { id } of held) {
@@ -357,9 +356,12 @@ async function releaseInstalls(deps: Deps): Promise<void> {
   }
 }
 
-/** One turn of every running rollout, then the installs their windows allow (the rollout job). */
-export async function rolloutTurn(deps: Deps): Promise<void> {
+/**
+ * One turn of every running rollout, then the installs their windows allow (the rollout job). `now` is the
+ * clock the rate limit and the maintenance window are judged by (tests set it).
+ */
+export async function rolloutTurn(deps: Deps, now = new Date()): Promise<void> {
   const running = await deps.db.select().from(firmwareRollouts).where(eq(firmwareRollouts.state, 'running'));
-  for (const r of running) await stepRollout(deps, r);
-  await releaseInstalls(deps);
+  for (const r of running) await stepRollout(deps, r, now);
+  await releaseInstalls(deps, now);
 }

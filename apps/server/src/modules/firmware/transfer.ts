@@ -36,6 +36,8 @@ export const CHUNK = '.c';
  */
 export class FirmwareTransfer {
   private readonly running = new Map<string, UpgradeResult>();
+  /** Per upgrade, the reply being taken now (the next waits for it). */
+  private readonly taking = new Map<string, Promise<void>>();
   private readonly forget: (changes: { push: { id: string; state: string } }[]) => void;
 
   constructor(
@@ -53,8 +55,23 @@ export class FirmwareTransfer {
     this.center.events.off('changed', this.forget);
   }
 
-  /** A device's `progress` reply: chunks it asks for go out, its stage and percentage are stored when they moved. */
-  async take(collectorSerial: string, reply: CommandReply): Promise<void> {
+  /**
+   * A device's `progress` reply: chunks it asks for go out, its stage and percentage are stored when they moved.
+   * One upgrade's replies are taken in the order they came: a chunk request still reading the image must not
+   * store its `downloading` after the `downloaded` that followed it (a held install would wait for ever).
+   */
+  take(collectorSerial: string, reply: CommandReply): Promise<void> {
+    const before = this.taking.get(reply.cmdId);
+    const run = (before ?? Promise.resolve()).then(() => this.takeInTurn(collectorSerial, reply));
+    const settled = run.catch(() => undefined);
+    this.taking.set(reply.cmdId, settled);
+    void settled.then(() => {
+      if (this.taking.get(reply.cmdId) === settled) this.taking.delete(reply.cmdId);
+    });
+    return run;
+  }
+
+  private async takeInTurn(collectorSerial: string, reply: CommandReply): Promise<void> {
     const parsed = upgradeProgress.safeParse(reply.result);
     if (!parsed.success) return;
     const c = await this.center.openCommand(reply.cmdId);

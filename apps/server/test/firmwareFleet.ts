@@ -1,0 +1,105 @@
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyPairKeyObjectResult } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { CommandMessage } from '@solarops/contracts';
+import { FirmwareUpdater, type UpgradeFailures } from '@solarops/simulator';
+import type { Database } from '../src/db/openDatabase.ts';
+import { CommandCenter } from '../src/modules/commands/CommandCenter.ts';
+import { FirmwareTransfer } from '../src/modules/firmware/transfer.ts';
+import { multipart } from './multipart.ts';
+
+type Headers = Record<string, string>;
+export type MakerKey = KeyPairKeyObjectResult;
+
+export const makerKey = (): MakerKey => generateKeyPairSync('ed25519');
+
+/** Trusts a maker's key (as an administrator) and uploads a random image of `size` bytes signed by it. */
+export async function uploadSignedPackage(
+  app: FastifyInstance,
+  admin: Headers,
+  maker: MakerKey,
+  o: { collectType: string; version: string; size: number; trust?: boolean },
+): Promise<number> {
+  if (o.trust ?? true) {
+    const publicKey = maker.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
+    const added = await app.inject({
+      method: 'POST',
+      url: '/prod-api/firmware/key/add',
+      headers: admin,
+      payload: { name: `maker ${publicKey.slice(0, 6)}`, publicKey },
+    });
+    // A key trusted already is refused with 409: either way it is trusted now.
+    expect([200, 409]).toContain(added.statusCode);
+  }
+  const image = randomBytes(o.size);
+  const body = multipart({
+    type: 'collector',
+    collectType: o.collectType,
+    interfaceType: 'any',
+    version: o.version,
+    signature: sign(null, createHash('sha256').update(image).digest(), maker.privateKey).toString('base64'),
+    file: {
+      filename: `${o.collectType}-${o.version}.bin`,
+      contentType: 'application/octet-stream',
+      data: image,
+    },
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/prod-api/firmware/package/upload',
+    headers: { ...admin, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as { id: number }).id;
+}
+
+/**
+ * Collectors simulated in the test's process: a command center of its own on the test's database, whose
+ * messages go straight to each collector's `FirmwareUpdater` and whose replies come straight back, so that
+ * rollouts run at full size in seconds without a broker.
+ */
+export class InProcessFleet {
+  readonly center: CommandCenter;
+  readonly updaters = new Map<string, FirmwareUpdater>();
+  readonly failuresOf = new Map<string, UpgradeFailures>();
+  /** Collectors that received any message. */
+  readonly reached = new Set<string>();
+  private readonly transfer: FirmwareTransfer;
+
+  constructor(
+    db: Database,
+    filesDir: string,
+    serials: readonly string[],
+    o: { version: string; maker: MakerKey; retryMs?: number },
+  ) {
+    this.center = new CommandCenter(
+      db,
+      async (collectorSerial, message: CommandMessage) => {
+        this.reached.add(collectorSerial);
+        setImmediate(() => this.updaters.get(collectorSerial)?.handle(message));
+      },
+      { warn: () => undefined, error: () => undefined },
+    );
+    this.transfer = new FirmwareTransfer(this.center, filesDir);
+    this.center.onProgress((serial, reply) => this.transfer.take(serial, reply));
+    for (const serial of serials) {
+      const failures: UpgradeFailures = {};
+      this.failuresOf.set(serial, failures);
+      this.updaters.set(
+        serial,
+        new FirmwareUpdater((r) => void this.center.onReply(serial, JSON.stringify(r)), {
+          version: o.version,
+          trustedKeys: [o.maker.publicKey],
+          failures,
+          stepMs: 1,
+          retryMs: o.retryMs ?? 2000,
+        }),
+      );
+    }
+  }
+
+  close(): void {
+    this.transfer.close();
+  }
+}
