@@ -2,6 +2,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { descendantsCpuSeconds } from '../lib/cpuTime.ts';
 
+/**
+ * A row of the plant list on screen. The console keeps the pages of open tabs mounted but hidden, so a hidden list
+ * may come first in the document (some builds' dashboards hold one too): only a visible row counts.
+ */
+const PLANT_ROW = '[data-testid="plant-table"] tbody tr.ant-table-row >> visible=true';
+
 /** JavaScript a page pulled in: bytes as sent and as gzip would send them [bytes]. */
 export interface ScriptBytes {
   files: number;
@@ -111,7 +117,7 @@ export async function measurePages(
       await page.goto('about:blank');
       const t0 = performance.now();
       await page.goto(`${baseUrl}/station/list`);
-      await page.waitForSelector('[data-testid="plant-table"] tbody tr.ant-table-row', { timeout: 60_000 });
+      await page.waitForSelector(PLANT_ROW, { timeout: 60_000 });
       plantListMs.push(performance.now() - t0);
     }
     const plantListCpuMs = ((browserCpu() - cpu0) / runs) * 1000;
@@ -130,7 +136,7 @@ export async function measurePages(
       const t0 = performance.now();
       const c0 = browserCpu();
       await p.click('[data-testid="menu-list"]');
-      await p.waitForSelector('[data-testid="plant-table"] tbody tr.ant-table-row', { timeout: 60_000 });
+      await p.waitForSelector(PLANT_ROW, { timeout: 60_000 });
       plantListInAppMs.push(performance.now() - t0);
       inAppCpu += browserCpu() - c0;
       await fresh.close();

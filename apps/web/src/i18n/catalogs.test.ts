@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_NAMES } from '@solarops/contracts';
 import { BARE_ROUTES, LAYOUT_PAGES, MENU_ROUTES } from '../router/routes.tsx';
-import type { Catalog } from './catalogs.ts';
+import { type Catalog, fullCatalog } from './catalogs.ts';
 import { pack as enPack } from './packs/en.ts';
 import { pack as zhPack } from './packs/zh.ts';
 
@@ -17,9 +17,9 @@ const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
     ),
   );
 
-const ZH = flatten(zhPack.catalog);
-const EN = flatten(enPack.catalog);
-const FEATURE_CATALOG_FILES = [...zhPack.featureFiles, ...enPack.featureFiles];
+const ZH = flatten(await fullCatalog(zhPack));
+const EN = flatten(await fullCatalog(enPack));
+const FEATURE_CATALOG_FILES = [...Object.keys(zhPack.features), ...Object.keys(enPack.features)];
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -28,6 +28,17 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
+}
+
+/** The literal keys the files ask for: `t('a.b')` and the validation keys named as strings. */
+function keysUsedIn(files: string[]): Set<string> {
+  const used = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) if (m[1]?.includes('.')) used.add(m[1]);
+    for (const m of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) if (m[1]) used.add(m[1]);
+  }
+  return used;
 }
 
 describe('i18n catalogs (ARCHITECTURE §7)', () => {
@@ -60,14 +71,20 @@ describe('i18n catalogs (ARCHITECTURE §7)', () => {
   });
 
   it('hold every literal key the code asks for', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(SRC)) {
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) if (m[1]?.includes('.')) used.add(m[1]);
-      for (const m of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) if (m[1]) used.add(m[1]);
-    }
+    const used = keysUsedIn(sourceFiles(SRC));
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((k) => !(k in ZH) || !(k in EN))).toEqual([]);
+  });
+
+  it('give the sign-in and error pages and the layout all their strings in the shared catalog', () => {
+    // These draw before (or without) the features' strings, which come with the console's pages.
+    const shared = [flatten(zhPack.catalog), flatten(enPack.catalog)];
+    const early = ['features/auth', 'features/errors', 'features/redirect', 'layout', 'router'].flatMap(
+      (dir) => sourceFiles(join(SRC, dir)),
+    );
+    const used = keysUsedIn(early);
+    expect(used.size).toBeGreaterThan(30);
+    expect([...used].filter((k) => shared.some((catalog) => !(k in catalog)))).toEqual([]);
   });
 
   it('hold the keys of the contracts’ validation messages', async () => {

@@ -5,15 +5,17 @@ export type Catalog = { [key: string]: string | Catalog };
 
 /** What the console needs to speak one language: its strings and Ant Design's and dayjs's locales. */
 export interface LanguagePack {
+  /** The shared strings: the sign-in pages, the layout, the menu and what several features use. */
   catalog: Catalog;
   antdLocale: Locale;
   dayjsLocale: string;
   /**
    * A feature group may keep its own strings beside its code in `features/<group>/locales/{zh,en}.json` (keys
    * still `feature.area.phrase`), so that engineers building different screens do not edit one file at once.
-   * The files found, for the parity test.
+   * Each file is its own chunk, loaded with the console's pages (never by the sign-in pages, whose download
+   * stays small): file path → loader.
    */
-  featureFiles: readonly string[];
+  features: Record<string, () => Promise<Catalog>>;
 }
 
 function merge(target: Catalog, source: Catalog, path: string): Catalog {
@@ -34,6 +36,14 @@ export function buildCatalog(base: Catalog, featureCatalogs: Record<string, Cata
   const out = merge({}, base, '');
   for (const catalog of Object.values(featureCatalogs)) merge(out, catalog, '');
   return out;
+}
+
+/** Every string of a language: the shared catalog and all its features' files (a key defined twice throws). */
+export async function fullCatalog(pack: LanguagePack): Promise<Catalog> {
+  const files = await Promise.all(
+    Object.entries(pack.features).map(async ([file, load]) => [file, await load()] as const),
+  );
+  return buildCatalog(pack.catalog, Object.fromEntries(files));
 }
 
 /**

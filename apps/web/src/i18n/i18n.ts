@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_PACKS, type LanguagePack } from './catalogs.ts';
+import { fullCatalog, LANGUAGE_PACKS, type LanguagePack } from './catalogs.ts';
 import { type Language, storeLanguage, storedLanguage } from './language.ts';
 
 export const i18n = i18next.createInstance();
@@ -14,6 +14,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A feature's strings can arrive after a screen drew (a language switch racing a page's first load): redraw then.
+  react: { bindI18nStore: 'added' },
 });
 
 export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options);
@@ -30,12 +32,33 @@ export async function loadLanguage(lang: Language): Promise<LanguagePack> {
   return pack;
 }
 
+const featuresLoaded: Partial<Record<Language, Promise<void>>> = {};
+/** Set once a page asked for the features' strings: every later language switch brings them too. */
+let featuresWanted = false;
+const currentLanguage = (): Language => (i18n.language === 'en' ? 'en' : 'zh');
+
+/**
+ * Adds the features' own strings of a language (by default the current one), once. The console's pages ask for
+ * them with their code; from then on a language switch loads them too before it switches.
+ */
+export function loadFeatureStrings(lang: Language = currentLanguage()): Promise<void> {
+  featuresWanted = true;
+  return (featuresLoaded[lang] ??= loadLanguage(lang)
+    .then(fullCatalog)
+    .then((catalog) => void i18n.addResourceBundle(lang, 'translation', catalog, true, true))
+    .catch((error: unknown) => {
+      delete featuresLoaded[lang];
+      throw error;
+    }));
+}
+
 /** The pack of a language already loaded (the current one always is). */
 export const loadedPack = (lang: Language): LanguagePack | undefined => loaded[lang];
 
 /** Switches the language and remembers it in the `language` cookie. */
 export async function changeLanguage(lang: Language): Promise<void> {
   await loadLanguage(lang);
+  if (featuresWanted) await loadFeatureStrings(lang);
   storeLanguage(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);

@@ -47,7 +47,7 @@ afterEach(() => {
 describe('the guard in the router (spec §2)', () => {
   it('sends a signed-out visitor to the sign-in page, keeping where they were going', async () => {
     const router = start('/station/list', () => answer(404, {}));
-    await screen.findByTestId('login-submit', {}, { timeout: 5000 });
+    await screen.findByTestId('login-submit', {}, { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fstation%2Flist');
     await waitFor(() => expect(document.title).toBe('登录 - SolarOps'));
@@ -65,7 +65,7 @@ describe('the guard in the router (spec §2)', () => {
         ? answer(200, { code: 200, msg: 'ok', data: USER })
         : answer(404, {}),
     );
-    expect(await screen.findByTestId('menu-Station', {}, { timeout: 5000 })).toHaveTextContent('电站管理');
+    expect(await screen.findByTestId('menu-Station', {}, { timeout: 30_000 })).toHaveTextContent('电站管理');
     expect(screen.getByTestId('menu-manual')).toBeInTheDocument();
     expect(screen.queryByTestId('menu-Operation')).toBeNull();
     expect(screen.queryByTestId('menu-Set')).toBeNull();
@@ -81,13 +81,13 @@ describe('the guard in the router (spec §2)', () => {
         ? answer(200, { code: 200, msg: 'ok', data: USER })
         : answer(404, {}),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 30_000 });
   });
 
   it('resets the session and shows sign-in when user info cannot be loaded', async () => {
     sessionStorage.setItem('access_token', 'token');
     const router = start('/dashboard', () => answer(403, { code: 403, msg: 'forbidden', data: null }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 30_000 });
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 });

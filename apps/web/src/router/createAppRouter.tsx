@@ -1,17 +1,26 @@
 import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
+import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { RootShell } from './RootShell.tsx';
-import { BARE_ROUTES, LAYOUT_PAGES, type PageLoader, type PageRoute } from './routes.tsx';
+import { BARE_ROUTES, LAYOUT_PAGES, type PageRoute } from './routes.tsx';
 
 /** What each router entry carries so that the layout finds its page route without searching. */
 export interface RouteHandle {
   route: PageRoute;
 }
 
-const lazyPage = (loader: PageLoader) => async () => ({ Component: await loader() });
+/**
+ * A page's code and, unless it speaks with the shared catalog only, the features' strings, fetched together. A
+ * failed strings download still shows the page rather than an error (as the first render does, main.tsx).
+ */
+const lazyPage = (route: PageRoute) => async () => {
+  const strings = route.meta.sharedStringsOnly ? undefined : loadFeatureStrings().catch(() => undefined);
+  const [Component] = await Promise.all([route.page(), strings]);
+  return { Component };
+};
 
 const toRouteObject = (route: PageRoute): RouteObject => ({
   path: route.path,
-  lazy: lazyPage(route.page),
+  lazy: lazyPage(route),
   handle: { route } satisfies RouteHandle,
 });
 

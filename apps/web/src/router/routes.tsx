@@ -18,6 +18,11 @@ export interface RouteMeta {
   hidden?: boolean;
   /** Drawn on the whole screen, without the console's sidebar, top bar and tabs (the display walls). */
   fullScreen?: boolean;
+  /**
+   * The page speaks with the shared catalog only (the sign-in and error pages): it does not wait for the
+   * features' strings, so that signing in downloads as little as it can.
+   */
+  sharedStringsOnly?: boolean;
 }
 
 /** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */
@@ -586,42 +591,42 @@ export const BARE_ROUTES: PageRoute[] = [
     name: 'login',
     path: '/login',
     page: () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage),
-    meta: { title: 'menu.login', hidden: true },
+    meta: { title: 'menu.login', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
     name: 'register',
     path: '/register',
     page: () => import('../features/auth/register/RegisterPage.tsx').then((m) => m.RegisterPage),
-    meta: { title: 'menu.register', hidden: true },
+    meta: { title: 'menu.register', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
     name: 'changePwd',
     path: '/changePwd',
     page: () => import('../features/auth/change-pwd/ChangePwdPage.tsx').then((m) => m.ChangePwdPage),
-    meta: { title: 'menu.changePwd', hidden: true },
+    meta: { title: 'menu.changePwd', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
     name: 'forgetPwd',
     path: '/forgetPwd',
     page: () => import('../features/auth/forget-pwd/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage),
-    meta: { title: 'menu.forgetPwd', hidden: true },
+    meta: { title: 'menu.forgetPwd', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
     name: 'authRedirect',
     path: '/auth-redirect',
     page: () => import('../features/redirect/AuthRedirectPage.tsx').then((m) => m.AuthRedirectPage),
-    meta: { title: 'menu.authRedirect', hidden: true },
+    meta: { title: 'menu.authRedirect', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
     name: 'notFound',
     path: '/404',
     page: () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
-    meta: { title: 'menu.notFound', hidden: true },
+    meta: { title: 'menu.notFound', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
   {
@@ -635,7 +640,7 @@ export const BARE_ROUTES: PageRoute[] = [
     name: 'unauthorized',
     path: '/401',
     page: () => import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
-    meta: { title: 'menu.unauthorized', hidden: true },
+    meta: { title: 'menu.unauthorized', hidden: true, sharedStringsOnly: true },
     constant: true,
   },
 ];

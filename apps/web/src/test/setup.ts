@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { loadLanguage } from '../i18n/i18n.ts';
+import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { LANGUAGES } from '../i18n/language.ts';
 
 // `findBy…` and `waitFor` give up after 1 s by default, which a busy machine can pass while a lazy chunk loads;
@@ -31,8 +31,9 @@ if (browser && !('ResizeObserver' in window)) {
   };
 }
 
-// The console loads a language's strings before it renders or switches; tests render at once in either.
-await Promise.all(LANGUAGES.map(loadLanguage));
+// The console loads a language's strings (and a page's, the features') before it renders or switches; tests render
+// at once in either.
+await Promise.all(LANGUAGES.map((lang) => loadFeatureStrings(lang)));
 
 afterEach(async () => {
   if (!browser) return;
