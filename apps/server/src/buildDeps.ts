@@ -11,7 +11,7 @@ import { CommandCenter } from './modules/commands/CommandCenter.ts';
 import { testCrashPoint } from './modules/commands/testCrashPoint.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
-import { loadMockKeys, MockPaymentProvider } from './modules/orders/payments/MockPaymentProvider.ts';
+import { buildPaymentProvider } from './modules/orders/payments/paymentProviders.ts';
 import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
 import { noBrokerAccounts, type BrokerAccounts } from './modules/mqtt/BrokerAccounts.ts';
 import { DynamicSecurityAccounts } from './modules/mqtt/DynamicSecurityAccounts.ts';
@@ -59,7 +59,7 @@ export async function buildDeps(options: {
           clientId: `${config.mqttClientId}-admin`,
         })
       : noBrokerAccounts;
-  const mockPayments = new MockPaymentProvider(db, loadMockKeys(config.dataDir));
+  const payment = buildPaymentProvider(config, db);
   const deps: AppDeps = {
     config,
     db,
@@ -73,7 +73,7 @@ export async function buildDeps(options: {
     alarmMails,
     commandCenter,
     carrier,
-    payments: new Map([[mockPayments.name, mockPayments]]),
+    payments: new Map([[payment.name, payment]]),
   };
   return {
     deps,

@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -92,7 +94,32 @@ export const envSchema = z.object({
     .min(UPGRADE_LIMITS.minChunkBytes)
     .max(UPGRADE_LIMITS.maxChunkBytes)
     .default(UPGRADE_LIMITS.defaultChunkBytes),
+  PAYMENT_PROVIDER: z.enum(['mock', 'alipay']).default('mock'),
+  ALIPAY_APP_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{16}$/, '16 digits')
+      .optional(),
+  ),
+  ALIPAY_PRIVATE_KEY_FILE: optionalString,
+  ALIPAY_PUBLIC_KEY_FILE: optionalString,
+  ALIPAY_GATEWAY: url(['https:']),
 });
+
+/**
+ * Who takes the renewal orders' payments: the built-in `mock` (offline, its pay page in the console), or Alipay
+ * with the application's id and private key and Alipay's public key (read from their PEM files at start), at its
+ * production gateway unless another (the sandbox's) is named.
+ */
+export type PaymentConfig =
+  | { provider: 'mock' }
+  | {
+      provider: 'alipay';
+      appId: string;
+      privateKeyPem: string;
+      alipayPublicKeyPem: string;
+      gateway?: string;
+    };
 
 /** The validated, typed settings; tests build this object directly. */
 export interface Config {
@@ -157,6 +184,51 @@ export interface Config {
   readonly firmwareMaxBytes?: number;
   /** Bytes of image per chunk of an upgrade's transfer (1–4 kB suit cellular links). */
   readonly firmwareChunkBytes?: number;
+  /** The payment provider of new renewal orders; absent: the built-in mock. */
+  readonly payment?: PaymentConfig;
+}
+
+/** What PAYMENT_PROVIDER=alipay cannot go without, each a variable of its own. */
+const ALIPAY_NEEDS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+
+/**
+ * The payment settings; for Alipay every missing variable is named, and each key file is read and parsed here, so
+ * that a wrong path or a key of the wrong kind stops the start with its variable instead of failing the first
+ * payment.
+ */
+function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
+  if (e.PAYMENT_PROVIDER === 'mock') return { provider: 'mock' };
+  const missing = ALIPAY_NEEDS.filter((v) => !e[v]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      missing.map((variable) => ({ variable, message: 'required when PAYMENT_PROVIDER=alipay' })),
+    );
+  const problems: { variable: string; message: string }[] = [];
+  const pem = (variable: (typeof ALIPAY_NEEDS)[1 | 2], kind: 'private' | 'public'): string => {
+    const file = path.resolve(e[variable]!);
+    try {
+      const text = readFileSync(file, 'utf8');
+      const key = kind === 'private' ? createPrivateKey(text) : createPublicKey(text);
+      if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+      return text;
+    } catch {
+      problems.push({
+        variable,
+        message: existsSync(file) ? `${file} is not an RSA ${kind} key in PEM` : `no file ${file}`,
+      });
+      return '';
+    }
+  };
+  const privateKeyPem = pem('ALIPAY_PRIVATE_KEY_FILE', 'private');
+  const alipayPublicKeyPem = pem('ALIPAY_PUBLIC_KEY_FILE', 'public');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    provider: 'alipay',
+    appId: e.ALIPAY_APP_ID!,
+    privateKeyPem,
+    alipayPublicKeyPem,
+    ...(e.ALIPAY_GATEWAY ? { gateway: e.ALIPAY_GATEWAY } : {}),
+  };
 }
 
 /** A bad environment: every offending variable with its reason. */
@@ -234,5 +306,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     firmwareChunkBytes: e.FIRMWARE_CHUNK_BYTES,
+    payment: paymentConfig(e),
   });
 }

@@ -38,7 +38,7 @@ export interface AppDeps {
   commandCenter: CommandCenter;
   /** The carrier of the collectors' internet cards (cards/Carrier.ts; the simulated one until a real adapter). */
   carrier: Carrier;
-  /** The payment providers of renewal orders by name (`mock` always; orders/payments/). */
+  /** The payment provider of renewal orders by its name: the one `PAYMENT_PROVIDER` names (orders/payments/). */
   payments: ReadonlyMap<string, PaymentProvider>;
 }
 

@@ -83,7 +83,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         callerOf(request),
         request.headers['idempotency-key'],
         request.body,
-        'mock',
+        app.deps.config.payment?.provider ?? 'mock',
       );
       request.auditTarget = order.orderNo;
       return ok(order);
