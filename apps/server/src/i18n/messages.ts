@@ -1,6 +1,20 @@
 /** Server messages in both console languages (ARCHITECTURE §3: `langType`, then the `language` cookie, then zh). */
 export type Lang = 'zh' | 'en';
 
+/**
+ * A text that changes with a number: its forms by the language's plural category (Unicode CLDR, through
+ * `Intl.PluralRules`), chosen by the `count` parameter; `other` is every language's fallback.
+ */
+export interface PluralText {
+  readonly one?: string;
+  readonly other: string;
+}
+
+const PLURAL_RULES: Record<Lang, Intl.PluralRules> = {
+  zh: new Intl.PluralRules('zh-CN'),
+  en: new Intl.PluralRules('en'),
+};
+
 export const MESSAGES = {
   success: { zh: '操作成功', en: 'Success' },
   internalError: { zh: '服务器内部错误', en: 'Internal server error' },
@@ -291,8 +305,11 @@ export const MESSAGES = {
     en: 'This order is not paid through the built-in mock provider',
   },
   'cards.expiryNotice.subject': {
-    zh: '流量卡 {iccid} 将于 {days} 天后到期',
-    en: 'Internet card {iccid} expires in {days} days',
+    zh: '流量卡 {iccid} 将于 {count} 天后到期',
+    en: {
+      one: 'Internet card {iccid} expires in {count} day',
+      other: 'Internet card {iccid} expires in {count} days',
+    },
   },
   'cards.expiryNotice.body': {
     zh: '采集器 {collector}（电站 {plant}）中的流量卡 {iccid} 将于 {expiresOn} 到期。请及时续费，停机 90 天未续费的卡将被运营商注销。',
@@ -441,15 +458,25 @@ export const MESSAGES = {
     en: "There is no manual for model {model}. Check the model on the device's label or ask your installer.",
   },
   'manual.page.notFoundTitle': { zh: '未找到手册', en: 'Manual not found' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, Record<Lang, string | PluralText>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(MESSAGES, key);
 
-/** The message in `lang`, with `{name}` placeholders filled from `params`. */
+/**
+ * The message in `lang`, with `{name}` placeholders filled from `params`; a message with plural forms takes the
+ * one `params.count` calls for in that language ("1 day", "7 days"; Chinese has one form).
+ */
 export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (m, name: string) =>
+  const text: string | PluralText = MESSAGES[key][lang];
+  const form =
+    typeof text === 'string'
+      ? text
+      : ((text as Partial<Record<Intl.LDMLPluralRule, string>>)[
+          PLURAL_RULES[lang].select(Number(params.count))
+        ] ?? text.other);
+  return form.replace(/\{(\w+)\}/g, (m, name: string) =>
     params[name] === undefined ? m : String(params[name]),
   );
 }

@@ -64,7 +64,7 @@ export async function sendExpiryNotices(
   for (const n of due) {
     const params = {
       iccid: n.iccid,
-      days: n.days_before,
+      count: n.days_before,
       collector: n.collector,
       plant: n.plant,
       expiresOn: n.expires_on,
