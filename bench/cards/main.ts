@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { luhnDigit } from '@solarops/contracts';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
-import { percentile, startBenchServer } from '../lib/benchServer.ts';
+import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 
 const url = process.env.DATABASE_URL;
@@ -61,17 +61,7 @@ console.log(`seeded ${collectors.length} cards in ${((performance.now() - starte
 const server = await startBenchServer(url, { ADMIN_PASSWORD: adminPassword });
 try {
   const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
-  const form = new FormData();
-  form.append('username', 'admin');
-  form.append('password', adminPassword);
-  const signIn = (await (
-    await fetch(`${base}/authentication/form`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
-      body: form,
-    })
-  ).json()) as { data: { token: { token_type: string; access_token: string } } };
-  const auth = { Authorization: `${signIn.data.token.token_type} ${signIn.data.token.access_token}` };
+  const auth = await signInHeaders(base, 'admin', adminPassword);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const filters: Record<string, string>[] = [
     { status: 'shutDown' },

@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
-import { percentile, startBenchServer } from '../lib/benchServer.ts';
+import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 import { readStatements, startStatements } from '../lib/pgStatements.ts';
 
@@ -40,18 +40,7 @@ const fleet = await createLoadFleet(url, 'k', collectors, 1);
 const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, COMMAND_JOB_SECONDS: '1' });
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 
-// Sign in as the administrator.
-const form = new FormData();
-form.set('username', 'admin');
-form.set('password', PASSWORD);
-const signIn = await fetch(`${base}/authentication/form`, {
-  method: 'POST',
-  headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
-  body: form,
-});
-const token = ((await signIn.json()) as { data: { token: { access_token: string } } }).data.token
-  .access_token;
-const auth = { authorization: `Bearer ${token}` };
+const auth = await signInHeaders(base, 'admin', PASSWORD);
 
 // The collectors: each connects (its status says online), holds its inverter's registers and answers commands.
 const links: CollectorLink[] = [];

@@ -97,3 +97,25 @@ export function percentile(samples: number[], p: number): number {
   const s = [...samples].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 }
+
+/**
+ * Signs `userCode` in through the console's sign-in form at `base` (the server's `/prod-api`) and answers the
+ * request headers that carry its access token; throws when the server refuses.
+ */
+export async function signInHeaders(
+  base: string,
+  userCode: string,
+  password: string,
+): Promise<{ authorization: string }> {
+  const form = new FormData();
+  form.set('username', userCode);
+  form.set('password', password);
+  const res = await fetch(`${base}/authentication/form`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`sign-in of ${userCode}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data: { token: { token_type: string; access_token: string } } };
+  return { authorization: `${body.data.token.token_type} ${body.data.token.access_token}` };
+}

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
-import { percentile, startBenchServer } from '../lib/benchServer.ts';
+import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { existingDataset, generateDataset } from './generateDataset.ts';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -41,16 +41,7 @@ const loadFleet = await createLoadFleet(url, kept ? `bg${Date.now().toString(36)
 const server = await startBenchServer(url);
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 
-const form = new FormData();
-form.set('username', data.userCode);
-form.set('password', data.password);
-const login = await fetch(`${base}/authentication/form`, {
-  method: 'POST',
-  headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
-  body: form,
-});
-const token = ((await login.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
-const headers = { authorization: `bearer ${token}` };
+const headers = await signInHeaders(base, data.userCode, data.password);
 
 const background = spawn(process.execPath, ['--import', 'tsx', 'queries/backgroundLoad.ts'], {
   cwd: BENCH_DIR,

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { freePort, SERVER_DIR } from '../lib/benchServer.ts';
+import { freePort, SERVER_DIR, signInHeaders } from '../lib/benchServer.ts';
 
 const rows = Number(process.env.ROWS ?? 10_000);
 const adminPassword = 'Bench#Shipment1';
@@ -44,17 +44,7 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
 
-  const form = new FormData();
-  form.append('username', 'admin');
-  form.append('password', adminPassword);
-  const signIn = (await (
-    await fetch(`${base}/authentication/form`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
-      body: form,
-    })
-  ).json()) as { data: { token: { token_type: string; access_token: string } } };
-  const auth = { Authorization: `${signIn.data.token.token_type} ${signIn.data.token.access_token}` };
+  const auth = await signInHeaders(base, 'admin', adminPassword);
   const post = async (p: string, body: unknown) => {
     const r = await fetch(`${base}${p}`, {
       method: 'POST',
