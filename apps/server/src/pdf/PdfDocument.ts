@@ -128,7 +128,9 @@ export class PdfDocument {
   }
 
   heading(text: string): this {
-    this.ensureRoom(60);
+    // Room for the heading and the start of what follows it (a table's header and first row, which need 60
+    // themselves), so that a heading never stands alone at the foot of a page.
+    this.ensureRoom(100);
     this.doc.moveDown(0.4).fillColor(INK).fontSize(13).text(printable(text), this.left);
     this.doc.moveDown(0.3);
     return this;
