@@ -111,6 +111,14 @@ describe('custom reports (CustomReport, addCustomReport)', () => {
     expect(byPlant.rows).toHaveLength(3);
     const byDistributor = await preview(definition({ groupBy: 'distributor' }), '2025-11-20', distributor);
     expect(byDistributor.rows.map((row) => row.group)).toEqual(['华东经销商']);
+    // Without a weather station there is no PR: the column says nothing rather than a made-up figure.
+    const pr = await preview(
+      definition({ fields: ['energyKwh', 'performanceRatio'] }),
+      '2025-11-20',
+      distributor,
+    );
+    expect(pr.totals.performanceRatio).toBeNull();
+    expect(pr.rows.every((row) => row.values.performanceRatio === null)).toBe(true);
   });
 
   it('covers the billing cycle from the 31st: February’s starts on the 28th', async () => {
