@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import type { PageRoute } from '../router/routes.tsx';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { AppMain } from './AppMain.tsx';
@@ -14,6 +14,12 @@ function Counter({ label }: { label: string }) {
       {label} {n}
     </button>
   );
+}
+
+/** A page whose address carries its step, as the renewal's does. */
+function StepCounter() {
+  const [params] = useSearchParams();
+  return <Counter label={`d${params.get('step') ?? ''}`} />;
 }
 
 const page = (name: string, noCache = false): PageRoute => ({
@@ -32,12 +38,13 @@ function setup() {
           { path: '/a', element: <Counter label="a" />, handle: { route: page('a') } },
           { path: '/b', element: <Counter label="b" />, handle: { route: page('b') } },
           { path: '/c', element: <Counter label="c" />, handle: { route: page('c', true) } },
+          { path: '/d', element: <StepCounter />, handle: { route: page('d') } },
         ],
       },
     ],
     { initialEntries: ['/a'] },
   );
-  for (const name of ['a', 'b', 'c'])
+  for (const name of ['a', 'b', 'c', 'd'])
     useTabsStore
       .getState()
       .addView({ path: `/${name}`, name, title: name, affix: false, noCache: name === 'c' });
@@ -68,6 +75,27 @@ describe('kept pages of the tabs (issue 3)', () => {
     await go(router, '/a');
     await go(router, '/c');
     expect(screen.getByRole('button', { name: 'c 0' })).toBeVisible();
+  });
+
+  it('keeps one page, with its state, when the page replaces its own address', async () => {
+    const router = setup();
+    await go(router, '/d');
+    await userEvent.click(screen.getByRole('button', { name: 'd 0' }));
+    const pages = () => document.querySelectorAll('.app-page').length;
+    const before = pages();
+    await act(() => router.navigate('/d?step=2', { replace: true }));
+    // The tab moves with it (Layout does so alike); the earlier address is no page of its own any more.
+    act(() =>
+      useTabsStore
+        .getState()
+        .moveView('/d', { path: '/d?step=2', name: 'd', title: 'd', affix: false, noCache: false }),
+    );
+    expect(screen.getByRole('button', { name: 'd2 1' })).toBeVisible();
+    expect(pages()).toBe(before);
+    // A push to another address of the same page is another visit: a page of its own beside the first.
+    await go(router, '/d?step=3');
+    expect(screen.getByRole('button', { name: 'd3 0' })).toBeVisible();
+    expect(pages()).toBe(before + 1);
   });
 
   it('starts a page afresh after its tab was closed or refreshed', async () => {

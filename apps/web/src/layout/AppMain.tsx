@@ -1,20 +1,24 @@
 import { Activity, type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useLocation, useMatches, useOutlet } from 'react-router';
+import { useLocation, useMatches, useNavigationType, useOutlet } from 'react-router';
 import type { RouteHandle } from '../router/createAppRouter.tsx';
 import type { PageRoute } from '../router/routes.tsx';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { PageRouteContext } from './PageRouteContext.ts';
+import { isPageStep, type Shown } from './pageStep.ts';
 
 interface Kept {
   element: ReactNode;
   route: PageRoute | null;
   generation: number;
+  /** The page's React identity: it survives a step of the page to another address (`isPageStep`). */
+  id: number;
 }
 
 /**
  * The page area. Each open tab's page stays mounted but hidden (React's Activity) when the user leaves it, so
  * that its filters, page and scroll position are there on return (issue 3); routes marked noCache, closed tabs
- * and refreshed tabs start afresh.
+ * and refreshed tabs start afresh. A page that steps to another address of its own (`isPageStep`) moves with its
+ * tab and keeps its state.
  */
 export function AppMain() {
   const outlet = useOutlet();
@@ -22,14 +26,26 @@ export function AppMain() {
   const matches = useMatches();
   const views = useTabsStore((s) => s.views);
   const generations = useTabsStore((s) => s.generations);
+  const navigationType = useNavigationType();
   const kept = useRef(new Map<string, Kept>());
+  const shown = useRef<Shown | null>(null);
+  const nextId = useRef(0);
 
   const key = location.pathname + location.search;
   const route = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.route ?? null;
   const generation = generations[key] ?? 0;
+  const from = shown.current;
+  const stepped = from && route && isPageStep(navigationType, from, { path: key, name: route.name });
+  const previous = stepped ? kept.current.get(from.path) : undefined;
+  if (from && previous && !kept.current.has(key)) {
+    kept.current.delete(from.path);
+    kept.current.set(key, { ...previous, element: outlet, generation });
+  }
+  if (route) shown.current = { path: key, name: route.name };
   const current = kept.current.get(key);
   if (!current || current.generation !== generation || route?.meta.noCache) {
-    kept.current.set(key, { element: outlet, route, generation });
+    const id = current && current.generation === generation ? current.id : nextId.current++;
+    kept.current.set(key, { element: outlet, route, generation, id });
   }
   // Forget pages whose tab was closed, and noCache pages once left.
   for (const [path, entry] of kept.current) {
@@ -40,7 +56,7 @@ export function AppMain() {
   return (
     <main className="app-main">
       {[...kept.current.entries()].map(([path, entry]) => (
-        <KeptPage key={`${path}#${entry.generation}`} active={path === key} route={entry.route}>
+        <KeptPage key={entry.id} active={path === key} route={entry.route}>
           {entry.element}
         </KeptPage>
       ))}

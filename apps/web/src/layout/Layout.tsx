@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, useNavigationType } from 'react-router';
 import type { RouteHandle } from '../router/createAppRouter.tsx';
 import { deviceFor, useLayoutStore } from '../store/layoutStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
@@ -9,6 +9,7 @@ import { queryClient } from '../api/queryClient.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { AppMain } from './AppMain.tsx';
 import { NOTICE_2G_KEY, useOnceTrue, useSettingsDrawer } from './layoutDialogs.ts';
+import { isPageStep, type Shown } from './pageStep.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -29,7 +30,10 @@ const AFFIX_PAGES = LAYOUT_PAGES.filter((r) => r.meta.affix);
 export function Layout() {
   const { sidebarOpen, device, settings, setDevice, closeSidebar } = useLayoutStore();
   const addView = useTabsStore((s) => s.addView);
+  const moveView = useTabsStore((s) => s.moveView);
   const location = useLocation();
+  const navigationType = useNavigationType();
+  const shown = useRef<Shown | null>(null);
   const matches = useMatches();
   const route = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.route;
   const settingsDrawer = useOnceTrue(useSettingsDrawer((s) => s.open));
@@ -55,14 +59,18 @@ export function Layout() {
 
   useEffect(() => {
     if (!route) return;
-    addView({
+    const view = {
       path: location.pathname + location.search,
       name: route.name,
       title: route.meta.title,
       affix: Boolean(route.meta.affix),
       noCache: Boolean(route.meta.noCache),
-    });
-  }, [route, location.pathname, location.search, addView]);
+    };
+    const from = shown.current;
+    if (from && isPageStep(navigationType, from, view)) moveView(from.path, view);
+    else addView(view);
+    shown.current = { path: view.path, name: view.name };
+  }, [route, location.pathname, location.search, navigationType, addView, moveView]);
 
   const classes = [
     'app-wrapper',

@@ -25,6 +25,13 @@ describe('tabs store (spec §2, §4)', () => {
     expect(paths()).toEqual(['/dashboard', '/a', '/b', '/c']);
   });
 
+  it('gives a tab the new address its page moved to, in its place, once', () => {
+    useTabsStore.getState().moveView('/b', view('/b?step=2'));
+    expect(paths()).toEqual(['/dashboard', '/a', '/b?step=2', '/c']);
+    useTabsStore.getState().moveView('/b?step=2', view('/c'));
+    expect(paths()).toEqual(['/dashboard', '/a', '/c']);
+  });
+
   it('closes one tab but never an affix tab', () => {
     useTabsStore.getState().closeView('/b');
     useTabsStore.getState().closeView('/dashboard');

@@ -16,6 +16,11 @@ interface TabsState {
   /** Bumped by "refresh" so that the page's kept state is dropped and it is built again. */
   generations: Record<string, number>;
   addView(view: VisitedView): void;
+  /**
+   * The page of tab `from` changed its own address (a step of its flow, not a new visit): the tab takes the new
+   * address in its place; when a tab of that address is already open, `from` simply closes.
+   */
+  moveView(from: string, view: VisitedView): void;
   /** Closes one tab (affix tabs stay); returns the remaining views. */
   closeView(path: string): VisitedView[];
   /** Keeps the affix tabs and `path`. */
@@ -33,6 +38,13 @@ export const useTabsStore = create<TabsState>()((set, get) => ({
     if (get().views.some((v) => v.path === view.path)) return;
     // Affix tabs lead the bar whatever order they were opened in.
     set((s) => ({ views: view.affix ? [view, ...s.views] : [...s.views, view] }));
+  },
+  moveView(from, view) {
+    set((s) => {
+      const target = s.views.some((v) => v.path === view.path);
+      const views = s.views.flatMap((v) => (v.path !== from || v.affix ? [v] : target ? [] : [view]));
+      return { views: views.some((v) => v.path === view.path) ? views : [...views, view] };
+    });
   },
   closeView(path) {
     const views = get().views.filter((v) => v.path !== path || v.affix);

@@ -18,12 +18,14 @@ const cardIdsOf = (param: string | null): number[] =>
 
 /**
  * `renew`: the renewal flow of spec §4 — fill in the information, pay, done. The order being paid is in the
- * address (`?orderNo=`), so a reload or the order's details page comes back to its payment.
+ * address (`?orderNo=`), so a reload or the order's details page comes back to its payment. Each step replaces the
+ * address, so the flow stays one tab and one page (the console's tabs treat it as the page's own step).
  */
 export function RenewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
+  const setParams = (next: Record<string, string>) => setSearchParams(next, { replace: true });
   const orderNo = params.get('orderNo') ?? undefined;
   const order = useOrder(orderNo);
   const current = !orderNo ? 0 : order.data?.status === 'renewing' ? 1 : 2;
