@@ -416,14 +416,20 @@ export class CommandCenter {
     return moving.filter((p) => !moved.has(p.seen.id)).flatMap((p) => p.replies);
   }
 
-  /** Approves (or rejects) a batch waiting for a second user: its time-to-live starts now. */
+  /**
+   * Approves (or rejects) a batch waiting for a second user: its time-to-live starts now. The approved commands
+   * are sent after the decision is answered: the approver need not wait while hundreds go out, and what this
+   * misses (a crash, a collector offline) the command job sends, as for any queued command.
+   */
   async decideBatch(batchId: string, ttlS: number, approve: boolean): Promise<void> {
     if (approve) {
       await this.db
         .update(commands)
         .set({ expiresAt: new Date(Date.now() + ttlS * 1000) })
         .where(and(eq(commands.batchId, batchId), eq(commands.state, 'queued')));
-      await this.dispatch({ ids: await this.idsOf(batchId) });
+      void this.idsOf(batchId)
+        .then((ids) => this.dispatch({ ids }))
+        .catch((err: unknown) => this.log.warn({ err, batchId }, 'approved batch not sent yet'));
     } else {
       const rows = await auditedUpdate(
         this.db,
