@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  type ButtonProps,
-  Flex,
-  Form,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, type ButtonProps, Flex, Form, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +8,7 @@ import {
   type WorkOrderRule,
   type WorkOrderRuleInput,
 } from '@solarops/contracts';
+import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { useReportPlants } from '../report-shared/api.ts';
 import { saveFailed } from './saveFailed.ts';
@@ -210,26 +200,15 @@ export function RulesTab({ canChange }: { canChange: boolean }) {
                   title: t('common.operation'),
                   key: 'op',
                   render: (_: unknown, r: WorkOrderRule) => (
-                    <Flex gap={4}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => setEditing(r)}
-                        data-testid={`rule-edit-${r.id}`}
-                      >
-                        {t('set.common.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('operation.workOrders.settings.confirmDeleteRule')}
-                        okText={t('set.common.ok')}
-                        cancelText={t('set.common.cancel')}
-                        onConfirm={() => deleteRule.mutateAsync(r.id).catch(() => undefined)}
-                      >
-                        <Button type="link" size="small" danger data-testid={`rule-delete-${r.id}`}>
-                          {t('set.common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Flex>
+                    <RowActions
+                      onEdit={() => setEditing(r)}
+                      editTestId={`rule-edit-${r.id}`}
+                      remove={{
+                        confirm: t('operation.workOrders.settings.confirmDeleteRule'),
+                        onConfirm: () => deleteRule.mutateAsync(r.id),
+                        testId: `rule-delete-${r.id}`,
+                      }}
+                    />
                   ),
                 },
               ]

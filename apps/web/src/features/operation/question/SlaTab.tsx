@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import {
-  Button,
-  type ButtonProps,
-  Flex,
-  Form,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { type ButtonProps, Flex, Form, InputNumber, Modal, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlaTarget, SlaTargetRow } from '@solarops/contracts';
+import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { saveFailed } from './saveFailed.ts';
 import { useSlaTargets, useWorkOrderSettings } from './api.ts';
@@ -165,28 +154,20 @@ export function SlaTab({ canChange }: { canChange: boolean }) {
                   title: t('common.operation'),
                   key: 'op',
                   render: (_: unknown, r: SlaTargetRow) => (
-                    <Flex gap={4}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => setEditing(r)}
-                        data-testid={`sla-edit-${r.priority}`}
-                      >
-                        {t('set.common.edit')}
-                      </Button>
-                      {r.custom && (
-                        <Popconfirm
-                          title={t('operation.workOrders.settings.confirmReset')}
-                          okText={t('set.common.ok')}
-                          cancelText={t('set.common.cancel')}
-                          onConfirm={() => resetSla.mutateAsync(r.priority).catch(() => undefined)}
-                        >
-                          <Button type="link" size="small" danger data-testid={`sla-reset-${r.priority}`}>
-                            {t('operation.workOrders.settings.reset')}
-                          </Button>
-                        </Popconfirm>
-                      )}
-                    </Flex>
+                    <RowActions
+                      onEdit={() => setEditing(r)}
+                      editTestId={`sla-edit-${r.priority}`}
+                      remove={
+                        r.custom
+                          ? {
+                              confirm: t('operation.workOrders.settings.confirmReset'),
+                              onConfirm: () => resetSla.mutateAsync(r.priority),
+                              label: t('operation.workOrders.settings.reset'),
+                              testId: `sla-reset-${r.priority}`,
+                            }
+                          : undefined
+                      }
+                    />
                   ),
                 },
               ]

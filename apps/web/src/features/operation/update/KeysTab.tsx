@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table, message } from 'antd';
+import { Button, Card, Form, Input, Modal, Space, Table, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { FirmwareKeyBody, FirmwareKeyRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useFirmwareKeys, useKeyMutations } from './api.ts';
 
 function AddKeyDialog({ onClose }: { onClose(): void }) {
@@ -92,16 +93,12 @@ export function KeysTab() {
               title: t('common.operation'),
               key: 'op',
               render: (_: unknown, r) => (
-                <Popconfirm
-                  title={t('operation.update.confirmDeleteKey', { name: r.name })}
-                  okText={t('set.common.ok')}
-                  cancelText={t('set.common.cancel')}
-                  onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('set.common.delete')}
-                  </Button>
-                </Popconfirm>
+                <RowActions
+                  remove={{
+                    confirm: t('operation.update.confirmDeleteKey', { name: r.name }),
+                    onConfirm: () => remove.mutateAsync(r.id),
+                  }}
+                />
               ),
             },
           ]}

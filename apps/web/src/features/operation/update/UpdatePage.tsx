@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   FIRMWARE_TYPES,
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatFileSize } from '../../../components/format/units.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useUserStore } from '../../../store/userStore.ts';
@@ -101,25 +102,22 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
             title: t('common.operation'),
             key: 'op',
             render: (_: unknown, r: FirmwarePackageRow) => (
-              <Space size={0}>
+              <RowActions
+                remove={
+                  canMaintain
+                    ? {
+                        confirm: t('operation.update.confirmDelete', { name: r.name }),
+                        onConfirm: () => remove.mutateAsync(r.id),
+                      }
+                    : undefined
+                }
+              >
                 {r.signature === 'valid' && (
                   <Button type="link" size="small" onClick={() => setRollingOut(r)}>
                     {t('operation.update.rollOut')}
                   </Button>
                 )}
-                {canMaintain && (
-                  <Popconfirm
-                    title={t('operation.update.confirmDelete', { name: r.name })}
-                    okText={t('set.common.ok')}
-                    cancelText={t('set.common.cancel')}
-                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('set.common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
+              </RowActions>
             ),
           },
         ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, message } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CHECK_DIGITS, SERIAL_CHARSETS, type SerialRuleBody, type SerialRuleRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { checkSerial, useSerialRuleMutations, useSerialRules } from './api.ts';
@@ -176,21 +177,13 @@ export function StandardSnPage() {
             title: t('common.operation'),
             key: 'op',
             render: (_: unknown, r) => (
-              <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing({ rule: r })}>
-                  {t('set.common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('set.sn.confirmDelete', { model: r.model })}
-                  okText={t('set.common.ok')}
-                  cancelText={t('set.common.cancel')}
-                  onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('set.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowActions
+                onEdit={() => setEditing({ rule: r })}
+                remove={{
+                  confirm: t('set.sn.confirmDelete', { model: r.model }),
+                  onConfirm: () => remove.mutateAsync(r.id),
+                }}
+              />
             ),
           },
         ],
