@@ -9,6 +9,7 @@ import {
   faultCodeOf,
   type CreatedDisplayLink,
   type DisplayLink,
+  type PowerCurve,
   type WallEquipment,
   type WallOperation,
   type WallOverview,
@@ -96,6 +97,13 @@ describe('display walls and display links', () => {
 
     const s = await data<WallStation>('/exhibit/station', ownerH);
     expect(s.plants.map((p) => [p.name, p.powerW, p.capacityKw])).toEqual([['Wall Mine', 5_100, 10]]);
+    // The station wall draws the shown plant's day: its readings of today in the plant's 5-minute slots; a plant
+    // of someone else is not found.
+    const curve = await data<PowerCurve>(`/exhibit/station/${mine.plantId}/curve`, ownerH);
+    expect(curve.timeZone).toBe(s.plants[0]!.timeZone);
+    expect(curve.points.length).toBeGreaterThanOrEqual(276);
+    expect(Math.max(...curve.points.map((p) => p.powerW ?? 0))).toBeGreaterThanOrEqual(4_200);
+    expect((await get(`/exhibit/station/${theirs.plantId}/curve`, ownerH)).statusCode).toBe(404);
     const e = await data<WallEquipment>('/exhibit/equipment', ownerH);
     const devices = e.states.online + e.states.fault + e.states.offline;
     expect(devices).toBe(mine.devices.length);
@@ -161,6 +169,8 @@ describe('display walls and display links', () => {
     for (const screen of EXHIBIT_SCREENS) {
       expect((await get(`/exhibit/${screen}`, wall)).statusCode, screen).toBe(200);
     }
+    expect((await get(`/exhibit/station/${mine.plantId}/curve`, wall)).statusCode).toBe(200);
+    expect((await get(`/exhibit/station/${theirs.plantId}/curve`, wall)).statusCode).toBe(404);
     const o = await data<WallOverview>('/exhibit/overview', wall);
     expect(o.map.plants.map((p) => p.name)).toEqual(['Wall Mine']);
 
@@ -194,6 +204,7 @@ describe('display walls and display links', () => {
       expect(res.statusCode, screen).toBe(401);
       expect(res.json().msg).toMatch(/撤销/);
     }
+    expect((await get(`/exhibit/station/${mine.plantId}/curve`, wall)).statusCode).toBe(401);
     expect((await data<DisplayLink[]>('/exhibit/links', admin))[0]!.revokedAt).not.toBeNull();
     // A made-up token is refused alike; revoking an unknown link is a 404.
     expect((await get('/exhibit/overview', display('made-up-token'))).statusCode).toBe(401);

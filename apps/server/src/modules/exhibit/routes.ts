@@ -10,6 +10,7 @@ import {
   emptyEnvelope,
   envelope,
   idSchema,
+  powerCurve as powerCurveSchema,
   wallEquipment as wallEquipmentSchema,
   wallOperation as wallOperationSchema,
   wallOverview as wallOverviewSchema,
@@ -19,6 +20,8 @@ import { notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requireRole } from '../auth/guards.ts';
+import { findPlant, powerCurve } from '../plants/queries.ts';
+import { localDay } from '../telemetry/localDay.ts';
 import { createDisplayLink, listDisplayLinks, revokeDisplayLink } from './displayLinks.ts';
 import { wallEquipment, wallOperation, wallOverview, wallStation } from './queries.ts';
 import { wallGuard, wallViewerOf } from './wallGuard.ts';
@@ -60,6 +63,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await wallStation(db(), wallViewerOf(request).caller)),
+  );
+
+  app.get(
+    '/exhibit/station/:id/curve',
+    {
+      preHandler: wallGuard('station'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'The station wall’s power curve of one of its plants today (the plant’s local day, 5-minute slots)',
+        params: z.object({ id: idSchema }),
+        response: { 200: envelope(powerCurveSchema) },
+      },
+    },
+    async (request) => {
+      const plant = await findPlant(db(), wallViewerOf(request).caller, request.params.id);
+      if (!plant) throw notFound();
+      return ok(await powerCurve(db(), plant, localDay(plant.time_zone, Date.now())));
+    },
   );
 
   app.get(

@@ -8,13 +8,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { queryClient } from '../../api/queryClient.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useUserStore } from '../../store/userStore.ts';
-import { type WallAuth, type WallData, useWall } from './api.ts';
+import { type WallAuth, type WallData, WallAuthContext, useWall } from './api.ts';
 import { DisplayLinksDrawer } from './DisplayLinksDrawer.tsx';
 import { WallFrame } from './WallFrame.tsx';
 import { EquipmentScreen } from './screens/EquipmentScreen.tsx';
 import { OperationScreen } from './screens/OperationScreen.tsx';
 import { OverviewScreen } from './screens/OverviewScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
+import { STATION_OPTION_PARAMS } from './screens/stationRotation.ts';
 
 const SCREENS: { [S in ExhibitScreen]: ComponentType<{ data: WallData[S] }> } = {
   overview: OverviewScreen,
@@ -45,23 +46,45 @@ function Wall<S extends ExhibitScreen>({
     );
   const Screen = SCREENS[screen] as ComponentType<{ data: WallData[S] }>;
   return (
-    <WallFrame screen={screen} hrefOf={hrefOf} asOf={wall.data?.asOf} actions={actions}>
-      <QueryState
-        isLoading={wall.isLoading}
-        error={wall.error}
-        isEmpty={!wall.data}
-        onRetry={() => void wall.refetch()}
-      >
-        {wall.data ? <Screen data={wall.data} /> : null}
-      </QueryState>
-    </WallFrame>
+    <WallAuthContext value={auth}>
+      <WallFrame screen={screen} hrefOf={hrefOf} asOf={wall.data?.asOf} actions={actions}>
+        <QueryState
+          isLoading={wall.isLoading}
+          error={wall.error}
+          isEmpty={!wall.data}
+          onRetry={() => void wall.refetch()}
+        >
+          {wall.data ? <Screen data={wall.data} /> : null}
+        </QueryState>
+      </WallFrame>
+    </WallAuthContext>
   );
 }
+
+/**
+ * The wall's own choices in the address (the station's plant and interval) as query parameters, so that moving to
+ * another screen and back keeps them.
+ */
+function useKeptOptions(): URLSearchParams {
+  const [search] = useSearchParams();
+  const kept = new URLSearchParams();
+  for (const name of STATION_OPTION_PARAMS) {
+    const value = search.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept;
+}
+
+const withQuery = (path: string, query: URLSearchParams) => {
+  const q = query.toString();
+  return q ? `${path}?${q}` : path;
+};
 
 /** The signed-in console's wall (top bar's exhibit icon): the user's own plants, back to the console in one click. */
 function ConsoleWall({ screen }: { screen: ExhibitScreen }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const kept = useKeptOptions();
   const isAdmin = useUserStore((s) => s.info?.roleId === ROLE.admin);
   const [linksOpen, setLinksOpen] = useState(false);
   return (
@@ -69,7 +92,7 @@ function ConsoleWall({ screen }: { screen: ExhibitScreen }) {
       <Wall
         screen={screen}
         auth={null}
-        hrefOf={(s) => `/exhibit/${s}`}
+        hrefOf={(s) => withQuery(`/exhibit/${s}`, kept)}
         actions={
           <>
             {isAdmin ? (
@@ -108,6 +131,7 @@ const isScreen = (s: string | null): s is ExhibitScreen =>
 export function DisplayWallPage() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
+  const kept = useKeptOptions();
   const asked = search.get('screen');
   const screen = isScreen(asked) ? asked : 'overview';
   return (
@@ -117,7 +141,12 @@ export function DisplayWallPage() {
         key={screen}
         screen={screen}
         auth={{ display: token }}
-        hrefOf={(s) => `/display/${encodeURIComponent(token)}?screen=${s}`}
+        hrefOf={(s) =>
+          withQuery(
+            `/display/${encodeURIComponent(token)}`,
+            new URLSearchParams([['screen', s], ...kept.entries()]),
+          )
+        }
       />
     </QueryClientProvider>
   );

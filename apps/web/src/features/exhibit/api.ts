@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type {
   CreateDisplayLinkBody,
   CreatedDisplayLink,
   DisplayLink,
   ExhibitScreen,
+  PowerCurve,
   WallEquipment,
   WallOperation,
   WallOverview,
@@ -27,6 +28,12 @@ export type WallAuth = { display: string } | null;
 /** A fallback refetch in case a push was missed while the stream reconnected [ms]. */
 const WALL_REFETCH_MS = 60_000;
 
+/** Who the wall on screen calls as, for the screens' own calls (the station's curve). */
+export const WallAuthContext = createContext<WallAuth>(null);
+
+/** The query key of a wall screen's calls: a push for the wall refreshes every query under it. */
+const wallKey = (screen: ExhibitScreen, auth: WallAuth) => ['exhibit', screen, auth?.display ?? 'session'];
+
 /**
  * One wall screen's data, refetched whenever the server pushes `changed` (a reading or an alarm of the wall's
  * plants arrived, decision 0013). `refused`: the display link is unknown or was revoked.
@@ -35,7 +42,7 @@ export function useWall<S extends ExhibitScreen>(screen: S, auth: WallAuth) {
   const client = useQueryClient();
   const [revoked, setRevoked] = useState(false);
   const options: RequestOptions = { quiet: true, ...(auth ? { auth } : {}) };
-  const key = ['exhibit', screen, auth?.display ?? 'session'];
+  const key = wallKey(screen, auth);
   const query = useQuery({
     queryKey: key,
     queryFn: () => request<WallData[S]>(`/exhibit/${screen}`, options),
@@ -54,6 +61,17 @@ export function useWall<S extends ExhibitScreen>(screen: S, auth: WallAuth) {
   );
   const refused = revoked || (query.error instanceof ApiError && query.error.status === 401);
   return { ...query, refused };
+}
+
+/** Today's power curve of one plant of the station wall, refreshed with the wall's data when a push comes. */
+export function useStationCurve(plantId: number) {
+  const auth = useContext(WallAuthContext);
+  return useQuery({
+    queryKey: [...wallKey('station', auth), 'curve', plantId],
+    queryFn: () =>
+      request<PowerCurve>(`/exhibit/station/${plantId}/curve`, { quiet: true, ...(auth ? { auth } : {}) }),
+    refetchInterval: WALL_REFETCH_MS,
+  });
 }
 
 export const useDisplayLinks = (enabled: boolean) =>

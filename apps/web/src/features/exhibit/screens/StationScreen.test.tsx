@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { WallStation } from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
@@ -29,11 +30,15 @@ function Address() {
 }
 
 function show(plants: WallStation['plants'], search = '') {
+  // The rotation is under test, not the plant's curve: its query stays idle.
+  const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   const view = (p: WallStation['plants']) => (
-    <MemoryRouter initialEntries={[`/exhibit/station${search}`]}>
-      <StationScreen data={data(p)} />
-      <Address />
-    </MemoryRouter>
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/exhibit/station${search}`]}>
+        <StationScreen data={data(p)} />
+        <Address />
+      </MemoryRouter>
+    </QueryClientProvider>
   );
   const { rerender } = render(view(plants));
   return { rerender: (p: WallStation['plants']) => rerender(view(p)) };

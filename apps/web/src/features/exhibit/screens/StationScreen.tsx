@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { WallFigure, WallPanel } from '../WallFrame.tsx';
+import { StationCurve } from './StationCurve.tsx';
 import { STATION_INTERVAL_CHOICES, stationOptions, useStationRotation } from './stationRotation.ts';
 
 const LISTED = 13;
@@ -59,7 +60,7 @@ function RotationControls({
 }
 
 /**
- * The station wall: one plant in large, either the one the address names (`?plant=<id>`) or each plant of the
+ * The station wall: one plant in large with its power today, either the one the address names (`?plant=<id>`) or each plant of the
  * wall's scope in turn (`?interval=<s>`, 20 s by default), held while the pointer is over the wall; the plants by
  * power beside it.
  */
@@ -136,6 +137,7 @@ export function StationScreen({ data }: { data: WallStation }) {
             ` · ${hovered ? t('exhibit.station.paused') : t('exhibit.station.nextEvery', { s: options.intervalSeconds })}`}
           {pinned && ` · ${t('exhibit.station.pinned')}`}
         </div>
+        <StationCurve plantId={plant.id} />
       </WallPanel>
       <WallPanel title={t('exhibit.station.plants')} className="wall-station-list">
         <RotationControls

@@ -8,6 +8,9 @@ export const STATION_INTERVAL_SECONDS = { default: 20, min: 1, max: 3600 } as co
 /** The intervals offered on the wall [s]; an address may ask for any other within the bounds. */
 export const STATION_INTERVAL_CHOICES = [10, 20, 30, 60, 120, 300] as const;
 
+/** The address's parameters of the station screen: the wall keeps them when it moves between screens. */
+export const STATION_OPTION_PARAMS = ['plant', 'interval'] as const;
+
 /** What the wall's address asks of the station screen: one plant (`?plant=<id>`) or a rotation, and its pace. */
 export interface StationOptions {
   /** Shown alone when it is one of the wall's plants; otherwise the wall rotates. */

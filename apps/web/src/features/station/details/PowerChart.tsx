@@ -6,7 +6,7 @@ import { Chart } from '../../../components/chart/Chart.tsx';
 import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePowerCurve } from '../api.ts';
-import { powerCurveOption } from './powerCurveOption.ts';
+import { powerCurveOption } from '../../../components/chart/powerCurveOption.ts';
 
 /**
  * A day's power curve of the plant (5-minute slots, gaps left open) with a day picker; with a weather station, its

@@ -1,5 +1,5 @@
 import type { PowerCurve } from '@solarops/contracts';
-import type { ChartOption } from '../../../components/chart/Chart.tsx';
+import type { ChartOption } from './Chart.tsx';
 
 type Translate = (key: string) => string;
 
