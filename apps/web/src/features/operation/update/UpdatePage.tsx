@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   FIRMWARE_TYPES,
@@ -9,6 +9,7 @@ import {
   type SignatureState,
 } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatFileSize } from '../../../components/format/units.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -20,6 +21,8 @@ import { useFirmwarePackages, usePackageMutations, type PackageFilters } from '.
 import { KeysTab } from './KeysTab.tsx';
 import { RolloutDialog } from './RolloutDialog.tsx';
 import { RolloutsTab } from './RolloutsTab.tsx';
+import { UpgradeDialog } from './UpgradeDialog.tsx';
+import { UpgradesTab } from './UpgradesTab.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
 const SIGNATURE_COLOURS: Record<SignatureState, string> = {
@@ -28,13 +31,23 @@ const SIGNATURE_COLOURS: Record<SignatureState, string> = {
   unsigned: 'orange',
 };
 
-function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
+function PackagesTab({
+  canMaintain,
+  serial,
+  onUpgraded,
+}: {
+  canMaintain: boolean;
+  /** The device the user came from (its page's "Upgrade" button), given to the upgrade dialog. */
+  serial: string | undefined;
+  onUpgraded(): void;
+}) {
   const { t } = useTranslation();
   const list = useListState<PackageFilters>({});
   const query = useFirmwarePackages(list.filters, list.page, list.limit);
   const { remove } = usePackageMutations();
   const [uploading, setUploading] = useState(false);
   const [rollingOut, setRollingOut] = useState<FirmwarePackageRow | null>(null);
+  const [upgrading, setUpgrading] = useState<FirmwarePackageRow | null>(null);
   return (
     <ListPage<FirmwarePackageRow, PackageFilters>
       layout="single"
@@ -113,9 +126,14 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
                 }
               >
                 {r.signature === 'valid' && (
-                  <Button type="link" size="small" onClick={() => setRollingOut(r)}>
-                    {t('operation.update.rollOut')}
-                  </Button>
+                  <>
+                    <Button type="link" size="small" onClick={() => setUpgrading(r)}>
+                      {t('operation.update.upgrade')}
+                    </Button>
+                    <Button type="link" size="small" onClick={() => setRollingOut(r)}>
+                      {t('operation.update.rollOut')}
+                    </Button>
+                  </>
                 )}
               </RowActions>
             ),
@@ -125,6 +143,17 @@ function PackagesTab({ canMaintain }: { canMaintain: boolean }) {
     >
       {uploading && <UploadDialog onClose={() => setUploading(false)} />}
       {rollingOut && <RolloutDialog pkg={rollingOut} onClose={() => setRollingOut(null)} />}
+      {upgrading && (
+        <UpgradeDialog
+          pkg={upgrading}
+          {...(serial ? { serial } : {})}
+          onClose={() => setUpgrading(null)}
+          onDone={() => {
+            setUpgrading(null);
+            onUpgraded();
+          }}
+        />
+      )}
     </ListPage>
   );
 }
@@ -139,17 +168,33 @@ export function UpdatePage() {
   const roleId = useUserStore((s) => s.info?.roleId);
   // Who sees the whole fleet maintains its packages (administrators and staff; the server checks the same).
   const canMaintain = roleId !== undefined && seesAll({ roleId });
+  const [params] = useSearchParams();
+  const serial = params.get('serial')?.trim() || undefined;
+  const [tab, setTab] = useState('packages');
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="page-update">
+      {serial && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ margin: '0 20px' }}
+          message={t('operation.update.upgradeFor', { serial })}
+        />
+      )}
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         // The list below draws its own card with the page margin; the tab bar keeps the same margin.
         tabBarStyle={{ margin: '0 20px 16px' }}
         items={[
           {
             key: 'packages',
             label: t('operation.update.packages'),
-            children: <PackagesTab canMaintain={canMaintain} />,
+            children: (
+              <PackagesTab canMaintain={canMaintain} serial={serial} onUpgraded={() => setTab('upgrades')} />
+            ),
           },
+          { key: 'upgrades', label: t('operation.update.upgrades'), children: <UpgradesTab /> },
           { key: 'rollouts', label: t('operation.update.rollouts'), children: <RolloutsTab /> },
           ...(roleId === ROLE.admin
             ? [{ key: 'keys', label: t('operation.update.keys'), children: <KeysTab /> }]

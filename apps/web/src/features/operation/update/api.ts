@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CommandRow,
   CreateRolloutBody,
   FirmwareKeyBody,
   FirmwareKeyRow,
@@ -115,4 +116,23 @@ export function useRolloutMutations() {
       onSuccess,
     }),
   };
+}
+
+/** Single-device upgrades of the caller's devices, newest first; read again every 2 s while one is under way. */
+export const useUpgrades = (pageStart: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['firmware', 'upgrades', pageStart, pageSize],
+    placeholderData: keepPreviousData,
+    queryFn: () => requestPage<CommandRow>('/firmware/upgrade/list', { params: { pageStart, pageSize } }),
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => r.finishedAt === null) ? 2000 : false),
+  });
+
+/** Upgrades one device with a package (the server refuses an offline device with the spec's message). */
+export function useUpgradeOne() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { packageId: number; serial: string }) =>
+      request<CommandRow>('/firmware/upgrade', { json: body, quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['firmware', 'upgrades'] }),
+  });
 }

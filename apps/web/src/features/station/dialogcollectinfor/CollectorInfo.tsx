@@ -1,6 +1,7 @@
 import { Descriptions, Table, Tag } from 'antd';
 import type { CollectorRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from '../api.ts';
@@ -16,7 +17,16 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           {c.plantName ?? t('station.collector.unbound')}
         </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.model')}>{c.model}</Descriptions.Item>
-        <Descriptions.Item label={t('station.collector.firmware')}>{c.firmwareVersion}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.firmware')}>
+          {c.firmwareVersion}{' '}
+          {/* The update screen picks the package and upgrades this collector through the upgrade command. */}
+          <Link
+            to={`/operation/update?serial=${encodeURIComponent(c.serial)}`}
+            data-testid="collector-upgrade"
+          >
+            {t('station.collector.upgrade')}
+          </Link>
+        </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.network')}>{c.network}</Descriptions.Item>
         <Descriptions.Item label={t('station.collector.signal')}>
           {c.signal === null ? '' : `${c.signal} dBm`}

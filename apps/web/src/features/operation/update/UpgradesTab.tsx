@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Progress, Table, Tag } from 'antd';
+import type { CommandRow, CommandState } from '@solarops/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../components/format/formatDate.ts';
+import { useUpgrades } from './api.ts';
+
+/** The spec's three upgrade states (§4): under way, done, failed. */
+type UpgradeState = 'upgrading' | 'done' | 'failed';
+const stateOf = (s: CommandState): UpgradeState =>
+  s === 'applied' ? 'done' : ['queued', 'sent', 'acked'].includes(s) ? 'upgrading' : 'failed';
+const COLOURS: Record<UpgradeState, string> = { upgrading: 'processing', done: 'green', failed: 'red' };
+
+interface Progressed {
+  stage?: string;
+  progress?: number;
+}
+
+/** Single-device upgrades of the caller's devices: their state, stage and percentage, read while under way. */
+export function UpgradesTab() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const upgrades = useUpgrades(page.current, page.size);
+  return (
+    <div style={{ margin: '0 20px' }}>
+      <Table<CommandRow>
+        rowKey="id"
+        size="small"
+        data-testid="firmware-upgrades"
+        loading={upgrades.isLoading}
+        dataSource={upgrades.data?.rows ?? []}
+        scroll={{ x: 1000 }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: upgrades.data?.total ?? 0,
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: t('operation.update.serial'), dataIndex: 'deviceSerial' },
+          { title: t('operation.update.plant'), dataIndex: 'plantName', ellipsis: true },
+          {
+            title: t('operation.update.version'),
+            key: 'version',
+            render: (_: unknown, r) => (r.params as { version?: string }).version ?? '',
+          },
+          {
+            title: t('operation.update.rolloutState'),
+            dataIndex: 'state',
+            render: (s: CommandState) => (
+              <Tag color={COLOURS[stateOf(s)]}>{t(`operation.update.upgradeStates.${stateOf(s)}`)}</Tag>
+            ),
+          },
+          {
+            title: t('operation.update.percent'),
+            key: 'progress',
+            width: 180,
+            render: (_: unknown, r) => (
+              <Progress
+                percent={Math.round((r.result as Progressed | null)?.progress ?? 0)}
+                size="small"
+                status={stateOf(r.state) === 'failed' ? 'exception' : undefined}
+              />
+            ),
+          },
+          {
+            title: t('operation.update.lastError'),
+            key: 'error',
+            ellipsis: true,
+            render: (_: unknown, r) =>
+              r.failure ? (r.failure.detail ?? t(`operation.commands.reason.${r.failure.reason}`)) : '',
+          },
+          { title: t('operation.update.createdBy'), dataIndex: 'createdBy' },
+          {
+            title: t('operation.update.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+          },
+        ]}
+      />
+    </div>
+  );
+}
