@@ -1,0 +1,106 @@
+/**
+ * bench/reports: the monthly fleet report (`form`) of PLANTS plants (default 1 000, one 10 kW inverter each, in
+ * four time zones) over a month of 5-minute readings and daily rollups in PostgreSQL, made as an administrator sees
+ * it and exported as the workbook and the PDF, through the same functions the routes call.
+ * Run: `node scripts/with-postgres.mjs npm run bench:reports -w bench`.
+ * Last line: wall-clock seconds of report + workbook + PDF (target <= 60), and the CPU seconds of this process and
+ * of PostgreSQL beside them.
+ */
+import pg from 'pg';
+import { ROLE } from '@solarops/contracts';
+import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
+import { ensureTelemetryPartitions } from '../../apps/server/src/modules/telemetry/partitions.ts';
+import { periodicReport } from '../../apps/server/src/modules/reports/periodicReport.ts';
+import { periodicReportPdf } from '../../apps/server/src/modules/reports/reportPdf.ts';
+import { reportWorkbook } from '../../apps/server/src/modules/reports/reportWorkbook.ts';
+import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { pgCpuSeconds } from '../lib/cpuTime.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL is required (node scripts/with-postgres.mjs ...)');
+  process.exit(1);
+}
+const plants = Number(process.env.PLANTS ?? 1000);
+/** The month reported: a past one, so that every day of it is expected. */
+const MONTH = '2026-10';
+const tag = `r${Date.now().toString(36)}`;
+
+await prepareDatabase(url);
+let started = performance.now();
+await createLoadFleet(url, tag, plants, 1);
+const db = await openDatabase({ databaseUrl: url, dataDir: '' });
+// The readings of the month in every zone (UTC−5 to UTC+11) fall in September to November UTC.
+await ensureTelemetryPartitions(db.db, ['2026-09', '2026-10', '2026-11']);
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const { rows: devices } = await client.query<{ id: number; plant_id: number }>(
+  `select d.id, d.plant_id from devices d join plants p on p.id = d.plant_id where p.code like $1 || '%' order by d.id`,
+  [tag],
+);
+// A sunny day's shape every 5 minutes of each plant's local month; one reading in 50 missing (gaps to report).
+const BATCH = 50;
+for (let i = 0; i < devices.length; i += BATCH) {
+  const ids = devices.slice(i, i + BATCH).map((d) => d.id);
+  await client.query(
+    `insert into telemetry (device_id, plant_id, ts, received_at, ac_power_w, energy_total_kwh)
+     select d.id, d.plant_id, s.ts, s.ts,
+       greatest(0, 8000 * sin(pi() * (extract(hour from s.ts at time zone p.time_zone) - 6) / 12)),
+       1000 + extract(epoch from s.ts - timestamptz '${MONTH}-01Z') / 3600 * 2.5
+     from devices d join plants p on p.id = d.plant_id
+       cross join lateral generate_series(
+         (timestamp '${MONTH}-01' at time zone p.time_zone),
+         ((timestamp '${MONTH}-01' + interval '1 month') at time zone p.time_zone) - interval '5 minutes',
+         interval '5 minutes') as s(ts)
+     where d.id = any($1::int[]) and (extract(epoch from s.ts)::bigint / 300 + d.id) % 50 <> 0`,
+    [ids],
+  );
+  await client.query(
+    `insert into device_energy (device_id, plant_id, period, period_start, energy_kwh)
+     select d.id, d.plant_id, 'day', day::date, 60 from devices d
+       cross join generate_series(date '${MONTH}-01', date '${MONTH}-01' + interval '1 month' - interval '1 day', interval '1 day') day
+     where d.id = any($1::int[])`,
+    [ids],
+  );
+}
+await client.query(
+  `insert into plant_energy (plant_id, period, period_start, energy_kwh)
+   select plant_id, period, period_start, sum(energy_kwh) from device_energy
+   where period = 'day' and period_start between date '${MONTH}-01' and date '${MONTH}-31'
+     and plant_id in (select id from plants where code like $1 || '%')
+   group by 1, 2, 3
+   on conflict do nothing`,
+  [tag],
+);
+await client.query('analyze telemetry; analyze plant_energy; analyze devices; analyze plants');
+const { rows: count } = await client.query<{ n: number }>(
+  `select count(*)::int as n from telemetry t join plants p on p.id = t.plant_id where p.code like $1 || '%'`,
+  [tag],
+);
+await client.end();
+console.log(
+  `seeded ${plants} plants, ${count[0]!.n} readings of ${MONTH} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+const admin = { userId: 0, roleId: ROLE.admin, dealercode: null };
+const cpu0 = process.cpuUsage();
+const pg0 = await pgCpuSeconds(url);
+started = performance.now();
+const report = await periodicReport(db.db, admin, { period: 'month', date: `${MONTH}-15`, langType: 'zh' });
+const made = performance.now();
+const workbook = await reportWorkbook(report, 'zh');
+const exported = performance.now();
+const pdf = await periodicReportPdf(report, 'zh');
+const done = performance.now();
+const cpu = process.cpuUsage(cpu0);
+const pgCpu = (await pgCpuSeconds(url)) - pg0;
+await db.close();
+const s = (ms: number) => (ms / 1000).toFixed(1);
+console.log(
+  `  report of ${report.totals.plantCount} plants: ${s(made - started)} s; workbook ${(workbook.length / 1024).toFixed(0)} kB: ${s(exported - made)} s; ` +
+    `PDF ${(pdf.length / 1024).toFixed(0)} kB: ${s(done - exported)} s; completeness ${(report.totals.completeness.ratio * 100).toFixed(2)} %`,
+);
+console.log(
+  `monthly fleet report of ${report.totals.plantCount} plants generated and exported (xlsx + PDF) in ${s(done - started)} s (target 60), ` +
+    `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${pgCpu.toFixed(1)} s`,
+);
