@@ -104,6 +104,10 @@ export const envSchema = z.object({
   ALIPAY_PRIVATE_KEY_FILE: optionalString,
   ALIPAY_PUBLIC_KEY_FILE: optionalString,
   ALIPAY_GATEWAY: url(['https:']),
+  HISTORY_COMPACT_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(2),
+  RETENTION_READINGS_DAYS: z.coerce.number().int().min(1).max(36500).optional(),
+  RETENTION_QUARANTINE_DAYS: z.coerce.number().int().min(1).max(36500).optional(),
+  RETENTION_FAULT_RECORDS_DAYS: z.coerce.number().int().min(1).max(36500).optional(),
 });
 
 /**
@@ -186,6 +190,8 @@ export interface Config {
   readonly firmwareChunkBytes?: number;
   /** The payment provider of new renewal orders; absent: the built-in mock. */
   readonly payment?: PaymentConfig;
+  /** Compact history and retention (docs/decisions/0018-compact-history.md); absent: the defaults. */
+  readonly history?: HistorySettings;
 }
 
 /** What PAYMENT_PROVIDER=alipay cannot go without, each a variable of its own. */
@@ -230,6 +236,23 @@ function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
     ...(e.ALIPAY_GATEWAY ? { gateway: e.ALIPAY_GATEWAY } : {}),
   };
 }
+
+/** How long readings stay raw, and how long each growing table keeps its rows (absent: forever). */
+export interface HistorySettings {
+  /** Readings older than this many days are compacted (default 2). */
+  readonly compactAfterDays: number;
+  readonly retentionDays: {
+    /** Readings, raw and compacted. */
+    readonly readings?: number;
+    /** Readings set aside for their clock (`telemetry_quarantine`). */
+    readonly quarantine?: number;
+    /** Devices' fault waveforms and spectra (`fault_records`). */
+    readonly faultRecords?: number;
+  };
+}
+
+/** The compaction age and retention when nothing is configured. */
+export const DEFAULT_HISTORY: HistorySettings = { compactAfterDays: 2, retentionDays: {} };
 
 /** A bad environment: every offending variable with its reason. */
 export class ConfigError extends Error {
@@ -307,5 +330,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     firmwareChunkBytes: e.FIRMWARE_CHUNK_BYTES,
     payment: paymentConfig(e),
+    history: {
+      compactAfterDays: e.HISTORY_COMPACT_AFTER_DAYS,
+      retentionDays: {
+        ...(e.RETENTION_READINGS_DAYS === undefined ? {} : { readings: e.RETENTION_READINGS_DAYS }),
+        ...(e.RETENTION_QUARANTINE_DAYS === undefined ? {} : { quarantine: e.RETENTION_QUARANTINE_DAYS }),
+        ...(e.RETENTION_FAULT_RECORDS_DAYS === undefined
+          ? {}
+          : { faultRecords: e.RETENTION_FAULT_RECORDS_DAYS }),
+      },
+    },
   });
 }

@@ -154,9 +154,9 @@ export async function alarmDetail(
   }>(
     db,
     sql`select t.ts, t.ac_power_w, t.temp_c, t.grid_voltage_v[1] as grid_voltage_v, t.fault_code, t.pv_current_a
-      from telemetry t join alarms a on a.device_id = t.device_id
-      where a.id = ${id}
-        and t.ts between a.occurred_at - interval '2 hours' and a.occurred_at + interval '2 hours'
+      from alarms a cross join lateral telemetry_between(a.occurred_at - interval '2 hours',
+          a.occurred_at + interval '2 hours 1 microsecond') t
+      where a.id = ${id} and t.device_id = a.device_id
       order by t.ts limit 500`,
   );
   const records = await rowsOf<{ id: number }>(

@@ -155,12 +155,12 @@ export async function deviceRunningLog(
     fault_code: number | null;
   }>(
     db,
-    sql`select t.ts, t.status, t.ac_power_w, t.energy_today_kwh, t.temp_c, t.fault_code from telemetry t
-      where ${where} order by t.ts desc limit ${window.limit} offset ${window.offset}`,
+    sql`select t.ts, t.status, t.ac_power_w, t.energy_today_kwh, t.temp_c, t.fault_code
+      from telemetry_between('-infinity', 'infinity') t where ${where} order by t.ts desc limit ${window.limit} offset ${window.offset}`,
   );
   const [count] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from telemetry t where ${where}`,
+    sql`select count(*)::int as n from telemetry_between('-infinity', 'infinity') t where ${where}`,
   );
   return {
     total: count?.n ?? 0,

@@ -171,9 +171,10 @@ async function historyOfRange(
 ): Promise<DeviceHistory> {
   const from = new Date(q.from).toISOString();
   const to = new Date(q.to).toISOString();
+  const between = sql`telemetry_between(${from}::timestamptz, ${to}::timestamptz) t`;
   const [count] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from telemetry where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz`,
+    sql`select count(*)::int as n from ${between} where device_id = ${device.id}`,
   );
   const raw = (count?.n ?? 0) <= q.maxPoints;
   const bucketSeconds = raw ? null : Math.ceil((q.to - q.from) / 1000 / q.maxPoints);
@@ -186,14 +187,13 @@ async function historyOfRange(
   const rows = raw
     ? await rowsOf<{ ts: string; v: (number | null)[] }>(
         db,
-        sql`select ${iso('ts')} as ts, ${values} from telemetry
-            where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz order by ts`,
+        sql`select ${iso('ts')} as ts, ${values} from ${between} where device_id = ${device.id} order by ts`,
       )
     : await rowsOf<{ ts: string; v: (number | null)[] }>(
         db,
         sql`select ${iso('b')} as ts, ${values} from (
               select date_bin(${sql.raw(`'${bucketSeconds} seconds'`)}::interval, ts, ${from}::timestamptz) as b, *
-              from telemetry where device_id = ${device.id} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz) x
+              from ${between} where device_id = ${device.id}) x
             group by b order by b`,
       );
   return {

@@ -6,13 +6,13 @@ import { startExternalConsumer } from './startExternalConsumer.ts';
 /**
  * The device link's transports beside the HTTP server: the embedded broker on MQTT_PORT (or the consumer of the
  * external broker at MQTT_URL), which attach themselves to the app's device link, and the device-link jobs
- * (offline detection, rollups, partitions).
+ * (offline detection, rollups, partitions, history).
  */
 export const deviceLinkHook: StartupHook = {
   name: 'device link',
   async start({ config, database, deps, logger }) {
     const link = deps.deviceLink;
-    const stopJobs = startDeviceLinkJobs(database, link.events, logger);
+    const stopJobs = startDeviceLinkJobs(database, link.events, logger, config.history);
     let closeTransport: () => Promise<void>;
     if (config.mqttUrl) {
       const consumer = await startExternalConsumer({

@@ -62,9 +62,9 @@ export async function energyFlow(db: Database, plant: FoundPlant, nowMs = Date.n
     sql`with r as (
         select d.kind, t.ts, t.battery_power_w as p, t.import_energy_kwh, t.energy_total_kwh,
           lag(t.ts) over w as prev_ts, lag(t.battery_power_w) over w as prev_p
-        from telemetry t join devices d on d.id = t.device_id
+        from telemetry_between(${dayStart}::timestamptz, ${new Date(nowMs).toISOString()}::timestamptz + interval '1 microsecond') t
+          join devices d on d.id = t.device_id
         where d.plant_id = ${plant.id} and d.kind in ('hybridInverter', 'meter')
-          and t.ts >= ${dayStart}::timestamptz and t.ts <= ${new Date(nowMs).toISOString()}::timestamptz
         window w as (partition by t.device_id order by t.ts)),
       steps as (
         select *, extract(epoch from ts - prev_ts) / 3600 as dt_h from r)

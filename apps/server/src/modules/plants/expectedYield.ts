@@ -92,9 +92,8 @@ async function measuredIrradiation(
     db,
     sql`with slots as (
         select date_bin('5 minutes', ts, ${first}::timestamptz) as slot, avg(poa_wm2) as g, avg(temp_module_c) as tm
-        from telemetry
+        from telemetry_between(${first}::timestamptz, ${iso(untilMs)}::timestamptz)
         where plant_id = ${plantId} and poa_wm2 is not null
-          and ts >= ${first}::timestamptz and ts < ${iso(untilMs)}::timestamptz
         group by 1)
       select ${sql.join(sums, sql`, `)} from slots`,
   );

@@ -160,9 +160,8 @@ async function computeFleetFigures(
           greatest(${dayStart}::timestamptz, ${now}::timestamptz - interval '5 minutes'), interval '5 minutes') as slot),
       per_device as (
         select t.device_id, date_bin('5 minutes', t.ts, ${dayStart}::timestamptz) as slot, avg(t.ac_power_w) as p
-        from telemetry t
-        where t.ts >= ${dayStart}::timestamptz and t.ts < ${dayEnd}::timestamptz
-          and t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
+        from telemetry_between(${dayStart}::timestamptz, ${dayEnd}::timestamptz) t
+        where t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
           and t.device_id in (select id from devices where kind = any(${inverterKinds()}))
         group by 1, 2)
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot, sum(pd.p)::float8 as p

@@ -288,8 +288,8 @@ export async function powerCurve(db: Database, plant: FoundPlant, date: string):
       per_device as (
         select t.device_id, k.station, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot,
           avg(t.ac_power_w) as p, avg(t.poa_wm2) as g, avg(t.temp_module_c) as tm
-        from telemetry t join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
-        where t.ts >= ${start}::timestamptz and t.ts < ${end}::timestamptz
+        from telemetry_between(${start}::timestamptz, ${end}::timestamptz) t
+          join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
         group by 1, 2, 3)
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot,
         (sum(pd.p) filter (where not pd.station))::float8 as p,

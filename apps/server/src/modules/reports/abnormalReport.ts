@@ -154,9 +154,8 @@ export async function abnormalReport(
       sql`select t.device_id,
             (extract(epoch from date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z')) * 1000)::float8 as slot_ms,
             max(t.ac_power_w)::float8 as power_w, max(coalesce(t.poa_wm2, t.ghi_wm2))::float8 as irradiance
-          from telemetry t
-          where t.plant_id = any(${judgedIds}::int[]) and t.ts >= ${day.lo.toISOString()}::timestamptz
-            and t.ts < ${day.hi.toISOString()}::timestamptz
+          from telemetry_between(${day.lo.toISOString()}::timestamptz, ${day.hi.toISOString()}::timestamptz) t
+          where t.plant_id = any(${judgedIds}::int[])
           group by 1, 2`,
     ),
     rowsOf<AlarmRow>(
@@ -189,9 +188,9 @@ export async function abnormalReport(
       db,
       sql`select t.plant_id, (sum(t.poa_wm2) / 12 / 1000 / count(distinct t.device_id))::float8 as poa_kwh_m2,
             count(*)::int as slots
-          from telemetry t join devices d on d.id = t.device_id and d.kind = 'weatherStation'
+          from telemetry_between(${week.lo.toISOString()}::timestamptz, ${week.hi.toISOString()}::timestamptz) t
+            join devices d on d.id = t.device_id and d.kind = 'weatherStation'
           where t.plant_id = any(${judgedIds}::int[]) and t.poa_wm2 is not null
-            and t.ts >= ${week.lo.toISOString()}::timestamptz and t.ts < ${week.hi.toISOString()}::timestamptz
             and (t.ts at time zone (select time_zone from plants where id = t.plant_id))::date
               between ${windowFrom}::date and ${q.date}::date
           group by 1`,

@@ -150,9 +150,9 @@ export async function reportBetween(
       sql`with slots as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
               count(*)::int as n, sum(t.ac_power_w)::float8 as p
-            from telemetry t join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-            where t.plant_id = any(${ids}::int[]) and t.ts >= ${lo.toISOString()}::timestamptz
-              and t.ts < ${hi.toISOString()}::timestamptz
+            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+              join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
+            where t.plant_id = any(${ids}::int[])
             group by 1, 2)
           select s.plant_id, (s.slot at time zone pl.time_zone)::date::text as day,
             sum(s.n)::int as readings, max(s.p)::float8 as peak_w
@@ -176,10 +176,10 @@ export async function reportBetween(
           db,
           sql`select extract(hour from t.ts at time zone pl.time_zone)::int as hour,
                 (sum(t.ac_power_w) / 12 / 1000)::float8 as energy_kwh
-              from telemetry t join plants pl on pl.id = t.plant_id
+              from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+                join plants pl on pl.id = t.plant_id
                 join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-              where t.plant_id = any(${ids}::int[]) and t.ts >= ${lo.toISOString()}::timestamptz
-                and t.ts < ${hi.toISOString()}::timestamptz
+              where t.plant_id = any(${ids}::int[])
                 and (t.ts at time zone pl.time_zone)::date = ${from}::date
               group by 1`,
         )
@@ -190,15 +190,15 @@ export async function reportBetween(
       db,
       sql`with sun as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, avg(t.poa_wm2) as g
-            from telemetry t join devices d on d.id = t.device_id and d.kind = 'weatherStation'
+            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+              join devices d on d.id = t.device_id and d.kind = 'weatherStation'
             where t.plant_id = any(${ids}::int[]) and t.poa_wm2 is not null
-              and t.ts >= ${lo.toISOString()}::timestamptz and t.ts < ${hi.toISOString()}::timestamptz
             group by 1, 2),
           power as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, sum(t.ac_power_w) as p
-            from telemetry t join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-            where t.plant_id in (select plant_id from sun) and t.ts >= ${lo.toISOString()}::timestamptz
-              and t.ts < ${hi.toISOString()}::timestamptz
+            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+              join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
+            where t.plant_id in (select plant_id from sun)
             group by 1, 2)
           select s.plant_id, (sum(p.p) / 12 / 1000)::float8 as energy_kwh,
             (sum(s.g) / 12 / 1000)::float8 as poa_kwh_m2

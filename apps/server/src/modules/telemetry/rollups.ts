@@ -3,6 +3,7 @@ import { INVERTER_KINDS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
+import { readingsBefore } from './history.ts';
 import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from './localDay.ts';
 
@@ -144,14 +145,14 @@ export async function recomputeDays(tx: Database | Transaction, items: readonly 
     }>(
       tx,
       sql`select device_id, extract(epoch from ts) * 1000 as t, energy_total_kwh as total, ac_power_w as power
-          from telemetry
-          where device_id = any(${sql.param(chunkIds)}::int[]) and ts >= ${start}::timestamptz and ts < ${end}::timestamptz
+          from telemetry_between(${start}::timestamptz, ${end}::timestamptz)
+          where device_id = any(${sql.param(chunkIds)}::int[])
           union all
           select w.device_id, w.t, w.total, w.power
           from unnest(${sql.param(chunkIds)}::int[]) as k(id)
           cross join lateral (
             select device_id, extract(epoch from ts) * 1000 as t, energy_total_kwh as total, ac_power_w as power
-            from telemetry where device_id = k.id and ts < ${start}::timestamptz
+            from (${readingsBefore(sql`k.id`, sql`${start}::timestamptz`, WARM_UP_SAMPLES)}) b
             order by ts desc limit ${WARM_UP_SAMPLES}) w
           order by 1, 2`,
     );

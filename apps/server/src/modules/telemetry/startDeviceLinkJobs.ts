@@ -4,6 +4,9 @@ import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
+import { DEFAULT_HISTORY, type HistorySettings } from '../../config.ts';
+import { compactHistory } from './compactHistory.ts';
+import { applyRetention } from './retention.ts';
 import { recomputeDirtyRollups } from './rollups.ts';
 import type { DeviceLinkEvents } from './deviceLinkEvents.ts';
 
@@ -52,13 +55,25 @@ export async function createPartitionsAhead(db: Database, nowMs = Date.now()): P
 }
 
 /**
+ * Compacts the readings older than the configured age (decision 0018), then applies each table's retention.
+ * Returns what it did, for the job's log.
+ */
+export async function maintainHistory(db: Database, history: HistorySettings, nowMs = Date.now()) {
+  const compacted = await compactHistory(db, new Date(nowMs - history.compactAfterDays * 86_400_000));
+  const removed = await applyRetention(db, history.retentionDays, nowMs);
+  return { compacted, removed };
+}
+
+/**
  * The device-link jobs: offline detection every 30 s, rollups of dirty days every 15 s, partitions every hour, each
- * also at start. Returns a stop function that waits for a run in progress.
+ * also at start; history (compaction, retention) every hour, first an hour after start. Returns a stop function
+ * that waits for a run in progress.
  */
 export function startDeviceLinkJobs(
   database: OpenedDatabase,
   events: DeviceLinkEvents,
   logger: JobLogger,
+  history: HistorySettings = DEFAULT_HISTORY,
 ): () => Promise<void> {
   const db = database.db;
   return scheduleJobs(database, logger, [
@@ -68,6 +83,14 @@ export function startDeviceLinkJobs(
       everyMs: 3_600_000,
       atStart: true,
       run: () => createPartitionsAhead(db),
+    },
+    {
+      name: 'history',
+      lockKey: 727_104,
+      everyMs: 3_600_000,
+      // Not at start: a server starting on days of history (the demo's backfill) first serves, then compacts.
+      atStart: false,
+      run: () => maintainHistory(db, history),
     },
     {
       name: 'offline',

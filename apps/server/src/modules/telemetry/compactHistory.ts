@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/openDatabase.ts';
+import { arrayLiteral } from '../../db/arrayLiteral.ts';
+import { rowsOf } from '../../db/rowsOf.ts';
+import { dayReadingArguments } from './history.ts';
+
+/** Devices whose old readings one transaction compacts: a few hundred device days, never a long lock. */
+const DEVICES_PER_BATCH = 50;
+
+/** The scalar fields of a reading, as `telemetry` and `telemetry_days` name them. */
+const SCALARS = [
+  'ac_power_w',
+  'energy_today_kwh',
+  'energy_total_kwh',
+  'import_energy_kwh',
+  'temp_c',
+  'status',
+  'fault_code',
+  'battery_soc_percent',
+  'battery_power_w',
+  'battery_voltage_v',
+  'ghi_wm2',
+  'poa_wm2',
+  'temp_air_c',
+  'temp_module_c',
+  'wind_speed_ms',
+] as const;
+
+/** The per-phase and per-string fields, and the name of their element counts in `telemetry_days`. */
+const LISTS = [
+  ['grid_voltage_v', 'grid_voltage_n'],
+  ['grid_current_a', 'grid_current_n'],
+  ['grid_frequency_hz', 'grid_frequency_n'],
+  ['pv_voltage_v', 'pv_voltage_n'],
+  ['pv_current_a', 'pv_current_n'],
+] as const;
+
+const utcDay = (ts: string) => `(${ts} at time zone 'UTC')::date`;
+const microseconds = (ts: string) => `(extract(epoch from ${ts}) * 1000000)::bigint`;
+
+/**
+ * One statement that compacts the readings of `$1` (device ids) older than `$2`: it deletes their raw rows and the
+ * compacted rows of the same days (late readings are merged into their day), and writes one row per device, UTC
+ * day and plant. A reading present in both (re-sent after it was compacted) is kept once, as first stored.
+ * Everything in one statement: the raw rows are gone only if the compacted rows are written.
+ */
+function compactStatement(deviceIds: readonly number[], before: string) {
+  return sql`
+with raw as (
+  delete from telemetry where device_id = any(${arrayLiteral(deviceIds)}::int[]) and ts < ${before}::timestamptz returning *
+)${sql.raw(COMPACT_REST)}`;
+}
+
+/** The statement after its first part. */
+const COMPACT_REST = `, days as (
+  select distinct device_id, ${utcDay('ts')} as day from raw
+), old as (
+  delete from telemetry_days c using days k where c.device_id = k.device_id and c.day = k.day returning c.*
+), readings as (
+  select distinct on (device_id, ts) * from (
+    select 0 as first, o.device_id, o.plant_id, r.* from old o cross join lateral telemetry_day_readings(${dayReadingArguments('o')}) r
+    union all
+    select 1, raw.* from raw
+  ) x order by device_id, ts, first
+), steps as (
+  select readings.*, ${utcDay('ts')} as day,
+    ${microseconds('ts')} - coalesce(lag(${microseconds('ts')}) over w, ${microseconds(`${utcDay('ts')}::timestamp at time zone 'UTC'`)}) as ts_step,
+    ${microseconds('received_at')} - coalesce(lag(${microseconds('received_at')}) over w, ${microseconds('ts')}) as received_step
+  from readings window w as (partition by device_id, plant_id, ${utcDay('ts')} order by ts)
+), ${LISTS.map(
+  ([values]) => `${values} as (
+  select device_id, plant_id, day, array_agg(e order by ts, k) as flat
+  from steps cross join lateral unnest(steps.${values}) with ordinality as u(e, k) group by 1, 2, 3
+)`,
+).join(', ')}, written as (
+  insert into telemetry_days (device_id, plant_id, day, ts_us, received_us, ${SCALARS.join(', ')}, ${LISTS.flat().join(', ')})
+  select s.device_id, s.plant_id, s.day, array_agg(s.ts_step order by s.ts), array_agg(s.received_step order by s.ts),
+    ${SCALARS.map((c) => `case when count(s.${c}) > 0 then array_agg(s.${c} order by s.ts) end`).join(',\n    ')},
+    ${LISTS.map(
+      ([values, counts]) =>
+        `min(${values}.flat), case when count(s.${values}) > 0 then array_agg(cardinality(s.${values})::smallint order by s.ts) end as ${counts}`,
+    ).join(',\n    ')}
+  from steps s
+  ${LISTS.map(([values]) => `left join ${values} using (device_id, plant_id, day)`).join('\n  ')}
+  group by s.device_id, s.plant_id, s.day
+  returning cardinality(ts_us) as n
+)
+select coalesce(sum(n), 0)::int as readings from written`;
+
+/** The next devices after `afterId` with readings older than `before` (a skip scan of the readings' key). */
+async function nextDevices(db: Database, afterId: number, before: string): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`with recursive d(id) as (
+      (select device_id from telemetry where device_id > ${afterId} and ts < ${before}::timestamptz order by device_id limit 1)
+      union all
+      select (select device_id from telemetry where device_id > d.id and ts < ${before}::timestamptz order by device_id limit 1)
+      from d where d.id is not null
+    )
+    select id from d where id is not null limit ${DEVICES_PER_BATCH}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Empty monthly partitions of the raw readings wholly before `before` are dropped: compaction deleted their rows,
+ * and a dropped table gives its disk space back at once (deleted rows only make room for later ones).
+ */
+export async function dropEmptyPartitions(db: Database, before: string): Promise<string[]> {
+  const parts = await rowsOf<{ name: string; bound: string }>(
+    db,
+    sql`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'telemetry'::regclass`,
+  );
+  const dropped: string[] = [];
+  for (const p of parts) {
+    const to = /TO \('([^']+)'\)/.exec(p.bound)?.[1];
+    if (!to || !/^telemetry_y\d{4}m\d{2}$/.test(p.name) || Date.parse(to) > Date.parse(before)) continue;
+    const [row] = await rowsOf<{ empty: boolean }>(
+      db,
+      sql.raw(`select not exists (select 1 from ${p.name}) as empty`),
+    );
+    if (!row?.empty) continue;
+    await db.execute(sql.raw(`drop table if exists ${p.name}`));
+    dropped.push(p.name);
+  }
+  return dropped;
+}
+
+/** What one compaction did. */
+export interface CompactionResult {
+  devices: number;
+  readings: number;
+  droppedPartitions: string[];
+}
+
+/**
+ * Rewrites every reading older than `before` into the compact history (`telemetry_days`, decision 0018), device
+ * batch by device batch, each batch one transaction; then drops the raw partitions it emptied. Resumable (an
+ * interrupted run leaves whole batches done and the rest raw) and idempotent (a second run finds nothing left, and
+ * readings that arrive late for a compacted day are merged into it). Run by one instance at a time (the job's
+ * advisory lock).
+ */
+export async function compactHistory(db: Database, before: Date): Promise<CompactionResult> {
+  const iso = before.toISOString();
+  let afterId = 0;
+  let devices = 0;
+  let readings = 0;
+  for (;;) {
+    const ids = await nextDevices(db, afterId, iso);
+    if (ids.length === 0) break;
+    const rows = await db.transaction(async (tx) =>
+      rowsOf<{ readings: number }>(tx, compactStatement(ids, iso)),
+    );
+    readings += rows[0]?.readings ?? 0;
+    devices += ids.length;
+    afterId = ids[ids.length - 1]!;
+  }
+  return { devices, readings, droppedPartitions: await dropEmptyPartitions(db, iso) };
+}
