@@ -20,11 +20,15 @@ const external = [...new Set(workspaces.flatMap((p) => Object.keys(manifest(p).d
   (name) => !name.startsWith('@solarops/'),
 );
 
-rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+// BUILD_OUT_DIR: another directory beside src/ (tests build their own copy, leaving dist/ alone).
+const outdir = process.env.BUILD_OUT_DIR ?? 'dist';
+if (!/^[A-Za-z0-9._-]+$/.test(outdir))
+  throw new Error(`BUILD_OUT_DIR must be a directory name beside src/: ${outdir}`);
+rmSync(new URL(outdir, import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
   entryPoints: { main: 'src/main.ts', 'migrate-data': 'src/migrateData/cli.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,4 +41,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log(`build: apps/server/dist/main.js (external: ${external.length} packages)`);
+console.log(`build: apps/server/${outdir}/main.js (external: ${external.length} packages)`);

@@ -2,6 +2,8 @@ import type { OpenedDatabase } from '../db/openDatabase.ts';
 
 export interface JobLogger {
   error(obj: object, msg: string): void;
+  /** Each run, with its start [ms since 1970] and length [ms]: several instances' logs show that runs never overlap. */
+  debug?(obj: object, msg: string): void;
 }
 
 /** A background job run every `everyMs` by one server instance at a time. */
@@ -20,14 +22,21 @@ export interface ScheduledJob {
  * (ARCHITECTURE §2). The lock is a session lock on a connection of its own, held for the whole run. On PGlite
  * there is one process, and the lock is always free.
  */
-async function underLock(database: OpenedDatabase, key: number, job: () => Promise<unknown>): Promise<void> {
+async function underLock(
+  database: OpenedDatabase,
+  key: number,
+  job: () => Promise<unknown>,
+  ran: (startMs: number, ms: number) => void,
+): Promise<void> {
   const s = await database.session();
   try {
     const { rows } = await s.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
     if (!rows[0]?.locked) return;
+    const startMs = Date.now();
     try {
       await job();
     } finally {
+      ran(startMs, Date.now() - startMs);
       await s.query('select pg_advisory_unlock($1)', [key]);
     }
   } finally {
@@ -51,7 +60,9 @@ export function scheduleJobs(
     const turn = () => {
       if (busy) return;
       busy = true;
-      const p = underLock(database, job.lockKey, job.run)
+      const p = underLock(database, job.lockKey, job.run, (startMs, ms) =>
+        logger.debug?.({ job: job.name, startMs, ms }, 'job ran'),
+      )
         .catch((err: unknown) => logger.error({ err, job: job.name }, 'job failed'))
         .finally(() => {
           busy = false;
