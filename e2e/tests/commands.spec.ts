@@ -366,10 +366,7 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
   await page.screenshot({ animations: 'disabled', path: shot('dispatch-en'), fullPage: true });
 });
 
-// Seen passing (at a load average of 25 on two cores) through the refused devices, the approval, the settled batch
-// and the author's counts (Applied 340, Failed 12); its last part, the retry of the failed ones, ran out of the
-// test's time there, and at a load of 40 the approval click starved. Fixme until seen passing whole.
-test.fixme('setUpList: 500 devices of two models, the ones lacking the point refused before sending, a second user approves, per-device results, the failed ones retried', async ({
+test('setUpList: 500 devices of two models, the ones lacking the point refused before sending, a second user approves, per-device results, the failed ones retried', async ({
   browser,
 }) => {
   test.setTimeout(600_000);
