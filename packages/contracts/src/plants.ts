@@ -131,6 +131,12 @@ export const periodPerformance = z.object({
   performanceRatio: z.number().nullable(),
   /** PR corrected to 25 °C cell temperature; null without irradiation. */
   temperatureCorrectedPr: z.number().nullable(),
+  /**
+   * Modelled irradiation only: the clear-sky index the nearest plants with a weather station measured over the
+   * period (their measured ÷ their clear-sky irradiation), applied to this plant's clear sky; null when none is
+   * near (a clear sky is assumed) or the irradiation is measured.
+   */
+  cloudFactor: z.number().nullable(),
 });
 export type PeriodPerformance = z.infer<typeof periodPerformance>;
 
@@ -140,7 +146,7 @@ export const plantPerformance = z.object({
   date: day,
   /**
    * Where the irradiation comes from: the plant's weather stations (`sensor`), or a clear sky over the plant's
-   * site in a plane facing the equator (`model`: an estimate, shown as such).
+   * site in a plane facing the equator times the neighbours' cloud factor (`model`: an estimate, shown as such).
    */
   irradianceSource: z.enum(['sensor', 'model']),
   periods: z.array(periodPerformance),

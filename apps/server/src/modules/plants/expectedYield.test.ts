@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type PlantPerformance, type TelemetryReading } from '@solarops/contracts';
 import { clearSkyPlaneIrradiation, equatorFacing } from '@solarops/pv';
@@ -11,7 +12,8 @@ import { plantEnergy } from '../telemetry/tables.ts';
 import { EXPECTED_AC_SHARE, plantPerformance } from './expectedYield.ts';
 import { findPlant } from './queries.ts';
 
-// Both plants stand in Shanghai (31.2° N, 121.5° E, UTC+8), 100 kWp each; "now" is 21 June 2025, 20:00 local.
+// The plants stand in Shanghai (31.2° N, 121.5° E, UTC+8), 100 kWp each, but for one moved to Beijing (39.9° N,
+// 116.4° E), far from any weather station; "now" is 21 June 2025, 20:00 local.
 const NOW = Date.parse('2025-06-21T12:00:00Z');
 /** 08:00 local of a day. */
 const eight = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -31,6 +33,7 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
   let stranger: Record<string, string>;
   let sensor: FixturePlant;
   let model: FixturePlant;
+  let nearby: FixturePlant;
   const figures = async (plant: FixturePlant) =>
     plantPerformance(
       t.db,
@@ -49,8 +52,10 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     ];
     sensor = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices });
     model = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices: devices.slice(0, 1) });
-    // The same energy on both: 800 kWh today, 1 600 this month, 2 000 this year.
-    for (const plantId of [sensor.plantId, model.plantId])
+    await t.db.execute(sql`update plants set latitude = 39.9, longitude = 116.4 where id = ${model.plantId}`);
+    nearby = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices: devices.slice(0, 1) });
+    // The same energy on all: 800 kWh today, 1 600 this month, 2 000 this year.
+    for (const plantId of [sensor.plantId, model.plantId, nearby.plantId])
       await t.db.insert(plantEnergy).values([
         { plantId, period: 'day', periodStart: '2025-06-21', energyKwh: 800 },
         { plantId, period: 'month', periodStart: '2025-06-01', energyKwh: 1600 },
@@ -94,15 +99,16 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     expect(year!.performanceRatio).toBeCloseTo(2000 / 3000, 6);
   });
 
-  it('modelled: a clear sky in a plane facing south at the site, the same as packages/pv, marked as a model', async () => {
+  it('modelled far from any station: a clear sky in a plane facing south at the site, as packages/pv gives it', async () => {
     const f = await figures(model);
     expect(f.irradianceSource).toBe('model');
-    const site = { latitude: 31.2, longitude: 121.5, altitude: 0, ...equatorFacing(31.2) };
+    expect(f.periods.map((p) => p.cloudFactor)).toEqual([null, null, null]);
+    const site = { latitude: 39.9, longitude: 116.4, altitude: 0, ...equatorFacing(39.9) };
     const dayStart = Date.parse('2025-06-20T16:00:00Z');
     const expected = clearSkyPlaneIrradiation(site, dayStart, NOW, { stepMs: 1_800_000 });
     const day = f.periods[0]!;
     expect(day.poaKwhM2).toBeCloseTo(expected.poaKwhM2, 6);
-    // A clear midsummer day in Shanghai in a plane tilted 31°: 6 to 9 kWh/m².
+    // A clear midsummer day in Beijing in a plane tilted 35°: 6 to 9 kWh/m².
     expect(day.poaKwhM2).toBeGreaterThan(6);
     expect(day.poaKwhM2).toBeLessThan(9);
     expect(day.performanceRatio).toBeCloseTo(800 / (100 * expected.poaKwhM2), 6);
@@ -111,6 +117,21 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     const [, month, year] = f.periods;
     expect(month!.poaKwhM2).toBeGreaterThan(20 * day.poaKwhM2 * 0.9);
     expect(year!.poaKwhM2).toBeGreaterThan(month!.poaKwhM2 * 5);
+  });
+
+  it('modelled beside a station: the clear sky times what the station measured of its own clear sky', async () => {
+    const f = await figures(nearby);
+    expect(f.irradianceSource).toBe('model');
+    const site = { latitude: 31.2, longitude: 121.5, altitude: 0, ...equatorFacing(31.2) };
+    const clear = clearSkyPlaneIrradiation(site, Date.parse('2025-06-20T16:00:00Z'), NOW, {
+      stepMs: 1_800_000,
+    });
+    const [day, month] = f.periods;
+    // The same site and plane as the station's plant: the measured 10 kWh/m² today and 20 this month come back.
+    expect(day!.cloudFactor).toBeCloseTo(10 / clear.poaKwhM2, 6);
+    expect(day!.poaKwhM2).toBeCloseTo(10, 6);
+    expect(day!.performanceRatio).toBeCloseTo(0.8, 6);
+    expect(month!.poaKwhM2).toBeCloseTo(20, 6);
   });
 
   it('answers on GET /plant/:id/performance, and 404 outside the caller’s plants', async () => {

@@ -2,8 +2,10 @@
  * A plant's expected yield and IEC 61724-1 figures over its local day, month to date and year to date: the
  * inverters' energy from the rollups against the in-plane irradiation, measured by the plant's weather stations
  * when it has one, otherwise modelled for a clear sky over its site (`packages/pv`: sun position, Ineichen,
- * Hay–Davies transposition into a plane facing the equator, SAPM cell temperature). The expected energy is
- * PVWatts': P_0 · Σ H_k · (1 + γ · (T_k − 25 °C)) less the system losses and the inverter's.
+ * Hay–Davies transposition into a plane facing the equator, SAPM cell temperature) times a cloud factor: what the
+ * nearest plants with a weather station (within 100 km) measured over what a clear sky would have given them in
+ * the same span. The expected energy is PVWatts': P_0 · Σ H_k · (1 + γ · (T_k − 25 °C)) less the system losses and
+ * the inverter's.
  */
 import { sql } from 'drizzle-orm';
 import type { PeriodPerformance, PlantPerformance } from '@solarops/contracts';
@@ -18,6 +20,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../telemetry/localDay.ts';
+import { distanceKm } from './distanceKm.ts';
 import { DEFAULT_GAMMA_PER_K } from './performance.ts';
 import type { FoundPlant } from './queries.ts';
 
@@ -29,6 +32,11 @@ export const EXPECTED_AC_SHARE = (1 - pvwattsLosses() / 100) * INVERTER_EFFICIEN
 const MODEL_STEP_MS = 1_800_000;
 /** A weather station reports every 5 minutes: an average irradiance over a slot times 1/12 h [kWh/m² per W/m²]. */
 const SLOT_KWH_PER_W = 5 / 60 / 1000;
+
+/** Plants with a weather station this near lend a plant without one their cloud factor [km]. */
+export const CLOUD_NEIGHBOUR_KM = 100;
+/** How many of the nearest such plants count. */
+const CLOUD_NEIGHBOURS = 3;
 
 /** Modelled irradiation of whole past local days, by site and day (they never change). */
 const modelledDays = new Map<string, PlaneIrradiation>();
@@ -103,6 +111,56 @@ async function measuredIrradiation(
   }));
 }
 
+interface Site {
+  id: number;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+}
+
+const planeOf = (s: Site): PlaneSite => ({
+  latitude: Number(s.latitude),
+  longitude: Number(s.longitude),
+  altitude: Number(s.altitude),
+  ...equatorFacing(Number(s.latitude)),
+});
+
+/**
+ * The cloud factor of each period for a plant without a sensor: Σ measured ÷ Σ clear-sky in-plane irradiation of
+ * the nearest plants with a weather station within {@link CLOUD_NEIGHBOUR_KM}, over the same spans; null where
+ * there is none (or their clear sky gives nothing, at night).
+ */
+async function cloudFactors(
+  db: Database,
+  site: Site,
+  zone: string,
+  starts: readonly string[],
+  nowMs: number,
+): Promise<(number | null)[]> {
+  const stations = await rowsOf<Site>(
+    db,
+    sql`select pl.id, pl.latitude, pl.longitude, pl.altitude from plants pl
+      where pl.id <> ${site.id}
+        and exists (select 1 from devices d where d.plant_id = pl.id and d.kind = 'weatherStation')`,
+  );
+  const near = stations
+    .map((s) => ({
+      s,
+      km: distanceKm(site, { latitude: Number(s.latitude), longitude: Number(s.longitude) }),
+    }))
+    .filter((n) => n.km <= CLOUD_NEIGHBOUR_KM)
+    .sort((a, b) => a.km - b.km)
+    .slice(0, CLOUD_NEIGHBOURS);
+  if (near.length === 0) return starts.map(() => null);
+  const startMs = starts.map((d) => localDayStartMs(zone, d));
+  const measured = await Promise.all(near.map((n) => measuredIrradiation(db, n.s.id, startMs, nowMs)));
+  return starts.map((d, i) => {
+    const clear = near.reduce((a, n) => a + modelledIrradiation(planeOf(n.s), zone, d, nowMs).poaKwhM2, 0);
+    const got = measured.reduce((a, m) => a + m[i]!.poaKwhM2, 0);
+    return clear > 0 ? got / clear : null;
+  });
+}
+
 /**
  * The period's figures from its energy and irradiation.
  *
@@ -114,7 +172,7 @@ export function periodFigures(
   energyKwh: number,
   capacityKw: number,
   h: PlaneIrradiation,
-): Omit<PeriodPerformance, 'period' | 'start'> {
+): Omit<PeriodPerformance, 'period' | 'start' | 'cloudFactor'> {
   const f = performanceRatio(energyKwh, capacityKw, h.poaKwhM2);
   const corrected = capacityKw > 0 && h.temperatureWeightedKwhM2 > 0;
   return {
@@ -148,9 +206,9 @@ export async function plantPerformance(
     { period: 'year' as const, start: yearOf(date) },
   ];
   const [[site], energies] = await Promise.all([
-    rowsOf<{ latitude: number; longitude: number; altitude: number; stations: number }>(
+    rowsOf<Site & { stations: number }>(
       db,
-      sql`select pl.latitude, pl.longitude, pl.altitude,
+      sql`select pl.id, pl.latitude, pl.longitude, pl.altitude,
           (select count(*)::int from devices d where d.plant_id = pl.id and d.kind = 'weatherStation') as stations
         from plants pl where pl.id = ${plant.id}`,
     ),
@@ -161,22 +219,21 @@ export async function plantPerformance(
           or (period = 'year' and period_start = ${yearOf(date)}::date))`,
     ),
   ]);
-  const sensor = (site?.stations ?? 0) > 0;
+  if (!site) throw new Error(`plant ${plant.id} vanished`);
+  const sensor = site.stations > 0;
+  const starts = periods.map((p) => p.start);
+  const factors = sensor ? starts.map(() => null) : await cloudFactors(db, site, zone, starts, nowMs);
   const irradiation = sensor
     ? await measuredIrradiation(
         db,
         plant.id,
-        periods.map((p) => localDayStartMs(zone, p.start)),
+        starts.map((d) => localDayStartMs(zone, d)),
         nowMs,
       )
-    : periods.map((p) => {
-        const plane: PlaneSite = {
-          latitude: Number(site?.latitude ?? 0),
-          longitude: Number(site?.longitude ?? 0),
-          altitude: Number(site?.altitude ?? 0),
-          ...equatorFacing(Number(site?.latitude ?? 0)),
-        };
-        return modelledIrradiation(plane, zone, p.start, nowMs);
+    : starts.map((d, i) => {
+        const clear = modelledIrradiation(planeOf(site), zone, d, nowMs);
+        const k = factors[i] ?? 1;
+        return { poaKwhM2: clear.poaKwhM2 * k, temperatureWeightedKwhM2: clear.temperatureWeightedKwhM2 * k };
       });
   const energyOf = (period: string) => Number(energies.find((e) => e.period === period)?.energy_kwh ?? 0);
   const capacityKw = Number(plant.capacity_w) / 1000;
@@ -187,6 +244,7 @@ export async function plantPerformance(
     periods: periods.map((p, i) => ({
       ...p,
       ...periodFigures(energyOf(p.period), capacityKw, irradiation[i]!),
+      cloudFactor: factors[i] ?? null,
     })),
   };
 }

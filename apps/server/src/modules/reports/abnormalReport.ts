@@ -17,6 +17,7 @@ import {
 } from '@solarops/contracts';
 import { clearSkyHaurwitz, solarPosition } from '@solarops/pv';
 import type { Database } from '../../db/openDatabase.ts';
+import { distanceKm } from '../plants/distanceKm.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { notFound } from '../../http/AppError.ts';
 import type { Caller } from '../plants/plantScope.ts';
@@ -67,17 +68,6 @@ type AlarmRow = {
   occurred_ms: number;
   recovered_ms: number | null;
 };
-
-/** Great-circle distance [km]. */
-function distanceKm(a: PlantRow, b: PlantRow): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);

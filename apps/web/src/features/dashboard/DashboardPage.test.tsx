@@ -72,6 +72,7 @@ const performanceOf = (plantId: number): PlantPerformance => {
     finalYieldH: 4,
     performanceRatio: pr,
     temperatureCorrectedPr: pr,
+    cloudFactor: null,
   });
   return {
     plantId,

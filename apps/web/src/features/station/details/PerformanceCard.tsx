@@ -82,6 +82,15 @@ export function PerformanceCard({ plantId }: { plantId: number }) {
               dataIndex: 'performanceRatio',
               render: (v: number | null) => fixed(v === null ? null : v * 100, 1) + (v === null ? '' : ' %'),
             },
+            ...(d?.irradianceSource === 'model'
+              ? [
+                  {
+                    title: t('station.performance.cloudFactor'),
+                    dataIndex: 'cloudFactor',
+                    render: (v: number | null) => fixed(v, 2),
+                  },
+                ]
+              : []),
             {
               title: t('station.performance.prCorrected'),
               dataIndex: 'temperatureCorrectedPr',
