@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { elapsedDay } from '../../../test/readings.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
@@ -17,9 +18,8 @@ describe('plant list sorted and filtered by live figures', () => {
   const plants: Record<string, FixturePlant> = {};
   let ownerId = 0;
   let seq = 0;
-  // Midnight UTC today (the plants' zone) and a moment after it, both in the past.
-  const todayStart = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const lastTs = Math.max(todayStart + 1000, Date.now() - 60_000);
+  // The plants' zone, its midnight today and a moment after it, both in the past.
+  const { timeZone, start: todayStart, last: lastTs } = elapsedDay();
   const report = async (
     plant: FixturePlant,
     device: number,
@@ -58,7 +58,7 @@ describe('plant list sorted and filtered by live figures', () => {
       plants[name] = await createFixturePlant(t.db, {
         ownerId: o.id,
         installerId: o === owner ? installer.id : null,
-        timeZone: 'UTC',
+        timeZone,
         name,
         devices: devices ? [...devices] : undefined,
       });
@@ -164,7 +164,7 @@ describe('plant list sorted and filtered by live figures', () => {
     expect(await refreshPlantLiveFigures(t.db)).toBe(0);
     await report(plants.Echo!, 0, 4000, 3);
     // A plant created since the last refresh is listed at once, with no figures yet.
-    await createFixturePlant(t.db, { ownerId, timeZone: 'UTC', name: 'Hotel' });
+    await createFixturePlant(t.db, { ownerId, timeZone, name: 'Hotel' });
     expect(await byPowerAndOffline()).toEqual([
       ['Alpha', 'Charlie', 'Bravo', 'Delta', 'Hotel', 'Echo'],
       ['Echo', 'Hotel'],

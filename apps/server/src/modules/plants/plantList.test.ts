@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { elapsedDay } from '../../../test/readings.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
@@ -13,9 +14,8 @@ describe('plant list pages and the plant summary', () => {
   let t: TestApp;
   const h: Record<'admin' | 'owner' | 'stranger', Headers> = {} as never;
   const owned: FixturePlant[] = [];
-  // Midnight UTC today (the plants' zone) and a moment after it, both in the past.
-  const todayStart = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const lastTs = Math.max(todayStart + 1000, Date.now() - 60_000);
+  // The plants' zone, its midnight today and a moment after it, both in the past.
+  const { timeZone, start: todayStart, last: lastTs } = elapsedDay();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -23,10 +23,10 @@ describe('plant list pages and the plant summary', () => {
     const owner = await createUser(t.db, { roleId: ROLE.endUser });
     const stranger = await createUser(t.db, { roleId: ROLE.endUser });
     for (let i = 1; i <= 7; i++) {
-      owned.push(await createFixturePlant(t.db, { ownerId: owner.id, timeZone: 'UTC', name: `Owned ${i}` }));
+      owned.push(await createFixturePlant(t.db, { ownerId: owner.id, timeZone, name: `Owned ${i}` }));
     }
     for (let i = 1; i <= 3; i++) {
-      await createFixturePlant(t.db, { ownerId: stranger.id, timeZone: 'UTC', name: `Other ${i}` });
+      await createFixturePlant(t.db, { ownerId: stranger.id, timeZone, name: `Other ${i}` });
     }
     // Two of the owner's plants report today (so they are online); the five others never did.
     const link = t.app.deps.deviceLink.pipeline;
