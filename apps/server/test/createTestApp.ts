@@ -62,7 +62,10 @@ export async function createTestApp(
   const mail = await startSmtpInbox();
   const config = testConfig({ smtpUrl: mail.url, databaseUrl, ...overrides });
   const mailer = createMailer(config, database.db, { info: () => undefined });
-  const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir });
+  // Without a directory of its own, a test app serves no console (an empty place, not apps/web/dist): an API test
+  // answers the same whether or not the console has been built on this machine.
+  const consoleDir = webDistDir ?? path.join(config.filesDir, 'no-console');
+  const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: consoleDir });
   await app.ready();
   return {
     app,
