@@ -93,6 +93,8 @@ export class CommandCenter {
    */
   private readonly known = new Map<string, CommandRecord>();
   private progressTaker: ProgressTaker | undefined;
+  /** Per command, the last `progress` reply being taken: a final reply waits for it (see `onReply`). */
+  private readonly progressing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -333,15 +335,19 @@ export class CommandCenter {
       return;
     }
     if (reply.state === 'progress' && this.progressTaker) {
-      try {
-        await this.progressTaker(collectorSerial, reply);
-      } catch (err) {
+      const taken = this.progressTaker(collectorSerial, reply).catch((err: unknown) => {
         this.log.error({ err, cmdId: reply.cmdId }, 'command progress not taken');
-      }
+      });
+      this.progressing.set(reply.cmdId, taken);
+      await taken;
+      if (this.progressing.get(reply.cmdId) === taken) this.progressing.delete(reply.cmdId);
       return;
     }
     const isReadBack = reply.cmdId.endsWith(READ_BACK);
     const id = isReadBack ? reply.cmdId.slice(0, -READ_BACK.length) : reply.cmdId;
+    // A final reply builds on the result its progress replies stored (an upgrade's percentage and bytes sent);
+    // one that overtook the last of them would end the command on an older result, which is then never updated.
+    await this.progressing.get(id);
     await this.replies.add({ collectorSerial, id, isReadBack, reply });
   }
 
