@@ -162,7 +162,7 @@ export function PermissionsPage() {
                 rowClassName={(r) => (r.roleId === selected?.roleId ? 'ant-table-row-selected' : '')}
                 onRow={(r) => ({ onClick: () => select(r), 'data-testid': `role-row-${r.name}` }) as object}
                 columns={[
-                  { title: t('set.roles.name'), dataIndex: 'name', width: 140 },
+                  { title: t('set.roles.name'), dataIndex: 'name', width: 130 },
                   { title: t('set.roles.description'), dataIndex: 'description', ellipsis: true },
                   {
                     title: t('set.roles.kind'),
@@ -173,7 +173,8 @@ export function PermissionsPage() {
                   {
                     title: t('common.operation'),
                     key: 'op',
-                    width: 80,
+                    // Wide enough for "Operation" on one line in English.
+                    width: 100,
                     render: (_: unknown, r) => (
                       <Button
                         type="link"
