@@ -15,6 +15,8 @@ const ALLOWED: readonly (readonly [CommandState, CommandState])[] = [
   ['acked', 'applied'],
   ['acked', 'failed'],
   ['acked', 'expired'],
+  // A held firmware download of a cancelled rollout (never by a user: the cancel route takes queued ones only).
+  ['acked', 'cancelled'],
 ];
 
 const PAIRS = COMMAND_STATES.flatMap((from) => COMMAND_STATES.map((to) => [from, to] as const));
@@ -38,8 +40,8 @@ describe('the command state machine', () => {
     }
   });
 
-  it('lets only a queued command be cancelled and never applies without an ack', () => {
-    expect(COMMAND_STATES.filter((s) => canTransition(s, 'cancelled'))).toEqual(['queued']);
+  it('cancels only a command not yet sent or acknowledged (held), and never applies without an ack', () => {
+    expect(COMMAND_STATES.filter((s) => canTransition(s, 'cancelled'))).toEqual(['queued', 'acked']);
     expect(COMMAND_STATES.filter((s) => canTransition(s, 'applied'))).toEqual(['acked']);
   });
 });

@@ -42,11 +42,15 @@ export type CommandState = z.infer<typeof commandState>;
 
 export const TERMINAL_STATES: readonly CommandState[] = ['applied', 'failed', 'expired', 'cancelled'];
 
-/** Every transition the server makes; any other is refused (409). */
+/**
+ * Every transition the server makes; any other is refused (409). A user cancels only a queued command; an acked
+ * one is cancelled only by the server, when a rollout is cancelled while its device holds a downloaded image
+ * waiting for its maintenance window (docs/firmware.md "Rollouts").
+ */
 export const COMMAND_TRANSITIONS: Readonly<Record<CommandState, readonly CommandState[]>> = {
   queued: ['sent', 'expired', 'cancelled'],
   sent: ['acked', 'failed', 'expired'],
-  acked: ['applied', 'failed', 'expired'],
+  acked: ['applied', 'failed', 'expired', 'cancelled'],
   applied: [],
   failed: [],
   expired: [],

@@ -179,6 +179,14 @@ export interface UpgradeInstallArgs {
   op: 'install';
 }
 
+/**
+ * `args` of the `firmwareUpgrade` message (`cmdId` = the upgrade's id + `.x`) that ends a held download whose
+ * rollout was cancelled: the device drops the image, keeps its version and asks for nothing more.
+ */
+export interface UpgradeCancelArgs {
+  op: 'cancel';
+}
+
 /** `args` of a `firmwareUpgrade` message carrying one chunk (`cmdId` = the upgrade's id + `.c` + index). */
 export interface UpgradeChunkArgs {
   op: 'chunk';

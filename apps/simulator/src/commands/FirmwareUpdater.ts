@@ -2,6 +2,7 @@ import { createHash, verify, type Hash, type KeyObject } from 'node:crypto';
 import type {
   CommandMessage,
   CommandReply,
+  UpgradeCancelArgs,
   UpgradeChunkArgs,
   UpgradeInstallArgs,
   UpgradeProgress,
@@ -95,6 +96,11 @@ export class FirmwareUpdater {
     this.version = options.version;
   }
 
+  /** Whether an upgrade is under way: downloading, holding its image for the go-ahead, or installing. */
+  get upgrading(): boolean {
+    return this.flash !== undefined && this.flash.end === undefined;
+  }
+
   /** Downloaded share of the current upgrade [%], 0 when none runs. */
   get progress(): number {
     const f = this.flash;
@@ -128,9 +134,11 @@ export class FirmwareUpdater {
   /** A `firmwareUpgrade` message: the start of an upgrade (or its repeat), or one chunk of it. */
   handle(msg: CommandMessage): void {
     if (!this.powered) return;
-    const args = msg.args as unknown as UpgradeStartArgs | UpgradeChunkArgs | UpgradeInstallArgs;
+    const args = msg.args as unknown as
+      UpgradeStartArgs | UpgradeChunkArgs | UpgradeInstallArgs | UpgradeCancelArgs;
     if (args.op === 'chunk') return this.chunk(msg.cmdId, args);
     if (args.op === 'install') return this.release(msg.cmdId);
+    if (args.op === 'cancel') return this.cancel(msg.cmdId);
     const f = this.flash;
     if (f?.cmdId === msg.cmdId) {
       // A repeat: the same answer, or the download goes on from the last verified chunk.
@@ -211,12 +219,27 @@ export class FirmwareUpdater {
     if (f.verified >= f.args.chunks) this.install(f);
   }
 
+  /**
+   * The server cancelled a held download (its rollout was cancelled): the image is dropped and the old version
+   * keeps running. One already installing cannot stop and finishes.
+   */
+  private cancel(cmdId: string): void {
+    const f = this.flash;
+    if (!f || f.end || f.installing || cmdId !== `${f.cmdId}.x`) return;
+    this.end(f, { state: 'failed', reason: 'cancelled: image dropped' });
+  }
+
   private install(f: Flash): void {
     clearTimeout(this.retry);
     if (f.installing) return;
     if (f.args.holdInstall && !f.released) {
-      // Downloaded at any time; installed only when the server says the plant's window is open.
+      // Downloaded at any time; installed only when the server says the plant's window is open. A go-ahead or a
+      // cancel missed while offline: the image is dropped when the upgrade's time-to-live ends.
       this.stage(f, 'downloaded');
+      if (f.expiresAt !== undefined)
+        this.later(Math.max(0, f.expiresAt - Date.now()), () => {
+          if (this.flash === f && !f.end && !f.released) this.end(f, { state: 'failed', reason: 'expired' });
+        });
       return;
     }
     f.installing = true;

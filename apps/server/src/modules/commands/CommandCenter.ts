@@ -15,7 +15,6 @@ import { pushOf } from './queries.ts';
 import { replySteps } from './replySteps.ts';
 import {
   auditedUpdate,
-  moveCommand,
   moveCommands,
   recordOf,
   type CommandRecord,
@@ -252,9 +251,14 @@ export class CommandCenter {
     return rows.length;
   }
 
-  /** Cancels a queued command; undefined when it is no longer queued (the caller answers 409). */
+  /**
+   * A user cancels a queued command; undefined when it is no longer queued (the caller answers 409). A sent one
+   * may be on its way to being applied, so a user never cancels it.
+   */
   async cancel(id: string): Promise<CommandRecord | undefined> {
-    const row = await moveCommand(this.db, id, 'cancelled', { reason: 'cancelled', finishedAt: new Date() });
+    const [row] = await moveCommands(this.db, [
+      { id, from: ['queued'], to: 'cancelled', patch: { reason: 'cancelled', finishedAt: new Date() } },
+    ]);
     if (row) this.emit([row]);
     return row;
   }
@@ -307,6 +311,31 @@ export class CommandCenter {
   /** Publishes a message that belongs to an open command (a firmware chunk): false when it could not go. */
   publishFor(c: CommandRecord, message: CommandMessage): Promise<boolean> {
     return this.publish(c, message);
+  }
+
+  /**
+   * Cancels those of `ids` still acked (a cancelled rollout's held downloads: the device has the image and waits
+   * for its maintenance window) and tells each device to drop its image; answers the cancelled rows. Those that
+   * moved meanwhile (released, failed) go on.
+   */
+  async cancelHeld(
+    ids: readonly string[],
+    tell: (c: CommandRecord) => CommandMessage,
+  ): Promise<CommandRecord[]> {
+    if (ids.length === 0) return [];
+    const now = new Date();
+    const rows = await moveCommands(
+      this.db,
+      ids.map((id) => ({
+        id,
+        from: ['acked'],
+        to: 'cancelled',
+        patch: { reason: 'cancelled', finishedAt: now },
+      })),
+    );
+    this.emit(rows);
+    await Promise.all(rows.map((c) => this.publish(c, tell(c))));
+    return rows;
   }
 
   /** Cancels those of `ids` still queued (a cancelled rollout's devices not started); the others go on. */

@@ -8,7 +8,7 @@ import { InProcessFleet, makerKey, uploadSignedPackage } from '../../../test/fir
 import { rowsOf } from '../../db/rowsOf.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { imagePath } from './packages.ts';
-import { rolloutTurn } from './rollouts.ts';
+import { actOnRollout, rolloutTurn } from './rollouts.ts';
 
 type Headers = Record<string, string>;
 
@@ -24,10 +24,11 @@ const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 
 describe('rollout rules', () => {
   let t: TestApp;
   let admin: Headers;
+  let adminId: number;
   let fleet: InProcessFleet;
   let packageId: number;
   const maker = makerKey();
-  const plants: Record<'rate' | 'busy' | 'quiet' | 'pause' | 'cancel', FixturePlant> = {} as never;
+  const plants: Record<'rate' | 'busy' | 'quiet' | 'pause' | 'cancel' | 'held', FixturePlant> = {} as never;
 
   const post = (url: string, payload: object, lang = 'en') =>
     t.app.inject({ method: 'POST', url: `/prod-api${url}?langType=${lang}`, headers: admin, payload });
@@ -75,7 +76,9 @@ describe('rollout rules', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ firmwareChunkBytes: 1024 });
-    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const adminUser = await createUser(t.db, { roleId: ROLE.admin });
+    adminId = adminUser.id;
+    admin = (await loginAs(t.app, adminUser)).headers;
     const owner = await createUser(t.db, { roleId: ROLE.endUser });
     for (const [name, collectors] of [
       ['rate', 5],
@@ -83,12 +86,14 @@ describe('rollout rules', () => {
       ['quiet', 1],
       ['pause', 4],
       ['cancel', 3],
+      ['held', 2],
     ] as const)
       plants[name] = await createFixturePlant(t.db, { ownerId: owner.id, collectors, capacityW: 10_000 });
     await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
     // The busy plant produces half its capacity, the quiet one 1 %.
     for (const [plant, powerW] of [
       [plants.busy, 5000],
+      [plants.held, 5000],
       [plants.quiet, 100],
     ] as const)
       await t.db.execute(
@@ -112,16 +117,23 @@ describe('rollout rules', () => {
     await t.close();
   });
 
-  it('starts at most the rate limit per minute of the rollout clock', async () => {
-    const id = await create({ plantIds: [plants.rate.plantId], ratePerMinute: 2 });
+  it('starts at most the rate limit per minute of the rollout clock, in the order the devices were named', async () => {
+    const named = serialsOf(plants.rate).reverse();
+    const id = await create({ serials: named, ratePerMinute: 2 });
+    // A row written again since (here the first named device's) lies last in the table's storage and its index:
+    // the order of starting must not follow them.
+    await t.db.execute(
+      sql`with gone as (delete from firmware_rollout_devices where rollout_id = ${id} and serial = ${named[0]}
+        returning *) insert into firmware_rollout_devices select * from gone`,
+    );
     await turn(NOON);
-    expect(await started(id)).toHaveLength(2);
+    expect(await started(id)).toEqual(named.slice(0, 2));
     await turn(at(NOON, 30));
-    expect(await started(id)).toHaveLength(2);
+    expect(await started(id)).toEqual(named.slice(0, 2));
     await turn(at(NOON, 61));
-    expect(await started(id)).toHaveLength(4);
+    expect(await started(id)).toEqual(named.slice(0, 4));
     await turn(at(NOON, 122));
-    expect(await started(id)).toHaveLength(5);
+    expect(await started(id)).toEqual(named);
     await turnUntil(id, at(NOON, 122), serialsOf(plants.rate), 'done');
     await stateAfterTurns(id, at(NOON, 122), 'done');
   }, 90_000);
@@ -200,6 +212,42 @@ describe('rollout rules', () => {
     expect(fleet.updaters.get(online!)!.version).toBe('3.0.0');
     // Nothing more can be done to a cancelled rollout.
     expect((await act(id, 'resume')).statusCode).toBe(409);
+  }, 90_000);
+
+  it('cancels a download held for its maintenance window: the upgrade ends cancelled and the device drops the image', async () => {
+    const held = serialsOf(plants.held);
+    const id = await create({ plantIds: [plants.held.plantId], installWindow: 'lowPowerOrNight' });
+    // At noon the plant makes half its capacity: its devices download and wait for the window.
+    await turnUntil(id, NOON, held, 'downloaded');
+    expect(held.map((s) => fleet.updaters.get(s)!.upgrading)).toEqual([true, true]);
+
+    // Cancelled through the fleet's command center, the one that reaches these in-process collectors.
+    await actOnRollout(
+      { db: t.db, commandCenter: fleet.center, config: t.config },
+      { userId: adminId, roleId: ROLE.admin, dealercode: null },
+      id,
+      'cancel',
+    );
+    const ended = await rowsOf<{ state: string; reason: string }>(
+      t.db,
+      sql`select c.state, c.reason from commands c join firmware_rollout_devices rd on rd.command_id = c.id
+        where rd.rollout_id = ${id}`,
+    );
+    expect(ended).toEqual(held.map(() => ({ state: 'cancelled', reason: 'cancelled' })));
+    // Each device was told: it holds nothing more, and at night (its window) nothing installs.
+    await expect.poll(() => held.map((s) => fleet.updaters.get(s)!.upgrading)).toEqual([false, false]);
+    for (let i = 0; i < 3; i++) await turn(new Date('2026-06-01T15:00:00Z'));
+    expect(held.map((s) => fleet.updaters.get(s)!.version)).toEqual(['2.0.0', '2.0.0']);
+    const { rollout, devices } = await detail(id);
+    expect(rollout.state).toBe('cancelled');
+    expect(devices.map((d) => [d.stage, d.lastError])).toEqual(held.map(() => ['failed', 'cancelled']));
+    // The cancel is in the operation log beside every other end of a command.
+    const [logged] = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from operation_log where action = 'command upgrade'
+        and detail->>'state' = 'cancelled' and target = any(${sql.param(held)}::text[])`,
+    );
+    expect(logged!.n).toBe(2);
   }, 90_000);
 
   it('refuses to delete a package a rollout uses, or one an upgrade is still reading, in zh and en, changing nothing', async () => {

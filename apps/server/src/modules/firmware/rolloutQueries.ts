@@ -115,7 +115,7 @@ export async function rolloutDevices(db: Database, caller: Caller, id: string): 
         coalesce(c.finished_at, c.acked_at, c.sent_at, rd.started_at) as updated_at
       from ${DEVICES}
       where rd.rollout_id = ${id} and ${plantScope(caller)}
-      order by rd.group_index, rd.serial`,
+      order by rd.group_index, rd.position`,
   );
   return rows.map((r) => ({
     serial: r.serial,

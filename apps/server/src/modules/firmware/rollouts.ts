@@ -117,7 +117,7 @@ export async function createRollout(
     });
     let group = 0;
     let inGroup = 0;
-    const rows = reachable.map((t) => {
+    const rows = reachable.map((t, position) => {
       if (inGroup === sizes[group]) {
         group++;
         inGroup = 0;
@@ -130,6 +130,7 @@ export async function createRollout(
         plantId: t.plantId,
         collectorSerial: t.collectorSerial!,
         groupIndex: group,
+        position,
       };
     });
     for (let i = 0; i < rows.length; i += 1000)
@@ -208,6 +209,7 @@ export async function actOnRollout(
           where rd.rollout_id = ${id} and c.state = 'queued'`,
       );
       await commandCenter.cancelQueued(queued.map((q) => q.id));
+      await cancelHeldDownloads(deps, id);
     }
   }
 }
@@ -290,6 +292,8 @@ async function stepRollout(deps: Deps, start: Rollout, now: Date): Promise<void>
         sql`${firmwareRolloutDevices.commandId} is null`,
       ),
     )
+    // Devices start in the order they were targeted, whatever order the table returns them in otherwise.
+    .orderBy(firmwareRolloutDevices.position)
     .limit(Math.min(allowance, 5000));
   if (waiting.length === 0) return;
   // The signature is judged again at every start: a key no longer trusted stops the rollout.
@@ -357,6 +361,34 @@ async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
 }
 
 /**
+ * Ends the upgrades of cancelled rollouts with a maintenance window that have not begun installing: the device
+ * downloads, or holds its image, waiting for a go-ahead that a cancelled rollout never gives, so its upgrade would
+ * otherwise wait out its time-to-live. Each becomes `cancelled` and its device is told to drop the image
+ * (`op: cancel`). Run at the cancel (of `rolloutId`) and at every turn, for the upgrades acknowledged only after it.
+ */
+async function cancelHeldDownloads(deps: Deps, rolloutId?: string): Promise<void> {
+  const held = await rowsOf<{ id: string }>(
+    deps.db,
+    sql`select c.id from firmware_rollouts r
+      join firmware_rollout_devices rd on rd.rollout_id = r.id
+      join commands c on c.id = rd.command_id
+      where r.state = 'cancelled' ${rolloutId === undefined ? sql`` : sql`and r.id = ${rolloutId}`}
+        and c.state = 'acked' and (c.params->>'holdInstall')::boolean
+        and coalesce(c.result->>'stage', 'downloading') in ('downloading', 'downloaded')
+      limit 5000`,
+  );
+  await deps.commandCenter.cancelHeld(
+    held.map((h) => h.id),
+    (c) => ({
+      cmdId: `${c.id}.x`,
+      type: 'firmwareUpgrade',
+      target: c.deviceSerial,
+      args: { op: 'cancel' },
+    }),
+  );
+}
+
+/**
  * One turn of every running rollout, then the installs their windows allow (the rollout job). `now` is the
  * clock the rate limit and the maintenance window are judged by (tests set it).
  */
@@ -364,4 +396,5 @@ export async function rolloutTurn(deps: Deps, now = new Date()): Promise<void> {
   const running = await deps.db.select().from(firmwareRollouts).where(eq(firmwareRollouts.state, 'running'));
   for (const r of running) await stepRollout(deps, r, now);
   await releaseInstalls(deps, now);
+  await cancelHeldDownloads(deps);
 }

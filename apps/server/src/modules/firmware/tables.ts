@@ -101,12 +101,14 @@ export const firmwareRolloutDevices = pgTable(
     plantId: integer('plant_id').notNull(),
     collectorSerial: text('collector_serial').notNull(),
     groupIndex: integer('group_index').notNull(),
+    /** Where the device came in the rollout's targets: devices start in this order. */
+    position: integer('position').notNull().default(0),
     commandId: text('command_id'),
     startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.rolloutId, t.serial] }),
-    index('firmware_rollout_devices_group_idx').on(t.rolloutId, t.groupIndex),
+    index('firmware_rollout_devices_group_idx').on(t.rolloutId, t.groupIndex, t.position),
     index('firmware_rollout_devices_command_idx').on(t.commandId),
   ],
 );
