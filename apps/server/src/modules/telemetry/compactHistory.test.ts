@@ -145,4 +145,45 @@ describe('compact history', () => {
       expect(await rawCount()).toBe(0);
     },
   );
+
+  it(
+    'gives back values of any decimals exactly, and rounds only a field whose day mixes sizes beyond its integers',
+    { timeout: 120_000 },
+    async () => {
+      const [device] = await rowsOf<{ id: number; plant_id: number }>(
+        t.db,
+        sql`select id, plant_id from devices order by id limit 1`,
+      );
+      await ensureTelemetryPartitions(t.db, ['2020-02']);
+      // Per reading: AC power with up to 2 decimals, energy in total with 6 (a double), temperature down to 1e-7,
+      // string currents with 4, irradiance of 10^6 beside 1.2345e-5 (14 significant digits apart).
+      const readings = [
+        ['2020-02-03 00:05:00+00', 1234.5, 123456789.123456, 1e-7, '{1.2345,0}', 1e6],
+        ['2020-02-03 00:10:00+00', 0.001, 0.5, 25.5, null, 1.2345e-5],
+        ['2020-02-03 00:15:00+00', null, 123456789.2, null, '{7,-0.0001,3}', 0],
+        ['2020-02-03 00:20:00+00', 98765.43, null, -40, '{}', null],
+      ] as const;
+      for (const [ts, ac, total, temp, strings, ghi] of readings)
+        await t.db.execute(
+          sql`insert into telemetry (device_id, plant_id, ts, received_at, ac_power_w, energy_total_kwh, temp_c, pv_current_a, ghi_wm2)
+            values (${device!.id}, ${device!.plant_id}, ${ts}, ${ts}::timestamptz + interval '1.5 seconds', ${ac}, ${total}, ${temp}, ${strings}::real[], ${ghi})`,
+        );
+      const read = () =>
+        rowsOf<Record<string, unknown>>(
+          t.db,
+          sql`select ts, received_at, ac_power_w, energy_total_kwh, temp_c, pv_current_a, ghi_wm2
+            from telemetry_between('2020-02-03', '2020-02-04') where device_id = ${device!.id} order by ts`,
+        );
+      const before = await read();
+      await compactHistory(t.db, new Date(nowMs + DAY_MS));
+      expect(await rawCount()).toBe(0);
+      const after = await read();
+      // The irradiance of 10^6 leaves 3 decimals to the day (its integers stay below 10^9): 1.2345e-5 becomes 0.
+      expect(after.map((r) => r.ghi_wm2)).toEqual([1e6, 0, 0, null]);
+      expect(after.map((r) => ({ ...r, ghi_wm2: undefined }))).toEqual(
+        before.map((r) => ({ ...r, ghi_wm2: undefined })),
+      );
+      expect(before.map((r) => r.temp_c)).toEqual([1e-7, 25.5, null, -40]);
+    },
+  );
 });

@@ -3,37 +3,19 @@ import type { Database } from '../../db/openDatabase.ts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { dayReadingArguments } from './history.ts';
+import { COMPACTED_COLUMNS, HISTORY_COLUMNS, scaleLimits, type HistoryColumn } from './historyColumns.ts';
 
 /** Devices whose old readings one transaction compacts: a few hundred device days, never a long lock. */
 const DEVICES_PER_BATCH = 50;
 
-/** The scalar fields of a reading, as `telemetry` and `telemetry_days` name them. */
-const SCALARS = [
-  'ac_power_w',
-  'energy_today_kwh',
-  'energy_total_kwh',
-  'import_energy_kwh',
-  'temp_c',
-  'status',
-  'fault_code',
-  'battery_soc_percent',
-  'battery_power_w',
-  'battery_voltage_v',
-  'ghi_wm2',
-  'poa_wm2',
-  'temp_air_c',
-  'temp_module_c',
-  'wind_speed_ms',
-] as const;
+const LISTS = HISTORY_COLUMNS.filter((c) => c.counts);
 
-/** The per-phase and per-string fields, and the name of their element counts in `telemetry_days`. */
-const LISTS = [
-  ['grid_voltage_v', 'grid_voltage_n'],
-  ['grid_current_a', 'grid_current_n'],
-  ['grid_frequency_hz', 'grid_frequency_n'],
-  ['pv_voltage_v', 'pv_voltage_n'],
-  ['pv_current_a', 'pv_current_n'],
-] as const;
+/** The encoded form of the aggregated day arrays of `scaled` (its `scales` beside them), in table order. */
+const encoded = (c: HistoryColumn, index: number) => {
+  if (c.form === 'values') return `s.${c.name}`;
+  const steps = `telemetry_steps(s.${c.name}, s.scales[${index + 1}])`;
+  return c.type === 'real' ? `${steps}::integer[]` : steps;
+};
 
 const utcDay = (ts: string) => `(${ts} at time zone 'UTC')::date`;
 const microseconds = (ts: string) => `(extract(epoch from ${ts}) * 1000000)::bigint`;
@@ -68,21 +50,33 @@ const COMPACT_REST = `, days as (
     ${microseconds('received_at')} - coalesce(lag(${microseconds('received_at')}) over w, ${microseconds('ts')}) as received_step
   from readings window w as (partition by device_id, plant_id, ${utcDay('ts')} order by ts)
 ), ${LISTS.map(
-  ([values]) => `${values} as (
+  ({ name }) => `${name} as (
   select device_id, plant_id, day, array_agg(e order by ts, k) as flat
-  from steps cross join lateral unnest(steps.${values}) with ordinality as u(e, k) group by 1, 2, 3
+  from steps cross join lateral unnest(steps.${name}) with ordinality as u(e, k) group by 1, 2, 3
 )`,
-).join(', ')}, written as (
-  insert into telemetry_days (device_id, plant_id, day, ts_us, received_us, ${SCALARS.join(', ')}, ${LISTS.flat().join(', ')})
-  select s.device_id, s.plant_id, s.day, array_agg(s.ts_step order by s.ts), array_agg(s.received_step order by s.ts),
-    ${SCALARS.map((c) => `case when count(s.${c}) > 0 then array_agg(s.${c} order by s.ts) end`).join(',\n    ')},
-    ${LISTS.map(
-      ([values, counts]) =>
-        `min(${values}.flat), case when count(s.${values}) > 0 then array_agg(cardinality(s.${values})::smallint order by s.ts) end as ${counts}`,
+).join(', ')}, days_of_values as (
+  select s.device_id, s.plant_id, s.day, array_agg(s.ts_step order by s.ts) as ts_us,
+    array_agg(s.received_step order by s.ts) as received_us,
+    ${HISTORY_COLUMNS.map((c) =>
+      c.counts
+        ? `min(${c.name}.flat) as ${c.name}, case when count(s.${c.name}) > 0 then array_agg(cardinality(s.${c.name})::smallint order by s.ts) end as ${c.counts}`
+        : `case when count(s.${c.name}) > 0 then array_agg(s.${c.name} order by s.ts) end as ${c.name}`,
     ).join(',\n    ')}
   from steps s
-  ${LISTS.map(([values]) => `left join ${values} using (device_id, plant_id, day)`).join('\n  ')}
+  ${LISTS.map(({ name }) => `left join ${name} using (device_id, plant_id, day)`).join('\n  ')}
   group by s.device_id, s.plant_id, s.day
+), scaled as (
+  select d.*, array[${HISTORY_COLUMNS.map((c) => {
+    if (c.form === 'values') return 'null';
+    const { maxScaled, maxDecimals } = scaleLimits(c);
+    return `telemetry_decimals(d.${c.name}, ${maxScaled}, ${maxDecimals})`;
+  }).join(', ')}]::smallint[] as scales
+  from days_of_values d
+), written as (
+  insert into telemetry_days (device_id, plant_id, ${COMPACTED_COLUMNS.join(', ')})
+  select s.device_id, s.plant_id, s.day, s.ts_us, s.received_us, s.scales,
+    ${HISTORY_COLUMNS.flatMap((c, i) => (c.counts ? [encoded(c, i), `s.${c.counts}`] : [encoded(c, i)])).join(',\n    ')}
+  from scaled s
   returning cardinality(ts_us) as n
 )
 select coalesce(sum(n), 0)::int as readings from written`;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { COMPACTED_COLUMNS } from './historyColumns.ts';
 
 /**
  * Reading history, raw and compacted (docs/decisions/0018-compact-history.md). Every query of past readings goes
@@ -8,38 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** The arguments of `telemetry_day_readings` for the compacted row aliased `alias`, in the function's order. */
 export const dayReadingArguments = (alias: string) =>
-  [
-    'day',
-    'ts_us',
-    'received_us',
-    'ac_power_w',
-    'energy_today_kwh',
-    'energy_total_kwh',
-    'import_energy_kwh',
-    'grid_voltage_v',
-    'grid_voltage_n',
-    'grid_current_a',
-    'grid_current_n',
-    'grid_frequency_hz',
-    'grid_frequency_n',
-    'temp_c',
-    'status',
-    'fault_code',
-    'pv_voltage_v',
-    'pv_voltage_n',
-    'pv_current_a',
-    'pv_current_n',
-    'battery_soc_percent',
-    'battery_power_w',
-    'battery_voltage_v',
-    'ghi_wm2',
-    'poa_wm2',
-    'temp_air_c',
-    'temp_module_c',
-    'wind_speed_ms',
-  ]
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
+  COMPACTED_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /**
  * A superset of the newest `n` readings of one device before `before` (columns of `telemetry`, unordered): the
