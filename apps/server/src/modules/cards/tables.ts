@@ -48,8 +48,9 @@ export const simCards = pgTable(
     index('sim_cards_expires_on_id_idx').on(t.expiresOn, t.id),
     // The ICCID prefix filter (`like '8986…%'`).
     index('sim_cards_iccid_prefix_idx').on(t.iccid.op('text_pattern_ops')),
-    // The status filter.
+    // The status and operator filters; the list's exact count of either is read from the index alone.
     index('sim_cards_status_idx').on(t.status),
+    index('sim_cards_operator_idx').on(t.operator),
   ],
 );
 

@@ -50,6 +50,9 @@ export const plants = pgTable(
     index('plants_installer_id_idx').on(t.installerId),
     // The plant list's default order (newest first), so that a page is read from the index instead of a sort.
     index('plants_created_at_id_idx').on(t.createdAt, t.id),
+    // The plant-name filters (`name ilike '%…%'`, the plant and card lists): trigrams of pg_trgm, created by the
+    // migration that adds this index, so that a part of a name is found without reading every plant.
+    index('plants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
