@@ -1,8 +1,11 @@
-import { Card, Col, Descriptions, Empty, Row, Space, Tag } from 'antd';
-import type { IvStringDetail } from '@solarops/contracts';
+import { Alert, Card, Col, Descriptions, Empty, Row, Space, Table, Tag } from 'antd';
+import type { IvDiagnosisResult, IvStringDetail } from '@solarops/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
+// The curves' legend tells the measured from the expected ones.
+import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useIvString } from './api.ts';
 import { CLASS_COLORS } from './ClassTags.tsx';
@@ -10,23 +13,75 @@ import { CLASS_COLORS } from './ClassTags.tsx';
 type Curve = [number, number][];
 
 /** The I-V (or, with `power`, P-V) chart of the measured curve against the model's, at the conditions and at STC. */
-function curveOption(d: IvStringDetail, power: boolean, names: string[]): ChartOption {
+function curveOption(d: IvStringDetail, power: boolean, t: TFunction): ChartOption {
   const y = (c: Curve) => c.map(([v, a]) => [v, power ? v * a : a]);
-  const curves: Curve[] = [d.points, d.expectedPoints, d.stcPoints, d.expectedStcPoints];
+  // Dashed: the model's. A scan not diagnosed has no curve translated to STC.
+  const curves: [string, Curve, boolean][] = [
+    [t('iv.measured'), d.points, false],
+    [t('iv.expected'), d.expectedPoints, true],
+    [t('iv.measuredStc'), d.stcPoints, false],
+    [t('iv.expectedStc'), d.expectedStcPoints, true],
+  ];
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 60, right: 20, top: 40, bottom: 40 },
-    xAxis: { type: 'value', name: 'V' },
-    yAxis: { type: 'value', name: power ? 'W' : 'A' },
-    series: curves.map((c, i) => ({
-      type: 'line',
-      name: names[i],
-      showSymbol: false,
-      lineStyle: i % 2 === 1 ? { type: 'dashed' } : undefined,
-      data: y(c),
-    })),
+    grid: { left: 60, right: 24, top: 56, bottom: 48 },
+    xAxis: { type: 'value', name: t('iv.axis.voltage'), nameLocation: 'middle', nameGap: 28 },
+    yAxis: { type: 'value', name: t(power ? 'iv.axis.power' : 'iv.axis.current') },
+    series: curves
+      .filter(([, c]) => c.length > 0)
+      .map(([name, c, model]) => ({
+        type: 'line',
+        name,
+        showSymbol: false,
+        lineStyle: model ? { type: 'dashed' } : undefined,
+        data: y(c),
+      })),
   };
+}
+
+type FigureRow = 'measured' | 'expected' | 'stc' | 'expectedStc';
+
+/** The key points measured and expected, at the scan's conditions and at STC, and what the diagnosis derived. */
+function FiguresCard({ diagnosis: g }: { diagnosis: IvDiagnosisResult }) {
+  const { t } = useTranslation();
+  const rows: FigureRow[] = ['measured', 'expected', 'stc', 'expectedStc'];
+  const column = (key: 'iscA' | 'vocV' | 'impA' | 'vmpV' | 'pmpW' | 'ff', digits: number) => ({
+    title: t(`iv.figureColumns.${key}`),
+    align: 'right' as const,
+    render: (_: unknown, row: FigureRow) => g[row][key].toFixed(digits),
+  });
+  return (
+    <Card title={t('iv.figures')}>
+      <Table<FigureRow>
+        rowKey={(r) => r}
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        data-testid="iv-figures"
+        columns={[
+          { title: '', render: (_, row) => t(`iv.figureRows.${row}`) },
+          column('iscA', 2),
+          column('vocV', 1),
+          column('impA', 2),
+          column('vmpV', 1),
+          column('pmpW', 0),
+          column('ff', 3),
+        ]}
+      />
+      <Descriptions size="small" column={5} style={{ marginTop: 16 }}>
+        <Descriptions.Item label={t('iv.performanceFactor')}>
+          {g.performanceFactor.toFixed(3)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('iv.confidence')}>{(g.confidence * 100).toFixed(0)} %</Descriptions.Item>
+        <Descriptions.Item label={t('iv.symbols.rs')}>{g.rsOhm.toFixed(2)} Ω</Descriptions.Item>
+        <Descriptions.Item label={t('iv.symbols.rsh')}>
+          {g.rshOhm === null ? '∞' : `${g.rshOhm.toFixed(0)} Ω`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('iv.energyLost')}>{g.energyLostKwhPerDay.toFixed(2)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
 }
 
 /** `diagnosisResults1`: one string's curves measured and expected, its key figures and what to do. */
@@ -37,8 +92,6 @@ export function DiagnosisStringPage() {
   const detail = useIvString(id);
   const d = detail.data;
   if (!id) return <Empty description={t('iv.noString')} />;
-  const names = [t('iv.measured'), t('iv.expected'), t('iv.measuredStc'), t('iv.expectedStc')];
-  const figures = (k: 'measured' | 'expected' | 'stc' | 'expectedStc') => d?.diagnosis?.[k];
   return (
     <QueryState
       isLoading={detail.isLoading}
@@ -74,60 +127,31 @@ export function DiagnosisStringPage() {
                 <b>{t('iv.advice')}:</b> {d.diagnosis.advice}
               </p>
             )}
+            {d.row.insufficient && (
+              <Alert
+                type="info"
+                showIcon
+                data-testid="iv-not-diagnosed"
+                title={t(`iv.notDiagnosed.${d.row.insufficient}`, {
+                  poa: d.row.poaWm2.toFixed(0),
+                  change: d.row.poaChangePct.toFixed(1),
+                })}
+              />
+            )}
           </Card>
           <Row gutter={16}>
             <Col xs={24} lg={12}>
               <Card title={t('iv.ivCurve')}>
-                <Chart option={curveOption(d, false, names)} testId="iv-chart-iv" />
+                <Chart option={curveOption(d, false, t)} testId="iv-chart-iv" />
               </Card>
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('iv.pvCurve')}>
-                <Chart option={curveOption(d, true, names)} testId="iv-chart-pv" />
+                <Chart option={curveOption(d, true, t)} testId="iv-chart-pv" />
               </Card>
             </Col>
           </Row>
-          {d.diagnosis && (
-            <Card title={t('iv.figures')}>
-              <Descriptions bordered size="small" column={5} data-testid="iv-figures">
-                {(['measured', 'expected', 'stc', 'expectedStc'] as const).map((k) => {
-                  const f = figures(k)!;
-                  return [
-                    <Descriptions.Item key={`${k}-h`} label={t(`iv.figureRows.${k}`)}>
-                      {t('iv.symbols.isc')} {f.iscA.toFixed(2)} A
-                    </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-v`} label={t('iv.symbols.voc')}>
-                      {f.vocV.toFixed(1)} V
-                    </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-mp`} label={t('iv.symbols.mpp')}>
-                      {f.impA.toFixed(2)} A / {f.vmpV.toFixed(1)} V
-                    </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-p`} label={t('iv.symbols.pmp')}>
-                      {f.pmpW.toFixed(0)} W
-                    </Descriptions.Item>,
-                    <Descriptions.Item key={`${k}-ff`} label={t('iv.symbols.ff')}>
-                      {f.ff.toFixed(3)}
-                    </Descriptions.Item>,
-                  ];
-                })}
-                <Descriptions.Item label={t('iv.performanceFactor')}>
-                  {d.diagnosis.performanceFactor.toFixed(3)}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('iv.confidence')}>
-                  {(d.diagnosis.confidence * 100).toFixed(0)} %
-                </Descriptions.Item>
-                <Descriptions.Item label={t('iv.symbols.rs')}>
-                  {d.diagnosis.rsOhm.toFixed(2)} Ω
-                </Descriptions.Item>
-                <Descriptions.Item label={t('iv.symbols.rsh')}>
-                  {d.diagnosis.rshOhm === null ? '∞' : `${d.diagnosis.rshOhm.toFixed(0)} Ω`}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('iv.energyLost')}>
-                  {d.diagnosis.energyLostKwhPerDay.toFixed(2)}
-                </Descriptions.Item>
-              </Descriptions>
-            </Card>
-          )}
+          {d.diagnosis && <FiguresCard diagnosis={d.diagnosis} />}
         </Space>
       )}
     </QueryState>
