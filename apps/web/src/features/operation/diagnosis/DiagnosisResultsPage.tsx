@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Input, Select, Space, Statistic, Table, Tag } from 'antd';
 import { IV_FAULT_CLASS_NAMES, type IvStringRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -52,6 +52,15 @@ export function DiagnosisResultsPage() {
             <div style={{ marginTop: 12 }} data-testid="iv-class-summary">
               <ClassTags classes={data.task.classes} />
             </div>
+            {(data.task.classes.insufficient ?? 0) > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginTop: 12 }}
+                data-testid="iv-not-diagnosed"
+                title={t('iv.someNotDiagnosed', { count: data.task.classes.insufficient })}
+              />
+            )}
           </Card>
           <Card>
             <Space wrap style={{ marginBottom: 12 }}>
