@@ -80,6 +80,16 @@ export const envSchema = z.object({
   SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
+  SIMULATOR_FIRMWARE_KEYS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'Ed25519 public keys: 32 bytes in base64'))),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   FIRMWARE_MAX_BYTES: z.coerce
@@ -177,6 +187,8 @@ export interface Config {
   readonly simulatorBackfillDays?: number;
   /** Share of accepted writes the simulated devices acknowledge and drop (read-back tells) [0..1]. */
   readonly simulatorDropRate?: number;
+  /** Makers' public keys (32 bytes, base64) the simulated collectors trust for firmware upgrades; none: no upgrades. */
+  readonly simulatorFirmwareKeys?: readonly string[];
   /**
    * How often the command job sends what is queued, re-sends what is unanswered and expires what outlived its
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
@@ -325,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
+    simulatorFirmwareKeys: e.SIMULATOR_FIRMWARE_KEYS,
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,

@@ -1,4 +1,4 @@
-import { createHash, verify, type Hash, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify, type Hash, type KeyObject } from 'node:crypto';
 import type {
   CommandMessage,
   CommandReply,
@@ -8,6 +8,13 @@ import type {
   UpgradeProgress,
   UpgradeStartArgs,
 } from '@solarops/contracts';
+
+/** A maker's Ed25519 public key given as its 32 raw bytes in base64 (as administrators enter it), for a boot loader. */
+export const makerPublicKey = (raw: string): KeyObject =>
+  createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(raw, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
 
 /** Failures a test or a fleet injects into a device's upgrades. */
 export interface UpgradeFailures {

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { DeviceEvent, TelemetryReading } from '@solarops/contracts';
 import {
   DEFAULT_FAULT_RATES,
@@ -15,6 +16,7 @@ import {
 } from '../physics/index.ts';
 import { CommandResponder, writeDropDraws, type ResponderOptions } from '../commands/CommandResponder.ts';
 import { DeviceSettings } from '../commands/DeviceSettings.ts';
+import { FirmwareUpdater } from '../commands/FirmwareUpdater.ts';
 import { fleetIvScanner } from '../commands/ivScanner.ts';
 import type { IvFaultRates } from '../physics/ivCurve.ts';
 import { CollectorLink } from './CollectorLink.ts';
@@ -46,6 +48,11 @@ export interface FleetRunOptions {
   scheduledFaults?: readonly ScheduledFault[];
   /** A collector to take offline for a while (it buffers its batches and sends them when back). */
   outage?: ScheduledOutage;
+  /**
+   * The makers' keys the collectors' boot loaders trust: with any, each collector takes upgrades of its own
+   * firmware (`FirmwareUpdater`, signature checked); without, it has no upgrade side.
+   */
+  firmwareKeys?: readonly KeyObject[];
 }
 
 /** A running fleet. */
@@ -55,6 +62,8 @@ export interface RunningFleet {
   settings: Map<string, DeviceSettings>;
   /** Each collector's command responder, by collector serial. */
   responders: Map<string, CommandResponder>;
+  /** Each collector's firmware side, by collector serial (when the fleet trusts a maker's key). */
+  firmware: Map<string, FirmwareUpdater>;
   /** Runs one step now (the timer calls this; tests call it directly). */
   tick(): void;
   stop(): Promise<void>;
@@ -106,12 +115,20 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     now,
     ...(options.ivFaultRates ? { rates: options.ivFaultRates } : {}),
   });
+  const firmware = new Map<string, FirmwareUpdater>();
   for (const c of options.collectors) {
-    const responder = new CommandResponder(settings, (reply) => links.get(c.serial)?.sendReply(reply), {
+    const reply = (r: Parameters<CollectorLink['sendReply']>[0]) => links.get(c.serial)?.sendReply(r);
+    if (options.firmwareKeys?.length)
+      firmware.set(
+        c.serial,
+        new FirmwareUpdater(reply, { version: c.firmwareVersion, trustedKeys: options.firmwareKeys }),
+      );
+    const responder = new CommandResponder(settings, reply, {
       now,
       random: writeDropDraws(options.seed ?? 1, c.serial),
       ivScan,
       ...options.commands,
+      ...(firmware.has(c.serial) ? { firmware: new Map([[c.serial, firmware.get(c.serial)!]]) } : {}),
     });
     responders.set(c.serial, responder);
     links.set(
@@ -196,6 +213,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     links,
     settings,
     responders,
+    firmware,
     tick,
     async stop() {
       clearInterval(timer);

@@ -5,6 +5,7 @@ import {
   createPlantState,
   generateDemoFleet,
   liveShowcase,
+  makerPublicKey,
   runFleet,
   type DeviceStateInit,
   type PlantState,
@@ -130,6 +131,7 @@ export const demoFleetHook: StartupHook = {
       states,
       scheduledFaults: showcase.faults,
       commands: { dropRate: config.simulatorDropRate ?? 0 },
+      firmwareKeys: (config.simulatorFirmwareKeys ?? []).map(makerPublicKey),
       ...(showcase.outage ? { outage: showcase.outage } : {}),
     });
     running.tick();
