@@ -104,7 +104,7 @@ interface DeviceSql {
   updated_at: Date | string | null;
 }
 
-/** The devices of a rollout in the caller's scope (`scheduleList`), by group and serial. */
+/** The devices of a rollout in the caller's scope (`scheduleList`), by group and in the order they start. */
 export async function rolloutDevices(db: Database, caller: Caller, id: string): Promise<RolloutDeviceRow[]> {
   const rows = await rowsOf<DeviceSql>(
     db,
