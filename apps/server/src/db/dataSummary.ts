@@ -6,7 +6,10 @@ import { rowsOf } from './rowsOf.ts';
 export interface DataSummary {
   /** Every table of the schema (a partitioned table counted once, with its partitions), by name. */
   rows: Record<string, number>;
-  /** Sums over the readings and the energy rollups (exact: summed as numeric, in any order), to 3 decimals. */
+  /**
+   * The readings' count, raw and compacted, and sums over them and the energy rollups (exact: summed as numeric, in
+   * any order), to 3 decimals.
+   */
   totals: Record<string, number>;
 }
 
@@ -27,14 +30,30 @@ export async function dataSummary(db: Database): Promise<DataSummary> {
     const [r] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
     rows[name] = r!.n;
   }
+  // The readings raw and compacted alike (telemetry_between): a compacted day lost in a copy changes the row count
+  // of telemetry_days and these.
   const [t] = await rowsOf<Record<string, number | null>>(
     db,
-    sql`select
-          (select round(sum(energy_total_kwh::numeric), 3)::float8 from telemetry) as "telemetry.energy_total_kwh",
-          (select round(sum(ac_power_w::numeric), 3)::float8 from telemetry) as "telemetry.ac_power_w",
+    sql`with r as (select * from telemetry_between('-infinity', 'infinity'))
+        select
+          (select count(*)::float8 from r) as "readings",
+          (select round(sum(energy_total_kwh::numeric), 3)::float8 from r) as "readings.energy_total_kwh",
+          (select round(sum(ac_power_w::numeric), 3)::float8 from r) as "readings.ac_power_w",
           (select round(sum(energy_kwh::numeric), 3)::float8 from plant_energy) as "plant_energy.energy_kwh",
           (select round(sum(energy_kwh::numeric), 3)::float8 from device_energy) as "device_energy.energy_kwh"`,
   );
   const totals = Object.fromEntries(Object.entries(t!).map(([k, v]) => [k, v ?? 0]));
   return { rows, totals };
+}
+
+/** What a copy's summary lacks or has otherwise than the original's, one line each; empty when they agree. */
+export function summaryDifferences(original: DataSummary, copy: DataSummary): string[] {
+  return [
+    ...Object.entries(original.rows)
+      .filter(([t, n]) => copy.rows[t] !== n)
+      .map(([t, n]) => `${t}: ${n} rows, copy ${copy.rows[t] ?? 'missing'}`),
+    ...Object.entries(original.totals)
+      .filter(([k, v]) => copy.totals[k] !== v)
+      .map(([k, v]) => `${k}: ${v}, copy ${copy.totals[k]}`),
+  ];
 }

@@ -4,17 +4,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { buildApp, type App } from '../app.ts';
+import { dataSummary, summaryDifferences, type DataSummary } from '../db/dataSummary.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from '../db/openDatabase.ts';
 import { createMailer } from '../mail/createMailer.ts';
 import { backfillTelemetry } from '../modules/fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../modules/fleet/seedDemoFleet.ts';
 import { noBrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
+import { compactHistory } from '../modules/telemetry/compactHistory.ts';
 import { seedReferenceData } from '../referenceData.ts';
 import { testConfig } from '../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../test/factories.ts';
@@ -52,6 +55,7 @@ describe.skipIf(!serverUrl)('npm run migrate-data: the embedded database into an
     }
   };
   let administrator: { userCode: string; password: string };
+  let summary: DataSummary;
 
   beforeAll(async () => {
     // The server's embedded database as a first start leaves it, with a demo fleet of 2 plants and a day of
@@ -67,6 +71,9 @@ describe.skipIf(!serverUrl)('npm run migrate-data: the embedded database into an
       endMs: Date.now(),
       seed: 11,
     });
+    // The days before today (UTC) compacted, as the history job leaves them after two days.
+    await compactHistory(source.db, new Date(new Date().toISOString().slice(0, 10)));
+    summary = await dataSummary(source.db);
     await source.close();
     await admin(`create database ${targetName}`);
   }, 600_000);
@@ -80,7 +87,9 @@ describe.skipIf(!serverUrl)('npm run migrate-data: the embedded database into an
     { timeout: 240_000 },
     async () => {
       const run = await migrateData(['--to', targetUrl, '--data-dir', dataDir]);
-      expect(run.out).toMatch(/telemetry: \d{4,} rows/);
+      expect(run.out).toMatch(/telemetry: \d+ rows/);
+      expect(run.out).toMatch(/telemetry_days: [1-9]\d* rows/);
+      expect(run.out).toContain(`readings ${summary.totals.readings}`);
       expect(run.out).toMatch(/Checked: \d+ tables with the same row counts/);
       expect(run.out).toContain('Next: start the server with DATABASE_URL=');
       expect(run.code).toBe(0);
@@ -137,5 +146,21 @@ describe.skipIf(!serverUrl)('npm run migrate-data: the embedded database into an
     const bad = await migrateData(['--to', 'mysql://somewhere/db', '--data-dir', dataDir]);
     expect(bad.code).toBe(2);
     expect(bad.out).toContain('--to must be a PostgreSQL URL');
+  });
+
+  it('fails the check of a copy that lost a compacted day', { timeout: 120_000 }, async () => {
+    const copy = await openDatabase({ databaseUrl: targetUrl, dataDir });
+    try {
+      await copy.db.execute(
+        sql`delete from telemetry_days where (device_id, day) =
+          (select device_id, day from telemetry_days where energy_total_kwh is not null limit 1)`,
+      );
+      const differences = summaryDifferences(summary, await dataSummary(copy.db));
+      expect(differences.map((d) => d.split(':')[0])).toEqual(
+        expect.arrayContaining(['telemetry_days', 'readings', 'readings.energy_total_kwh']),
+      );
+    } finally {
+      await copy.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { applicationTables, dataSummary, type DataSummary } from '../db/dataSummary.ts';
+import { applicationTables, dataSummary, summaryDifferences, type DataSummary } from '../db/dataSummary.ts';
 import { migrate } from '../db/migrate.ts';
 import type { OpenedDatabase } from '../db/openDatabase.ts';
 import { rowsOf } from '../db/rowsOf.ts';
@@ -40,7 +40,7 @@ type Progress = (message: string) => void;
  * Copies everything from an embedded database (PGlite) into an empty PostgreSQL database: the schema by the same
  * migrations, then every table's rows by COPY in the order their foreign keys need (each partition of a partitioned
  * table on its own, created with the source's bounds when the migrations did not), the sequences where the source
- * left them. Then it compares each table's row count and the readings' and energy totals, and throws `CopyMismatch`
+ * left them. Then it compares each table's row count and the readings' (raw and compacted) and energy totals, and throws `CopyMismatch`
  * when anything differs. The source must not be in use (stop the server first: PGlite has one process).
  */
 export async function copyToPostgres(
@@ -107,14 +107,14 @@ export async function copyToPostgres(
   await pool.query('analyze');
 
   const [before, after] = [await dataSummary(source.db), await dataSummary(target.db)];
-  const differences = [
-    ...Object.entries(before.rows)
-      .filter(([t, n]) => t !== MIGRATION_TABLE && after.rows[t] !== n)
-      .map(([t, n]) => `${t}: ${n} rows, copy ${after.rows[t] ?? 'missing'}`),
-    ...Object.entries(before.totals)
-      .filter(([k, v]) => after.totals[k] !== v)
-      .map(([k, v]) => `${k}: ${v}, copy ${after.totals[k]}`),
-  ];
+  // The migrator's own table is written by each side's migrations, not copied.
+  const differences = summaryDifferences(
+    {
+      ...before,
+      rows: Object.fromEntries(Object.entries(before.rows).filter(([t]) => t !== MIGRATION_TABLE)),
+    },
+    after,
+  );
   if (differences.length > 0) throw new CopyMismatch(differences);
   return { source: before, target: after, copied };
 }
