@@ -12,7 +12,17 @@ export interface OperationEntry {
   status: number;
 }
 
-/** Appends one entry to the operation log; the result follows the HTTP status. */
-export async function recordOperation(db: Database, entry: OperationEntry): Promise<void> {
-  await db.insert(operationLog).values({ ...entry, result: entry.status < 400 ? 'success' : 'failure' });
+/** Appends entries to the operation log in one INSERT; each result follows its HTTP status. */
+export async function recordOperations(db: Database, entries: readonly OperationEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(operationLog)
+    .values(
+      entries.map((e) => ({ ...e, result: e.status < 400 ? ('success' as const) : ('failure' as const) })),
+    );
+}
+
+/** Appends one entry to the operation log. */
+export function recordOperation(db: Database, entry: OperationEntry): Promise<void> {
+  return recordOperations(db, [entry]);
 }

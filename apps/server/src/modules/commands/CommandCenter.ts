@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { collectors } from '../devices/tables.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { GroupQueue } from './GroupQueue.ts';
+import { GroupQueue } from '../../db/GroupQueue.ts';
 import { pushOf } from './queries.ts';
 import { replySteps } from './replySteps.ts';
 import {
