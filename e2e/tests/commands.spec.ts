@@ -137,6 +137,24 @@ async function signedInPage(browser: Browser, user: string, password: string, la
   return p;
 }
 
+/**
+ * Confirms a write in the typed-confirmation dialog as a user does, one step at a time and each seen done: the
+ * dialog open and done zooming in (a click on a dialog still moving can land beside its button), the text typed
+ * and shown, Send enabled by it, and after the click the dialog closed (the server stored the write).
+ */
+async function confirmWrite(typed: string) {
+  const dialog = page.getByRole('dialog');
+  const input = dialog.getByTestId('confirm-write-input');
+  const send = dialog.getByRole('button', { name: 'Send' });
+  await expect(input).toBeEditable();
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await input.fill(typed);
+  await expect(input).toHaveValue(typed);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+}
+
 /** The batch's counts by state once none of its commands is still on its way (queued, sent or acknowledged). */
 async function settled(batchId: string): Promise<BatchRow['counts']> {
   let counts: BatchRow['counts'] = {};
@@ -217,10 +235,8 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
   await page.getByTestId('settings-submit').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Active power limit');
-  const send = dialog.getByRole('button', { name: 'Send' });
-  await expect(send).toBeDisabled();
-  await page.getByTestId('confirm-write-input').fill(sn);
-  await send.click();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await confirmWrite(sn);
 
   // The screen moves on once the server has stored the command and handed it to the device link.
   await expect(page).toHaveURL(/remoteSetSubmit\?ids=/, { timeout: 60_000 });
@@ -343,8 +359,7 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
 
   // It goes to the hybrid: its command is listed, and applied once the device's schedule reads back the same.
   await page.getByTestId('dispatch-send').click();
-  await page.getByTestId('confirm-write-input').fill(sn);
-  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await confirmWrite(sn);
   const row = page.getByTestId('command-table').locator('tbody tr.ant-table-row');
   await expect(row).toHaveCount(1, { timeout: 60_000 });
   await expect(row).toContainText(sn);
@@ -382,8 +397,7 @@ test('setUpList: 500 devices of two models, the ones lacking the point refused b
   await expect(page.getByTestId('batch-lacking')).toContainText(`${lacking.length} of the chosen devices`);
   await expect(page.getByTestId('batch-lacking')).toContainText(lacking[0]!.serial);
   await page.getByTestId('batch-send').click();
-  await page.getByTestId('confirm-write-input').fill(String(all.length));
-  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await confirmWrite(String(all.length));
   await expect(page.getByTestId('refused-devices')).toContainText(lacking[0]!.serial, { timeout: 60_000 });
   // More than 50 devices: nothing goes out before a second user approves.
   await expect(page.getByTestId('awaiting-approval')).toBeVisible();
@@ -449,8 +463,7 @@ test('setUpList: 500 devices of two models, the ones lacking the point refused b
   const retry = page.getByTestId('retry-failed');
   await expect(retry).toHaveText(`Retry the ${failed} failed`);
   await retry.click();
-  await page.getByTestId('confirm-write-input').fill(String(failed));
-  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await confirmWrite(String(failed));
   const retried = page.getByTestId('command-results').first();
   await expect(retried.getByTestId('batch-counts')).toBeVisible({ timeout: 60_000 });
   await expect
