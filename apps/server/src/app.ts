@@ -29,8 +29,9 @@ import type { Mailer } from './mail/Mailer.ts';
 import { MODULES, ROOT_MODULES } from './modules/index.ts';
 import { metricsModule } from './modules/metrics/routes.ts';
 import { SERVER_DIR } from './serverDir.ts';
+import { API_PREFIX } from './http/apiPrefix.ts';
 
-export const API_PREFIX = '/prod-api';
+export { API_PREFIX };
 
 /** The built console, served with SPA fallback when present. */
 export const WEB_DIST_DIR = path.join(SERVER_DIR, '..', 'web', 'dist');

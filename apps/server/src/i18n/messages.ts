@@ -300,6 +300,14 @@ export const MESSAGES = {
     zh: '该订单未申请发票',
     en: 'This order did not ask for an invoice',
   },
+  'orders.paySubject': {
+    zh: '物联网卡续费 {orderNo}',
+    en: 'Internet card renewal {orderNo}',
+  },
+  'orders.providerUnavailable': {
+    zh: '该订单的支付方式当前未启用',
+    en: 'The payment provider of this order is not enabled on this server',
+  },
   'orders.notMockProvider': {
     zh: '该订单不由内置模拟支付处理',
     en: 'This order is not paid through the built-in mock provider',

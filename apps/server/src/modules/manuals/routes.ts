@@ -22,6 +22,7 @@ import { forbidden, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
 import { keepSpooledFile, oneFileToDisk } from '../../http/multipartBody.ts';
+import { publicOrigin } from '../../http/publicOrigin.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { listManuals, manualById, versionFile, versionsOf } from './queries.ts';
@@ -38,10 +39,6 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 const security = [{ bearer: [] }];
 const tags = ['manuals'];
 const idParams = z.object({ id: idSchema });
-
-/** Where the QR codes point: PUBLIC_URL, else the address this request came to. */
-const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
-  publicUrl ?? `${request.protocol}://${request.host}`;
 
 /**
  * The `manual` screen's calls: manuals per device model and language, each upload a new version, the QR code of
@@ -72,7 +69,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, rows } = await listManuals(db, request.query, pageWindow(request.query));
-      const origin = originOf(request, config.publicUrl);
+      const origin = publicOrigin(request, config.publicUrl);
       return page(
         total,
         rows.map((r) => ({ ...r, address: manualAddress(origin, r.model, r.language) })),
@@ -165,7 +162,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const manual = await manualById(db, request.params.id);
       if (!manual) throw notFound();
-      const address = manualAddress(originOf(request, config.publicUrl), manual.model, manual.language);
+      const address = manualAddress(publicOrigin(request, config.publicUrl), manual.model, manual.language);
       const name = `manual-${manual.model}-${manual.language}-qr.${request.query.format}`;
       // Level M (15 % of the code may be damaged) and the standard quiet zone of 4 modules: a label that is
       // scuffed or photographed at an angle still reads.

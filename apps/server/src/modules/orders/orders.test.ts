@@ -305,6 +305,10 @@ describe('renewal orders and payment', () => {
     const made = (
       await order(installerA, { cardIds: [cardsA[0]!], years: 1, invoice: { type: 'none' } })
     ).json().data;
+    // The mock's pay page is the console's own cashier: no provider address to send the payer to.
+    expect((await get(`/renew/order/${made.orderNo}/pay-page`, installerA)).json().data).toEqual({
+      url: null,
+    });
     const paid = await post(`/pay/mock/${made.orderNo}`, installerA, {});
     expect(paid.json().data.outcome).toBe('applied');
     expect((await post(`/pay/mock/${made.orderNo}`, installerA, {})).json().data.outcome).toBe('duplicate');

@@ -17,8 +17,11 @@ import {
   renewOrderBody,
   ROLE,
 } from '@solarops/contracts';
-import { badRequest, conflict, notFound } from '../../http/AppError.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/AppError.ts';
+import { API_PREFIX } from '../../http/apiPrefix.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { publicOrigin } from '../../http/publicOrigin.ts';
+import { t } from '../../i18n/messages.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
@@ -26,9 +29,16 @@ import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadCardRenewalPrice } from '../system/consoleSettings.ts';
 import { billWorkbook } from './billWorkbook.ts';
 import { invoiceRequestPdf } from './invoiceRequestPdf.ts';
-import { MockPaymentProvider } from './payments/MockPaymentProvider.ts';
+import { alipayAmount, MockPaymentProvider } from './payments/MockPaymentProvider.ts';
 import { findOrder, listOrders } from './queries.ts';
-import { createOrder, markInvoiced, moveOrder, receiveNotification, type OrderDeps } from './service.ts';
+import {
+  createOrder,
+  markInvoiced,
+  moveOrder,
+  receiveNotification,
+  settleWithProvider,
+  type OrderDeps,
+} from './service.ts';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -42,6 +52,8 @@ const errors = {
 const EXPORT_MAX_ROWS = 10_000;
 /** The order as the console sees it, with the provider that takes its payment. */
 const orderOut = renewalOrder.extend({ provider: z.string() });
+/** The console page a payer comes back to from a provider's pay page (the renew flow at its order). */
+const RENEW_PAGE = '/operation/renew';
 
 /** Renewal orders of internet cards (`renew`, `renewDetails`, `bill`) and their payment (issue 19). */
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -151,6 +163,67 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const trade = await mock.pay(order.orderNo, order.amountMinor);
       const outcome = await receiveNotification(deps, mock, mock.notification(order.orderNo, trade));
       return ok({ outcome });
+    },
+  );
+
+  app.get(
+    '/renew/order/:orderNo/pay-page',
+    {
+      preHandler: requirePermission('renew', 'renewDetails'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed address of the order's provider pay page (null: the console's own cashier pays it, as the mock's does); 409 unless renewing",
+        params: orderNoParams,
+        response: { 200: envelope(z.object({ url: z.string().nullable() })), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(db, callerOf(request), request.params.orderNo);
+      if (!order) throw notFound();
+      const provider = deps.payments.get(order.provider);
+      if (!provider) throw conflict('orders.providerUnavailable');
+      if (order.status !== 'renewing')
+        throw new AppError(409, 'orders.illegalMove', { params: { from: order.status } });
+      const origin = publicOrigin(request, app.deps.config.publicUrl);
+      const url = provider.payPageUrl({
+        orderNo: order.orderNo,
+        totalAmount: alipayAmount(order.amountMinor),
+        subject: t(requestLanguage(request), 'orders.paySubject', { orderNo: order.orderNo }),
+        returnUrl: `${origin}${RENEW_PAGE}?orderNo=${encodeURIComponent(order.orderNo)}`,
+        notifyUrl: `${origin}${API_PREFIX}/pay/notify/${provider.name}`,
+      });
+      return ok({ url });
+    },
+  );
+
+  app.post(
+    '/renew/order/:orderNo/confirm',
+    {
+      preHandler: requirePermission('renew', 'renewDetails'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Back from the provider's pay page: asks the provider whether it took the order's payment and applies it once (what the return address carries is never trusted); answers the order",
+        params: orderNoParams,
+        response: { 200: envelope(orderOut), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = request.params.orderNo;
+      const caller = callerOf(request);
+      const order = await findOrder(db, caller, request.params.orderNo);
+      if (!order) throw notFound();
+      const provider = deps.payments.get(order.provider);
+      if (order.status !== 'renewing' || !provider) return ok(order);
+      // A provider that cannot be asked now leaves the order renewing: its notification or the reconciliation
+      // job settles it later, and the console keeps asking.
+      await settleWithProvider(deps, provider, order.orderNo, order.amountMinor).catch((err: unknown) =>
+        request.log.warn({ err, orderNo: order.orderNo }, 'payment provider not reachable'),
+      );
+      return ok((await findOrder(db, caller, order.orderNo)) ?? order);
     },
   );
 

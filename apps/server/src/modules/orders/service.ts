@@ -245,6 +245,23 @@ async function judge(
     : 'duplicate';
 }
 
+/**
+ * Asks `provider` about an order and applies the trade it took for the order's amount, as its notification would
+ * have been (once: `duplicate` when already applied). The reconciliation job and the console's return from the
+ * provider's pay page both settle this way, never from what the payer's browser says.
+ */
+export async function settleWithProvider(
+  deps: OrderDeps,
+  provider: PaymentProvider,
+  orderNo: string,
+  amountMinor: number,
+): Promise<'applied' | 'duplicate' | 'noTrade' | 'mismatch'> {
+  const trade = await provider.query(orderNo);
+  if (!trade) return 'noTrade';
+  if (trade.totalAmount !== alipayAmount(amountMinor)) return 'mismatch';
+  return (await applyPayment(deps, orderNo, trade)) ? 'applied' : 'duplicate';
+}
+
 /** Orders unpaid this long are asked about at the provider [ms]. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
 /** Orders unpaid this long without a trade at the provider fail [ms]. */
@@ -272,10 +289,9 @@ export async function reconcileOrders(
   for (const o of waiting) {
     const provider = deps.payments.get(o.provider);
     if (!provider) continue;
-    const trade = await provider.query(o.order_no);
-    if (trade && trade.totalAmount === alipayAmount(o.amount_minor)) {
-      if (await applyPayment(deps, o.order_no, trade)) paid += 1;
-    } else if (!trade && o.age_ms > FAIL_AFTER_MS) {
+    const settled = await settleWithProvider(deps, provider, o.order_no, o.amount_minor);
+    if (settled === 'applied') paid += 1;
+    else if (settled === 'noTrade' && o.age_ms > FAIL_AFTER_MS) {
       await moveOrder(deps.db, null, o.order_no, 'fail').catch(() => undefined);
       failed += 1;
     }

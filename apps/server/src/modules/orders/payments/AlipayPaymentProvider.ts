@@ -1,6 +1,6 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { parseAlipayTime } from './alipaySignature.ts';
-import type { PaymentProvider, ProviderTrade } from './PaymentProvider.ts';
+import type { PaymentProvider, PayPageRequest, ProviderTrade } from './PaymentProvider.ts';
 
 /** What the Alipay adapter needs: the application's id and key, and Alipay's public key to check what it sends. */
 export interface AlipaySettings {
@@ -49,12 +49,35 @@ export class AlipayPaymentProvider implements PaymentProvider {
   }
 
   async query(orderNo: string): Promise<ProviderTrade | null> {
-    const r = await this.sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } });
+    // The answer's RSA2 signature is checked with Alipay's key: a payment is applied on Alipay's word alone.
+    const r = await this.sdk.exec(
+      'alipay.trade.query',
+      { bizContent: { out_trade_no: orderNo } },
+      { validateSign: true },
+    );
     if (r.code !== '10000' || !PAID.has(String(r.tradeStatus))) return null;
     return {
       tradeNo: String(r.tradeNo),
       totalAmount: String(r.totalAmount),
       paidAt: parseAlipayTime(typeof r.sendPayDate === 'string' ? r.sendPayDate : undefined) ?? new Date(),
     };
+  }
+
+  /**
+   * The computer-website pay page (`alipay.trade.page.pay`) as a GET address signed by the SDK with the
+   * application's key; Alipay sends the payer back to `returnUrl` and its notification to `notifyUrl`. Nothing is
+   * sent to Alipay here.
+   */
+  payPageUrl(request: PayPageRequest): string {
+    return this.sdk.pageExecute('alipay.trade.page.pay', 'GET', {
+      bizContent: {
+        out_trade_no: request.orderNo,
+        total_amount: request.totalAmount,
+        subject: request.subject,
+        product_code: 'FAST_INSTANT_TRADE_PAY',
+      },
+      returnUrl: request.returnUrl,
+      notifyUrl: request.notifyUrl,
+    });
   }
 }

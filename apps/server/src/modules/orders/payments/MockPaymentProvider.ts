@@ -68,6 +68,11 @@ export class MockPaymentProvider implements PaymentProvider {
     return t ? { tradeNo: t.tradeNo, totalAmount: t.totalAmount, paidAt: t.paidAt } : null;
   }
 
+  /** The mock's pay page is the console's own cashier (`POST /pay/mock/:orderNo`). */
+  payPageUrl(): null {
+    return null;
+  }
+
   /** The payer pays `amountMinor` for order `orderNo`: once, however often the button is pressed. */
   async pay(orderNo: string, amountMinor: number): Promise<ProviderTrade> {
     const tradeNo = `${alipayTime(new Date()).replace(/\D/g, '').slice(0, 8)}2200${randomBytes(8).toString('hex')}`;
