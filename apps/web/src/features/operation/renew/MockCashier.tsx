@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
-import { formatMoney } from '@solarops/contracts';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { type ConsoleOrder, useCancelOrder, usePayMock } from '../renewal-shared/api.ts';
+import { CashierSummary } from './CashierSummary.tsx';
 
 /** What the mock provider's pay call may answer that means the order is paid. */
 const PAID = new Set(['applied', 'duplicate']);
@@ -20,20 +20,7 @@ export function MockCashier({ order }: { order: ConsoleOrder }) {
   return (
     <Card title={t('renewal.cashierTitle')} data-testid="mock-cashier" style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary">{t('renewal.cashierNote')}</Typography.Paragraph>
-      <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label={t('renewal.orderNo')}>
-          <span data-testid="cashier-order-no">{order.orderNo}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('renewal.cardCount')}>{order.cardCount}</Descriptions.Item>
-        <Descriptions.Item label={t('renewal.period')}>
-          {t('renewal.years', { count: order.years })}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('renewal.amount')}>
-          <Typography.Text strong data-testid="cashier-amount">
-            {formatMoney(order.amountMinor, order.currency)}
-          </Typography.Text>
-        </Descriptions.Item>
-      </Descriptions>
+      <CashierSummary order={order} />
       {(pay.error || cancel.error || refused) && (
         <Alert
           style={{ marginTop: 12 }}

@@ -5,6 +5,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { OrderCards } from '../renewal-shared/OrderParts.tsx';
 import { useOrder, type ConsoleOrder } from '../renewal-shared/api.ts';
 import { MockCashier } from './MockCashier.tsx';
+import { ProviderCashier } from './ProviderCashier.tsx';
 import { RenewForm } from './RenewForm.tsx';
 
 const DETAILS = '/operation/renewDetails';
@@ -55,7 +56,14 @@ export function RenewPage() {
         {null}
       </QueryState>
     );
-  else if (order.data.status === 'renewing') body = <MockCashier order={order.data} />;
+  else if (order.data.status === 'renewing')
+    body =
+      order.data.provider === 'mock' ? (
+        <MockCashier order={order.data} />
+      ) : (
+        // A provider's return adds its trade parameters to this address: a sign to ask now, never proof of payment.
+        <ProviderCashier order={order.data} returned={params.has('out_trade_no')} />
+      );
   else
     body = (
       <Done

@@ -85,6 +85,29 @@ export function usePayMock() {
   });
 }
 
+/** The signed address of the order's provider pay page (null: the console's own cashier pays it). */
+export const usePayPage = () =>
+  useMutation({
+    mutationFn: (orderNo: string) => request<{ url: string | null }>(`/renew/order/${orderNo}/pay-page`),
+  });
+
+/**
+ * Back from the provider's pay page: the server asks the provider whether it took the payment and answers the
+ * order. Nothing of the return address is sent: the server trusts only the provider's own answer.
+ */
+export function useConfirmPayment() {
+  const client = useQueryClient();
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (orderNo: string) =>
+      request<ConsoleOrder>(`/renew/order/${orderNo}/confirm`, { method: 'POST' }),
+    onSuccess: (order) => {
+      client.setQueryData([...ORDERS, 'one', order.orderNo], order);
+      return refresh();
+    },
+  });
+}
+
 export function useCancelOrder() {
   const refresh = useRefreshAfter();
   return useMutation({
