@@ -16,10 +16,17 @@ export const CUSTOM_REPORT_FIELDS = [
   'alarms',
   'faultAlarms',
   'completeness',
+  'availability',
   'inverterCount',
   'simExpiry',
 ] as const;
 export type CustomReportField = (typeof CUSTOM_REPORT_FIELDS)[number];
+/** Fields whose values are ratios (0–1), shown as percentages on screen and in the PDF. */
+export const RATIO_REPORT_FIELDS: readonly CustomReportField[] = [
+  'performanceRatio',
+  'completeness',
+  'availability',
+];
 
 /** What the rows of a custom report stand for. */
 export const CUSTOM_REPORT_GROUPINGS = [

@@ -15,23 +15,19 @@ import {
   type AbnormalReportQuery,
   type AbnormalRow,
 } from '@solarops/contracts';
-import { clearSkyHaurwitz, solarPosition } from '@solarops/pv';
 import type { Database } from '../../db/openDatabase.ts';
 import { distanceKm } from '../plants/distanceKm.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { notFound } from '../../http/AppError.ts';
 import type { Caller } from '../plants/plantScope.ts';
-import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { DAYLIGHT_ELEVATION_DEG, daySlots } from './daylight.ts';
 import { reportPlants, type PlantRow } from './periodicReport.ts';
 import { READING_INTERVAL_MS, utcWindow } from './periods.ts';
 
 /** Thresholds of the abnormal report (issue 20). */
 export const ABNORMAL_RULES = {
-  /**
-   * Daylight: the sun at least this high [deg]. Inverters wake on their strings' voltage and sleep at dusk, so a
-   * healthy one may be silent with the sun just above the horizon.
-   */
-  daylightElevationDeg: 10,
+  /** Daylight: the sun at least this high [deg] (the reports' daylight). */
+  daylightElevationDeg: DAYLIGHT_ELEVATION_DEG,
   /** An inverter silent this long in daylight is offline [ms]. */
   offlineMs: 2 * 3_600_000,
   /** At most this share of the capacity counts as nothing [unitless]. */
@@ -91,20 +87,6 @@ function longestRun(
     start = -1;
   }
   return best;
-}
-
-/** A plant's judged day: its 5-minute slots that have passed, with the clear-sky irradiance at each. */
-function daySlots(plant: PlantRow, date: string, nowMs: number) {
-  const start = localDayStartMs(plant.time_zone, date);
-  const end = Math.min(localDayStartMs(plant.time_zone, nextDay(date)), nowMs);
-  const slots: number[] = [];
-  for (let t = Math.ceil(start / SLOT_MS) * SLOT_MS; t + SLOT_MS <= end; t += SLOT_MS) slots.push(t);
-  const sun = slots.map((t) => solarPosition(t + SLOT_MS / 2, plant.latitude, plant.longitude));
-  return {
-    slots,
-    daylight: sun.map((s) => s.elevation >= ABNORMAL_RULES.daylightElevationDeg),
-    clearSkyWm2: sun.map((s) => clearSkyHaurwitz(s.apparentZenith)),
-  };
 }
 
 /**

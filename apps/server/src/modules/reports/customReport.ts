@@ -20,7 +20,8 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { conflict, notFound } from '../../http/AppError.ts';
 import type { Caller } from '../plants/plantScope.ts';
-import { reportBetween } from './periodicReport.ts';
+import { plantAvailability, type AvailabilitySlots } from './availability.ts';
+import { reportBetween, reportPlants } from './periodicReport.ts';
 import { billingCycle, periodDays, weekDays } from './periods.ts';
 import { reportTemplates } from './tables.ts';
 
@@ -62,6 +63,9 @@ interface Sums {
   faultAlarms: number;
   received: number;
   expected: number;
+  /** Inverter-slots of daylight, and those with a reading (availability.ts). */
+  daylight: number;
+  available: number;
   inverters: number;
   simExpiry: string | null;
 }
@@ -79,11 +83,13 @@ const emptySums = (): Sums => ({
   faultAlarms: 0,
   received: 0,
   expected: 0,
+  daylight: 0,
+  available: 0,
   inverters: 0,
   simExpiry: null,
 });
 
-function add(s: Sums, r: PlantReportRow, x: PlantExtra | undefined) {
+function add(s: Sums, r: PlantReportRow, x: PlantExtra | undefined, a: AvailabilitySlots | undefined) {
   s.plants += 1;
   s.capacityKw += r.capacityKw;
   s.energyKwh += r.energyKwh;
@@ -99,6 +105,8 @@ function add(s: Sums, r: PlantReportRow, x: PlantExtra | undefined) {
   s.faultAlarms += r.alarms.level3;
   s.received += r.completeness.received;
   s.expected += r.completeness.expected;
+  s.daylight += a?.daylight ?? 0;
+  s.available += a?.available ?? 0;
   s.inverters += x?.inverters ?? 0;
   if (x?.sim_expiry && (s.simExpiry === null || x.sim_expiry < s.simExpiry)) s.simExpiry = x.sim_expiry;
 }
@@ -131,6 +139,8 @@ function valueOf(s: Sums, f: CustomReportField): number | string | null {
       return s.faultAlarms;
     case 'completeness':
       return s.expected === 0 ? 1 : round(s.received / s.expected, 4);
+    case 'availability':
+      return s.daylight === 0 ? null : round(s.available / s.daylight, 4);
     case 'inverterCount':
       return s.inverters;
     case 'simExpiry':
@@ -186,10 +196,16 @@ export async function runCustomReport(
 ): Promise<CustomReportResult> {
   const { from, to } = customReportDays(d, date);
   const base = await reportBetween(db, caller, { period: 'month', date, from, to }, nowMs);
-  const extras = await plantExtras(
-    db,
-    base.plants.map((p) => p.plantId),
-  );
+  const [extras, availability] = await Promise.all([
+    plantExtras(
+      db,
+      base.plants.map((p) => p.plantId),
+    ),
+    // Only asked for: it reads every 5-minute slot of the period.
+    d.fields.includes('availability')
+      ? reportPlants(db, caller).then((plants) => plantAvailability(db, plants, from, to, nowMs))
+      : Promise.resolve(new Map<number, AvailabilitySlots>()),
+  ]);
   const groups = new Map<string, Sums>();
   const total = emptySums();
   for (const r of base.plants) {
@@ -197,8 +213,9 @@ export async function runCustomReport(
     const key = groupOf(d, r, x);
     let s = groups.get(key);
     if (!s) groups.set(key, (s = emptySums()));
-    add(s, r, x);
-    add(total, r, x);
+    const a = availability.get(r.plantId);
+    add(s, r, x, a);
+    add(total, r, x, a);
   }
   const values = (s: Sums) => Object.fromEntries(d.fields.map((f) => [f, valueOf(s, f)]));
   const rows = [...groups].map(([group, s]) => ({ group: group || '—', values: values(s) }));

@@ -6,6 +6,8 @@
  */
 import {
   formatMoney,
+  RATIO_REPORT_FIELDS,
+  type CustomReportField,
   type CustomReportResult,
   type PeriodicReport,
   type PlantReportRow,
@@ -133,10 +135,10 @@ const plantCells = (p: PlantReportRow): string[] => [
 /** Bars of the energy chart at most: the report's first groups in its order. */
 const CHART_GROUPS = 24;
 
-/** A cell as the preview shows it: completeness as a percentage, nothing as a dash. */
-function customCell(field: string, v: number | string | null | undefined): string {
+/** A cell as the preview shows it: ratios as percentages, nothing as a dash. */
+function customCell(field: CustomReportField, v: number | string | null | undefined): string {
   if (v === null || v === undefined || v === '') return '—';
-  if ((field === 'completeness' || field === 'performanceRatio') && typeof v === 'number') return percent(v);
+  if (RATIO_REPORT_FIELDS.includes(field) && typeof v === 'number') return percent(v);
   return String(v);
 }
 

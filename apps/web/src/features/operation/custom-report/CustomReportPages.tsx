@@ -20,6 +20,7 @@ import {
   CUSTOM_REPORT_GROUPINGS,
   CUSTOM_REPORT_PERIODS,
   MAX_REPORT_TEMPLATES,
+  RATIO_REPORT_FIELDS,
   REPORT_FORMATS,
   REPORT_FREQUENCIES,
   type CustomReportDefinition,
@@ -421,7 +422,7 @@ function PreviewTable({ r }: { r: CustomReportResult }) {
           title: t(`operation.custom.field.${f}`),
           key: f,
           render: (_: unknown, row: (typeof r.rows)[number]) =>
-            (f === 'completeness' || f === 'performanceRatio') && typeof row.values[f] === 'number'
+            RATIO_REPORT_FIELDS.includes(f) && typeof row.values[f] === 'number'
               ? `${((row.values[f] as number) * 100).toFixed(2)} %`
               : String(row.values[f] ?? '—'),
         })),
