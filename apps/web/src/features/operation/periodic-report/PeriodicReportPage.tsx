@@ -117,6 +117,8 @@ function ReportBody({ r }: { r: PeriodicReport }) {
             size="small"
             bordered
             column={1}
+            // A label on one line: "系统效率 PR" and "数据完整性" broke after their first characters.
+            labelStyle={{ whiteSpace: 'nowrap' }}
             title={`${r.plantName ?? t('operation.reports.allPlants')} · ${first.from} – ${first.to}`}
           >
             <Descriptions.Item label={t('operation.reports.energy')}>
