@@ -35,6 +35,7 @@ export async function startFleetServer({
   backfillDays = 1,
   dropRate = 0,
   seed = 20240601,
+  mail = false,
 }: {
   plants?: number;
   speedup?: number;
@@ -45,6 +46,8 @@ export async function startFleetServer({
   /** Share of accepted writes the devices acknowledge and drop (read-back ends them `failed: not applied`). */
   dropRate?: number;
   seed?: number;
+  /** Mail through the suite's SMTP server (`mailsTo` reads what arrived) rather than into the outbox. */
+  mail?: boolean;
 } = {}): Promise<FleetServer> {
   const dataDir = newDataDir('solarops-e2e-fleet-');
   const adminPassword = 'Admin#Fleet2026';
@@ -62,6 +65,7 @@ export async function startFleetServer({
       SIMULATOR_BACKFILL_DAYS: String(backfillDays),
       SIMULATOR_DROP_RATE: String(dropRate),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
+      ...(mail ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a
       // plant has the readings from the move on, not the collector's past).
       SIMULATOR_SPEEDUP: String(speedup),

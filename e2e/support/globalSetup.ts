@@ -93,6 +93,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_MAIL_DIR = mailDir;
+  // A fleet server started by a test may mail through the same SMTP server (`startFleetServer({ mail: true })`).
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
   return async () => {
     child.kill('SIGTERM');
