@@ -72,12 +72,15 @@ export const plantReportRow = z.object({
   /** Energy ÷ installed capacity [h] (also the specific yield in kWh/kWp). */
   equivalentHours: z.number(),
   /**
-   * In-plane irradiation measured by the plant's weather stations over the 5-minute slots that have both power and
-   * irradiance [kWh/m²] (the reference yield in h); null without a sensor.
+   * In-plane irradiation [kWh/m²] (the reference yield in h): measured by the plant's weather stations over the
+   * 5-minute slots that have both power and irradiance, or, for a plant without a sensor, modelled (clear sky times
+   * the nearest stations' cloud factor, as the plant detail); null when there is none.
    */
   irradiationKwhM2: z.number().nullable(),
-  /** IEC 61724-1 performance ratio over those slots [0..1]; null without a sensor or without irradiation. */
+  /** IEC 61724-1 performance ratio on that irradiation [0..1]; null without irradiation. */
   performanceRatio: z.number().nullable(),
+  /** Where the irradiation comes from: `model` marks the PR as estimated (model irradiance). */
+  irradianceSource: z.enum(['sensor', 'model']).nullable(),
   currency: z.string(),
   incomeMinor: z.number().int(),
   co2Kg: z.number(),
@@ -112,8 +115,10 @@ export const periodicReport = z.object({
     /** Sum of each plant's peak (the fleet's plants peak at different instants). */
     peakPowerW: z.number(),
     equivalentHours: z.number(),
-    /** PR of the plants with a sensor together (their energy ÷ Σ kWp × irradiation); null when none has one. */
+    /** PR of the plants with irradiation together (their energy ÷ Σ kWp × irradiation); null when none has any. */
     performanceRatio: z.number().nullable(),
+    /** `model` when a plant's irradiation in it is modelled (the PR is then an estimate). */
+    irradianceSource: z.enum(['sensor', 'model']).nullable(),
     income: z.array(z.object({ currency: z.string(), incomeMinor: z.number().int() })),
     co2: co2Equivalents,
     alarms: alarmCounts,

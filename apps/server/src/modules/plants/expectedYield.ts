@@ -125,40 +125,89 @@ const planeOf = (s: Site): PlaneSite => ({
   ...equatorFacing(Number(s.latitude)),
 });
 
-/**
- * The cloud factor of each period for a plant without a sensor: Σ measured ÷ Σ clear-sky in-plane irradiation of
- * the nearest plants with a weather station within {@link CLOUD_NEIGHBOUR_KM}, over the same spans; null where
- * there is none (or their clear sky gives nothing, at night).
- */
-async function cloudFactors(
-  db: Database,
-  site: Site,
-  zone: string,
-  starts: readonly string[],
-  nowMs: number,
-): Promise<(number | null)[]> {
-  const stations = await rowsOf<Site>(
+/** Every plant with a weather station, where a plant without one finds its cloud factor. */
+const stationSites = (db: Database) =>
+  rowsOf<Site>(
     db,
     sql`select pl.id, pl.latitude, pl.longitude, pl.altitude from plants pl
-      where pl.id <> ${site.id}
-        and exists (select 1 from devices d where d.plant_id = pl.id and d.kind = 'weatherStation')`,
+      where exists (select 1 from devices d where d.plant_id = pl.id and d.kind = 'weatherStation')`,
   );
-  const near = stations
+
+/** The nearest of `stations` (other than the site itself) within {@link CLOUD_NEIGHBOUR_KM}, nearest first. */
+const nearestStations = (site: Site, stations: readonly Site[]) =>
+  stations
+    .filter((s) => s.id !== site.id)
     .map((s) => ({
       s,
       km: distanceKm(site, { latitude: Number(s.latitude), longitude: Number(s.longitude) }),
     }))
     .filter((n) => n.km <= CLOUD_NEIGHBOUR_KM)
     .sort((a, b) => a.km - b.km)
-    .slice(0, CLOUD_NEIGHBOURS);
+    .slice(0, CLOUD_NEIGHBOURS)
+    .map((n) => n.s);
+
+/**
+ * The cloud factor of each period for a plant without a sensor: Σ measured ÷ Σ clear-sky in-plane irradiation of
+ * the nearest plants with a weather station within {@link CLOUD_NEIGHBOUR_KM}, over the same spans (up to
+ * `untilMs`); null where there is none (or their clear sky gives nothing, at night).
+ *
+ * @param measured - Measures a station plant's irradiation since each start (lets a caller share them)
+ */
+async function cloudFactors(
+  stations: readonly Site[],
+  site: Site,
+  zone: string,
+  starts: readonly string[],
+  untilMs: number,
+  measured: (stationId: number, startMs: readonly number[]) => Promise<PlaneIrradiation[]>,
+): Promise<(number | null)[]> {
+  const near = nearestStations(site, stations);
   if (near.length === 0) return starts.map(() => null);
   const startMs = starts.map((d) => localDayStartMs(zone, d));
-  const measured = await Promise.all(near.map((n) => measuredIrradiation(db, n.s.id, startMs, nowMs)));
+  const got = await Promise.all(near.map((n) => measured(n.id, startMs)));
   return starts.map((d, i) => {
-    const clear = near.reduce((a, n) => a + modelledIrradiation(planeOf(n.s), zone, d, nowMs).poaKwhM2, 0);
-    const got = measured.reduce((a, m) => a + m[i]!.poaKwhM2, 0);
-    return clear > 0 ? got / clear : null;
+    const clear = near.reduce((a, n) => a + modelledIrradiation(planeOf(n), zone, d, untilMs).poaKwhM2, 0);
+    const sum = got.reduce((a, m) => a + m[i]!.poaKwhM2, 0);
+    return clear > 0 ? sum / clear : null;
   });
+}
+
+/** A plant's site and zone, for its modelled irradiation. */
+export interface ModelledSite extends Site {
+  time_zone: string;
+}
+
+/**
+ * Modelled in-plane irradiation of plants without a sensor over their local days `from`..`to` (up to `nowMs`), as
+ * the plant detail models it: the clear sky over the site times the cloud factor of the nearest plants with a
+ * weather station (1 without any). The reports' PR of such plants is estimated from it.
+ */
+export async function modelledPeriodIrradiation(
+  db: Database,
+  plants: readonly ModelledSite[],
+  from: string,
+  to: string,
+  nowMs: number,
+): Promise<Map<number, { poaKwhM2: number; cloudFactor: number | null }>> {
+  const out = new Map<number, { poaKwhM2: number; cloudFactor: number | null }>();
+  if (plants.length === 0) return out;
+  const stations = await stationSites(db);
+  // A station plant's measurement is read once per span, however many plants lean on it.
+  const measuredOnce = new Map<string, Promise<PlaneIrradiation[]>>();
+  for (const p of plants) {
+    const untilMs = Math.min(localDayStartMs(p.time_zone, nextDay(to)), nowMs);
+    if (untilMs <= localDayStartMs(p.time_zone, from)) continue;
+    const measured = (stationId: number, startMs: readonly number[]) => {
+      const key = `${stationId}|${startMs.join()}|${untilMs}`;
+      let m = measuredOnce.get(key);
+      if (!m) measuredOnce.set(key, (m = measuredIrradiation(db, stationId, startMs, untilMs)));
+      return m;
+    };
+    const [factor] = await cloudFactors(stations, p, p.time_zone, [from], untilMs, measured);
+    const clear = modelledIrradiation(planeOf(p), p.time_zone, from, untilMs);
+    out.set(p.id, { poaKwhM2: clear.poaKwhM2 * (factor ?? 1), cloudFactor: factor ?? null });
+  }
+  return out;
 }
 
 /**
@@ -222,7 +271,11 @@ export async function plantPerformance(
   if (!site) throw new Error(`plant ${plant.id} vanished`);
   const sensor = site.stations > 0;
   const starts = periods.map((p) => p.start);
-  const factors = sensor ? starts.map(() => null) : await cloudFactors(db, site, zone, starts, nowMs);
+  const factors = sensor
+    ? starts.map(() => null)
+    : await cloudFactors(await stationSites(db), site, zone, starts, nowMs, (id, startMs) =>
+        measuredIrradiation(db, id, startMs, nowMs),
+      );
   const irradiation = sensor
     ? await measuredIrradiation(
         db,

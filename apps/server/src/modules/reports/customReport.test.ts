@@ -8,12 +8,14 @@ import {
   type PeriodicReport,
   type TelemetryReading,
 } from '@solarops/contracts';
+import { clearSkyPlaneIrradiation, equatorFacing } from '@solarops/pv';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { pdfText } from '../../../test/pdfText.ts';
 import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import { DEFAULT_GAMMA_PER_K } from '../plants/performance.ts';
 import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { mailDueReports } from './scheduledReports.ts';
@@ -111,14 +113,27 @@ describe('custom reports (CustomReport, addCustomReport)', () => {
     expect(byPlant.rows).toHaveLength(3);
     const byDistributor = await preview(definition({ groupBy: 'distributor' }), '2025-11-20', distributor);
     expect(byDistributor.rows.map((row) => row.group)).toEqual(['华东经销商']);
-    // Without a weather station there is no PR: the column says nothing rather than a made-up figure.
+    // Without a weather station the PR is estimated on modelled irradiance: the clear sky over the site's plane
+    // (no station within 100 km lends a cloud factor), and the report says so.
+    const start = Date.parse('2025-11-19T16:00:00Z');
+    const clear = clearSkyPlaneIrradiation(
+      { latitude: 31.2, longitude: 121.5, altitude: 0, ...equatorFacing(31.2) },
+      start,
+      start + 86_400_000,
+      { stepMs: 1_800_000, gammaPerK: DEFAULT_GAMMA_PER_K },
+    ).poaKwhM2;
+    for (const p of periodic.plants) {
+      expect(p.irradianceSource).toBe('model');
+      expect(p.irradiationKwhM2).toBeCloseTo(clear, 2);
+      expect(p.performanceRatio).toBeCloseTo(p.energyKwh / (p.capacityKw * clear), 3);
+    }
+    expect(periodic.totals.irradianceSource).toBe('model');
     const pr = await preview(
       definition({ fields: ['energyKwh', 'performanceRatio'] }),
       '2025-11-20',
       distributor,
     );
-    expect(pr.totals.performanceRatio).toBeNull();
-    expect(pr.rows.every((row) => row.values.performanceRatio === null)).toBe(true);
+    expect(pr.totals.performanceRatio).toBeCloseTo(periodic.totals.energyKwh / (30 * clear), 3);
   });
 
   it('covers the billing cycle from the 31st: February’s starts on the 28th', async () => {

@@ -193,12 +193,18 @@ describe('periodic reports (form)', () => {
     expect(r.totals.performanceRatio).toBeCloseTo(0.8, 3);
     expect(r.plants[0]!.irradiationKwhM2).toBeGreaterThan(1);
     expect(r.plants[0]!.equivalentHours).toBeCloseTo(r.totals.energyKwh / 10, 2);
-    // A plant without a sensor has no PR, and the fleet's PR is that of the plants with one.
+    expect(r.plants[0]!.irradianceSource).toBe('sensor');
+    expect(r.totals.irradianceSource).toBe('sensor');
+    // A plant without a sensor has its PR estimated on modelled irradiance, and says so; so does the fleet's.
     const fleet = await report('period=month&date=2025-09-10');
-    expect(fleet.plants.filter((x) => x.performanceRatio !== null).map((x) => x.name)).toEqual([
+    expect(fleet.plants.filter((x) => x.irradianceSource === 'sensor').map((x) => x.name)).toEqual([
       '光明气象站电站',
     ]);
-    expect(fleet.totals.performanceRatio).toBeCloseTo(0.8, 3);
+    const modelled = fleet.plants.filter((x) => x.irradianceSource === 'model');
+    expect(modelled.length).toBeGreaterThan(0);
+    for (const x of modelled)
+      expect(x.performanceRatio).toBeCloseTo(x.energyKwh / (x.capacityKw * x.irradiationKwhM2!), 3);
+    expect(fleet.totals.irradianceSource).toBe('model');
 
     const pdf = async (lang: string) => {
       const res = await t.app.inject({

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { notFound } from '../../http/AppError.ts';
+import { modelledPeriodIrradiation } from '../plants/expectedYield.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { loadCo2Factors } from '../system/consoleSettings.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
@@ -25,11 +26,14 @@ export type PlantRow = {
   time_zone: string;
   latitude: number;
   longitude: number;
+  altitude: number;
   capacity_w: number;
   currency: string;
   price_minor_per_kwh: number;
   build_date: string;
   inverters: number;
+  /** Weather stations of the plant: without one, its PR is estimated from modelled irradiation. */
+  stations: number;
 };
 type DayEnergyRow = { plant_id: number; day: string; energy_kwh: number };
 type DayStatsRow = { plant_id: number; day: string; readings: number; peak_w: number | null };
@@ -41,10 +45,12 @@ type SunRow = { plant_id: number; energy_kwh: number; poa_kwh_m2: number };
 export async function reportPlants(db: Database, caller: Caller, plantId?: number): Promise<PlantRow[]> {
   const rows = await rowsOf<PlantRow>(
     db,
-    sql`select pl.id, pl.name, pl.time_zone, pl.latitude, pl.longitude, pl.capacity_w::float8 as capacity_w, pl.currency,
+    sql`select pl.id, pl.name, pl.time_zone, pl.latitude, pl.longitude, pl.altitude::float8 as altitude,
+          pl.capacity_w::float8 as capacity_w, pl.currency,
           pl.price_minor_per_kwh, pl.build_date::text as build_date,
           (select count(*)::int from devices d
-            where d.plant_id = pl.id and d.kind in ${sql.raw(`('${INVERTER_KINDS.join("','")}')`)}) as inverters
+            where d.plant_id = pl.id and d.kind in ${sql.raw(`('${INVERTER_KINDS.join("','")}')`)}) as inverters,
+          (select count(*)::int from devices d where d.plant_id = pl.id and d.kind = 'weatherStation') as stations
         from plants pl
         where ${plantScope(caller)} ${plantId === undefined ? sql`` : sql`and pl.id = ${plantId}`}
         order by pl.name, pl.id`,
@@ -209,6 +215,14 @@ export async function reportBetween(
     ),
   ]);
 
+  // Plants without a sensor: the PR is estimated from the modelled irradiation (as the plant detail's).
+  const modelled = await modelledPeriodIrradiation(
+    db,
+    plants.filter((p) => p.stations === 0 && p.capacity_w > 0 && p.build_date <= to),
+    from,
+    to,
+    nowMs,
+  );
   const days = daysBetween(from, to);
   const energyOf = new Map<number, number>();
   const sliceEnergy = new Map<string, number>();
@@ -231,6 +245,7 @@ export async function reportBetween(
   /** Energy over the measured slots and what the irradiation promised at nameplate, for the totals' PR. */
   let measuredKwh = 0;
   let promisedKwh = 0;
+  let anyModelled = false;
 
   const rows: PlantReportRow[] = plants.map((p) => {
     const energyKwh = energyOf.get(p.id) ?? 0;
@@ -240,12 +255,19 @@ export async function reportBetween(
     // A plant whose local day has not begun or ended yet counts only the days up to its today.
     const today = localDay(p.time_zone, nowMs);
     const pastDays = days.filter((d) => d <= today);
-    const sun = sunOf.get(p.id);
-    const pr =
-      sun && sun.poa_kwh_m2 > 0 && capacityKw > 0 ? sun.energy_kwh / (capacityKw * sun.poa_kwh_m2) : null;
+    const measured = sunOf.get(p.id);
+    const model = modelled.get(p.id);
+    // Of the sensor: the energy of the slots it measured; of the model: the whole energy.
+    const sun = measured
+      ? { energyKwh: measured.energy_kwh, poaKwhM2: measured.poa_kwh_m2, source: 'sensor' as const }
+      : model
+        ? { energyKwh, poaKwhM2: model.poaKwhM2, source: 'model' as const }
+        : null;
+    const pr = sun && sun.poaKwhM2 > 0 && capacityKw > 0 ? sun.energyKwh / (capacityKw * sun.poaKwhM2) : null;
     if (pr !== null) {
-      measuredKwh += sun!.energy_kwh;
-      promisedKwh += capacityKw * sun!.poa_kwh_m2;
+      measuredKwh += sun!.energyKwh;
+      promisedKwh += capacityKw * sun!.poaKwhM2;
+      if (sun!.source === 'model') anyModelled = true;
     }
     return {
       plantId: p.id,
@@ -257,8 +279,9 @@ export async function reportBetween(
       energyKwh: round(energyKwh, 3),
       peakPowerW: round(peakOf.get(p.id) ?? 0, 1),
       equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
-      irradiationKwhM2: sun ? round(sun.poa_kwh_m2, 3) : null,
+      irradiationKwhM2: sun ? round(sun.poaKwhM2, 3) : null,
       performanceRatio: pr === null ? null : round(pr, 4),
+      irradianceSource: pr === null ? null : sun!.source,
       currency: p.currency,
       incomeMinor: Math.round(energyKwh * p.price_minor_per_kwh),
       co2Kg: round(energyKwh * factor.kgPerKwh, 2),
@@ -304,6 +327,7 @@ export async function reportBetween(
       ),
       equivalentHours: capacityKw > 0 ? round(energyKwh / capacityKw, 2) : 0,
       performanceRatio: promisedKwh > 0 ? round(measuredKwh / promisedKwh, 4) : null,
+      irradianceSource: promisedKwh > 0 ? (anyModelled ? 'model' : 'sensor') : null,
       income: [...income]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, incomeMinor]) => ({ currency, incomeMinor })),

@@ -18,7 +18,9 @@ import { CUSTOM_REPORT_LABELS } from './customReportWorkbook.ts';
 import { REPORT_LABELS } from './reportLabels.ts';
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)} %`;
-const prText = (pr: number | null) => (pr === null ? '—' : percent(pr));
+/** A PR as a percentage, marked when it rests on modelled irradiation. */
+const prText = (pr: number | null, source: 'sensor' | 'model' | null, estimated: string) =>
+  pr === null ? '—' : source === 'model' ? `${percent(pr)} (${estimated})` : percent(pr);
 
 /** How an x slot of the energy chart is labelled: the hour of a day, the day of a month, the month of a year. */
 function sliceLabel(label: string): string {
@@ -49,7 +51,12 @@ export function periodicReportPdf(r: PeriodicReport, lang: Lang, timeZone = 'UTC
         [t.energyKwh, String(c.energyKwh)],
         [t.peak, String(c.peakPowerW)],
         [t.specificYield, String(c.equivalentHours)],
-        [t.pr, c.performanceRatio === null ? t.noSensor : percent(c.performanceRatio)],
+        [
+          t.pr,
+          c.performanceRatio === null
+            ? t.noSensor
+            : prText(c.performanceRatio, c.irradianceSource, t.estimated),
+        ],
         ...c.income.map((i): [string, string] => [t.amount, formatMoney(i.incomeMinor, i.currency)]),
         [t.co2Kg, String(c.co2.co2Kg)],
         [t.coal, String(c.co2.coalKg)],
@@ -71,7 +78,7 @@ export function periodicReportPdf(r: PeriodicReport, lang: Lang, timeZone = 'UTC
     .heading(t.plants)
     .table(
       PLANT_COLUMNS(lang),
-      r.plants.map((p) => plantCells(p)),
+      r.plants.map((p) => plantCells(p, t.estimated)),
     )
     .heading(t.co2Factors)
     .table(
@@ -119,13 +126,13 @@ const PLANT_COLUMNS = (lang: Lang): PdfColumn[] => {
   ];
 };
 
-const plantCells = (p: PlantReportRow): string[] => [
+const plantCells = (p: PlantReportRow, estimated: string): string[] => [
   p.name,
   String(p.capacityKw),
   String(p.energyKwh),
   String(p.peakPowerW),
   String(p.equivalentHours),
-  prText(p.performanceRatio),
+  prText(p.performanceRatio, p.irradianceSource, estimated),
   formatMoney(p.incomeMinor, p.currency),
   String(p.co2Kg),
   String(p.alarms.total),

@@ -24,6 +24,7 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         [t.peak, c.peakPowerW],
         [t.hours, c.equivalentHours],
         [t.pr, c.performanceRatio],
+        [t.prSource, c.irradianceSource === null ? null : t.sources[c.irradianceSource]],
         ...c.income.map((i) => [`${t.amount} (${i.currency})`, major(i.incomeMinor, i.currency)]),
         [t.co2Kg, c.co2.co2Kg],
         [t.coal, c.co2.coalKg],
@@ -45,8 +46,9 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         t.hours,
         t.irradiation,
         t.pr,
+        t.prSource,
       ],
-      widths: [28, 20, 12, 12, 14, 14, 14, 14, 16, 14],
+      widths: [28, 20, 12, 12, 14, 14, 14, 14, 16, 14, 28],
       rows: r.plants.map((p) => [
         p.name,
         p.timeZone,
@@ -58,6 +60,7 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         p.equivalentHours,
         p.irradiationKwhM2,
         p.performanceRatio,
+        p.irradianceSource === null ? null : t.sources[p.irradianceSource],
       ]),
     },
     {

@@ -11,6 +11,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import {
@@ -103,6 +104,18 @@ export function PeriodicReportPage() {
   );
 }
 
+/** Marks a PR that rests on modelled irradiance (a plant without a sensor), as the plant detail does. */
+function EstimatedTag() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('operation.reports.estimatedHint')}>
+      <Tag data-testid="report-pr-estimated" style={{ marginLeft: 8 }}>
+        {t('operation.reports.estimated')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 function ReportBody({ r }: { r: PeriodicReport }) {
   const { t } = useTranslation();
   const c = r.totals;
@@ -133,7 +146,10 @@ function ReportBody({ r }: { r: PeriodicReport }) {
                 {c.performanceRatio === null ? (
                   <Typography.Text type="secondary">{t('operation.reports.prNone')}</Typography.Text>
                 ) : (
-                  percent(c.performanceRatio)
+                  <>
+                    {percent(c.performanceRatio)}
+                    {c.irradianceSource === 'model' && <EstimatedTag />}
+                  </>
                 )}
               </span>
             </Descriptions.Item>
@@ -231,6 +247,7 @@ function ReportBody({ r }: { r: PeriodicReport }) {
               ) : (
                 <span title={t('operation.reports.irradiation', { value: p.irradiationKwhM2 })}>
                   {percent(p.performanceRatio)}
+                  {p.irradianceSource === 'model' && <EstimatedTag />}
                 </span>
               ),
           },
