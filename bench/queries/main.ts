@@ -7,14 +7,22 @@
  * 40 000). Needs PostgreSQL: `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS,
  * DEVICES_PER_PLANT, LONG_DEVICES, LONG_DAYS, REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset
  * a previous run left in the database at DATABASE_URL, with a new background fleet each run).
+ * Then the day curve and a device's week of history before and after the compaction of what they read (COMPACT_PLANTS,
+ * default 200 plants of one day; HISTORY_PLANTS, default 10 plants of LONG_DAYS days).
  * Last line: p50/p95 of each call [ms] (with `/health`, one `select 1`, as the floor the server and the machine
- * allow), and the background ingest rate achieved [readings/s].
+ * allow), the background ingest rate achieved [readings/s], and the two history calls raw and compacted with
+ * PostgreSQL's CPU per call.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { existingDataset, generateDataset } from './generateDataset.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
+import { rowsOf } from '../../apps/server/src/db/rowsOf.ts';
+import { compactHistory } from '../../apps/server/src/modules/telemetry/compactHistory.ts';
+import { pgCpuSeconds } from '../lib/cpuTime.ts';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const url = process.env.DATABASE_URL;
@@ -80,8 +88,8 @@ const calls: Record<string, () => string> = {
   // their share of the cores.
   health: () => '/health',
 };
-const results: Record<string, { p50: number; p95: number }> = {};
-for (const [name, path] of Object.entries(calls)) {
+/** p50 and p95 of one call over `requests` requests after 20 unmeasured ones [ms]. */
+const measure = async (name: string, path: () => string) => {
   const samples: number[] = [];
   for (let i = 0; i < requests + 20; i++) {
     const start = performance.now();
@@ -90,9 +98,63 @@ for (const [name, path] of Object.entries(calls)) {
     if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
     if (i >= 20) samples.push(performance.now() - start);
   }
-  results[name] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-  console.log(`${name}: p50 ${results[name].p50.toFixed(1)} ms, p95 ${results[name].p95.toFixed(1)} ms`);
-}
+  const r = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  console.log(`${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+  return r;
+};
+const results: Record<string, { p50: number; p95: number }> = {};
+for (const [name, path] of Object.entries(calls)) results[name] = await measure(name, path);
+
+// Compact history against raw (docs/decisions/0018-compact-history.md): the same calls, with the same random
+// sequence, before and after the compaction of what they read: the day curves of COMPACT_PLANTS plants that have
+// one day of readings, and a week of HISTORY_PLANTS plants' devices that have LONG_DAYS days. PostgreSQL's CPU per
+// call includes its share of the background ingest, the same in both rounds.
+const compactPlants = Number(process.env.COMPACT_PLANTS ?? 200);
+const historyPlants = Math.min(
+  Number(process.env.HISTORY_PLANTS ?? 10),
+  Math.floor(size.longDevices / size.devicesPerPlant),
+);
+const firstShortPlant = Math.floor(size.longDevices / size.devicesPerPlant) + 1;
+const dayStartMs = Date.parse(`${data.day}T00:00:00Z`);
+const weekFrom = dayStartMs - 6 * 86_400_000;
+const historyCalls: Record<string, () => string> = {
+  'day power curve': () =>
+    `/plant/${firstShortPlant + Math.floor(rnd() * compactPlants)}/power?date=${data.day}`,
+  'device history': () =>
+    `/device/QD${1 + Math.floor(rnd() * historyPlants)}x${1 + Math.floor(rnd() * size.devicesPerPlant)}/history?from=${weekFrom}&to=${dayStartMs + 86_400_000}&maxPoints=500`,
+};
+const historyRound = async () => {
+  seed = 7;
+  const out: Record<string, { p50: number; p95: number; cpuMs: number }> = {};
+  for (const [name, path] of Object.entries(historyCalls)) {
+    const cpu0 = await pgCpuSeconds(url);
+    const r = await measure(name, path);
+    out[name] = { ...r, cpuMs: (((await pgCpuSeconds(url)) - cpu0) / (requests + 20)) * 1000 };
+  }
+  return out;
+};
+const raw = await historyRound();
+const opened = await openDatabase({ databaseUrl: url, dataDir: '' });
+const chosen = await rowsOf<{ id: number }>(
+  opened.db,
+  sql`select id from devices where serial like 'QD%' and (plant_id <= ${historyPlants}
+    or plant_id between ${firstShortPlant} and ${firstShortPlant + compactPlants - 1})`,
+);
+const cpuBefore = await pgCpuSeconds(url);
+const t1 = performance.now();
+const compaction = await compactHistory(
+  opened.db,
+  new Date(dayStartMs + 86_400_000),
+  chosen.map((d) => d.id),
+);
+const compactSeconds = (performance.now() - t1) / 1000;
+const compactCpu = (await pgCpuSeconds(url)) - cpuBefore;
+await opened.db.execute(sql`analyze telemetry_days`);
+await opened.close();
+console.log(
+  `compacted ${compaction.readings} readings of ${compaction.devices} devices in ${compactSeconds.toFixed(1)} s`,
+);
+const compacted = await historyRound();
 background.kill('SIGTERM');
 await backgroundDone;
 const bg = JSON.parse(backgroundOut.trim().split('\n').pop() ?? '{}') as {
@@ -101,9 +163,15 @@ const bg = JSON.parse(backgroundOut.trim().split('\n').pop() ?? '{}') as {
 };
 await server.stop();
 const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
+const h = (n: string) =>
+  `${raw[n]!.p50.toFixed(1)}/${raw[n]!.p95.toFixed(1)} raw, ${compacted[n]!.p50.toFixed(1)}/${compacted[n]!.p95.toFixed(1)} compacted ` +
+  `(PostgreSQL ${raw[n]!.cpuMs.toFixed(1)} and ${compacted[n]!.cpuMs.toFixed(1)} ms CPU per call)`;
 console.log(
   `queries (${size.plants} plants, ${size.plants * size.devicesPerPlant} devices, ${data.readings} readings; p50/p95 ms): ` +
     `plant list ${f('plant list')}, by power ${f('plant list by power')}, by status ${f('plant list by status')}, ` +
     `plant summary ${f('plant summary')}, day power curve ${f('day power curve')}, health ${f('health')}; ` +
-    `background MQTT ingest ${Math.round(bg.readings / bg.seconds)} readings/s (target ${peak / 4})`,
+    `background MQTT ingest ${Math.round(bg.readings / bg.seconds)} readings/s (target ${peak / 4}); ` +
+    `history of ${compaction.readings} readings compacted in ${compactSeconds.toFixed(0)} s ` +
+    `(PostgreSQL ${((compactCpu / compaction.readings) * 1e6).toFixed(1)} µs CPU per reading): ` +
+    `day power curve ${h('day power curve')}, device history of a week ${h('device history')}`,
 );

@@ -135,13 +135,21 @@ export interface CompactionResult {
  * readings that arrive late for a compacted day are merged into it). Run by one instance at a time (the job's
  * advisory lock).
  */
-export async function compactHistory(db: Database, before: Date): Promise<CompactionResult> {
+export async function compactHistory(
+  db: Database,
+  before: Date,
+  /** Only these devices (a benchmark compacting part of a fleet); all devices when not given. */
+  only?: readonly number[],
+): Promise<CompactionResult> {
   const iso = before.toISOString();
   let afterId = 0;
   let devices = 0;
   let readings = 0;
+  const chosen = only ? [...only].sort((a, b) => a - b) : undefined;
   for (;;) {
-    const ids = await nextDevices(db, afterId, iso);
+    const ids = chosen
+      ? chosen.filter((id) => id > afterId).slice(0, DEVICES_PER_BATCH)
+      : await nextDevices(db, afterId, iso);
     if (ids.length === 0) break;
     const rows = await db.transaction(async (tx) =>
       rowsOf<{ readings: number }>(tx, compactStatement(ids, iso)),
