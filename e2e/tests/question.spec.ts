@@ -16,6 +16,8 @@ let fleet: FleetServer;
 let sharedBaseUrl: string | undefined;
 let installer = '';
 let alarmId = 0;
+/** The plant of the faulty inverter: the service report names it. */
+let plantName = '';
 
 /** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
 async function raiseFault(serial: string, collectorSerial: string): Promise<void> {
@@ -71,14 +73,16 @@ test.beforeAll(async () => {
     if (!inverter?.collectorSerial) continue;
     installer = user;
     await raiseFault(inverter.serial, inverter.collectorSerial);
-    const alarms = await fleet.api<{ rows: { alarmId: number; code: number; deviceSn: string }[] }>(
-      '/alarm/list?pageSize=50&status=0',
-      { token },
-    );
-    alarmId = alarms.rows.find((a) => a.code === 501 && a.deviceSn === inverter.serial)?.alarmId ?? 0;
+    const alarms = await fleet.api<{
+      rows: { alarmId: number; code: number; deviceSn: string; plantName: string }[];
+    }>('/alarm/list?pageSize=50&status=0', { token });
+    const alarm = alarms.rows.find((a) => a.code === 501 && a.deviceSn === inverter.serial);
+    alarmId = alarm?.alarmId ?? 0;
+    plantName = alarm?.plantName ?? '';
     break;
   }
   expect(alarmId).toBeGreaterThan(0);
+  expect(plantName).not.toBe('');
 });
 test.afterAll(async () => {
   process.env.E2E_BASE_URL = sharedBaseUrl;
@@ -145,13 +149,25 @@ test('an alarm becomes a work order, worked by the installer and approved by the
   await noHorizontalScroll(boss);
   await boss.screenshot({ path: shot('question-closed-zh-375'), fullPage: true });
 
-  // The service report, in the distributor's language: the closed order, the installer's note and signature.
+  // The service report, in the distributor's language: the plant, the closed order with each state it went
+  // through, the installer's note and signature.
   const download = boss.waitForEvent('download');
   await pastAlarmDialog(boss, () => boss.getByTestId('workorder-report').click({ timeout: 2_000 }));
   const report = await download;
   expect(report.suggestedFilename()).toMatch(/^工单-\d+-服务报告\.pdf$/);
   const text = (await pdfText(readFileSync(await report.path()))).join('\n');
-  for (const words of ['工单服务报告', '已关闭', '审批关闭', 'connector replaced', '签名由']) {
+  for (const words of [
+    '工单服务报告',
+    plantName,
+    '已指派',
+    '处理中',
+    '已解决',
+    '待审批',
+    '已关闭',
+    '审批关闭',
+    'connector replaced',
+    '签名由',
+  ]) {
     expect(text).toContain(words);
   }
 });
