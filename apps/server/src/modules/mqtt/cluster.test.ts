@@ -85,9 +85,15 @@ describe.skipIf(missing)(
     it('splits the collectors’ batches, loses none and doubles none when one server is SIGKILLed mid-stream, and pushes an alarm to consoles on both', async () => {
       // The built server, as production runs it: it starts in a fraction of the time tsx takes to compile.
       const built = `dist-test-${process.pid}`;
-      const building = buildServer(built);
+      // Where the test's time goes, printed with its figures: seconds from the start to the end of each phase.
+      const began = Date.now();
+      const phases: string[] = [];
+      const phase = (name: string) => phases.push(`${name} ${((Date.now() - began) / 1000).toFixed(1)}`);
+      const building = buildServer(built).then(() => phase('built'));
       const broker = await startMosquitto();
+      phase('broker');
       const { database, databaseUrl } = await openTestDatabase();
+      phase('database');
       const accounts = new DynamicSecurityAccounts({
         url: broker.url(),
         ...broker.admin,
@@ -111,6 +117,7 @@ describe.skipIf(missing)(
             }),
           );
         }
+        phase('plants');
         const ports = { a: await freePort(), b: await freePort() };
         /** What each server logged, its first and its restarted process together. */
         const logs = { a: '', b: '' };
@@ -139,6 +146,7 @@ describe.skipIf(missing)(
           });
         };
         let [serverA] = await Promise.all([start('a'), start('b')]);
+        phase('servers started');
         const signIn = async (port: number, user: { userCode: string; password: string }) => {
           const form = new FormData();
           form.set('username', user.userCode);
@@ -152,6 +160,7 @@ describe.skipIf(missing)(
           return `Bearer ${body.data.token.access_token}`;
         };
         const adminOn = { a: await signIn(ports.a, admin), b: await signIn(ports.b, admin) };
+        phase('signed in');
         /** Readings the instance stored since it started (re-sent ones included: storage ignores them). */
         const storedBy = async (name: 'a' | 'b') =>
           (
@@ -193,15 +202,18 @@ describe.skipIf(missing)(
           .poll(acked, { timeout: 90_000, interval: 100 })
           .toBeGreaterThanOrEqual((PLANTS * BATCHES_PER_COLLECTOR) / 3);
         const killedAfter = acked();
+        phase('a third acked');
         const byA = await storedBy('a');
         serverA.kill('SIGKILL');
         await exited(serverA);
         // It comes back under the same client id and takes up its persistent sessions' messages.
         serverA = await start('a');
+        phase('A restarted');
         await expect
           .poll(() => collectors.reduce((n, c) => n + c.unacked.size, 0), { timeout: 90_000, interval: 250 })
           .toBe(0);
         const settledS = (Date.now() - t0) / 1000;
+        phase('all acked');
 
         const [counts] = await rowsOf<{ n: number; distinct: number }>(
           db,
@@ -241,6 +253,7 @@ describe.skipIf(missing)(
           s.chunks.join('').includes(`"plantId":${plants[0]!.plantId}`);
         await expect.poll(() => streams.every(pushed), { timeout: 60_000, interval: 200 }).toBe(true);
         const pushMs = Date.now() - raisedAt;
+        phase('alarm pushed');
         // Jobs run on one instance at a time: of all the runs both servers logged, no two of a job overlap.
         const runs = (['a', 'b'] as const).flatMap((name) =>
           logs[name]
@@ -264,7 +277,7 @@ describe.skipIf(missing)(
             `server A SIGKILLed after ${killedAfter} acked batches and restarted; all acked in ${settledS.toFixed(1)} s ` +
             `(${resent} batches re-sent); stored ${counts!.n}, distinct ${counts!.distinct}; ` +
             `server A took ${byA} readings before the kill, server B ${byB} over the run (re-sent ones included); alarm pushed to consoles on both in ${pushMs} ms; ` +
-            `${runs.length} job runs (A ${runs.filter((r) => r.server === 'a').length}, B ${runs.filter((r) => r.server === 'b').length}), none overlapping another of its job`,
+            `${runs.length} job runs (A ${runs.filter((r) => r.server === 'a').length}, B ${runs.filter((r) => r.server === 'b').length}), none overlapping another of its job; seconds from the start: ${phases.join(', ')}`,
         );
       } finally {
         for (const s of streams) s.close();
