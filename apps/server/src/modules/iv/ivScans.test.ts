@@ -41,18 +41,29 @@ describe('IV templates and scan tasks', () => {
   const serial = (i: number) => plant.devices[i]!.serial;
   const rng = mulberry32(18);
 
+  /** Whether the tracer's voltage jitters: neighbouring points out of order, and two of one voltage. */
+  let jitter = false;
+  const jittered = (points: [number, number][]) => {
+    if (!jitter) return points;
+    const p = points.map(([v, a]): [number, number] => [v, a]);
+    [p[50], p[51]] = [p[51]!, p[50]!];
+    p[61]![0] = p[60]![0];
+    return p;
+  };
   const scan = (target: string): IvScanResult => ({
     ...sweep,
     strings: [1, 2].map((string) => ({
       string,
-      points: synthesizeScan(
-        { module: EXAMPLE_MODULE_400W, modulesInSeries: 16 },
-        string === 1 ? (faults.get(target) ?? 'normal') : 'normal',
-        sweep.poaStartWm2,
-        sweep.moduleTempC,
-        200,
-        rng,
-      ).points,
+      points: jittered(
+        synthesizeScan(
+          { module: EXAMPLE_MODULE_400W, modulesInSeries: 16 },
+          string === 1 ? (faults.get(target) ?? 'normal') : 'normal',
+          sweep.poaStartWm2,
+          sweep.moduleTempC,
+          200,
+          rng,
+        ).points,
+      ),
     })),
   });
 
@@ -219,6 +230,19 @@ describe('IV templates and scan tasks', () => {
     ]);
     expect(rows[0]!.poaChangePct).toBeCloseTo(7.5, 1);
     Object.assign(sweep, { poaStartWm2: 850, poaEndWm2: 855 });
+  });
+
+  it('diagnoses a curve whose voltages the tracer measured out of order or twice, in rising voltage', async () => {
+    jitter = true;
+    const task = await completed((await startTask([serial(0)])).json().data.task.id);
+    jitter = false;
+    expect(task.classes).toEqual({ normal: 2 });
+    const [row] = await stringsOf(task.id);
+    const detail = (await call('GET', `/iv/strings/${row!.id}`)).json().data as {
+      points: [number, number][];
+    };
+    expect(detail.points).toHaveLength(199);
+    expect(detail.points.every((p, k) => k === 0 || p[0] > detail.points[k - 1]![0])).toBe(true);
   });
 
   it('caps scans at 10 per inverter per day', async () => {
