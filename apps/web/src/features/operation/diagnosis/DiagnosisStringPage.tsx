@@ -25,9 +25,17 @@ function curveOption(d: IvStringDetail, power: boolean, t: TFunction): ChartOpti
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 60, right: 24, top: 56, bottom: 48 },
+    // Room for a legend of two lines above the plot; both axis names beside their axis, clear of the legend.
+    grid: { left: 72, right: 24, top: 64, bottom: 48 },
     xAxis: { type: 'value', name: t('iv.axis.voltage'), nameLocation: 'middle', nameGap: 28 },
-    yAxis: { type: 'value', name: t(power ? 'iv.axis.power' : 'iv.axis.current') },
+    // From zero: a tracer's noise around Voc is no negative current worth an axis below zero.
+    yAxis: {
+      type: 'value',
+      min: 0,
+      name: t(power ? 'iv.axis.power' : 'iv.axis.current'),
+      nameLocation: 'middle',
+      nameGap: 52,
+    },
     series: curves
       .filter(([, c]) => c.length > 0)
       .map(([name, c, model]) => ({
