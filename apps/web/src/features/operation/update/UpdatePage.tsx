@@ -81,7 +81,7 @@ function PackagesTab({
         rowKey: 'id',
         scroll: { x: 1200 },
         columns: [
-          { title: t('operation.update.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('operation.update.name'), dataIndex: 'name', ellipsis: true, width: 220 },
           {
             title: t('operation.update.type'),
             dataIndex: 'type',
@@ -114,6 +114,8 @@ function PackagesTab({
           {
             title: t('common.operation'),
             key: 'op',
+            // The package's actions stay in sight however far the wide table is scrolled.
+            fixed: 'right',
             render: (_: unknown, r: FirmwarePackageRow) => (
               <RowActions
                 remove={
