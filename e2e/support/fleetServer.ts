@@ -36,6 +36,7 @@ export async function startFleetServer({
   dropRate = 0,
   seed = 20240601,
   mail = false,
+  firmwareKeys = [],
 }: {
   plants?: number;
   speedup?: number;
@@ -48,6 +49,8 @@ export async function startFleetServer({
   seed?: number;
   /** Mail through the suite's SMTP server (`mailsTo` reads what arrived) rather than into the outbox. */
   mail?: boolean;
+  /** Makers' public keys (32 bytes, base64) the collectors trust: with any, they take firmware upgrades. */
+  firmwareKeys?: readonly string[];
 } = {}): Promise<FleetServer> {
   const dataDir = newDataDir('solarops-e2e-fleet-');
   const adminPassword = 'Admin#Fleet2026';
@@ -64,6 +67,7 @@ export async function startFleetServer({
       SIMULATOR_SEED: String(seed),
       SIMULATOR_BACKFILL_DAYS: String(backfillDays),
       SIMULATOR_DROP_RATE: String(dropRate),
+      SIMULATOR_FIRMWARE_KEYS: firmwareKeys.join(','),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
       ...(mail ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a
