@@ -116,6 +116,7 @@ function PackagesTab({
             key: 'op',
             // The package's actions stay in sight however far the wide table is scrolled.
             fixed: 'right',
+            width: 260,
             render: (_: unknown, r: FirmwarePackageRow) => (
               <RowActions
                 remove={
