@@ -115,7 +115,10 @@ export type PlantSummary = z.infer<typeof plantSummary>;
 /** IEC 61724-1 figures of a plant over its local day, month to date or year to date. */
 export const periodPerformance = z.object({
   period: z.enum(['day', 'month', 'year']),
-  /** First local day of the period. */
+  /**
+   * First local day counted: the period's own, or the plant's first day of energy when that is later (IEC 61724-1
+   * counts only the time with data).
+   */
   start: day,
   /** AC energy of the inverters E_AC [kWh]. */
   energyKwh: z.number(),

@@ -34,6 +34,7 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
   let sensor: FixturePlant;
   let model: FixturePlant;
   let nearby: FixturePlant;
+  let fresh: FixturePlant;
   const figures = async (plant: FixturePlant) =>
     plantPerformance(
       t.db,
@@ -54,13 +55,23 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     model = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices: devices.slice(0, 1) });
     await t.db.execute(sql`update plants set latitude = 39.9, longitude = 116.4 where id = ${model.plantId}`);
     nearby = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices: devices.slice(0, 1) });
-    // The same energy on all: 800 kWh today, 1 600 this month, 2 000 this year.
+    fresh = await createFixturePlant(t.db, { ownerId, capacityW: 100_000, devices: devices.slice(0, 1) });
+    await t.db.execute(sql`update plants set latitude = 39.9, longitude = 116.4 where id = ${fresh.plantId}`);
+    // The same energy on all: 800 kWh today, 1 600 this month, 2 000 this year, reported since 1 January.
     for (const plantId of [sensor.plantId, model.plantId, nearby.plantId])
       await t.db.insert(plantEnergy).values([
+        { plantId, period: 'day', periodStart: '2025-01-01', energyKwh: 400 },
         { plantId, period: 'day', periodStart: '2025-06-21', energyKwh: 800 },
         { plantId, period: 'month', periodStart: '2025-06-01', energyKwh: 1600 },
         { plantId, period: 'year', periodStart: '2025-01-01', energyKwh: 2000 },
       ]);
+    // A plant connected yesterday: 800 kWh on each of its two days.
+    await t.db.insert(plantEnergy).values([
+      { plantId: fresh.plantId, period: 'day', periodStart: '2025-06-20', energyKwh: 800 },
+      { plantId: fresh.plantId, period: 'day', periodStart: '2025-06-21', energyKwh: 800 },
+      { plantId: fresh.plantId, period: 'month', periodStart: '2025-06-01', energyKwh: 1600 },
+      { plantId: fresh.plantId, period: 'year', periodStart: '2025-01-01', energyKwh: 1600 },
+    ]);
     // The sensor plant's station: 10 kWh/m² on three days, its modules at 45 °C today and at 25 °C before.
     let clock = 0;
     const link = new IngestPipeline(t.db, new DeviceRegistry(t.db), new EventEmitter(), { now: () => clock });
@@ -132,6 +143,21 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     expect(day!.poaKwhM2).toBeCloseTo(10, 6);
     expect(day!.performanceRatio).toBeCloseTo(0.8, 6);
     expect(month!.poaKwhM2).toBeCloseTo(20, 6);
+  });
+
+  it('counts only the days with data: a plant connected yesterday has its month and year start then', async () => {
+    const f = await figures(fresh);
+    const [day, month, year] = f.periods;
+    expect([day!.start, month!.start, year!.start]).toEqual(['2025-06-21', '2025-06-20', '2025-06-20']);
+    const site = { latitude: 39.9, longitude: 116.4, altitude: 0, ...equatorFacing(39.9) };
+    const twoDays = clearSkyPlaneIrradiation(site, Date.parse('2025-06-19T16:00:00Z'), NOW, {
+      stepMs: 1_800_000,
+    });
+    expect(year!.poaKwhM2).toBeCloseTo(twoDays.poaKwhM2, 6);
+    expect(month!.poaKwhM2).toBeCloseTo(twoDays.poaKwhM2, 6);
+    // Judged against its two days of sky, not against the half year before it was built.
+    expect(year!.performanceRatio).toBeCloseTo(1600 / (100 * twoDays.poaKwhM2), 6);
+    expect(year!.performanceRatio).toBeGreaterThan(0.5);
   });
 
   it('answers on GET /plant/:id/performance, and 404 outside the caller’s plants', async () => {

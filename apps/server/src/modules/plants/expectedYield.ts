@@ -249,16 +249,13 @@ export async function plantPerformance(
 ): Promise<PlantPerformance> {
   const zone = plant.time_zone;
   const date = localDay(zone, nowMs);
-  const periods = [
-    { period: 'day' as const, start: date },
-    { period: 'month' as const, start: monthOf(date) },
-    { period: 'year' as const, start: yearOf(date) },
-  ];
   const [[site], energies] = await Promise.all([
-    rowsOf<Site & { stations: number }>(
+    rowsOf<Site & { stations: number; first_day: string | null }>(
       db,
       sql`select pl.id, pl.latitude, pl.longitude, pl.altitude,
-          (select count(*)::int from devices d where d.plant_id = pl.id and d.kind = 'weatherStation') as stations
+          (select count(*)::int from devices d where d.plant_id = pl.id and d.kind = 'weatherStation') as stations,
+          (select min(e.period_start)::text from plant_energy e where e.plant_id = pl.id and e.period = 'day')
+            as first_day
         from plants pl where pl.id = ${plant.id}`,
     ),
     rowsOf<{ period: string; energy_kwh: number }>(
@@ -269,6 +266,14 @@ export async function plantPerformance(
     ),
   ]);
   if (!site) throw new Error(`plant ${plant.id} vanished`);
+  // IEC 61724-1 counts only the time with data: a period starts no earlier than the plant's first day of energy,
+  // so that a plant connected this week is not judged against the irradiation of the months before it.
+  const since = (start: string) => (site.first_day && site.first_day > start ? site.first_day : start);
+  const periods = [
+    { period: 'day' as const, start: date },
+    { period: 'month' as const, start: since(monthOf(date)) },
+    { period: 'year' as const, start: since(yearOf(date)) },
+  ];
   const sensor = site.stations > 0;
   const starts = periods.map((p) => p.start);
   const factors = sensor

@@ -1,4 +1,4 @@
-import { Card, Table, Tag, Tooltip } from 'antd';
+import { Card, Table, Tag, Tooltip, Typography } from 'antd';
 import type { PeriodPerformance } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy } from '../../../components/format/units.ts';
@@ -6,6 +6,10 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { usePlantPerformance } from '../api.ts';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
+
+/** The first day of a period that ends on `date` (YYYY-MM-DD); the server starts later when the plant's data does. */
+const periodStart = (period: PeriodPerformance['period'], date: string) =>
+  period === 'day' ? date : period === 'month' ? `${date.slice(0, 8)}01` : `${date.slice(0, 5)}01-01`;
 
 /**
  * Expected energy, yields and performance ratio (IEC 61724-1) today, this month and this year. Without a weather
@@ -50,7 +54,18 @@ export function PerformanceCard({ plantId }: { plantId: number }) {
             {
               title: t('station.performance.period'),
               dataIndex: 'period',
-              render: (p: PeriodPerformance['period']) => t(`station.performance.periods.${p}`),
+              render: (p: PeriodPerformance['period'], row) => (
+                <>
+                  {t(`station.performance.periods.${p}`)}
+                  {d && row.start !== periodStart(p, d.date) && (
+                    <div data-testid={`performance-since-${p}`}>
+                      <Typography.Text type="secondary">
+                        {t('station.performance.since', { day: row.start })}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </>
+              ),
             },
             {
               title: t('station.performance.energy'),
