@@ -1,4 +1,4 @@
-import { Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
 import { UPGRADE_STAGES, type RolloutDeviceRow, type UpgradeStage } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -37,10 +37,11 @@ export function ScheduleListPage() {
   if (!id) return <Empty description={t('operation.update.noRollout')} />;
   const rollout = query.data?.rollout;
   return (
-    <Space direction="vertical" style={{ width: '100%', padding: '0 20px' }} data-testid="page-scheduleList">
+    // The console's page frame (its margins), the summary and the devices as two cards one above the other.
+    <Flex vertical gap={16} className="app-container" data-testid="page-scheduleList">
       <Card size="small" loading={!rollout}>
         {rollout && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Flex vertical gap={8}>
             <Space wrap>
               <Typography.Text strong>
                 {rollout.packageName} · {rollout.version}
@@ -64,48 +65,50 @@ export function ScheduleListPage() {
                 </Tag>
               ))}
             </Space>
-          </Space>
+          </Flex>
         )}
       </Card>
-      <Table<RolloutDeviceRow>
-        rowKey="serial"
-        size="small"
-        data-testid="rollout-devices"
-        loading={query.isLoading}
-        dataSource={query.data?.devices ?? []}
-        pagination={{ defaultPageSize: 50, showSizeChanger: true }}
-        scroll={{ x: 900 }}
-        columns={[
-          { title: t('operation.update.serial'), dataIndex: 'serial' },
-          { title: t('operation.update.plant'), dataIndex: 'plantName', ellipsis: true },
-          { title: t('operation.update.group'), dataIndex: 'group', render: (g: number) => g + 1 },
-          {
-            title: t('operation.update.stage'),
-            dataIndex: 'stage',
-            render: (s: UpgradeStage) => (
-              <Tag color={STAGE_COLOURS[s]}>{t(`operation.update.stages.${s}`)}</Tag>
-            ),
-          },
-          {
-            title: t('operation.update.percent'),
-            dataIndex: 'progress',
-            width: 180,
-            render: (p: number, r) => (
-              <Progress
-                percent={Math.round(p)}
-                size="small"
-                status={r.stage === 'failed' ? 'exception' : undefined}
-              />
-            ),
-          },
-          { title: t('operation.update.lastError'), dataIndex: 'lastError', ellipsis: true },
-          {
-            title: t('operation.update.updatedAt'),
-            dataIndex: 'updatedAt',
-            render: (v: string | null) => (v ? formatDate(v) : ''),
-          },
-        ]}
-      />
-    </Space>
+      <Card size="small">
+        <Table<RolloutDeviceRow>
+          rowKey="serial"
+          size="small"
+          data-testid="rollout-devices"
+          loading={query.isLoading}
+          dataSource={query.data?.devices ?? []}
+          pagination={{ defaultPageSize: 50, showSizeChanger: true }}
+          scroll={{ x: 900 }}
+          columns={[
+            { title: t('operation.update.serial'), dataIndex: 'serial' },
+            { title: t('operation.update.plant'), dataIndex: 'plantName', ellipsis: true },
+            { title: t('operation.update.group'), dataIndex: 'group', render: (g: number) => g + 1 },
+            {
+              title: t('operation.update.stage'),
+              dataIndex: 'stage',
+              render: (s: UpgradeStage) => (
+                <Tag color={STAGE_COLOURS[s]}>{t(`operation.update.stages.${s}`)}</Tag>
+              ),
+            },
+            {
+              title: t('operation.update.percent'),
+              dataIndex: 'progress',
+              width: 180,
+              render: (p: number, r) => (
+                <Progress
+                  percent={Math.round(p)}
+                  size="small"
+                  status={r.stage === 'failed' ? 'exception' : undefined}
+                />
+              ),
+            },
+            { title: t('operation.update.lastError'), dataIndex: 'lastError', ellipsis: true },
+            {
+              title: t('operation.update.updatedAt'),
+              dataIndex: 'updatedAt',
+              render: (v: string | null) => (v ? formatDate(v) : ''),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
   );
 }

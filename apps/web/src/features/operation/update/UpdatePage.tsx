@@ -79,36 +79,46 @@ function PackagesTab({
       }
       table={{
         rowKey: 'id',
-        scroll: { x: 1200 },
+        // The columns' widths added up: each header fits on one line in both languages, the table scrolls.
+        scroll: { x: 1640 },
         columns: [
           { title: t('operation.update.name'), dataIndex: 'name', ellipsis: true, width: 220 },
           {
             title: t('operation.update.type'),
             dataIndex: 'type',
+            width: 170,
             render: (v: string) => t(`operation.update.types.${v}`),
           },
-          { title: t('operation.update.collectType'), dataIndex: 'collectType' },
+          { title: t('operation.update.collectType'), dataIndex: 'collectType', width: 120 },
           {
             title: t('operation.update.interfaceType'),
             dataIndex: 'interfaceType',
+            width: 130,
             render: (v: string) => (v === 'any' ? t('operation.update.anyInterface') : v),
           },
-          { title: t('operation.update.snType'), dataIndex: 'snType' },
-          { title: t('operation.update.version'), dataIndex: 'version' },
-          { title: t('operation.update.size'), dataIndex: 'size', render: (v: number) => formatFileSize(v) },
+          { title: t('operation.update.snType'), dataIndex: 'snType', width: 100 },
+          { title: t('operation.update.version'), dataIndex: 'version', width: 90 },
+          {
+            title: t('operation.update.size'),
+            dataIndex: 'size',
+            width: 90,
+            render: (v: number) => formatFileSize(v),
+          },
           {
             title: t('operation.update.signature'),
             dataIndex: 'signature',
+            width: 100,
             render: (v: SignatureState, r) => (
               <Tooltip title={r.signedBy ?? undefined}>
                 <Tag color={SIGNATURE_COLOURS[v]}>{t(`operation.update.signatures.${v}`)}</Tag>
               </Tooltip>
             ),
           },
-          { title: t('operation.update.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('operation.update.description'), dataIndex: 'description', ellipsis: true, width: 160 },
           {
             title: t('operation.update.uploadTime'),
             dataIndex: 'uploadTime',
+            width: 170,
             render: (v: string) => formatDate(v),
           },
           {
@@ -116,7 +126,7 @@ function PackagesTab({
             key: 'op',
             // The package's actions stay in sight however far the wide table is scrolled.
             fixed: 'right',
-            width: 260,
+            width: 290,
             render: (_: unknown, r: FirmwarePackageRow) => (
               <RowActions
                 remove={
