@@ -80,7 +80,7 @@ function PackagesTab({
       table={{
         rowKey: 'id',
         // The columns' widths added up: each header fits on one line in both languages, the table scrolls.
-        scroll: { x: 1640 },
+        scroll: { x: 1650 },
         columns: [
           { title: t('operation.update.name'), dataIndex: 'name', ellipsis: true, width: 220 },
           {
@@ -97,7 +97,7 @@ function PackagesTab({
             render: (v: string) => (v === 'any' ? t('operation.update.anyInterface') : v),
           },
           { title: t('operation.update.snType'), dataIndex: 'snType', width: 100 },
-          { title: t('operation.update.version'), dataIndex: 'version', width: 90 },
+          { title: t('operation.update.version'), dataIndex: 'version', width: 100 },
           {
             title: t('operation.update.size'),
             dataIndex: 'size',
