@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HISTORY_FIELDS, ROLE } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
@@ -29,6 +29,16 @@ describe('compact history', () => {
 
   /** What every screen and API that reads history answers, by name, and the energy rollups recomputed from it. */
   const answers = async () => {
+    // Both rounds of questions are asked at the same instant: a report of the month so far counts the modelled sky
+    // up to now, which would otherwise grow between them (only the clock is set; timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'], now: nowMs });
+    try {
+      return await answersNow();
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+  const answersNow = async () => {
     const plants = await rowsOf<{ id: number; time_zone: string }>(
       t.db,
       sql`select id, time_zone from plants`,
