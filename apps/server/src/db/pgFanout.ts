@@ -54,8 +54,8 @@ export async function startPgFanout(
     pool
       .query('select pg_notify($1, $2)', [channel, JSON.stringify({ from: self, event, items })])
       .catch((err: unknown) => logger.error({ err, channel }, 'fan-out: notify failed'));
-  /** Sends one event's items in notifications small enough for PostgreSQL. */
-  const send = (event: string, items: unknown[]) => {
+  const forward = (event: string) => (items: unknown[]) => {
+    if (received.has(items)) return;
     let part: unknown[] = [];
     let bytes = 0;
     for (const item of items) {
@@ -73,25 +73,6 @@ export async function startPgFanout(
       bytes += size;
     }
     if (part.length > 0) void notify(event, part);
-  };
-  // The events of one turn of the event loop go together (a hundred commands a second change state in many small
-  // events): one notification for a run of them instead of one each, in the order they were emitted.
-  let waiting: { event: string; items: unknown[] }[] = [];
-  const flush = () => {
-    const turn = waiting;
-    waiting = [];
-    // Runs of the same event are merged; the order between different events is kept.
-    for (let i = 0; i < turn.length;) {
-      const event = turn[i]!.event;
-      const items: unknown[] = [];
-      for (; i < turn.length && turn[i]!.event === event; i++) items.push(...turn[i]!.items);
-      send(event, items);
-    }
-  };
-  const forward = (event: string) => (items: unknown[]) => {
-    if (received.has(items)) return;
-    if (waiting.length === 0) setImmediate(flush);
-    waiting.push({ event, items });
   };
   const handlers = options.events.map((event) => [event, forward(event)] as const);
   for (const [event, handler] of handlers) bus.on(event, handler);

@@ -1,22 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, type RouteName } from '@solarops/contracts';
 import { forbidden, sessionRevoked, unauthorized } from '../../http/AppError.ts';
 import { guard } from '../../http/guardsFirst.ts';
-import { rowsOf } from '../../db/rowsOf.ts';
+import { roles, users } from '../users/tables.ts';
 import type { AuthContext } from './AuthContext.ts';
+import { sessionFamilies } from './tables.ts';
 import { verifyAccessToken } from './tokens.ts';
-
-/** The caller's account and session, as `authenticate` reads them. */
-interface SessionRow {
-  user_code: string;
-  role_id: number;
-  dealercode: string | null;
-  enabled: boolean;
-  status: string;
-  menu_list: string[];
-  revoked_reason: string | null;
-}
 
 /**
  * Guard (declared as `preHandler`, run as `onRequest`: http/guardsFirst.ts): checks the access token (`Authorization: bearer <token>`) and the session behind it, then sets
@@ -34,23 +24,30 @@ export const authenticate = guard(async function authenticate(
   const { db, signingKey } = request.server.deps;
   const claims = await verifyAccessToken(signingKey, match[1]);
   if (!claims) throw unauthorized();
-  // Raw SQL, read by hand: this runs on every request, and the query builder's work cost more than the query.
-  const [row] = await rowsOf<SessionRow>(
-    db,
-    sql`select u.user_code, u.role_id, u.dealercode, u.enabled, u.status, r.menu_list, s.revoked_reason
-      from session_families s join users u on u.id = s.user_id join roles r on r.id = u.role_id
-      where s.id = ${claims.sid} and u.id = ${claims.userId}`,
-  );
+  const [row] = await db
+    .select({
+      userCode: users.userCode,
+      roleId: users.roleId,
+      dealercode: users.dealercode,
+      enabled: users.enabled,
+      status: users.status,
+      menuList: roles.menuList,
+      revokedReason: sessionFamilies.revokedReason,
+    })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessionFamilies.id, claims.sid), eq(users.id, claims.userId)));
   if (!row) throw unauthorized();
   if (!row.enabled || row.status !== 'active') throw sessionRevoked();
-  if (row.revoked_reason === 'disabled' || row.revoked_reason === 'password') throw sessionRevoked();
-  if (row.revoked_reason) throw unauthorized();
+  if (row.revokedReason === 'disabled' || row.revokedReason === 'password') throw sessionRevoked();
+  if (row.revokedReason) throw unauthorized();
   request.auth = {
     userId: claims.userId,
-    userCode: row.user_code,
-    roleId: row.role_id,
+    userCode: row.userCode,
+    roleId: row.roleId,
     dealercode: row.dealercode,
-    menuList: row.menu_list,
+    menuList: row.menuList,
     sid: claims.sid,
   };
 });

@@ -32,24 +32,8 @@ export async function signAccessToken(
     .sign(key);
 }
 
-/** Tokens verified lately, per signing key: their claims and expiry [ms since 1970]. */
-const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expiresAt: number }>>();
-/** Most tokens remembered per key (the oldest are forgotten first). */
-const VERIFIED_MAX = 10_000;
-
-/**
- * The claims of a valid access token (algorithm, signature, expiry, issuer, audience, type), else undefined. A
- * token once verified is remembered until it expires: its signature cannot change, and checking it again (an HMAC
- * through WebCrypto) cost every request more than the rest of its guard. Revocation is unaffected: the session
- * behind the token is still read on every request (`authenticate`).
- */
+/** The claims of a valid access token (algorithm, signature, expiry, issuer, audience, type), else undefined. */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
-  let known = verified.get(key);
-  const hit = known?.get(token);
-  if (hit) {
-    if (Date.now() < hit.expiresAt) return hit.claims;
-    known!.delete(token);
-  }
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ALGORITHMS,
@@ -60,11 +44,7 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isSafeInteger(userId))
       return undefined;
-    const claims = { userId, sid: payload.sid };
-    if (!known) verified.set(key, (known = new Map()));
-    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
-    known.set(token, { claims, expiresAt: payload.exp! * 1000 });
-    return claims;
+    return { userId, sid: payload.sid };
   } catch {
     return undefined;
   }

@@ -3,7 +3,6 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   TERMINAL_STATES,
   commandReply,
-  type CommandKind,
   type CommandMessage,
   type CommandPush,
   type CommandReply,
@@ -30,11 +29,8 @@ import { READ_BACK, WRITE_KINDS, messageOf, profileOf, readBackOf } from './wire
 export type SendToDevice = (collectorSerial: string, message: CommandMessage) => Promise<unknown>;
 
 export interface CommandEvents {
-  /**
-   * Commands that changed state, each with the plant it belongs to (for the caller's scope) and its kind (for
-   * the modules that follow only theirs).
-   */
-  changed: [changes: { plantId: number; kind: CommandKind; push: CommandPush }[]];
+  /** Commands that changed state, each with the plant it belongs to (for the caller's scope). */
+  changed: [changes: { plantId: number; push: CommandPush }[]];
 }
 
 interface Logger {
@@ -59,9 +55,6 @@ interface PendingReply {
   isReadBack: boolean;
   reply: CommandReply;
 }
-
-/** A queued command younger than this is the job's only when its request did not send it [ms]. */
-const QUEUED_GRACE_MS = 5_000;
 
 /** Times a reply is tried again when another writer moved its command between the read and the update. */
 const REPLY_ATTEMPTS = 3;
@@ -135,7 +128,7 @@ export class CommandCenter {
     if (rows.length > 0)
       this.events.emit(
         'changed',
-        rows.map((c) => ({ plantId: c.plantId, kind: c.kind, push: pushOf(c) })),
+        rows.map((c) => ({ plantId: c.plantId, push: pushOf(c) })),
       );
   }
 
@@ -166,13 +159,16 @@ export class CommandCenter {
 
   /** One UPDATE for every command published meanwhile: queued ones become `sent`, re-sent ones are counted. */
   private async markSent(published: CommandRecord[]): Promise<(CommandRecord | undefined)[]> {
-    const ids = [...new Set(published.map((c) => c.id))];
-    const raw = await rowsOf<Record<string, unknown>>(
-      this.db,
-      sql`update commands set state = 'sent', sent_at = ${new Date()}, sends = sends + 1
-        where id = any(${sql.param(ids)}::text[]) and state in ('queued', 'sent') returning *`,
-    );
-    const rows = raw.map(recordOf);
+    const rows = await this.db
+      .update(commands)
+      .set({ state: 'sent', sentAt: new Date(), sends: sql`${commands.sends} + 1` })
+      .where(
+        and(
+          inArray(commands.id, [...new Set(published.map((c) => c.id))]),
+          inArray(commands.state, ['queued', 'sent']),
+        ),
+      )
+      .returning();
     this.remember(rows);
     const wasQueued = new Set(published.filter((c) => c.state === 'queued').map((c) => c.id));
     this.emit(rows.filter((r) => wasQueued.has(r.id)));
@@ -204,9 +200,6 @@ export class CommandCenter {
         ? now.getTime()
         : now.getTime() - this.resendAfterMs,
     );
-    // The job leaves a command just created to its request, which publishes it at once: both sending it cost the
-    // device a repeat and the server a second reply. What the request could not send waits this much longer.
-    const queuedBefore = new Date(only ? now.getTime() : now.getTime() - QUEUED_GRACE_MS);
     const which = [
       ...(only?.ids ? [inArray(commands.id, only.ids)] : []),
       ...(only?.collectorSerial ? [eq(commands.collectorSerial, only.collectorSerial)] : []),
@@ -223,8 +216,7 @@ export class CommandCenter {
         and(
           isNotNull(commands.expiresAt),
           sql`${commands.expiresAt} > ${now}`,
-          sql`((${commands.state} = 'queued' and ${commands.createdAt} < ${queuedBefore})
-            or (${commands.state} = 'sent' and ${commands.sentAt} < ${resendBefore}))`,
+          sql`(${commands.state} = 'queued' or (${commands.state} = 'sent' and ${commands.sentAt} < ${resendBefore}))`,
           sql`exists (select 1 from ${collectors} co where co.serial = ${commands.collectorSerial} and co.online)`,
           ...which,
         ),

@@ -10,16 +10,13 @@ import {
   type PointValues,
   type ScheduleProblem,
 } from '@solarops/contracts';
-import { sql } from 'drizzle-orm';
-import { GroupQueue } from '../../db/GroupQueue.ts';
 import type { Database } from '../../db/openDatabase.ts';
-import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { badRequest, notFound } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { devicesInScope, type DeviceTarget } from './deviceTargets.ts';
-import { recordOf, type CommandRecord } from './stateMachine.ts';
-import { commandBatches } from './tables.ts';
+import type { CommandRecord } from './stateMachine.ts';
+import { commandBatches, commands } from './tables.ts';
 import type { SettingParams } from './wire.ts';
 
 /** A device refused before anything was sent, in the caller's language. */
@@ -106,7 +103,7 @@ export async function createCommands(db: Database, req: Request): Promise<Create
   const awaitingApproval = accepted.length > COMMAND_LIMITS.approvalAbove;
   const batchId = many ? randomUUID() : null;
   const expiresAt = awaitingApproval ? null : new Date(Date.now() + ttlS * 1000);
-  const rows = accepted.map(({ device, params }): NewCommand => ({
+  const rows = accepted.map(({ device, params }) => ({
     id: randomUUID(),
     batchId,
     kind: req.kind,
@@ -129,8 +126,10 @@ export async function createCommands(db: Database, req: Request): Promise<Create
     devices: inScope,
     toSend: awaitingApproval ? [] : stored.filter((c) => online.has(c.collectorSerial)),
   });
-  // One device: one INSERT, atomic without a transaction, shared with the other requests of the moment.
-  if (!batchId) return made([await insertOne(db, rows[0]!)]);
+  // One device: one INSERT, atomic without a transaction.
+  if (!batchId) {
+    return made(await db.insert(commands).values(rows).returning());
+  }
   const stored: CommandRecord[] = [];
   await db.transaction(async (tx) => {
     await tx.insert(commandBatches).values({
@@ -144,77 +143,14 @@ export async function createCommands(db: Database, req: Request): Promise<Create
       needsApproval: awaitingApproval ? 'pending' : 'no',
     });
     for (let i = 0; i < rows.length; i += 500)
-      stored.push(...(await insertCommands(tx, rows.slice(i, i + 500))));
+      stored.push(
+        ...(await tx
+          .insert(commands)
+          .values(rows.slice(i, i + 500))
+          .returning()),
+      );
   });
   return made(stored);
-}
-
-/** A command as `createCommands` makes it; the database fills in the rest. */
-interface NewCommand {
-  id: string;
-  batchId: string | null;
-  kind: CommandKind;
-  route: string;
-  plantId: number;
-  deviceId: number;
-  deviceSerial: string;
-  collectorSerial: string;
-  params: unknown;
-  createdBy: number;
-  expiresAt: Date | null;
-}
-
-/**
- * Stores new commands in one INSERT and answers them as stored, in the order given. Raw SQL read by hand
- * (`recordOf`): a hundred single commands a second made the query builder's work the largest part of a submit.
- */
-async function insertCommands(
-  db: Database | Transaction,
-  rows: readonly NewCommand[],
-): Promise<CommandRecord[]> {
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      id: r.id,
-      batch_id: r.batchId,
-      kind: r.kind,
-      route: r.route,
-      plant_id: r.plantId,
-      device_id: r.deviceId,
-      device_serial: r.deviceSerial,
-      collector_serial: r.collectorSerial,
-      params: r.params,
-      created_by: r.createdBy,
-      expires_at: r.expiresAt,
-    })),
-  );
-  const raw = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`insert into commands (id, batch_id, kind, route, plant_id, device_id, device_serial, collector_serial,
-        params, created_by, expires_at)
-      select id, batch_id, kind, route, plant_id, device_id, device_serial, collector_serial, params, created_by,
-        expires_at
-      from jsonb_to_recordset(${json}::jsonb) as r(id text, batch_id text, kind text, route text, plant_id int,
-        device_id int, device_serial text, collector_serial text, params jsonb, created_by int,
-        expires_at timestamptz)
-      returning *`,
-  );
-  const byId = new Map(raw.map((r) => [r.id as string, recordOf(r)]));
-  return rows.map((r) => byId.get(r.id)!);
-}
-
-/**
- * The single commands of the requests answered meanwhile, per database (or transaction), stored together: one
- * INSERT for a burst of submits instead of one each (`GroupQueue`).
- */
-const singles = new WeakMap<Database | Transaction, GroupQueue<NewCommand, CommandRecord>>();
-
-function insertOne(db: Database | Transaction, row: NewCommand): Promise<CommandRecord> {
-  let queue = singles.get(db);
-  if (!queue) {
-    queue = new GroupQueue((group) => insertCommands(db, group));
-    singles.set(db, queue);
-  }
-  return queue.add(row);
 }
 
 /** A point's label in `lang` from a shipped profile that has it (the device's own may lack it), else its name. */

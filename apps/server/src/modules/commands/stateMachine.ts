@@ -44,78 +44,14 @@ export const statesBefore = (to: CommandState): CommandState[] =>
 
 const COLUMNS = getTableColumns(commands);
 
-/** A timestamp as a raw query returns it (a string through Drizzle's drivers, a Date otherwise). */
-const dateOf = (v: unknown): Date | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string);
-
-/** A jsonb value as a raw query returns it (parsed by the driver, or its text). */
-const jsonOf = (v: unknown): unknown => {
-  if (v === undefined) return null;
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
-};
-
-/** The columns of `commands` as a raw query names them. */
-type RawColumn =
-  | 'id'
-  | 'batch_id'
-  | 'kind'
-  | 'route'
-  | 'plant_id'
-  | 'device_id'
-  | 'device_serial'
-  | 'collector_serial'
-  | 'params'
-  | 'state'
-  | 'reason'
-  | 'reason_detail'
-  | 'old_values'
-  | 'new_values'
-  | 'result'
-  | 'created_by'
-  | 'created_at'
-  | 'expires_at'
-  | 'sent_at'
-  | 'sends'
-  | 'acked_at'
-  | 'finished_at';
-
-/**
- * A `commands` row as a raw query returns it (snake_case, driver values) made a record, by hand: it runs for
- * every row of the hot paths (a hundred commands a second), where mapping column by column through the schema
- * cost more than the query. A column added to `tables.ts` must be added here (the type checks it).
- */
+/** A `commands` row as a raw query returns it (snake_case, driver values) made a record. */
 export function recordOf(raw: Record<string, unknown>): CommandRecord {
-  // Each column read as whatever the record's field is (the driver's value, trusted as the schema says).
-  const r = raw as { [K in RawColumn]: never };
-  return {
-    id: r.id,
-    batchId: r.batch_id ?? null,
-    kind: r.kind,
-    route: r.route,
-    plantId: r.plant_id,
-    deviceId: r.device_id,
-    deviceSerial: r.device_serial,
-    collectorSerial: r.collector_serial,
-    params: jsonOf(r.params),
-    state: r.state,
-    reason: r.reason ?? null,
-    reasonDetail: r.reason_detail ?? null,
-    oldValues: jsonOf(r.old_values),
-    newValues: jsonOf(r.new_values),
-    result: jsonOf(r.result),
-    createdBy: r.created_by,
-    createdAt: dateOf(r.created_at)!,
-    expiresAt: dateOf(r.expires_at),
-    sentAt: dateOf(r.sent_at),
-    sends: r.sends,
-    ackedAt: dateOf(r.acked_at),
-    finishedAt: dateOf(r.finished_at),
-  } satisfies Record<keyof CommandRecord, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    const v = raw[column.name];
+    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return out as CommandRecord;
 }
 
 /** The columns a patch may set, with the SQL type they travel as in the moves' JSON. */

@@ -52,11 +52,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const startGuard = requirePermission('diagnosis');
 
   // Scans are settled as soon as their command is applied on this instance; every read settles what is left
-  // (a reply taken by another instance, or one that arrived while this one was stopping). Other commands' ends
-  // (a hundred settings a second) cost nothing here.
+  // (a reply taken by another instance, or one that arrived while this one was stopping).
   let settling = Promise.resolve();
-  const onChanged = (changes: { kind: string; push: { state: string } }[]) => {
-    if (!changes.some((c) => c.kind === 'ivScan' && c.push.state === 'applied')) return;
+  const onChanged = (changes: { push: { state: string } }[]) => {
+    if (!changes.some((c) => c.push.state === 'applied')) return;
     settling = settling
       .then(() => settleScans(db()))
       .then(
