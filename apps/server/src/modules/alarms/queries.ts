@@ -4,6 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 
 /**
  * A console date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`) as a moment: in the browser's time zone when it sends
@@ -14,8 +15,6 @@ const localMoment = (value: string, end: boolean, tz: string | undefined) => {
   const full = v.length === 10 ? `${v} ${end ? '23:59:59.999' : '00:00:00'}` : v;
   return sql`(${full}::timestamp at time zone ${tz ? sql`${tz}` : sql`pl.time_zone`})`;
 };
-
-const ilike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The where-conditions of an alarm query on `a` (alarms), `pl`, `d`, `c`, besides the caller's scope. */
 function alarmFilters(caller: Caller, q: Partial<AlarmQuery>): SQL {
@@ -28,8 +27,11 @@ function alarmFilters(caller: Caller, q: Partial<AlarmQuery>): SQL {
   if (q.code) conds.push(sql`a.code = ${q.code}`);
   if (q.plantId) conds.push(sql`a.plant_id = ${q.plantId}`);
   if (q.source) conds.push(sql`a.source = ${q.source}`);
-  if (q.sn) conds.push(sql`(d.serial ilike ${ilike(q.sn)} or c.serial ilike ${ilike(q.sn)})`);
-  if (q.plantName) conds.push(sql`pl.name ilike ${ilike(q.plantName)}`);
+  if (q.sn) {
+    const sn = `%${escapeLike(q.sn)}%`;
+    conds.push(sql`(d.serial ilike ${sn} or c.serial ilike ${sn})`);
+  }
+  if (q.plantName) conds.push(sql`pl.name ilike ${`%${escapeLike(q.plantName)}%`}`);
   if (q.unconfirmed === 'true') conds.push(sql`a.confirmed_at is null`);
   if (q.unconfirmed === 'false') conds.push(sql`a.confirmed_at is not null`);
   return sql.join(conds, sql` and `);
@@ -224,8 +226,8 @@ export async function listOffline(
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: OfflineRow[] }> {
   const conds: SQL[] = [plantScope(caller)];
-  if (q.sn) conds.push(sql`x.sn ilike ${ilike(q.sn)}`);
-  if (q.plantName) conds.push(sql`pl.name ilike ${ilike(q.plantName)}`);
+  if (q.sn) conds.push(sql`x.sn ilike ${`%${escapeLike(q.sn)}%`}`);
+  if (q.plantName) conds.push(sql`pl.name ilike ${`%${escapeLike(q.plantName)}%`}`);
   const base = sql`from (
       select 'collector' as kind, c.serial as sn, 'collector' as device_kind, c.plant_id, c.last_seen_at,
         'c:' || c.id as subject

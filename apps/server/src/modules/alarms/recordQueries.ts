@@ -4,9 +4,9 @@ import type { Database } from '../../db/openDatabase.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
-const ilike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const desc = (lang: Lang) => (lang === 'en' ? sql`fc.description_en` : sql`fc.description_zh`);
 
 interface RawRecord {
@@ -45,7 +45,7 @@ export async function listFaultRecords(
 ) {
   const conds: SQL[] = [plantScope(caller)];
   if (q.kind) conds.push(sql`f.kind = ${q.kind}`);
-  if (q.sn) conds.push(sql`d.serial ilike ${ilike(q.sn)}`);
+  if (q.sn) conds.push(sql`d.serial ilike ${`%${escapeLike(q.sn)}%`}`);
   const where = sql.join(conds, sql` and `);
   const rows = await rowsOf<RawRecord>(
     db,

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CardAddBody, CardListQuery, CardRow, CardUsageDay } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const contains = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /**
  * Whether a card may go into a renewal order now, as SQL over the card alias `sc`: a running or testing card, or a
@@ -74,7 +74,7 @@ function filters(caller: Caller, q: Omit<CardListQuery, 'pageSize'>): SQL {
   if (q.expiresTo) where.push(sql`sc.expires_on <= ${q.expiresTo}::date`);
   // A prefix of digits only (the contract), so `like` needs no escaping and uses the text_pattern_ops index.
   if (q.iccid) where.push(sql`sc.iccid like ${`${q.iccid}%`}`);
-  if (q.plantName) where.push(sql`pl.name ilike ${contains(q.plantName)}`);
+  if (q.plantName) where.push(sql`pl.name ilike ${`%${escapeLike(q.plantName)}%`}`);
   if (q.dealercode)
     where.push(
       sql`exists (select 1 from users u where u.id = pl.installer_id and u.dealercode = ${q.dealercode})`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { profileForModel, type SettingsProfile } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 /** A device a command may be sent to: in the caller's scope, with the collector it reports through. */
@@ -69,7 +70,7 @@ export async function listDeviceTargets(
   const conds = [plantScope(caller)];
   if (filter.plantId !== undefined) conds.push(sql`d.plant_id = ${filter.plantId}`);
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.search)}%`;
     conds.push(sql`(d.serial ilike ${like} or d.name ilike ${like} or pl.name ilike ${like})`);
   }
   const rows = await rowsOf<Row>(

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 
@@ -89,10 +90,10 @@ export async function listDevices(
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: DeviceRow[] }> {
   const where: SQL[] = [plantScope(caller)];
-  if (q.sn) where.push(sql`d.serial ilike ${`%${q.sn}%`}`);
+  if (q.sn) where.push(sql`d.serial ilike ${`%${escapeLike(q.sn)}%`}`);
   if (q.plantId) where.push(sql`d.plant_id = ${q.plantId}`);
-  if (q.plantName) where.push(sql`pl.name ilike ${`%${q.plantName.replace(/[%_\\]/g, '\\$&')}%`}`);
-  if (q.model) where.push(sql`d.model ilike ${`%${q.model}%`}`);
+  if (q.plantName) where.push(sql`pl.name ilike ${`%${escapeLike(q.plantName)}%`}`);
+  if (q.model) where.push(sql`d.model ilike ${`%${escapeLike(q.model)}%`}`);
   if (q.family) where.push(sql`d.kind = ${q.family}`);
   if (q.families) where.push(sql`d.kind = any(${sql.param(q.families)}::text[])`);
   if (q.status === 'offline') where.push(sql`not d.online`);
@@ -234,7 +235,7 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     sql`select c.id, c.serial, c.plant_id, pl.name as plant_name, c.model, c.firmware_version, c.network, c.signal,
           c.iccid, c.online, ${iso('c.last_seen_at')} as last_seen_at
         from collectors c left join plants pl on pl.id = c.plant_id
-        where c.serial ilike ${`${sn.replace(/[%_\\]/g, '\\$&')}%`}
+        where c.serial ilike ${`${escapeLike(sn)}%`}
           and ${scope}
         order by c.serial limit 20`,
   );

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RelationRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /**
  * `relationList`: the collector-device serial mapping, one row per binding (a device moved to another collector
@@ -18,8 +18,8 @@ export async function listRelations(
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: RelationRow[] }> {
   const where: SQL[] = [plantScope(caller)];
-  if (q.collectorSn) where.push(sql`c.serial ilike ${like(q.collectorSn)}`);
-  if (q.deviceSn) where.push(sql`d.serial ilike ${like(q.deviceSn)}`);
+  if (q.collectorSn) where.push(sql`c.serial ilike ${`%${escapeLike(q.collectorSn)}%`}`);
+  if (q.deviceSn) where.push(sql`d.serial ilike ${`%${escapeLike(q.deviceSn)}%`}`);
   if (q.current) where.push(sql`m.unbound_at is null`);
   const from = sql`from collector_devices m join collectors c on c.id = m.collector_id
     join devices d on d.id = m.device_id join plants pl on pl.id = m.plant_id

@@ -10,6 +10,7 @@ import type {
   FirmwarePackageFields,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { conflict, notFound } from '../../http/AppError.ts';
 import { keepSpooledFile } from '../../http/multipartBody.ts';
 import { users } from '../users/tables.ts';
@@ -66,8 +67,7 @@ export async function listPackages(
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: FirmwarePackageRow[] }> {
   const conds: SQL[] = [];
-  if (filter.name)
-    conds.push(ilike(firmwarePackages.name, `%${filter.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.name) conds.push(ilike(firmwarePackages.name, `%${escapeLike(filter.name)}%`));
   if (filter.type) conds.push(eq(firmwarePackages.type, filter.type));
   const where = and(...conds);
   const [[{ total } = { total: 0 }], rows, keys] = await Promise.all([

@@ -13,6 +13,7 @@ import { diagnoseIvCurve, expectedIvCurves, type IvPoint } from '@solarops/pv';
 import type { z } from 'zod';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { notFound } from '../../http/AppError.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { listDeviceTargets } from '../commands/deviceTargets.ts';
@@ -170,8 +171,7 @@ export async function taskStrings(
   const conds = [sql`st.task_id = ${id}`];
   if (q.faultClass === 'insufficient') conds.push(sql`st.fault_class is null`);
   else if (q.faultClass) conds.push(sql`st.fault_class = ${q.faultClass}`);
-  if (q.serial)
-    conds.push(sql`st.device_serial ilike ${`%${q.serial.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (q.serial) conds.push(sql`st.device_serial ilike ${`%${escapeLike(q.serial)}%`}`);
   const dir = sql.raw(q.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
   const rows = await rowsOf<StringDbRow>(
     db,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ManualFileType, ManualLanguage, ManualListQuery, ManualVersionRow } from '@solarops/contracts';
-import { containing } from '../../db/escapeLike.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { manuals, manualVersions } from './tables.ts';
@@ -45,8 +45,8 @@ export async function listManuals(
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: ManualListRow[] }> {
   const filters = [
-    q.name ? sql`v.name ilike ${containing(q.name)}` : undefined,
-    q.model ? sql`m.model ilike ${containing(q.model)}` : undefined,
+    q.name ? sql`v.name ilike ${`%${escapeLike(q.name)}%`}` : undefined,
+    q.model ? sql`m.model ilike ${`%${escapeLike(q.model)}%`}` : undefined,
     q.language ? sql`m.language = ${q.language}` : undefined,
   ].filter((f) => f !== undefined);
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;

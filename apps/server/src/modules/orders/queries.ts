@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BillListQuery, RenewalOrder } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { visibleUserIds } from '../users/dataScope.ts';
 
@@ -84,7 +85,7 @@ export async function listOrders(
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: OrderWithProvider[] }> {
   const where: SQL[] = [orderScope(caller)];
-  if (q.orderNo) where.push(sql`o.order_no like ${`${q.orderNo.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (q.orderNo) where.push(sql`o.order_no like ${`${escapeLike(q.orderNo)}%`}`);
   if (q.status) where.push(sql`o.status = ${q.status}`);
   if (q.invoiceStatus) where.push(sql`o.invoice_status = ${q.invoiceStatus}`);
   if (q.createdFrom) where.push(sql`o.created_at >= ${q.createdFrom}::date`);

@@ -10,6 +10,7 @@ import {
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
@@ -123,8 +124,11 @@ export async function listPlants(
   const live = q.status !== undefined || LIVE_SORTS.includes(q.sort);
   const where: SQL[] = [plantScope(caller)];
   if (q.ids) where.push(sql`pl.id = any(${sql.param([...q.ids])}::int[])`);
-  if (q.name) where.push(sql`pl.name ilike ${`%${q.name}%`}`);
-  if (q.owner) where.push(sql`(u.user_code ilike ${`%${q.owner}%`} or u.name ilike ${`%${q.owner}%`})`);
+  if (q.name) where.push(sql`pl.name ilike ${`%${escapeLike(q.name)}%`}`);
+  if (q.owner) {
+    const owner = `%${escapeLike(q.owner)}%`;
+    where.push(sql`(u.user_code ilike ${owner} or u.name ilike ${owner})`);
+  }
   if (q.type) where.push(sql`pl.type = ${q.type}`);
   if (q.status) where.push(sql`coalesce(f.status, 'offline') = ${q.status}`);
   // Plant columns are never null: a plain order lets the index on (created_at, id) serve both directions.

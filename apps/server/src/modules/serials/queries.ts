@@ -1,6 +1,7 @@
 import { count, eq, ilike, sql } from 'drizzle-orm';
 import type { SerialRuleRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { serialViolation } from './checkSerial.ts';
 import { serialRules } from './tables.ts';
 
@@ -15,8 +16,6 @@ const toRow = (r: typeof serialRules.$inferSelect): SerialRuleRow => ({
   description: r.description,
   updatedAt: r.updatedAt.toISOString(),
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listSerialRules(
   db: Database,

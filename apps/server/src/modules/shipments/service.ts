@@ -8,6 +8,7 @@ import {
   type UploadedFile,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import { AppError, fieldError } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
@@ -194,9 +195,7 @@ export async function listShipmentItems(
 ): Promise<{ total: number; rows: ShipmentItemRow[] }> {
   const conditions: (SQL | undefined)[] = [
     filter.shipmentId ? eq(shipmentItems.shipmentId, filter.shipmentId) : undefined,
-    filter.serial
-      ? ilike(shipmentItems.serial, `%${filter.serial.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : undefined,
+    filter.serial ? ilike(shipmentItems.serial, `%${escapeLike(filter.serial)}%`) : undefined,
     filter.dealercode ? eq(shipmentItems.dealercode, filter.dealercode) : undefined,
     seesAll(caller) ? undefined : eq(shipmentItems.dealercode, caller.dealercode ?? ''),
   ];

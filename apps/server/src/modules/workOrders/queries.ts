@@ -12,6 +12,7 @@ import {
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { escapeLike } from '../../db/escapeLike.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { visibleUserIds } from '../users/dataScope.ts';
@@ -20,7 +21,6 @@ import { slaTargets, stateChanges } from './slaWarnings.ts';
 import { mayAddEvidence, movesFor } from './service.ts';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
-const ilike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface RawOrder {
   id: number;
@@ -64,7 +64,7 @@ function filters(caller: Caller, q: Partial<WorkOrderQuery>): SQL {
   if (q.priority) conds.push(sql`wo.priority = ${q.priority}`);
   if (q.mine === 'true') conds.push(sql`wo.assignee_id = ${caller.userId}`);
   if (q.keyword) {
-    const k = ilike(q.keyword.replace(/^#/, ''));
+    const k = `%${escapeLike(q.keyword.replace(/^#/, ''))}%`;
     conds.push(
       sql`(pl.name ilike ${k} or d.serial ilike ${k} or c.serial ilike ${k} or wo.id::text ilike ${k})`,
     );
