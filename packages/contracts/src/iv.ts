@@ -217,8 +217,11 @@ export const ivTaskCreated = z.object({
   refused: z.array(z.object({ serial: z.string(), message: z.string() })),
 });
 
-/** Why a string was not diagnosed. */
-export const IV_INSUFFICIENT_REASONS = ['lowIrradiance', 'unstableIrradiance'] as const;
+/**
+ * Why a string was not diagnosed: too little light in the array plane, light changing during the sweep, or a curve
+ * with fewer points than the diagnosis takes (`IV_CURVE_POINTS.min`, after points of one voltage are merged).
+ */
+export const IV_INSUFFICIENT_REASONS = ['lowIrradiance', 'unstableIrradiance', 'tooFewPoints'] as const;
 
 /** One scanned string in a task's table. */
 export const ivStringRow = z.object({

@@ -373,6 +373,11 @@ export const MESSAGES = {
     zh: '条件不足（辐照变化超过 5 %）',
     en: 'Conditions insufficient (irradiance changed > 5 %)',
   },
+  'iv.insufficient.tooFewPoints': {
+    zh: '数据不足（曲线点数少于 20）',
+    en: 'Insufficient data (fewer than 20 curve points)',
+  },
+  'iv.class.insufficient': { zh: '未诊断', en: 'Not diagnosed' },
   'iv.advice.normal': { zh: '组串正常，无需处理。', en: 'The string is healthy; nothing to do.' },
   'iv.advice.soiling': {
     zh: '组串整体电流偏低：清洗组件表面，并检查辐照计是否清洁、安装角度是否与组件一致。',

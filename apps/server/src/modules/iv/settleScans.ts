@@ -1,11 +1,17 @@
 /**
  * A scan's curves, once its command is `applied`, become one row per string: diagnosed with the physics package
- * against the task's template, or kept and marked when the conditions did not allow a diagnosis (below 400 W/m²
- * in the plane, or the irradiance changing more than 5 % during the sweep). Idempotent: a scan is settled once,
- * whichever instance or call gets there first.
+ * against the task's template, or kept and marked when the scan did not allow a diagnosis (below 400 W/m² in the
+ * plane, the irradiance changing more than 5 % during the sweep, or a curve with too few points to fit). Idempotent:
+ * a scan is settled once, whichever instance or call gets there first.
  */
 import { sql } from 'drizzle-orm';
-import { IV_LIMITS, ivScanResult, type IvTemplate, type IvScanResult } from '@solarops/contracts';
+import {
+  IV_CURVE_POINTS,
+  IV_LIMITS,
+  ivScanResult,
+  type IvTemplate,
+  type IvScanResult,
+} from '@solarops/contracts';
 import {
   MIN_DIAGNOSIS_IRRADIANCE_WM2,
   diagnoseIvCurve,
@@ -33,10 +39,6 @@ export function templateInput(
     sensitivity: template.sensitivity,
   };
 }
-
-/** Whether a curve can be diagnosed at all: enough points, voltage rising. */
-const usable = (points: readonly IvPoint[]) =>
-  points.length >= 20 && points.every((p, k) => k === 0 || p[0] > points[k - 1]![0]);
 
 /**
  * A tracer's points in rising voltage, points of one voltage merged into their mean current: the voltage it
@@ -93,7 +95,9 @@ export function stringRows(
       points: s.points,
       scannedAt: at,
     };
-    if (insufficient || !usable(s.points)) return { ...base, insufficient: insufficient ?? 'lowIrradiance' };
+    if (insufficient) return { ...base, insufficient };
+    // Rising by construction (risingVoltage), but merging points of one voltage can leave fewer than a fit needs.
+    if (s.points.length < IV_CURVE_POINTS.min) return { ...base, insufficient: 'tooFewPoints' as const };
     const d = diagnoseIvCurve({ ...templateInput(template, conditions, at), points: s.points });
     return {
       ...base,

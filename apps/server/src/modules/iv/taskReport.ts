@@ -43,7 +43,8 @@ export function taskReportPdf(
   timeZone: string,
 ): Promise<Buffer> {
   const classes = Object.entries(task.classes).map(([c, n]) => [
-    c === 'insufficient' ? t(lang, 'iv.insufficient.lowIrradiance') : t(lang, `iv.class.${c}` as MessageKey),
+    // `insufficient` counts every string left undiagnosed, whatever the reason: the rows below name each one's.
+    t(lang, `iv.class.${c}` as MessageKey),
     String(n),
   ]);
   return new PdfDocument({

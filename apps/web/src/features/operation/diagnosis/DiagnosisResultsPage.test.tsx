@@ -82,7 +82,7 @@ describe('a task’s results (diagnosisResults)', () => {
       'Conditions insufficient (below 400 W/m²)',
     ]);
     expect(screen.getByTestId('iv-not-diagnosed')).toHaveTextContent(
-      '2 strings were not diagnosed: the light in the array plane was below 400 W/m², or changed more than 5 % during their sweep.',
+      '2 strings were not diagnosed: the light in the array plane was below 400 W/m², or changed more than 5 % during their sweep, or their curves had too few points.',
     );
   });
 

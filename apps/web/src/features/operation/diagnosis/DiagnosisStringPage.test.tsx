@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { IvDiagnosisResult, IvStringDetail } from '@solarops/contracts';
@@ -139,6 +139,23 @@ describe('one string’s curves (diagnosisResults1)', () => {
     const page = await open(detail('unstableIrradiance'), 'en');
     expect(within(page).getByTestId('iv-not-diagnosed')).toHaveTextContent(
       'Not diagnosed: the irradiance changed by 7.4 % during the sweep, more than the 5 % a diagnosis allows.',
+    );
+  });
+
+  it('says that a curve too short was not diagnosed, in both languages', async () => {
+    const short = detail('tooFewPoints');
+    const en = await open(short, 'en');
+    expect(within(en).getByTestId('iv-string-class')).toHaveTextContent(
+      'Insufficient data (fewer than 20 curve points)',
+    );
+    expect(within(en).getByTestId('iv-not-diagnosed')).toHaveTextContent(
+      `Not diagnosed: the curve has ${short.points.length} points and a diagnosis needs at least 20.`,
+    );
+    cleanup();
+    const zh = await open(short, 'zh');
+    expect(within(zh).getByTestId('iv-string-class')).toHaveTextContent('数据不足（曲线点数少于 20）');
+    expect(within(zh).getByTestId('iv-not-diagnosed')).toHaveTextContent(
+      `未诊断：曲线只有 ${short.points.length} 个点，诊断需要至少 20 个点。`,
     );
   });
 });

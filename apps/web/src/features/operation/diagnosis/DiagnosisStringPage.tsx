@@ -143,6 +143,7 @@ export function DiagnosisStringPage() {
                 title={t(`iv.notDiagnosed.${d.row.insufficient}`, {
                   poa: d.row.poaWm2.toFixed(0),
                   change: d.row.poaChangePct.toFixed(1),
+                  points: d.points.length,
                 })}
               />
             )}
