@@ -71,7 +71,13 @@ export class InProcessFleet {
     db: Database,
     filesDir: string,
     serials: readonly string[],
-    o: { version: string; maker: MakerKey; retryMs?: number },
+    o: {
+      version: string;
+      maker: MakerKey;
+      retryMs?: number;
+      /** Each step of a device's install (verifying, installing, rebooting) takes this long [ms]; 1 by default. */
+      stepMs?: (serial: string) => number;
+    },
   ) {
     this.center = new CommandCenter(
       db,
@@ -92,7 +98,7 @@ export class InProcessFleet {
           version: o.version,
           trustedKeys: [o.maker.publicKey],
           failures,
-          stepMs: 1,
+          stepMs: o.stepMs?.(serial) ?? 1,
           retryMs: o.retryMs ?? 2000,
         }),
       );

@@ -298,7 +298,8 @@ export class CommandCenter {
     const json = JSON.stringify([...last].map(([id, result]) => ({ id, result })));
     const raw = await rowsOf<Record<string, unknown>>(
       this.db,
-      sql`update commands c set result = m.result
+      // Merged into what is stored: a key the reporter does not keep (an upgrade's `released`) stays.
+      sql`update commands c set result = coalesce(c.result, '{}'::jsonb) || m.result
         from jsonb_to_recordset(${json}::jsonb) as m(id text, result jsonb)
         where c.id = m.id and c.state in ('sent', 'acked') returning c.*`,
     );
@@ -316,22 +317,20 @@ export class CommandCenter {
   /**
    * Cancels those of `ids` still acked (a cancelled rollout's held downloads: the device has the image and waits
    * for its maintenance window) and tells each device to drop its image; answers the cancelled rows. Those that
-   * moved meanwhile (released, failed) go on.
+   * moved meanwhile (failed), or whose go-ahead to install was sent (`released` in their result, set by the
+   * same kind of conditional UPDATE, so that exactly one of the two wins), go on and end with what the device
+   * reports.
    */
   async cancelHeld(
     ids: readonly string[],
     tell: (c: CommandRecord) => CommandMessage,
   ): Promise<CommandRecord[]> {
     if (ids.length === 0) return [];
-    const now = new Date();
-    const rows = await moveCommands(
+    const rows = await auditedUpdate(
       this.db,
-      ids.map((id) => ({
-        id,
-        from: ['acked'],
-        to: 'cancelled',
-        patch: { reason: 'cancelled', finishedAt: now },
-      })),
+      sql`update commands set state = 'cancelled', reason = 'cancelled', finished_at = now()
+        where id = any(${sql.param([...ids])}::text[]) and state = 'acked'
+          and not coalesce((result->>'released')::boolean, false)`,
     );
     this.emit(rows);
     await Promise.all(rows.map((c) => this.publish(c, tell(c))));

@@ -28,7 +28,8 @@ describe('rollout rules', () => {
   let fleet: InProcessFleet;
   let packageId: number;
   const maker = makerKey();
-  const plants: Record<'rate' | 'busy' | 'quiet' | 'pause' | 'cancel' | 'held', FixturePlant> = {} as never;
+  const plants: Record<'rate' | 'busy' | 'quiet' | 'pause' | 'cancel' | 'held' | 'released', FixturePlant> =
+    {} as never;
 
   const post = (url: string, payload: object, lang = 'en') =>
     t.app.inject({ method: 'POST', url: `/prod-api${url}?langType=${lang}`, headers: admin, payload });
@@ -87,6 +88,7 @@ describe('rollout rules', () => {
       ['pause', 4],
       ['cancel', 3],
       ['held', 2],
+      ['released', 1],
     ] as const)
       plants[name] = await createFixturePlant(t.db, { ownerId: owner.id, collectors, capacityW: 10_000 });
     await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
@@ -94,6 +96,7 @@ describe('rollout rules', () => {
     for (const [plant, powerW] of [
       [plants.busy, 5000],
       [plants.held, 5000],
+      [plants.released, 5000],
       [plants.quiet, 100],
     ] as const)
       await t.db.execute(
@@ -109,7 +112,13 @@ describe('rollout rules', () => {
       t.db,
       t.config.filesDir,
       Object.values(plants).flatMap((p) => serialsOf(p)),
-      { version: '2.0.0', maker, retryMs: 500 },
+      {
+        version: '2.0.0',
+        maker,
+        retryMs: 500,
+        // The released plant's device takes its time to install: a cancel can come while it does.
+        stepMs: (serial) => (serialsOf(plants.released).includes(serial) ? 1500 : 1),
+      },
     );
   }, 120_000);
   afterAll(async () => {
@@ -248,6 +257,31 @@ describe('rollout rules', () => {
         and detail->>'state' = 'cancelled' and target = any(${sql.param(held)}::text[])`,
     );
     expect(logged!.n).toBe(2);
+  }, 90_000);
+
+  it('lets a device finish an install whose go-ahead was sent before the rollout was cancelled, and records it applied', async () => {
+    const [device] = serialsOf(plants.released);
+    const id = await create({ plantIds: [plants.released.plantId], installWindow: 'lowPowerOrNight' });
+    await turnUntil(id, NOON, [device!], 'downloaded');
+    // 23:00 in Shanghai: the go-ahead goes out; the device installs (slowly) and has not reported yet.
+    await turn(new Date('2026-06-01T15:00:00Z'));
+    expect((await detail(id)).devices[0]!.stage).toBe('downloaded');
+    await actOnRollout(
+      { db: t.db, commandCenter: fleet.center, config: t.config },
+      { userId: adminId, roleId: ROLE.admin, dealercode: null },
+      id,
+      'cancel',
+    );
+    // The device runs the new version, and the console says so: the upgrade ends applied, not cancelled.
+    await turnUntil(id, NOON, [device!], 'done');
+    expect(fleet.updaters.get(device!)!.version).toBe('3.0.0');
+    const [ended] = await rowsOf<{ state: string }>(
+      t.db,
+      sql`select c.state from commands c join firmware_rollout_devices rd on rd.command_id = c.id
+        where rd.rollout_id = ${id}`,
+    );
+    expect(ended!.state).toBe('applied');
+    expect((await detail(id)).rollout.state).toBe('cancelled');
   }, 90_000);
 
   it('refuses to delete a package a rollout uses, or one an upgrade is still reading, in zh and en, changing nothing', async () => {

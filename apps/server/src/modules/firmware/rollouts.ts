@@ -327,25 +327,31 @@ async function stepRollout(deps: Deps, start: Rollout, now: Date): Promise<void>
 
 /**
  * Lets the held downloads of rollouts with a maintenance window install when their plant is in it: producing
- * under `lowPowerPct` of its capacity, or at night in its own time zone. Sent again every turn until the device
- * moves on (it ignores a repeat).
+ * under `lowPowerPct` of its capacity, or at night in its own time zone. Each go-ahead is first marked on its
+ * upgrade (`released` in its result, by the same conditional UPDATE that a cancel races with): from then on the
+ * install is under way, a cancel of the rollout leaves it to finish and report, and the go-ahead is sent again
+ * every turn until the device moves on (it ignores a repeat), whatever the window and the rollout's state.
  */
 async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
   const { db, commandCenter } = deps;
   const hour = sql`extract(hour from ${now.toISOString()}::timestamptz at time zone pl.time_zone)`;
   const held = await rowsOf<{ id: string }>(
     db,
-    sql`select c.id from commands c
-      join firmware_rollout_devices rd on rd.command_id = c.id
-      join firmware_rollouts r on r.id = rd.rollout_id
-      join plants pl on pl.id = c.plant_id
-      left join plant_live_figures f on f.plant_id = pl.id
-      where c.state = 'acked' and c.result->>'stage' = 'downloaded' and r.state <> 'cancelled'
-        and r.install_window = 'lowPowerOrNight'
-        and (coalesce(f.power_w, 0) < r.low_power_pct / 100 * pl.capacity_w
-          or (r.night_from > r.night_to and (${hour} >= r.night_from or ${hour} < r.night_to))
-          or (r.night_from <= r.night_to and ${hour} >= r.night_from and ${hour} < r.night_to))
-      limit 5000`,
+    sql`update commands set result = coalesce(result, '{}'::jsonb) || '{"released": true}'::jsonb
+      where state = 'acked' and result->>'stage' = 'downloaded' and id in (
+        select c.id from commands c
+        join firmware_rollout_devices rd on rd.command_id = c.id
+        join firmware_rollouts r on r.id = rd.rollout_id
+        join plants pl on pl.id = c.plant_id
+        left join plant_live_figures f on f.plant_id = pl.id
+        where c.state = 'acked' and c.result->>'stage' = 'downloaded'
+          and (coalesce((c.result->>'released')::boolean, false)
+            or (r.state <> 'cancelled' and r.install_window = 'lowPowerOrNight'
+              and (coalesce(f.power_w, 0) < r.low_power_pct / 100 * pl.capacity_w
+                or (r.night_from > r.night_to and (${hour} >= r.night_from or ${hour} < r.night_to))
+                or (r.night_from <= r.night_to and ${hour} >= r.night_from and ${hour} < r.night_to))))
+        limit 5000)
+      returning id`,
   );
   for (const { id } of held) {
     const c = await commandCenter.openCommand(id);
@@ -361,9 +367,9 @@ async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
 }
 
 /**
- * Ends the upgrades of cancelled rollouts with a maintenance window that have not begun installing: the device
+ * Ends the upgrades of cancelled rollouts with a maintenance window that have not been let install: the device
  * downloads, or holds its image, waiting for a go-ahead that a cancelled rollout never gives, so its upgrade would
- * otherwise wait out its time-to-live. Each becomes `cancelled` and its device is told to drop the image
+ * otherwise wait out its time-to-live. One whose go-ahead was sent is under way and left to report. Each becomes `cancelled` and its device is told to drop the image
  * (`op: cancel`). Run at the cancel (of `rolloutId`) and at every turn, for the upgrades acknowledged only after it.
  */
 async function cancelHeldDownloads(deps: Deps, rolloutId?: string): Promise<void> {
@@ -375,6 +381,7 @@ async function cancelHeldDownloads(deps: Deps, rolloutId?: string): Promise<void
       where r.state = 'cancelled' ${rolloutId === undefined ? sql`` : sql`and r.id = ${rolloutId}`}
         and c.state = 'acked' and (c.params->>'holdInstall')::boolean
         and coalesce(c.result->>'stage', 'downloading') in ('downloading', 'downloaded')
+        and not coalesce((c.result->>'released')::boolean, false)
       limit 5000`,
   );
   await deps.commandCenter.cancelHeld(

@@ -22,6 +22,11 @@ export interface UpgradeResult {
   progress: number;
   /** Image bytes sent to the device so far, repeats included. */
   bytesSent: number;
+  /**
+   * A held download's go-ahead to install was sent (set by the rollout job, kept when progress is stored): the
+   * install is under way and a cancel of its rollout no longer ends it.
+   */
+  released?: boolean;
 }
 
 /** The suffix of a chunk's `cmdId` before its index: `<upgrade id>.c<index>`. */
