@@ -5,6 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
+/**
+ * Notices go through the console's one message hook (`useMessage()` of components/MessageProvider.tsx), which
+ * renders them inside the console's React tree under its theme and locale. Ant Design's static `message` renders in
+ * React roots of its own that outlive the screen (and a test's cleanup), so it is refused; only the provider's
+ * holder (components/MessageHost.tsx) uses Ant Design's message. `apps/web/src/components/staticMessage.test.ts`
+ * proves the rule fires.
+ */
+const STATIC_MESSAGE_TEXT =
+  "Show notices with useMessage() from components/MessageProvider.tsx, not antd's static message.";
+const STATIC_MESSAGE = {
+  paths: [{ name: 'antd', importNames: ['message'], message: STATIC_MESSAGE_TEXT }],
+  patterns: [{ regex: '^antd/(es|lib)/message$', message: STATIC_MESSAGE_TEXT }],
+};
+
 // Console features import shared pieces (components/, api/, layout/, …) and never each other's internals: a
 // piece two features need moves to components/. For a file N folders below its feature's root, a relative path
 // that climbs N+1 folders lands in features/; naming any folder there but its own feature is refused.
@@ -19,11 +33,13 @@ const featureBoundaries = readdirSync(new URL(`./${FEATURES}`, import.meta.url),
         'no-restricted-imports': [
           'error',
           {
+            paths: STATIC_MESSAGE.paths,
             patterns: [
               {
                 regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`,
                 message: `features/${feature} may not import another feature's files: move the shared piece to components/.`,
               },
+              ...STATIC_MESSAGE.patterns,
             ],
           },
         ],
@@ -60,7 +76,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', STATIC_MESSAGE],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^antd\\u002F(es|lib)\\u002Fmessage$/]',
+          message: STATIC_MESSAGE_TEXT,
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/MessageHost.tsx'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/server/**/*.ts'],

@@ -66,16 +66,13 @@ export function MessageProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Outside the provider (tests of single components): Ant Design's static message, loaded on first use. */
-const staticMessages: Messages = Object.fromEntries(
-  (['success', 'error', 'info', 'warning'] as const).map((kind) => [
-    kind,
-    ((content, seconds) =>
-      import('antd/es/message').then(({ default: message }) =>
-        message[kind](content, seconds).then(() => undefined),
-      )) satisfies Show,
-  ]),
-) as Messages;
-
-/** The console's message API (success, error...). */
-export const useMessage = (): Messages => useContext(MessageContext) ?? staticMessages;
+/**
+ * The console's message API (success, error...). Notices render in the provider's holder, inside the console's
+ * React tree, under its theme and locale; there is no fallback to Ant Design's static `message`, whose roots of
+ * their own outlive the screen that opened them.
+ */
+export function useMessage(): Messages {
+  const messages = useContext(MessageContext);
+  if (!messages) throw new Error('useMessage() is called outside <MessageProvider>: wrap the tree in it.');
+  return messages;
+}

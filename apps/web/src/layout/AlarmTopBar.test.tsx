@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { session } from '../api/session.ts';
 import { AlarmDialog } from './AlarmDialog.tsx';
 import { AlarmTicker } from './AlarmTicker.tsx';
+import { MessageProvider } from '../components/MessageProvider.tsx';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -59,6 +60,7 @@ function renderAt(element: React.ReactNode) {
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
   return router;
 }

@@ -1,13 +1,15 @@
-import { message, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { ApiError } from '../../api/ApiError.ts';
 import { errorMessage } from '../../api/request.ts';
+import type { Messages } from '../MessageProvider.tsx';
 import type { OneFile } from './useOneFile.ts';
 
 /**
  * Shows where an upload was refused: the server's word on the file under the file field, on other fields under
- * those fields, anything else as a message. The upload is sent `quiet`, so this is the only place it shows.
+ * those fields, anything else as a notice (`message`, the caller's `useMessage()`). The upload is sent `quiet`, so
+ * this is the only place it shows.
  */
-export function showUploadError(e: unknown, form: FormInstance, file: OneFile): void {
+export function showUploadError(e: unknown, form: FormInstance, file: OneFile, message: Messages): void {
   const fieldErrors = e instanceof ApiError ? e.fieldErrors : [];
   const onFile = fieldErrors.find((f) => f.field === 'file');
   const onFields = fieldErrors.filter((f) => f.field !== 'file');

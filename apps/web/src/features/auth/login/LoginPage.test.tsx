@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LoginPage } from './LoginPage.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -19,7 +20,7 @@ function start(status = 200) {
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
     initialEntries: ['/login'],
   });
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: MessageProvider });
   return sent;
 }
 

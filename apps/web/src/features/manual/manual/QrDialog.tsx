@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Modal, Space, Spin, Typography, message } from 'antd';
+import { Button, Modal, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import type { ManualRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { downloadFile } from '../../../api/downloadFile.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useManualQr } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** An object URL for `blob` while the component shows it, revoked afterwards. */
 function useObjectUrl(blob: Blob | undefined): string | undefined {
@@ -26,6 +27,7 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
  */
 export function QrDialog({ manual, onClose }: { manual: ManualRow; onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const qr = useManualQr(manual.id);
   const url = useObjectUrl(qr.data);
   const [saving, setSaving] = useState<'png' | 'svg'>();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { UploadDialog, type ManualPreset } from './UploadDialog.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 /** Renders the dialog over a server that answers `answer` and records what was sent. */
 function start(
@@ -29,6 +30,7 @@ function start(
     <QueryClientProvider client={new QueryClient()}>
       <UploadDialog preset={preset} onClose={onClose} />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
   return { sent, onClose };
 }

@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Modal, Select, message } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import {
   LIMITS,
   MANUAL_LANGUAGES,
@@ -12,6 +12,7 @@ import { OneFileField } from '../../../components/upload/OneFileField.tsx';
 import { showUploadError } from '../../../components/upload/showUploadError.ts';
 import { useOneFile } from '../../../components/upload/useOneFile.ts';
 import { useManualMutations } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** What a manual may be; the server tells the type by the content, this only narrows the file chooser. */
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,application/pdf,image/png,image/jpeg,image/webp';
@@ -28,6 +29,7 @@ export interface ManualPreset extends ManualUploadFields {
  */
 export function UploadDialog({ preset, onClose }: { preset?: ManualPreset; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<ManualUploadFields>();
   const chosen = useOneFile();
   const { upload } = useManualMutations();
@@ -41,7 +43,7 @@ export function UploadDialog({ preset, onClose }: { preset?: ManualPreset; onClo
       void message.success(t('manual.uploaded', { version: stored.version }));
       onClose();
     } catch (e) {
-      showUploadError(e, form, chosen);
+      showUploadError(e, form, chosen, message);
     }
   };
 

@@ -1,4 +1,4 @@
-import { Button, Drawer, Popconfirm, Space, Table, Tag, message } from 'antd';
+import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ManualRow, ManualVersionRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatFileSize } from '../../../components/format/units.ts';
 import { useManualMutations, useManualVersions } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /**
  * Every version of one manual, the newest first: the public address gives the newest, the older ones stay
@@ -23,6 +24,7 @@ export function VersionsDrawer({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const versions = useManualVersions(manual.id);
   const { removeVersion } = useManualMutations();
   const rows = versions.data ?? [];

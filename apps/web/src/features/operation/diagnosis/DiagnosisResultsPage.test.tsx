@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { IvStringRow, IvTask } from '@solarops/contracts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { DiagnosisResultsPage } from './DiagnosisResultsPage.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -61,6 +62,7 @@ function open() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
 }
 

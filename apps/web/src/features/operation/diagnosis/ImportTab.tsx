@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Form, InputNumber, Select, Space, Tag, Upload, message } from 'antd';
+import { Alert, Button, Descriptions, Form, InputNumber, Select, Space, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { IvDiagnosisResult } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { useIvMutations, useIvTemplates } from './api.ts';
 import { CLASS_COLORS } from './ClassTags.tsx';
 import { parseTracerCsv } from './parseTracerCsv.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface ImportForm {
   templateId: number;
@@ -17,6 +18,7 @@ interface ImportForm {
 /** A field tracer's curve (CSV) diagnosed against a template, through the same open door any tracer may use. */
 export function ImportTab() {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<ImportForm>();
   const templates = useIvTemplates();
   const { diagnose } = useIvMutations();

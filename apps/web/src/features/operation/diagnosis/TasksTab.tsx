@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ButtonProps } from 'antd';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, message } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { IvTask, IvTaskBody } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { useIvInverters, useIvMutations, useIvTasks, useIvTemplates } from './api.ts';
 import { ClassTags } from './ClassTags.tsx';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 const STATE_COLORS: Record<IvTask['state'], string> = {
   issued: 'default',
@@ -18,6 +19,7 @@ const STATE_COLORS: Record<IvTask['state'], string> = {
 /** Starting a scan: a template, a plant and its inverters, and the user's password again. */
 function ScanDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<IvTaskBody>();
   const templates = useIvTemplates();
   const inverters = useIvInverters();

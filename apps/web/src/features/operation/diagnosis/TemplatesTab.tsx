@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import type { ButtonProps } from 'antd';
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  message,
-} from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { DETECTION_SENSITIVITIES, type IvTemplate, type IvTemplateBody } from '@solarops/contracts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { useIvMutations, useIvTemplates } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** The datasheet fields, in the order a datasheet prints them; coefficients in %/K as printed. */
 const MODULE_FIELDS = [
@@ -38,6 +27,7 @@ type TemplateForm = Omit<IvTemplateBody, 'connectionDate'> & { connectionDate: D
 
 function TemplateDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<TemplateForm>();
   const { createTemplate } = useIvMutations();
   const submit = async () => {

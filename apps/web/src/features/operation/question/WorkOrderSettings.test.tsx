@@ -7,6 +7,7 @@ import type { SlaTargetRow, WorkOrderRule } from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { RulesTab } from './RulesTab.tsx';
 import { SlaTab } from './SlaTab.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 interface Sent {
   method: string;
@@ -55,7 +56,9 @@ function serve(refuse?: { field: string; message: string }) {
 }
 
 const show = (ui: ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>, {
+    wrapper: MessageProvider,
+  });
 
 /** Confirms the open pop-up confirmation (its primary button). */
 async function confirm(user: ReturnType<typeof userEvent.setup>) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Space, Table, message } from 'antd';
+import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { FirmwareKeyBody, FirmwareKeyRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,11 @@ import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useFirmwareKeys, useKeyMutations } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 function AddKeyDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<FirmwareKeyBody>();
   const { add } = useKeyMutations();
   const submit = async () => {

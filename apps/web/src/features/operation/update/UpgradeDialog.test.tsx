@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FirmwarePackageRow } from '@solarops/contracts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 const pkg = { id: 7, name: 'sc4g-3.0.0.bin', version: '3.0.0' } as FirmwarePackageRow;
 
@@ -25,6 +26,7 @@ function start(answer: { status: number; body: object }, serial?: string) {
     <QueryClientProvider client={new QueryClient()}>
       <UpgradeDialog pkg={pkg} {...(serial ? { serial } : {})} onDone={onDone} onClose={vi.fn()} />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
   return { sent, onDone };
 }

@@ -1,8 +1,9 @@
-import { Form, Input, Modal, message } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import type { FirmwarePackageRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { useUpgradeOne } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /**
  * Upgrades one device with a package, through the same upgrade command as a rollout: the serial comes from the
@@ -21,6 +22,7 @@ export function UpgradeDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<{ serial: string }>();
   const upgrade = useUpgradeOne();
   const submit = async () => {

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UploadDialog } from './UploadDialog.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 function start() {
   const sent: FormData[] = [];
@@ -20,6 +21,7 @@ function start() {
     <QueryClientProvider client={new QueryClient()}>
       <UploadDialog onClose={onClose} />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
   return { sent, onClose };
 }

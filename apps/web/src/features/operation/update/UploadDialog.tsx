@@ -1,14 +1,16 @@
-import { Form, Input, Modal, Select, message } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { FIRMWARE_LIMITS, FIRMWARE_TYPES, INTERFACE_TYPES } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { OneFileField } from '../../../components/upload/OneFileField.tsx';
 import { showUploadError } from '../../../components/upload/showUploadError.ts';
 import { useOneFile } from '../../../components/upload/useOneFile.ts';
 import { usePackageMutations, type UploadFields } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** The upload dialog of the `update` screen: the image, the spec's fields and the maker's signature. */
 export function UploadDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<UploadFields>();
   const chosen = useOneFile();
   const { upload } = usePackageMutations();
@@ -22,7 +24,7 @@ export function UploadDialog({ onClose }: { onClose(): void }) {
       void message.success(t('common.operationSucceeded'));
       onClose();
     } catch (e) {
-      showUploadError(e, form, chosen);
+      showUploadError(e, form, chosen, message);
     }
   };
 

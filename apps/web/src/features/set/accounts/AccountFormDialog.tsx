@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select, message } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import {
   createUserBody,
   emailSchema,
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { ApiError } from '../../../api/ApiError.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { useAccountMutations, useChildRoles } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface Props {
   /** The account being edited, or undefined to create one. */
@@ -34,6 +35,7 @@ interface Values {
 /** Create or edit an account of one of the user screens; the server mails the initial password. */
 export function AccountFormDialog({ account, roleIds, onClose }: Props) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const { create, edit } = useAccountMutations();
   const childRoles = useChildRoles();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { UserRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { type AccountFilters, useAccountMutations, useAccounts, useChildRoles } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 export interface AccountListProps {
   /** Route name of the screen: names the test ids and the title. */
@@ -37,6 +38,7 @@ export function AccountListPage({
   canBindRole,
 }: AccountListProps) {
   const { t } = useTranslation();
+  const message = useMessage();
   // The disabled-accounts screen lists disabled and deleted accounts whatever the search says.
   const scope = (f: AccountFilters): AccountFilters =>
     disabledOnly ? { ...f, enabled: 'false', withDeleted: 'true' } : f;

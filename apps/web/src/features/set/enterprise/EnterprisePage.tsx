@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import type { EnterpriseRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -8,6 +8,7 @@ import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useAccountMutations } from '../accounts/api.ts';
 import { type EnterpriseStatus, useEnterpriseAudit, useEnterprises } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 const STATUS_COLOR: Record<EnterpriseStatus, string> = {
   pending: 'processing',
@@ -18,6 +19,7 @@ const STATUS_COLOR: Record<EnterpriseStatus, string> = {
 /** The audit dialog: approve or refuse a pending registration, with notes. */
 function AuditDialog({ row, onClose }: { row: EnterpriseRow; onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [notes, setNotes] = useState('');
   const audit = useEnterpriseAudit();
   const decide = async (approve: boolean) => {
@@ -84,6 +86,7 @@ function AuditDialog({ row, onClose }: { row: EnterpriseRow; onClose(): void }) 
 /** `enterprise`: registrations (pending, active, refused), their audit, and the accounts once active. */
 export function EnterprisePage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const list = useListState<{ status?: EnterpriseStatus }>({});
   const [auditing, setAuditing] = useState<EnterpriseRow | null>(null);
   const query = useEnterprises(list.filters.status, list.page, list.limit);

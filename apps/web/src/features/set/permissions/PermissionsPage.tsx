@@ -1,19 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Modal,
-  Row,
-  Space,
-  Table,
-  Tag,
-  Tree,
-  Typography,
-  message,
-} from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Row, Space, Table, Tag, Tree, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { nameSchema } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +11,7 @@ import { type RoleDetail, useRoleMutations, useRoles } from './api.ts';
 import { menuTreeNodes, routeNamesOf, type MenuTreeNode } from '../../../components/menuTree.ts';
 import '../../../components/menuTree.css';
 import '../components/set.css';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface TreeNode {
   key: string;
@@ -40,6 +27,7 @@ interface RoleForm {
 /** Create a staff role, or rename and describe an existing one. */
 function RoleDialog({ role, onClose }: { role?: RoleDetail; onClose(created?: RoleDetail): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<RoleForm>();
   const { add, update } = useRoleMutations();
   const submit = async () => {
@@ -97,6 +85,7 @@ function RoleDialog({ role, onClose }: { role?: RoleDetail; onClose(created?: Ro
  */
 export function PermissionsPage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const roles = useRoles();
   const { update } = useRoleMutations();
   const [selectedId, setSelectedId] = useState<number | null>(null);

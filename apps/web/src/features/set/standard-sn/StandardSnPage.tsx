@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, message } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CHECK_DIGITS, SERIAL_CHARSETS, type SerialRuleBody, type SerialRuleRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,11 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { checkSerial, useSerialRuleMutations, useSerialRules } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 function RuleDialog({ rule, onClose }: { rule?: SerialRuleRow; onClose(): void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<SerialRuleBody>();
   const { save } = useSerialRuleMutations();
   const submit = async () => {
@@ -103,6 +105,7 @@ function RuleDialog({ rule, onClose }: { rule?: SerialRuleRow; onClose(): void }
 /** `standardSNnumber`: serial number rules per device model, and a check of one serial against them. */
 export function StandardSnPage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const list = useListState<{ model?: string }>({});
   const [editing, setEditing] = useState<{ rule?: SerialRuleRow } | null>(null);
   const [probe, setProbe] = useState({ model: '', sn: '' });

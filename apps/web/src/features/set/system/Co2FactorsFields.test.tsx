@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_CO2_FACTORS, type SystemSettings } from '@solarops/contracts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { MessageProvider } from '../../../components/MessageProvider.tsx';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -40,6 +41,7 @@ function start() {
     <QueryClientProvider client={client}>
       <SettingsForm />
     </QueryClientProvider>,
+    { wrapper: MessageProvider },
   );
   return saved;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Upload, message } from 'antd';
+import { Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
 import { MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   cardRenewalPrice,
@@ -18,6 +18,7 @@ import { zodRule } from '../../../components/zodRule.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { Co2FactorsFields } from './Co2FactorsFields.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** Today as YYYY-MM-DD in the viewer's zone: the date a newly added rate is taken on. */
 const today = () => new Date().toLocaleDateString('sv-SE');
@@ -29,6 +30,7 @@ const today = () => new Date().toLocaleDateString('sv-SE');
  */
 export function SettingsForm() {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<SystemSettings>();
   const settings = useSystemSettings();
   const save = useSaveSystemSettings();

@@ -13,7 +13,6 @@ import {
   Statistic,
   Table,
   Typography,
-  message,
 } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { type DeviceRow, formatMoney } from '@solarops/contracts';
@@ -38,6 +37,7 @@ import { EnergyChart } from './EnergyChart.tsx';
 import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PerformanceCard } from './PerformanceCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** The plant details (`details?id=`): header figures, power and energy charts, devices, collectors, information. */
 export function DetailsPage() {
@@ -74,6 +74,7 @@ export function DetailsPage() {
 
 function DetailsBody({ id }: { id: number }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const plant = usePlant(id).data!;
   const summary = usePlantSummary(id);
   const devices = usePlantDevices(id);

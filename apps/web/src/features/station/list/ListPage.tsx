@@ -1,6 +1,6 @@
 import '../station.css';
 import { Suspense, lazy, useState } from 'react';
-import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Tooltip, message } from 'antd';
+import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Tooltip } from 'antd';
 import {
   AppstoreOutlined,
   DeleteOutlined,
@@ -28,6 +28,7 @@ import {
   usePlantMutations,
 } from '../api.ts';
 import { PlantCards } from './PlantCards.tsx';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 // The form (date picker, upload, map) loads when first opened, so that the list itself renders sooner.
 const PlantFormDialog = lazy(() =>
@@ -37,6 +38,7 @@ const PlantFormDialog = lazy(() =>
 /** The plant list (`list`): search and reset, list and card views, create, edit, delete, follow and export. */
 export function ListPage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const navigate = useNavigate();
   const list = useListState<PlantFilters>({});
   // A phone gets the cards (a 1100 px table is clipped on a 390 px screen) until the user picks a view.

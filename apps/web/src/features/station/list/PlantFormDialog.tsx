@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, message } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import {
   majorToMinor,
   minorToMajor,
@@ -14,6 +14,7 @@ import { zodRule } from '../../../components/zodRule.ts';
 import { WorldMap } from '../../../components/WorldMap.tsx';
 import { usePlantMutations } from '../api.ts';
 import { PictureField } from './PictureField.tsx';
+import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** Currencies offered for the electricity price (ISO 4217); prices are kept in the smallest unit. */
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'JPY', 'AUD', 'INR', 'BRL', 'ZAR'] as const;
@@ -54,6 +55,7 @@ export function PlantFormDialog({
   onClose(saved: boolean): void;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const [form] = Form.useForm<FormValues>();
   const { save } = usePlantMutations();
   const timeZones = useMemo(() => zones().map((z) => ({ value: z, label: z })), []);
