@@ -133,6 +133,8 @@ test('an alarm becomes a work order, worked by the installer and approved by the
   await tech.mouse.down();
   for (let i = 1; i <= 10; i++) await tech.mouse.move(box.x + 20 + i * 25, box.y + 40 + (i % 2) * 50);
   await tech.mouse.up();
+  // The strokes stay even when drawn while the dialog is still opening.
+  await expect(tech.getByTestId('signature-save')).toBeEnabled();
   await tech.getByTestId('signature-save').click();
   await expect(tech.getByTestId('workorder-evidence').locator('img')).toBeVisible();
   await tech.getByTestId('move-submit').click();

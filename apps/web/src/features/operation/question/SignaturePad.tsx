@@ -44,7 +44,9 @@ export function SignaturePad({
       open={open}
       title={t('operation.workOrders.signature')}
       onCancel={onCancel}
-      afterOpenChange={(visible) => visible && clear()}
+      // The pad is wiped once it has closed, not once it has opened: a finger quicker than the opening animation
+      // would otherwise lose its first strokes.
+      afterOpenChange={(visible) => !visible && clear()}
       footer={
         <Space>
           <Button size="large" onClick={clear}>
