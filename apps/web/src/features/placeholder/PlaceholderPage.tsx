@@ -12,7 +12,7 @@ export function PlaceholderPage() {
   return (
     <div className="app-container">
       <Card>
-        <Typography.Title level={4} data-testid="page-title">
+        <Typography.Title level={4} className="page-title" data-testid="page-title">
           {route ? t(route.meta.title) : ''}
         </Typography.Title>
         <Empty description={t('placeholder.comingLater')} />

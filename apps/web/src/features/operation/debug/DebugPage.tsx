@@ -26,7 +26,7 @@ export function DebugPage() {
   return (
     <div className="app-container">
       <Card style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} data-testid="page-title">
+        <Typography.Title level={5} className="page-title" data-testid="page-title">
           {t('menu.debug')}
         </Typography.Title>
         <DevicePicker

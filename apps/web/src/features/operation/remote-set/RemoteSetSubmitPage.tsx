@@ -14,7 +14,7 @@ function SubmitScreen({ route }: { route: 'remoteSetSubmit' | 'remoteSetSubmit1'
   return (
     <div className="app-container">
       <Card>
-        <Typography.Title level={5} data-testid="page-title">
+        <Typography.Title level={5} className="page-title" data-testid="page-title">
           {t(`menu.${route}`)}
         </Typography.Title>
         {selection ? (

@@ -93,7 +93,7 @@ export function SettingsScreen({
   return (
     <div className="app-container">
       <Card style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} data-testid="page-title">
+        <Typography.Title level={5} className="page-title" data-testid="page-title">
           {t(`menu.${route}`)}
           {profile && (
             <Typography.Text type="secondary" style={{ marginLeft: 12, fontSize: 13 }}>

@@ -93,7 +93,7 @@ export function SetUpListPage() {
   return (
     <div className="app-container">
       <Card style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} data-testid="page-title">
+        <Typography.Title level={5} className="page-title" data-testid="page-title">
           {t('menu.setUpList')}
         </Typography.Title>
         <DevicePicker

@@ -58,7 +58,7 @@ export function SystemPage() {
   return (
     <div className="app-container">
       <Card>
-        <Typography.Title level={4} data-testid="page-title">
+        <Typography.Title level={4} className="page-title" data-testid="page-title">
           {t('menu.system')}
         </Typography.Title>
         <Tabs

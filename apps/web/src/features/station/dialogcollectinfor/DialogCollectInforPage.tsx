@@ -12,7 +12,7 @@ export function DialogCollectInforPage() {
   return (
     <div className="app-container">
       <Card>
-        <Typography.Title level={4} data-testid="page-title">
+        <Typography.Title level={4} className="page-title" data-testid="page-title">
           {t('menu.dialogcollectinfor')}
         </Typography.Title>
         <CollectorInfo sn={sn} />
