@@ -16,7 +16,7 @@ export function ReloginDialog() {
       title={t('relogin.title')}
       okText={t('relogin.ok')}
       cancelText={t('relogin.cancel')}
-      maskClosable={false}
+      mask={{ closable: false }}
       onOk={() => {
         resetSession();
         window.location.reload();

@@ -21,7 +21,7 @@ export function WeakPasswordDialog() {
           <ExclamationCircleFilled className="warning-icon" /> {t('weakPassword.title')}
         </span>
       }
-      maskClosable={false}
+      mask={{ closable: false }}
       closable
       onCancel={() => setWeak(false)}
       footer={

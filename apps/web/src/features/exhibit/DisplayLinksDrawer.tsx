@@ -24,7 +24,7 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
       open={open}
       onClose={onClose}
       title={t('exhibit.links.title')}
-      width={720}
+      size={720}
       data-testid="links-drawer"
     >
       <Form
@@ -65,7 +65,7 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
         <Alert
           style={{ marginTop: 16 }}
           type="success"
-          message={t('exhibit.links.created', { name: created.name })}
+          title={t('exhibit.links.created', { name: created.name })}
           description={
             <Typography.Paragraph copyable data-testid="link-url" style={{ marginBottom: 0 }}>
               {displayUrl(created.token)}

@@ -29,12 +29,12 @@ export function GuidePage() {
         <Typography.Title level={4}>{t('menu.guide')}</Typography.Title>
         <Typography.Paragraph>{t('guide.intro')}</Typography.Paragraph>
         <Steps
-          direction="vertical"
+          orientation="vertical"
           size="small"
           current={-1}
           items={STOPS.map((s) => ({
             title: t(`guide.steps.${s.key}.title`),
-            description: t(`guide.steps.${s.key}.body`),
+            content: t(`guide.steps.${s.key}.body`),
           }))}
         />
         <Button type="primary" onClick={() => setOpen(true)} data-testid="guide-start">

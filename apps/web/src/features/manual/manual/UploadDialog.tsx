@@ -63,7 +63,7 @@ export function UploadDialog({ preset, onClose }: { preset?: ManualPreset; onClo
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t('manual.newVersionNote', {
+          title={t('manual.newVersionNote', {
             model: preset.model,
             language: t(`manual.languages.${preset.language}`),
             version: preset.version,

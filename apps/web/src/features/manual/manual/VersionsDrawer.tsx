@@ -38,7 +38,7 @@ export function VersionsDrawer({
   return (
     <Drawer
       open
-      width="min(900px, 96vw)"
+      size="min(900px, 96vw)"
       title={t('manual.versionsTitle', {
         model: manual.model,
         language: t(`manual.languages.${manual.language}`),

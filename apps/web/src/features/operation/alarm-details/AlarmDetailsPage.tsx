@@ -58,7 +58,7 @@ export function AlarmDetailsPage() {
   if (error || !data) return <Alert type="error" showIcon title={errorMessage(error)} />;
   const a = data.alarm;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="alarmdetails">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="alarmdetails">
       <Card title={`#${a.code} ${a.description}`}>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered>
           <Descriptions.Item label={t('alarm.level')}>

@@ -25,7 +25,7 @@ export function AlarmOverviewPage() {
               <Statistic
                 title={t(`alarm.levels.${level}`)}
                 value={count(level)}
-                valueStyle={{ color: LEVEL_CHART_COLORS[level] }}
+                styles={{ content: { color: LEVEL_CHART_COLORS[level] } }}
               />
             </Card>
           </Col>

@@ -120,7 +120,7 @@ export function CommandResults({
           title={t('commands.results.awaitingApproval', { count: batch.data.deviceCount })}
           description={t('commands.results.awaitingApprovalHelp')}
           action={
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <Button type="primary" size="small" loading={deciding} onClick={() => void decide(true)}>
                 {t('commands.results.approve')}
               </Button>

@@ -41,8 +41,7 @@ export function DevicePicker({
       <Form.Item label={t('commands.picker.plant')}>
         <Select
           allowClear
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 220 }}
           loading={loading}
           data-testid="picker-plant"
@@ -64,9 +63,8 @@ export function DevicePicker({
           <Select
             mode={multiple ? 'multiple' : undefined}
             allowClear
-            showSearch
             maxTagCount="responsive"
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 360 }}
             loading={loading}
             data-testid="picker-devices"

@@ -41,7 +41,7 @@ export function DiagnosisResultsPage() {
       onRetry={() => void task.refetch()}
     >
       {data && (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="diagnosis-results">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="diagnosis-results">
           <Card title={`${data.task.name} · ${data.task.plantName}`}>
             <Space size="large" wrap>
               <Statistic title={t('iv.state')} value={t(`iv.states.${data.task.state}`)} />

@@ -108,7 +108,7 @@ export function DiagnosisStringPage() {
       onRetry={() => void detail.refetch()}
     >
       {d && (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="diagnosis-string">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="diagnosis-string">
           <Card
             title={`${d.row.serial} · ${t('iv.stringNo')} ${d.row.stringNo}`}
             extra={

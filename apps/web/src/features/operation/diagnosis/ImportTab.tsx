@@ -60,8 +60,8 @@ export function ImportTab() {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" message={t('iv.importHelp')} />
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert type="info" title={t('iv.importHelp')} />
       <Form form={form} layout="inline" initialValues={{ poaWm2: 800, moduleTempC: 45 }}>
         <Form.Item name="templateId" label={t('iv.template')} rules={[{ required: true }]}>
           <Select
@@ -91,7 +91,7 @@ export function ImportTab() {
           {t('iv.diagnose')}
         </Button>
       </Form>
-      {fileError && <Alert type="error" message={fileError} />}
+      {fileError && <Alert type="error" title={fileError} />}
       {points && !fileError && <span>{t('iv.csvPoints', { count: points.length })}</span>}
       {result && (
         <Descriptions bordered size="small" column={2} data-testid="iv-import-result">

@@ -58,7 +58,7 @@ function ScanDialog({ onClose }: { onClose(): void }) {
         <Alert
           type="warning"
           data-testid="iv-refused"
-          message={t('iv.issuedWithRefusals')}
+          title={t('iv.issuedWithRefusals')}
           description={refused.map((r) => (
             <div key={r.serial}>
               {r.serial}: {r.message}
@@ -78,8 +78,7 @@ function ScanDialog({ onClose }: { onClose(): void }) {
           </Form.Item>
           <Form.Item name="plantId" label={t('iv.plant')} rules={[{ required: true }]}>
             <Select
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               data-testid="iv-task-plant"
               options={plants}
               onChange={() => form.setFieldValue('serials', [])}
@@ -118,7 +117,7 @@ export function TasksTab() {
   const tasks = useIvTasks();
   const [open, setOpen] = useState(false);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setOpen(true)} data-testid="iv-new-scan">
         {t('iv.newScan')}
       </Button>

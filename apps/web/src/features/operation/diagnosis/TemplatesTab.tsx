@@ -118,7 +118,7 @@ export function TemplatesTab() {
   const { deleteTemplate } = useIvMutations();
   const [open, setOpen] = useState(false);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setOpen(true)} data-testid="iv-new-template">
         {t('iv.newTemplate')}
       </Button>

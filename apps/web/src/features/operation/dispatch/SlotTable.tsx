@@ -49,8 +49,7 @@ export function SlotTable({
             dataIndex: field,
             render: (v: number, row: DispatchSlot & { index: number }) => (
               <Select
-                showSearch
-                optionFilterProp="label"
+                showSearch={{ optionFilterProp: 'label' }}
                 style={{ width: 96 }}
                 value={v}
                 aria-label={t(`commands.dispatch.${field}`)}

@@ -48,8 +48,7 @@ export function PeriodicReportPage() {
         <Select
           data-testid="report-plant"
           style={{ width: 260 }}
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           value={plantId ?? 0}
           onChange={(v: number) => setPlantId(v === 0 ? undefined : v)}
           loading={plants.isLoading}
@@ -131,7 +130,7 @@ function ReportBody({ r }: { r: PeriodicReport }) {
             bordered
             column={1}
             // A label on one line: "系统效率 PR" and "数据完整性" broke after their first characters.
-            labelStyle={{ whiteSpace: 'nowrap' }}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             title={`${r.plantName ?? t('operation.reports.allPlants')} · ${first.from} – ${first.to}`}
           >
             <Descriptions.Item label={t('operation.reports.energy')}>

@@ -56,7 +56,7 @@ function OrderCards({ rows, loading }: { rows: WorkOrderRow[]; loading: boolean 
           data-testid={`workorder-${r.id}`}
           onClick={() => void navigate(`/operation/question?id=${r.id}`)}
         >
-          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             <Space wrap size={6}>
               <Typography.Text strong>#{r.id}</Typography.Text>
               <StateTag state={r.state} />

@@ -101,8 +101,7 @@ function RuleDialog({ rule, onClose }: { rule: WorkOrderRule | undefined; onClos
         </Form.Item>
         <Form.Item name="plantId" label={t('operation.workOrders.settings.plant')}>
           <Select
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             loading={plants.isLoading}
             options={[
               { value: ALL_PLANTS, label: t('operation.workOrders.settings.allPlants') },

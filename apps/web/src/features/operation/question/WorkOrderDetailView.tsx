@@ -82,7 +82,7 @@ function Moves({ order }: { order: WorkOrderDetail }) {
           setAsking(null);
         }}
       >
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           {asking === 'assign' && (
             <Select
               size="large"
@@ -92,8 +92,7 @@ function Moves({ order }: { order: WorkOrderDetail }) {
               value={assigneeId}
               onChange={setAssigneeId}
               loading={assignees.isLoading}
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               options={(assignees.data ?? []).map((a) => ({
                 value: a.id,
                 label: `${a.name} (${a.userCode})`,
@@ -123,7 +122,7 @@ function EvidenceInput({ order }: { order: WorkOrderDetail }) {
   const addSignature = useAddImage(order.id, 'signatures');
   if (!order.canAddEvidence) return null;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Input.TextArea
         rows={2}
         value={text}
@@ -184,7 +183,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
   const moveName = (m: string) =>
     m === 'create' ? t('operation.workOrders.created') : t(`operation.workOrders.moves.${m}`);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="workorder-detail">
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="workorder-detail">
       <Flex wrap gap={8}>
         <Button onClick={() => void navigate('/operation/question')}>
           {t('operation.workOrders.backToList')}
@@ -231,7 +230,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
       {order.evidence.length > 0 && (
         <div className="workorder-photos" data-testid="workorder-evidence">
           <Typography.Title level={5}>{t('operation.workOrders.evidence')}</Typography.Title>
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             {order.evidence.map((e) => (
               <div key={e.id}>
                 <Typography.Text type="secondary">

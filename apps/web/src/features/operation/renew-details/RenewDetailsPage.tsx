@@ -29,7 +29,7 @@ export function RenewDetailsPage() {
       }}
     >
       {o && (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="page-renew-details">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="page-renew-details">
           <Card
             title={t('renewal.order')}
             extra={

@@ -74,7 +74,7 @@ export function RenewPage() {
     );
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="page-renew">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="page-renew">
       <Card>
         <Steps
           current={current}

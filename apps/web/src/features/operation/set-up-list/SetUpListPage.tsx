@@ -107,8 +107,7 @@ export function SetUpListPage() {
         <Form layout="inline" component="div" style={{ marginTop: 12, rowGap: 8 }}>
           <Form.Item label={t('commands.batch.point')}>
             <Select
-              showSearch
-              optionFilterProp="label"
+              showSearch={{ optionFilterProp: 'label' }}
               style={{ width: 320 }}
               data-testid="batch-point"
               value={pointName}

@@ -70,7 +70,7 @@ export function KeysTab() {
   const [adding, setAdding] = useState(false);
   return (
     <Card data-testid="firmware-keys">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           {t('operation.update.addKey')}
         </Button>

@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlantOptions, useRolloutMutations } from './api.ts';
+import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
 
 interface Values {
   plantIds: number[];
@@ -97,7 +98,7 @@ export function RolloutDialog({ pkg, onClose }: { pkg: FirmwarePackageRow; onClo
             mode="multiple"
             allowClear
             loading={plants.isLoading}
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             options={(plants.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
         </Form.Item>
@@ -131,10 +132,10 @@ export function RolloutDialog({ pkg, onClose }: { pkg: FirmwarePackageRow; onClo
         </Space>
         <Space align="start" wrap>
           <Form.Item name="successPct" label={t('operation.update.successPct')}>
-            <InputNumber min={0} max={100} addonAfter="%" style={{ width: 120 }} />
+            <NumberWithUnit min={0} max={100} unit="%" style={{ width: 90 }} />
           </Form.Item>
           <Form.Item name="errorPct" label={t('operation.update.errorPct')}>
-            <InputNumber min={0} max={100} addonAfter="%" style={{ width: 120 }} />
+            <NumberWithUnit min={0} max={100} unit="%" style={{ width: 90 }} />
           </Form.Item>
           <Form.Item name="minFinished" label={t('operation.update.minFinished')}>
             <InputNumber min={1} max={10_000} style={{ width: 120 }} />

@@ -185,13 +185,13 @@ export function UpdatePage() {
   const serial = params.get('serial')?.trim() || undefined;
   const [tab, setTab] = useState('packages');
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="page-update">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="page-update">
       {serial && (
         <Alert
           type="info"
           showIcon
           style={{ margin: '0 20px' }}
-          message={t('operation.update.upgradeFor', { serial })}
+          title={t('operation.update.upgradeFor', { serial })}
         />
       )}
       <Tabs

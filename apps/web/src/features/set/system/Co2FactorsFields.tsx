@@ -1,8 +1,9 @@
-import { Button, Divider, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, Divider, Form, Input, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { co2Factor, co2Factors } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/zodRule.ts';
+import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
 
 const countryCode = co2Factors.shape.countries.element.shape.country;
 
@@ -32,12 +33,12 @@ export function Co2FactorsFields() {
       <Form.Item label={t('set.system.co2Default')} required>
         <Space align="baseline" wrap>
           <Form.Item name={['co2Factors', 'default', 'kgPerKwh']} rules={[kgRule]}>
-            <InputNumber
+            <NumberWithUnit
               min={0}
               max={2}
               step={0.001}
-              style={{ width: 180 }}
-              addonAfter="kg/kWh"
+              style={{ width: 110 }}
+              unit="kg/kWh"
               aria-label={t('set.system.co2Factor')}
               data-testid="co2-default-factor"
             />
@@ -73,12 +74,12 @@ export function Co2FactorsFields() {
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, 'kgPerKwh']} rules={[kgRule]}>
-                    <InputNumber
+                    <NumberWithUnit
                       min={0}
                       max={2}
                       step={0.001}
-                      style={{ width: 180 }}
-                      addonAfter="kg/kWh"
+                      style={{ width: 110 }}
+                      unit="kg/kWh"
                       aria-label={t('set.system.co2Factor')}
                     />
                   </Form.Item>

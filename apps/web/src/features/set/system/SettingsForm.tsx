@@ -19,6 +19,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { Co2FactorsFields } from './Co2FactorsFields.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
 
 /** Today as YYYY-MM-DD in the viewer's zone: the date a newly added rate is taken on. */
 const today = () => new Date().toLocaleDateString('sv-SE');
@@ -226,11 +227,11 @@ export function SettingsForm() {
           }
           rules={[zodRule(cardRenewalPrice.shape.pricePerYearMinor, t, 'set.system.cardPriceRule')]}
         >
-          <InputNumber
+          <NumberWithUnit
             min={0}
             precision={currencyDigits(renewalCurrency)}
-            style={{ width: 180 }}
-            addonAfter={renewalCurrency}
+            style={{ width: 130 }}
+            unit={renewalCurrency}
             data-testid="system-cardPrice"
           />
         </Form.Item>
@@ -248,14 +249,14 @@ export function SettingsForm() {
           label={t('set.system.accessTtl')}
           rules={[{ required: true }]}
         >
-          <InputNumber min={300} max={86_400} addonAfter={t('set.system.seconds')} />
+          <NumberWithUnit min={300} max={86_400} unit={t('set.system.seconds')} />
         </Form.Item>
         <Form.Item
           name="refreshTokenTtlSeconds"
           label={t('set.system.refreshTtl')}
           rules={[{ required: true }]}
         >
-          <InputNumber min={3_600} max={7_776_000} addonAfter={t('set.system.seconds')} />
+          <NumberWithUnit min={3_600} max={7_776_000} unit={t('set.system.seconds')} />
         </Form.Item>
         <Form.Item
           name={['passwordPolicy', 'minLength']}

@@ -52,7 +52,7 @@ export function CollectorSearchPage() {
           onRetry={() => void query.refetch()}
           emptyText={t('station.collector.none')}
         >
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             {(query.data ?? []).map((c) => {
               const isFollowed = followed.has(c.serial);
               return (

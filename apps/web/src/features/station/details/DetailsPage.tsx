@@ -304,7 +304,7 @@ function DetailsBody({ id }: { id: number }) {
       </Modal>
       <Drawer
         open={device !== null}
-        width="min(1100px, 96vw)"
+        size="min(1100px, 96vw)"
         title={device ?? ''}
         onClose={() => setDevice(null)}
         destroyOnHidden

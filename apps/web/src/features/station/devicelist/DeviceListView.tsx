@@ -153,8 +153,7 @@ export function DeviceListView({
     >
       <Drawer
         open={detail !== null}
-        size="large"
-        width="min(1100px, 96vw)"
+        size="min(1100px, 96vw)"
         title={detail ?? ''}
         onClose={() => setDetail(null)}
         destroyOnHidden
