@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Alert, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { type ConsoleOrder, useCancelOrder, usePayMock } from '../renewal-shared/api.ts';
+import { CashierFooter } from './CashierFooter.tsx';
 import { CashierSummary } from './CashierSummary.tsx';
 
 /** What the mock provider's pay call may answer that means the order is paid. */
@@ -31,25 +32,19 @@ export function MockCashier({ order }: { order: ConsoleOrder }) {
           }
         />
       )}
-      <Space style={{ marginTop: 16 }}>
-        <Button
-          type="primary"
-          loading={pay.isPending}
-          disabled={cancel.isPending}
-          onClick={() => pay.mutate(order.orderNo)}
-          data-testid="cashier-pay"
-        >
-          {t('renewal.pay')}
-        </Button>
-        <Button
-          loading={cancel.isPending}
-          disabled={pay.isPending}
-          onClick={() => cancel.mutate(order.orderNo)}
-          data-testid="cashier-cancel"
-        >
-          {t('renewal.cancelOrder')}
-        </Button>
-      </Space>
+      <CashierFooter
+        orderNo={order.orderNo}
+        cancel={cancel}
+        actions={[
+          {
+            label: t('renewal.pay'),
+            pending: pay.isPending,
+            run: () => pay.mutate(order.orderNo),
+            testId: 'cashier-pay',
+            primary: true,
+          },
+        ]}
+      />
     </Card>
   );
 }

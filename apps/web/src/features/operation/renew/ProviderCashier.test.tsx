@@ -65,3 +65,39 @@ describe('the pay step of an Alipay order', () => {
     expect(goTo).not.toHaveBeenCalled();
   });
 });
+
+describe('the cashier’s buttons', () => {
+  it('while the payment is being checked, paying and cancelling wait; once it is answered, cancel cancels the order', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://x').pathname;
+        calls.push(`${init?.method ?? 'GET'} ${path}`);
+        const body = JSON.stringify({ code: 200, msg: 'success', data: { ...order, status: 'renewing' } });
+        const response = new Response(body, { headers: { 'Content-Type': 'application/json' } });
+        // The check hangs until the test answers it; any other call is answered at once.
+        if (path.endsWith('/confirm')) return new Promise<Response>((resolve) => (answer = resolve));
+        return Promise.resolve(response);
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProviderCashier order={order} returned={false} goTo={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '我已支付，查询结果' }));
+    await waitFor(() => expect(screen.getByTestId('cashier-cancel')).toBeDisabled());
+    expect(screen.getByTestId('provider-pay')).toBeDisabled();
+
+    answer(
+      new Response(JSON.stringify({ code: 200, msg: 'success', data: { ...order, status: 'renewing' } }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('cashier-cancel')).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: '取消订单' }));
+    await waitFor(() => expect(calls).toContain(`POST /prod-api/renew/order/${order.orderNo}/cancel`));
+  });
+});

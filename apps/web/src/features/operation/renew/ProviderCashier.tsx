@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Alert, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { type ConsoleOrder, useCancelOrder, useConfirmPayment, usePayPage } from '../renewal-shared/api.ts';
+import { CashierFooter } from './CashierFooter.tsx';
 import { CashierSummary } from './CashierSummary.tsx';
 
 /** Sends the browser to another site (the provider's pay page); a prop so that tests can see where it goes. */
@@ -36,7 +37,6 @@ export function ProviderCashier({
   }, [returned, order.orderNo, confirmOrder]);
   const notPaidYet = confirm.data?.status === 'renewing';
   const error = payPage.error ?? confirm.error ?? cancel.error;
-  const busy = payPage.isPending || confirm.isPending || cancel.isPending;
   return (
     <Card
       title={t('renewal.providerCashierTitle', { provider })}
@@ -58,35 +58,26 @@ export function ProviderCashier({
         />
       )}
       {error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessage(error)} />}
-      <Space style={{ marginTop: 16 }} wrap>
-        <Button
-          type="primary"
-          loading={payPage.isPending}
-          disabled={busy && !payPage.isPending}
-          onClick={() =>
-            payPage.mutate(order.orderNo, { onSuccess: ({ url }) => (url ? goTo(url) : undefined) })
-          }
-          data-testid="provider-pay"
-        >
-          {t('renewal.payAtProvider', { provider })}
-        </Button>
-        <Button
-          loading={confirm.isPending}
-          disabled={busy && !confirm.isPending}
-          onClick={() => confirm.mutate(order.orderNo)}
-          data-testid="provider-check"
-        >
-          {t('renewal.checkPayment')}
-        </Button>
-        <Button
-          loading={cancel.isPending}
-          disabled={busy && !cancel.isPending}
-          onClick={() => cancel.mutate(order.orderNo)}
-          data-testid="cashier-cancel"
-        >
-          {t('renewal.cancelOrder')}
-        </Button>
-      </Space>
+      <CashierFooter
+        orderNo={order.orderNo}
+        cancel={cancel}
+        actions={[
+          {
+            label: t('renewal.payAtProvider', { provider }),
+            pending: payPage.isPending,
+            run: () =>
+              payPage.mutate(order.orderNo, { onSuccess: ({ url }) => (url ? goTo(url) : undefined) }),
+            testId: 'provider-pay',
+            primary: true,
+          },
+          {
+            label: t('renewal.checkPayment'),
+            pending: confirm.isPending,
+            run: () => confirm.mutate(order.orderNo),
+            testId: 'provider-check',
+          },
+        ]}
+      />
     </Card>
   );
 }
