@@ -248,6 +248,14 @@ test('reports in zh and en: periodic, custom template built and scheduled, abnor
     await expect(
       page.getByTestId('report-plants').locator('tbody tr', { hasText: plantB.name }),
     ).toBeVisible();
+    // Plant A's PR in the fleet table is estimated: the percentage and its tag stand on one line.
+    const estimated = page
+      .getByTestId('report-plants')
+      .locator('tbody tr', { hasText: plantA.name })
+      .getByTestId('report-pr-estimated');
+    const tagBox = (await estimated.boundingBox())!;
+    const cellBox = (await estimated.locator('..').boundingBox())!;
+    expect(cellBox.height).toBeLessThan(tagBox.height * 1.5);
     await page.screenshot({ animations: 'disabled', path: shot(`reports-form-${lang}`), fullPage: true });
     const pdf = await download(page, 'report-export-pdf');
     expect(pdf.name).toBe(`report-day-${day}.pdf`);

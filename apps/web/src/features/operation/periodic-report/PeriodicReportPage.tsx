@@ -244,7 +244,11 @@ function ReportBody({ r }: { r: PeriodicReport }) {
               p.performanceRatio === null ? (
                 '—'
               ) : (
-                <span title={t('operation.reports.irradiation', { value: p.irradiationKwhM2 })}>
+                // The percentage and its "Estimated" tag on one line: the column takes the room they need.
+                <span
+                  title={t('operation.reports.irradiation', { value: p.irradiationKwhM2 })}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {percent(p.performanceRatio)}
                   {p.irradianceSource === 'model' && <EstimatedTag />}
                 </span>
