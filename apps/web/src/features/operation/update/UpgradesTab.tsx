@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Progress, Table, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import type { CommandRow, CommandState } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { useUpgrades } from './api.ts';
 
 /** The spec's three upgrade states (§4): under way, done, failed. */
@@ -19,24 +20,20 @@ interface Progressed {
 /** Single-device upgrades of the caller's devices: their state, stage and percentage, read while under way. */
 export function UpgradesTab() {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ current: 1, size: 10 });
-  const upgrades = useUpgrades(page.current, page.size);
+  // No filters: the pages of the caller's upgrades, newest first, 10 to a page.
+  const list = useListState<object>({}, 10);
+  const upgrades = useUpgrades(list.page, list.limit);
   return (
-    <div style={{ margin: '0 20px' }}>
-      <Table<CommandRow>
-        rowKey="id"
-        size="small"
-        data-testid="firmware-upgrades"
-        loading={upgrades.isLoading}
-        dataSource={upgrades.data?.rows ?? []}
-        scroll={{ x: 1000 }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: upgrades.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
-        columns={[
+    <ListPage<CommandRow, object>
+      layout="single"
+      list={list}
+      query={upgrades}
+      table={{
+        rowKey: 'id',
+        size: 'small',
+        'data-testid': 'firmware-upgrades',
+        scroll: { x: 1000 },
+        columns: [
           { title: t('operation.update.serial'), dataIndex: 'deviceSerial' },
           { title: t('operation.update.plant'), dataIndex: 'plantName', ellipsis: true },
           {
@@ -76,8 +73,8 @@ export function UpgradesTab() {
             dataIndex: 'createdAt',
             render: (v: string) => formatDate(v),
           },
-        ]}
-      />
-    </div>
+        ],
+      }}
+    />
   );
 }
