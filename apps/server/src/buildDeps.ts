@@ -4,6 +4,7 @@ import type { Database } from './db/openDatabase.ts';
 import type { AppDeps } from './http/deps.ts';
 import type { Mailer } from './mail/Mailer.ts';
 import { createAlarmBus } from './modules/alarms/alarmBus.ts';
+import { createWorkOrderBus } from './modules/workOrders/workOrderBus.ts';
 import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
 import { loadSigningKey } from './modules/auth/signingKey.ts';
 import { SimulatedCarrier } from './modules/cards/SimulatedCarrier.ts';
@@ -31,6 +32,7 @@ export async function buildDeps(options: {
   const fleetChanges = createFleetChanges();
   const deviceLink = new DeviceLink({ db, fleetChanges, logger });
   const alarmBus = createAlarmBus();
+  const workOrderBus = createWorkOrderBus();
   const alarmEngine = new AlarmEngine({ db, alarmBus }, deviceLink.events, logger);
   const alarmMails = new AlarmMailQueue(db, mailer, alarmBus, logger);
   const commandCenter = new CommandCenter(
@@ -69,6 +71,7 @@ export async function buildDeps(options: {
     deviceLink,
     brokerAccounts,
     alarmBus,
+    workOrderBus,
     alarmEngine,
     alarmMails,
     commandCenter,

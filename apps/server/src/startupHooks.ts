@@ -7,6 +7,7 @@ import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
 import { commandFanoutHook } from './modules/commands/commandFanout.ts';
 import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
 import { workOrderJobsHook } from './modules/workOrders/workOrderJobsHook.ts';
+import { workOrderFanoutHook } from './modules/workOrders/workOrderBus.ts';
 import { cardJobsHook } from './modules/cards/cardJobsHook.ts';
 import { reportJobsHook } from './modules/reports/reportJobsHook.ts';
 import { rolloutJobsHook } from './modules/firmware/rolloutJobsHook.ts';
@@ -14,7 +15,7 @@ import { rolloutJobsHook } from './modules/firmware/rolloutJobsHook.ts';
 /**
  * Long-running parts started by `main.ts` beside the HTTP server, in this order: the device link's transports
  * and jobs (before the simulator, which connects to them), the alarm fan-out and jobs, the plants' live figures,
- * the command fan-out and job, the firmware rollouts' job, the work-order jobs, the demo fleet, the internet cards'
+ * the command fan-out and job, the firmware rollouts' job, the work-order fan-out and jobs, the demo fleet, the internet cards'
  * jobs (after the fleet: its collectors get cards), the scheduled reports. A module appends its hook here; the
  * hook's type is in `startupHook.ts`.
  */
@@ -26,6 +27,7 @@ export const STARTUP_HOOKS: StartupHook[] = [
   commandFanoutHook,
   commandJobsHook,
   rolloutJobsHook,
+  workOrderFanoutHook,
   workOrderJobsHook,
   demoFleetHook,
   cardJobsHook,

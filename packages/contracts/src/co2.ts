@@ -88,3 +88,11 @@ export function co2AvoidedKg(
 export const COAL_KG_PER_KWH = 0.3;
 /** CO₂ one tree absorbs in a year [kg] (a commonly used round figure). */
 export const TREE_CO2_KG_PER_YEAR = 18.3;
+
+/**
+ * What avoided CO₂ amounts to, as reports and the overview wall show it: the standard coal the same energy would
+ * have burnt [kg] and the trees that absorb as much CO₂ in a year.
+ */
+export function co2EquivalentsOf(energyKwh: number, co2Kg: number): { coalKg: number; trees: number } {
+  return { coalKg: energyKwh * COAL_KG_PER_KWH, trees: co2Kg / TREE_CO2_KG_PER_YEAR };
+}

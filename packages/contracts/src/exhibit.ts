@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { CardStatus } from './cards.ts';
 import { DEVICE_KINDS } from './device.ts';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATES, type WorkOrderState } from './workOrders.ts';
 import { fleetMap, plantStatus } from './plants.ts';
 
 /** The display-wall screens (spec §2's `exhibit` group); each is its own route name and permission. */
@@ -13,6 +15,10 @@ export const EXHIBIT_LIMITS = {
   wallAlarms: 20,
   /** Plants the station screen rotates through (the most powerful first). */
   stationPlants: 50,
+  /** Open work orders the operation wall lists, those nearest their SLA deadline first. */
+  wallWorkOrders: 10,
+  /** Cards expiring within this many days are counted apart on the equipment wall (the first expiry warning). */
+  cardExpiryDays: 30,
   linkNameMax: 40,
 } as const;
 
@@ -49,6 +55,8 @@ export const wallOverview = z.object({
   co2AvoidedKg: z.number(),
   /** The factor the CO₂ figure is computed with [kg/kWh], shown beside it. */
   co2KgPerKwh: z.number(),
+  /** What the avoided CO₂ amounts to, as the reports show it (`co2EquivalentsOf`): standard coal [kg], trees. */
+  co2Equivalents: z.object({ coalKg: z.number(), trees: z.number() }),
   devices: z.number().int(),
   devicesOnline: z.number().int(),
   /** Plants by today's equivalent (full-load) hours: energy today ÷ installed capacity [h]. */
@@ -109,8 +117,57 @@ export const wallEquipment = z.object({
     /** Collectors by their network (2G collectors are to be replaced: spec §1's notice). */
     networks: z.array(z.object({ network: z.string(), collectors: z.number().int() })),
   }),
+  /**
+   * The internet (SIM) cards in the collectors of the wall's plants by their status (cards in stock belong to no
+   * plant and are left out); `expiring`: running or testing cards whose service ends within
+   * `EXHIBIT_LIMITS.cardExpiryDays` days (the first expiry warning).
+   */
+  cards: z.object({
+    total: z.number().int(),
+    byStatus: z.object({
+      toBeActivated: z.number().int(),
+      testing: z.number().int(),
+      normal: z.number().int(),
+      shutDown: z.number().int(),
+    } satisfies Record<CardStatus, z.ZodNumber>),
+    expiring: z.number().int(),
+  }),
 });
 export type WallEquipment = z.infer<typeof wallEquipment>;
+
+/** Where an open order's resolution clock stands: under 80 % of its target, past 80 % (warned), past 100 %. */
+export const WALL_SLA_STATES = ['onTime', 'warned', 'breached'] as const;
+export type WallSlaState = (typeof WALL_SLA_STATES)[number];
+
+/** An open work order as the operation wall lists it. */
+export const wallWorkOrder = z.object({
+  id: z.number().int(),
+  plantName: z.string(),
+  /** The alarm the order is about, in the wall's language. */
+  description: z.string(),
+  level: z.number().int(),
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  state: z.enum(WORK_ORDER_STATES),
+  assigneeName: z.string().nullable(),
+  slaState: z.enum(WALL_SLA_STATES),
+  slaPercent: z.number().int(),
+  /** Counted minutes left until the SLA target (negative once breached; business minutes when it counts those). */
+  minutesLeft: z.number().int(),
+  businessHours: z.boolean(),
+  /** The clock stands still (on hold, or resolved and waiting). */
+  paused: z.boolean(),
+});
+export type WallWorkOrder = z.infer<typeof wallWorkOrder>;
+
+/** The open (not closed nor cancelled) states, as the operation wall counts them. */
+const openStateCounts = {
+  new: z.number().int(),
+  assigned: z.number().int(),
+  inProgress: z.number().int(),
+  onHold: z.number().int(),
+  resolved: z.number().int(),
+  pendingApproval: z.number().int(),
+} satisfies Partial<Record<WorkOrderState, z.ZodNumber>>;
 
 /** `GET /exhibit/operation`: what needs people now. */
 export const wallOperation = z.object({
@@ -124,6 +181,13 @@ export const wallOperation = z.object({
   oldestOpenAt: z.string().nullable(),
   /** Open alarms, the most severe and then the newest first. */
   alarms: z.array(wallAlarm),
+  /** The open work orders of the wall's plants: by state, by SLA state, and those nearest their deadline. */
+  workOrders: z.object({
+    open: z.number().int(),
+    byState: z.object(openStateCounts),
+    bySla: z.object({ onTime: z.number().int(), warned: z.number().int(), breached: z.number().int() }),
+    nearest: z.array(wallWorkOrder),
+  }),
 });
 export type WallOperation = z.infer<typeof wallOperation>;
 

@@ -11,6 +11,7 @@ import type { CommandCenter } from '../modules/commands/CommandCenter.ts';
 import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
 import type { DeviceLink } from '../modules/telemetry/DeviceLink.ts';
 import type { BrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
+import type { WorkOrderBus } from '../modules/workOrders/workOrderBus.ts';
 
 /**
  * What every module and start-up hook reaches through `app.deps`: one object built once by `buildDeps` (called
@@ -32,6 +33,8 @@ export interface AppDeps {
   alarmBus: AlarmBus;
   /** Turns the device link's events into alarms, in order. */
   alarmEngine: AlarmEngine;
+  /** Work orders opened or moved, in this process (the walls' push and the fan-out listen). */
+  workOrderBus: WorkOrderBus;
   /** Mails level-3 alarms as they are raised. */
   alarmMails: AlarmMailQueue;
   /** Commands to devices: sends them through the device link, takes the replies, pushes their states. */

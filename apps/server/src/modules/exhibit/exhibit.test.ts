@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COAL_KG_PER_KWH,
   DEFAULT_CO2_FACTORS,
   EXHIBIT_SCREENS,
   ROLE,
+  TREE_CO2_KG_PER_YEAR,
   faultCodeOf,
   type CreatedDisplayLink,
   type DisplayLink,
@@ -74,6 +76,20 @@ describe('display walls and display links', () => {
     return res.json().data as CreatedDisplayLink;
   };
   const display = (token: string) => ({ authorization: `Display ${token}` });
+  /** Opens a wall's push stream (the app listens from the first one on); `changed` counts the pushes so far. */
+  const openStream = async (headers: Headers) => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const chunks: string[] = [];
+    const res = await new Promise<http.IncomingMessage>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/prod-api/exhibit/stream', headers }, (r) => {
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => chunks.push(c));
+        resolve(r);
+      });
+    });
+    return { res, changed: () => chunks.join('').split('event: changed').length - 1 };
+  };
 
   it('shows a user the fleet of its own plants only, with live power, the CO₂ factor and the ranking', async () => {
     const o = await data<WallOverview>('/exhibit/overview', ownerH);
@@ -85,6 +101,9 @@ describe('display walls and display links', () => {
     const china = DEFAULT_CO2_FACTORS.countries.find((c) => c.country === 'CN')!.kgPerKwh;
     expect(o.co2KgPerKwh).toBe(china);
     expect(o.co2AvoidedKg).toBeCloseTo(o.energyTotalKwh * china, 1);
+    // Its equivalents as the reports give them: the standard coal of the energy, the trees of the CO₂.
+    expect(o.co2Equivalents.coalKg).toBeCloseTo(o.energyTotalKwh * COAL_KG_PER_KWH, 1);
+    expect(o.co2Equivalents.trees).toBeCloseTo(o.co2AvoidedKg / TREE_CO2_KG_PER_YEAR, 1);
     expect(o.ranking.map((r) => r.name)).toEqual(['Wall Mine']);
     expect(o.asOf).not.toBeNull();
     // An administrator sees both plants.
@@ -216,24 +235,152 @@ describe('display walls and display links', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  describe('a distributor’s wall: its plants’ SIM cards and work orders only, pushed when an order moves', () => {
+    let distributor: TestUser;
+    let dealer: FixturePlant;
+    let wall: Headers;
+    let code = 8100;
+
+    /** Raises an alarm on `plant`'s first device (a new code each time) and returns its id. */
+    const alarmOn = async (plant: FixturePlant, level = 3) => {
+      const [raised] = await raiseAlarms(t.app.deps, [
+        {
+          plantId: plant.plantId,
+          deviceId: plant.devices[0]!.id,
+          collectorId: null,
+          subject: `d:${plant.devices[0]!.id}`,
+          code: ++code,
+          level,
+          source: 'event',
+          occurredAtMs: Date.now() - 60_000,
+        },
+      ]);
+      return raised!.alarmId;
+    };
+    const openOrder = async (alarmId: number, priority = 'urgent') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/prod-api/workorder',
+        headers: admin,
+        payload: { alarmId, priority },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }).id;
+    };
+    /** Moves the order's SLA clock back: it was opened `minutes` ago. */
+    const openedAgo = (id: number, minutes: number) =>
+      t.db.execute(sql`update work_order_events set at = now() - make_interval(mins => ${minutes})
+        where work_order_id = ${id}`);
+    /** A card in the collector `collectorId` (null: in stock) expiring in so many days. */
+    const addCard = (collectorId: number | null, status: string, expiresInDays: number | null) =>
+      t.db.execute(sql`insert into sim_cards (iccid, operator, status, expires_on, collector_id)
+        values (${`8986${Date.now()}${++code}`}, 'chinaMobile', ${status},
+          ${expiresInDays === null ? null : sql`current_date + ${expiresInDays}::int`},
+          ${collectorId})`);
+
+    beforeAll(async () => {
+      distributor = await createUser(t.db, { roleId: ROLE.distributor });
+      const customer = await createUser(t.db);
+      dealer = await createFixturePlant(t.db, {
+        ownerId: customer.id,
+        installerId: distributor.id,
+        name: 'Wall Dealer',
+        collectors: 3,
+      });
+      wall = display((await createLink(distributor.userCode, 'Dealer wall')).token);
+    });
+
+    it('counts the SIM cards in the collectors of its plants by status, and those expiring within 30 days', async () => {
+      await addCard(dealer.collectors[0]!.id, 'normal', 10);
+      await addCard(dealer.collectors[1]!.id, 'shutDown', -5);
+      // Another account's card and a card in stock are not the wall's.
+      await addCard(theirs.collectors[0]!.id, 'normal', 3);
+      await addCard(null, 'toBeActivated', null);
+      const e = await data<WallEquipment>('/exhibit/equipment', wall);
+      expect(e.cards).toEqual({
+        total: 2,
+        byStatus: { toBeActivated: 0, testing: 0, normal: 1, shutDown: 1 },
+        expiring: 1,
+      });
+      // A card running past the 30 days is not expiring; the administrator sees the other account's too.
+      await t.db.execute(sql`update sim_cards set collector_id = ${dealer.collectors[2]!.id},
+        expires_on = current_date + 200 where collector_id is null`);
+      await t.db.execute(sql`update sim_cards set status = 'testing' where expires_on = current_date + 200`);
+      const again = await data<WallEquipment>('/exhibit/equipment', wall);
+      expect([again.cards.total, again.cards.byStatus.testing, again.cards.expiring]).toEqual([3, 1, 1]);
+      const all = await data<WallEquipment>('/exhibit/equipment', admin);
+      expect(all.cards.expiring).toBeGreaterThanOrEqual(2);
+    });
+
+    it('lists the open work orders of its plants by state and SLA state, the nearest deadline first', async () => {
+      const late = await openOrder(await alarmOn(dealer));
+      const near = await openOrder(await alarmOn(dealer));
+      const fresh = await openOrder(await alarmOn(dealer, 2), 'low');
+      const closed = await openOrder(await alarmOn(dealer));
+      // Someone else's order is not on this wall.
+      await openOrder(await alarmOn(theirs));
+      // Urgent orders count 4 hours round the clock: 5 h is breached, 3.5 h (87 %) warned.
+      await openedAgo(late, 300);
+      await openedAgo(near, 210);
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/prod-api/workorder/${closed}/move`,
+        headers: admin,
+        payload: { move: 'cancel' },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+
+      const op = await data<WallOperation>('/exhibit/operation', wall);
+      expect(op.workOrders.open).toBe(3);
+      expect(op.workOrders.byState).toEqual({
+        new: 3,
+        assigned: 0,
+        inProgress: 0,
+        onHold: 0,
+        resolved: 0,
+        pendingApproval: 0,
+      });
+      expect(op.workOrders.bySla).toEqual({ onTime: 1, warned: 1, breached: 1 });
+      expect(op.workOrders.nearest.map((o) => [o.id, o.slaState, o.plantName])).toEqual([
+        [late, 'breached', 'Wall Dealer'],
+        [near, 'warned', 'Wall Dealer'],
+        [fresh, 'onTime', 'Wall Dealer'],
+      ]);
+      const [first] = op.workOrders.nearest;
+      expect(first!.minutesLeft).toBeLessThanOrEqual(-59);
+      expect(first!.state).toBe('new');
+      expect(first!.assigneeName).toBeNull();
+      // The administrator's wall holds the other account's order as well.
+      const all = await data<WallOperation>('/exhibit/operation', admin);
+      expect(all.workOrders.open).toBe(4);
+    });
+
+    it('pushes `changed` when an order of its plants moves, not for another account’s order', async () => {
+      const mineOrder = await openOrder(await alarmOn(dealer));
+      const otherOrder = await openOrder(await alarmOn(theirs));
+      const { res, changed } = await openStream(wall);
+      expect(res.statusCode).toBe(200);
+      const cancel = (id: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/prod-api/workorder/${id}/move`,
+          headers: admin,
+          payload: { move: 'cancel' },
+        });
+      expect((await cancel(otherOrder)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(changed()).toBe(0);
+      expect((await cancel(mineOrder)).statusCode).toBe(200);
+      await expect.poll(changed, { timeout: 10_000 }).toBe(1);
+      res.destroy();
+    });
+  });
+
   it('pushes `changed` to a display link’s wall when a reading of its plants arrives, not for other plants', async () => {
     const link = await createLink(owner.userCode, 'Push wall');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const chunks: string[] = [];
-    const res = await new Promise<http.IncomingMessage>((resolve) => {
-      http.get(
-        { host: '127.0.0.1', port, path: '/prod-api/exhibit/stream', headers: display(link.token) },
-        (r) => {
-          r.setEncoding('utf8');
-          r.on('data', (c: string) => chunks.push(c));
-          resolve(r);
-        },
-      );
-    });
+    const { res, changed } = await openStream(display(link.token));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-    const changed = () => chunks.join('').split('event: changed').length - 1;
 
     await report(theirs, 1_100, 51);
     // Past the coalescing second: nothing for a plant the link does not show.

@@ -1,20 +1,28 @@
 import { sql } from 'drizzle-orm';
 import {
+  CARD_STATUSES,
   co2AvoidedKg,
+  co2EquivalentsOf,
   EXHIBIT_LIMITS,
   type AlarmRow,
+  type CardStatus,
   type PlantRow,
   type WallAlarm,
   type WallEquipment,
   type WallOperation,
   type WallOverview,
+  type WallSlaState,
   type WallStation,
+  type WallWorkOrder,
+  type WorkOrderRow,
 } from '@solarops/contracts';
 import { loadCo2Factors } from '../system/consoleSettings.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { listAlarms } from '../alarms/queries.ts';
+import { openWorkOrders } from '../workOrders/queries.ts';
+import { SLA_THRESHOLDS } from '../workOrders/slaWarnings.ts';
 import { plantFigureRows } from '../plants/fleetFigures.ts';
 import { fleetMap } from '../plants/fleetMap.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
@@ -75,6 +83,7 @@ export async function wallOverview(db: Database, caller: Caller, lang: Lang): Pr
     co2,
     plants.map((p) => ({ timeZone: p.time_zone, energyKwh: Number(p.total_kwh) })),
   );
+  const equivalents = co2EquivalentsOf(total, co2Kg);
   const ranking = plants
     .filter((p) => Number(p.capacity_w) > 0)
     .map((p) => ({
@@ -101,6 +110,7 @@ export async function wallOverview(db: Database, caller: Caller, lang: Lang): Pr
     co2AvoidedKg: round(co2Kg, 1),
     // The factor the fleet's CO₂ amounts to (each plant counts at its own country's factor).
     co2KgPerKwh: total > 0 ? Math.round((co2Kg / total) * 10_000) / 10_000 : co2.default.kgPerKwh,
+    co2Equivalents: { coalKg: round(equivalents.coalKg, 1), trees: round(equivalents.trees, 1) },
     devices: map.plants.reduce((a, p) => a + p.devices, 0),
     devicesOnline: map.plants.reduce((a, p) => a + p.devicesOnline, 0),
     ranking,
@@ -155,10 +165,10 @@ export async function wallStation(db: Database, caller: Caller): Promise<WallSta
   };
 }
 
-/** The equipment wall: devices by state, model and firmware; collectors online and by network. */
+/** The equipment wall: devices by state, model and firmware; collectors online and by network; their cards. */
 export async function wallEquipment(db: Database, caller: Caller): Promise<WallEquipment> {
   const plantIds = scopedPlantIds(caller);
-  const [models, firmware, collectors, networks, when] = await Promise.all([
+  const [models, firmware, collectors, networks, cards, when] = await Promise.all([
     rowsOf<{
       kind: WallEquipment['models'][number]['kind'];
       model: string;
@@ -188,9 +198,19 @@ export async function wallEquipment(db: Database, caller: Caller): Promise<WallE
       sql`select c.network, count(*)::int as collectors from collectors c where c.plant_id in (${plantIds})
         group by c.network order by c.network`,
     ),
+    rowsOf<{ status: CardStatus; cards: number; expiring: number }>(
+      db,
+      sql`select sc.status, count(*)::int as cards,
+          (count(*) filter (where sc.status in ('normal', 'testing')
+            and sc.expires_on between current_date and current_date + ${EXHIBIT_LIMITS.cardExpiryDays}::int))::int as expiring
+        from sim_cards sc join collectors c on c.id = sc.collector_id
+        where c.plant_id in (${plantIds}) group by sc.status`,
+    ),
     stamp(db, caller),
   ]);
   const add = (f: (m: (typeof models)[number]) => number) => models.reduce((a, m) => a + f(m), 0);
+  const byStatus = Object.fromEntries(CARD_STATUSES.map((s) => [s, 0])) as Record<CardStatus, number>;
+  for (const c of cards) byStatus[c.status] = c.cards;
   return {
     ...when,
     states: {
@@ -201,12 +221,58 @@ export async function wallEquipment(db: Database, caller: Caller): Promise<WallE
     models: models.map(({ kind, model, devices, online }) => ({ kind, model, devices, online })),
     firmware,
     collectors: { total: collectors[0]?.total ?? 0, online: collectors[0]?.online ?? 0, networks },
+    cards: {
+      total: cards.reduce((a, c) => a + c.cards, 0),
+      byStatus,
+      expiring: cards.reduce((a, c) => a + c.expiring, 0),
+    },
   };
 }
 
-/** The operation wall: open alarms by level, the last day's flow, the oldest open alarm and the newest ones. */
+const [WARN_PERCENT, BREACH_PERCENT] = SLA_THRESHOLDS;
+/** The SLA state of an order: the thresholds at which its assignee is warned (80 %) and it is overdue (100 %). */
+const slaStateOf = (percent: number): WallSlaState =>
+  percent >= BREACH_PERCENT ? 'breached' : percent >= WARN_PERCENT ? 'warned' : 'onTime';
+
+/** The operation wall's work orders: the open ones by state and SLA state, and those nearest their deadline. */
+function workOrderFigures(orders: WorkOrderRow[]): WallOperation['workOrders'] {
+  const byState = { new: 0, assigned: 0, inProgress: 0, onHold: 0, resolved: 0, pendingApproval: 0 };
+  const bySla = { onTime: 0, warned: 0, breached: 0 };
+  const listed: WallWorkOrder[] = orders.map((o) => {
+    if (o.state in byState) byState[o.state as keyof typeof byState] += 1;
+    const slaState = slaStateOf(o.sla.percent);
+    bySla[slaState] += 1;
+    return {
+      id: o.id,
+      plantName: o.plantName,
+      description: o.description,
+      level: o.level,
+      priority: o.priority,
+      state: o.state,
+      assigneeName: o.assigneeName,
+      slaState,
+      slaPercent: o.sla.percent,
+      minutesLeft: o.sla.targetMinutes - o.sla.elapsedMinutes,
+      businessHours: o.sla.businessHours,
+      paused: o.sla.paused,
+    };
+  });
+  return {
+    open: orders.length,
+    byState,
+    bySla,
+    nearest: listed
+      .sort((a, b) => a.minutesLeft - b.minutesLeft || a.id - b.id)
+      .slice(0, EXHIBIT_LIMITS.wallWorkOrders),
+  };
+}
+
+/**
+ * The operation wall: open alarms by level, the last day's flow, the oldest open alarm and the newest ones; the
+ * open work orders by state and SLA state, and those nearest their deadline.
+ */
 export async function wallOperation(db: Database, caller: Caller, lang: Lang): Promise<WallOperation> {
-  const [counts, alarms, when] = await Promise.all([
+  const [counts, alarms, orders, when] = await Promise.all([
     rowsOf<{
       l1: number;
       l2: number;
@@ -227,6 +293,7 @@ export async function wallOperation(db: Database, caller: Caller, lang: Lang): P
             or a.occurred_at >= now() - interval '24 hours')`,
     ),
     openAlarms(db, caller, lang),
+    openWorkOrders(db, caller, lang),
     stamp(db, caller),
   ]);
   const c = counts[0];
@@ -237,5 +304,6 @@ export async function wallOperation(db: Database, caller: Caller, lang: Lang): P
     recovered24h: c?.recovered ?? 0,
     oldestOpenAt: c?.oldest ? new Date(c.oldest).toISOString() : null,
     alarms,
+    workOrders: workOrderFigures(orders),
   };
 }

@@ -121,7 +121,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Server-sent events: `changed` when a reading or an alarm of the wall’s plants arrives (the wall refetches), `revoked` when its display link is revoked',
+          'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked',
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { openEventStream } from '../../http/eventStream.ts';
 import type { AlarmBus } from '../alarms/alarmBus.ts';
 import { plantScope } from '../plants/plantScope.ts';
 import type { DeviceLinkEvents } from '../telemetry/deviceLinkEvents.ts';
+import type { WorkOrderBus } from '../workOrders/workOrderBus.ts';
 import { displayLinkActive } from './displayLinks.ts';
 import type { WallViewer } from './wallGuard.ts';
 
@@ -18,7 +19,7 @@ const SCOPE_TTL_MS = 60_000;
 
 /**
  * Streams `changed` (server-sent events) to a wall whenever a reading of its plants is stored, an alarm of its
- * plants occurs or changes, or devices go offline or come back; the wall then refetches its screen. A display link
+ * plants occurs or changes, a work order of its plants is opened or moved, or devices go offline or come back; the wall then refetches its screen. A display link
  * revoked while its wall is open gets `revoked` and the stream ends. Returns the function that ends it.
  */
 export function openWallStream(
@@ -26,7 +27,13 @@ export function openWallStream(
     db,
     deviceLink,
     alarmBus,
-  }: { db: Database; deviceLink: { events: DeviceLinkEvents }; alarmBus: AlarmBus },
+    workOrderBus,
+  }: {
+    db: Database;
+    deviceLink: { events: DeviceLinkEvents };
+    alarmBus: AlarmBus;
+    workOrderBus: WorkOrderBus;
+  },
   viewer: WallViewer,
   res: ServerResponse,
   onEnd: () => void,
@@ -50,6 +57,7 @@ export function openWallStream(
     deviceLink.events.off('online', onLink);
     alarmBus.off('raised', onAlarms);
     alarmBus.off('changed', onAlarms);
+    workOrderBus.off('changed', onWorkOrders);
     onEnd();
   });
 
@@ -69,6 +77,7 @@ export function openWallStream(
   };
   const onTelemetry = (readings: { plantId: number }[]) => forPlants(readings.map((r) => r.plantId));
   const onAlarms = (alarms: { plantId: number }[]) => forPlants(alarms.map((a) => a.plantId));
+  const onWorkOrders = (orders: { plantId: number }[]) => forPlants(orders.map((o) => o.plantId));
   // Offline and online name collectors, not plants: a wall refetches on any (they are rare).
   const onLink = () => push();
   deviceLink.events.on('telemetry', onTelemetry);
@@ -76,6 +85,7 @@ export function openWallStream(
   deviceLink.events.on('online', onLink);
   alarmBus.on('raised', onAlarms);
   alarmBus.on('changed', onAlarms);
+  workOrderBus.on('changed', onWorkOrders);
 
   // A display link revoked while its wall is open: the wall hears it at the next check and the stream ends.
   const linkId = viewer.linkId;

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  COAL_KG_PER_KWH,
+  co2EquivalentsOf,
   co2FactorOf,
   INVERTER_KINDS,
-  TREE_CO2_KG_PER_YEAR,
   type Completeness,
   type PeriodicReport,
   type PeriodicReportQuery,
@@ -300,6 +299,7 @@ export async function reportBetween(
   const energyKwh = sum((r) => r.energyKwh);
   const capacityKw = sum((r) => r.capacityKw);
   const co2Kg = sum((r) => r.co2Kg);
+  const equivalents = co2EquivalentsOf(energyKwh, co2Kg);
   const income = new Map<string, number>();
   for (const r of rows) income.set(r.currency, (income.get(r.currency) ?? 0) + r.incomeMinor);
   const slices =
@@ -333,8 +333,8 @@ export async function reportBetween(
         .map(([currency, incomeMinor]) => ({ currency, incomeMinor })),
       co2: {
         co2Kg: round(co2Kg, 2),
-        coalKg: round(energyKwh * COAL_KG_PER_KWH, 2),
-        trees: round(co2Kg / TREE_CO2_KG_PER_YEAR, 1),
+        coalKg: round(equivalents.coalKg, 2),
+        trees: round(equivalents.trees, 1),
       },
       alarms: {
         total: sum((r) => r.alarms.total),

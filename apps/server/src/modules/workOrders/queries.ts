@@ -123,6 +123,15 @@ export async function listWorkOrders(
   return { total: total?.n ?? 0, rows: await present(db, rows, new Date()) };
 }
 
+/** Every open (not closed nor cancelled) order of the caller's scope, with where its SLA clock stands now. */
+export async function openWorkOrders(db: Database, caller: Caller, lang: Lang): Promise<WorkOrderRow[]> {
+  const rows = await rowsOf<RawOrder>(
+    db,
+    sql`${SELECT(lang)} where ${plantScope(caller)} and wo.state not in ('closed', 'cancelled') order by wo.id`,
+  );
+  return present(db, rows, new Date());
+}
+
 /** One order of the caller's scope with its timeline, evidence, occurrences and the caller's moves. */
 export async function workOrderDetail(
   db: Database,

@@ -42,6 +42,7 @@ import {
   workOrderDetail as detailOf,
 } from './queries.ts';
 import { addEvidence, checkEvidenceAllowed, createFromAlarm, moveWorkOrder } from './service.ts';
+import { announceWorkOrders } from './workOrderBus.ts';
 import { serviceReport, serviceReportName } from './serviceReport.ts';
 import { addRule, deleteRule, listRules, resetSlaTarget, setSlaTarget, updateRule } from './settings.ts';
 import { slaTargets } from './slaWarnings.ts';
@@ -61,7 +62,7 @@ const PNG = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e &
 
 /** Work orders from alarms (the `question` screen): docs/decisions/0014-work-orders.md. */
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, workOrderBus } = app.deps;
   const guard = requirePermission('question');
   /** SLA targets and rules are the platform's: administrators and staff set them. */
   const settingsGuard = asGuard(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -258,6 +259,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = await createFromAlarm(db, callerOf(request), request.body);
       request.auditTarget = `#${id}`;
+      await announceWorkOrders(db, workOrderBus, [id]);
       return ok({ id });
     },
   );
@@ -324,7 +326,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = `#${request.params.id} ${request.body.move}`;
-      return ok({ state: await moveWorkOrder(db, callerOf(request), request.params.id, request.body) });
+      const state = await moveWorkOrder(db, callerOf(request), request.params.id, request.body);
+      await announceWorkOrders(db, workOrderBus, [request.params.id]);
+      return ok({ state });
     },
   );
 

@@ -2,6 +2,7 @@ import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
 import type { StartupHook } from '../../startupHook.ts';
 import { linkOccurrences, runWorkOrderRules } from './service.ts';
 import { sendSlaWarnings } from './slaWarnings.ts';
+import { announceWorkOrders } from './workOrderBus.ts';
 
 /**
  * The work-order jobs: every minute the rules open orders for alarms that have lasted long enough and new
@@ -16,8 +17,9 @@ export const workOrderJobsHook: StartupHook = {
         lockKey: 727_401,
         everyMs: 60_000,
         run: async () => {
-          await runWorkOrderRules(database.db, new Date());
+          const opened = await runWorkOrderRules(database.db, new Date());
           await linkOccurrences(database.db);
+          await announceWorkOrders(database.db, deps.workOrderBus, opened);
         },
       },
       {

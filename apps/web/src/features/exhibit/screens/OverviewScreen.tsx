@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { WallAlarm, WallOverview } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { abbreviateNumber } from '../../../components/format/abbreviateNumber.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { MAP_STATE_COLORS, mapMarkers } from '../../../components/fleetMapView.ts';
 import { WorldMap } from '../../../components/WorldMap.tsx';
 import { WallFigure, WallPanel } from '../WallFrame.tsx';
 
-const co2 = (kg: number) => (kg >= 1000 ? `${(kg / 1000).toFixed(2)} t` : `${kg.toFixed(1)} kg`);
+/** A mass in kg or, from a tonne, in t (CO₂ avoided, standard coal saved). */
+const mass = (kg: number) => (kg >= 1000 ? `${(kg / 1000).toFixed(2)} t` : `${kg.toFixed(1)} kg`);
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 /** The ticker moves on one alarm every few seconds (spec §9's ticker steps every 3 s). */
 const TICKER_STEP_MS = 3_000;
@@ -87,10 +89,24 @@ export function OverviewScreen({ data: o }: { data: WallOverview }) {
         <WallPanel title={t('exhibit.overview.contribution')}>
           <WallFigure
             label={t('exhibit.overview.co2')}
-            value={co2(o.co2AvoidedKg)}
+            value={mass(o.co2AvoidedKg)}
             testId="wall-co2"
             note={t('exhibit.overview.co2Factor', { factor: o.co2KgPerKwh })}
           />
+          <div className="wall-grid-2 wall-equivalents">
+            <WallFigure
+              label={t('exhibit.overview.coal')}
+              value={mass(o.co2Equivalents.coalKg)}
+              raw={o.co2Equivalents.coalKg}
+              testId="wall-coal"
+            />
+            <WallFigure
+              label={t('exhibit.overview.trees')}
+              value={abbreviateNumber(Math.round(o.co2Equivalents.trees))}
+              raw={o.co2Equivalents.trees}
+              testId="wall-trees"
+            />
+          </div>
         </WallPanel>
         <WallPanel title={t('exhibit.overview.fleet')}>
           <div className="wall-grid-2">
