@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abbreviateNumber } from './abbreviateNumber.ts';
 import { DEFAULT_DATE_FORMAT, formatDate } from './formatDate.ts';
 import { relativeTime } from './relativeTime.ts';
-import { formatEnergy, formatPower, withUnit } from './units.ts';
+import { formatEnergy, formatFileSize, formatPower, withUnit } from './units.ts';
 
 const t = (key: string, o?: Record<string, unknown>) =>
   o?.count !== undefined ? `${key}:${String(o.count)}` : key;
@@ -70,5 +70,13 @@ describe('units (spec §9)', () => {
     expect(formatPower(3_200_000)).toBe('3.2 MW');
     expect(formatEnergy(1500)).toBe('1.5 MWh');
     expect(formatEnergy(0.5)).toBe('500 Wh');
+  });
+});
+
+describe('file sizes', () => {
+  it('gives a small file in bytes, then kB and MB', () => {
+    expect(formatFileSize(12)).toBe('12 B');
+    expect(formatFileSize(1536)).toBe('1.5 kB');
+    expect(formatFileSize(2 * 1024 * 1024)).toBe('2.0 MB');
   });
 });

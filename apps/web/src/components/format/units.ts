@@ -36,6 +36,10 @@ export function formatEnergy(kWh: number | null | undefined, digits = 2): string
   return formatPower(kWh * 1000, digits).replace(/W$/, 'Wh');
 }
 
-/** A file's size as people read it: kB below one megabyte, MB above (1 kB = 1024 bytes). */
+/** A file's size as people read it: bytes below one kilobyte, kB below one megabyte, MB above (1 kB = 1024 bytes). */
 export const formatFileSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} kB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : bytes >= 1024
+      ? `${(bytes / 1024).toFixed(1)} kB`
+      : `${bytes} B`;

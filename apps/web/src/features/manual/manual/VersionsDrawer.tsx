@@ -79,10 +79,11 @@ export function VersionsDrawer({
             {
               title: t('common.operation'),
               key: 'op',
-              // Download and delete stay in view when the table scrolls sideways in the drawer.
+              // Download and delete stay in view, whole, when the table scrolls sideways in the drawer.
               fixed: 'right',
+              width: 190,
               render: (_: unknown, v: ManualVersionRow) => (
-                <Space size={0}>
+                <Space size={0} wrap={false}>
                   <Button
                     type="link"
                     size="small"
