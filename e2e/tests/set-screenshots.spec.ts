@@ -40,5 +40,9 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('tab-settings').click();
     await expect(page.getByTestId('system-form')).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: shot(`set-system-${lang}`), fullPage: true });
+    // The page scrolls inside the console's frame, so the form's lower half (the CO₂ factors) is taken on its own.
+    const co2 = page.getByTestId('co2-add-country');
+    await co2.scrollIntoViewIfNeeded();
+    await page.screenshot({ animations: 'disabled', path: shot(`set-system-co2-${lang}`) });
   });
 }

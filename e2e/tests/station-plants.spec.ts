@@ -258,6 +258,10 @@ test.describe('viewed from Shanghai', () => {
         path: shot(`station-details-${lang}`),
         fullPage: true,
       });
+      // The performance card (PR, expected yield and the day each figure counts from) sits below the fold.
+      const performance = page.getByTestId('plant-performance');
+      await performance.scrollIntoViewIfNeeded();
+      await performance.screenshot({ animations: 'disabled', path: shot(`station-performance-${lang}`) });
 
       await page.goto('/station/devicelist');
       await page.getByTestId('device-link').first().click();
