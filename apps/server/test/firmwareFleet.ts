@@ -65,7 +65,9 @@ export class InProcessFleet {
   readonly failuresOf = new Map<string, UpgradeFailures>();
   /** Collectors that received any message. */
   readonly reached = new Set<string>();
-  private readonly transfer: FirmwareTransfer;
+  readonly transfer: FirmwareTransfer;
+  /** When the shared link is free again (with `linkMs`) [ms since the epoch]. */
+  private linkFree = 0;
 
   constructor(
     db: Database,
@@ -77,17 +79,29 @@ export class InProcessFleet {
       retryMs?: number;
       /** Each step of a device's install (verifying, installing, rebooting) takes this long [ms]; 1 by default. */
       stepMs?: (serial: string) => number;
+      /**
+       * A congested way down: every message waits for the one before it and takes this long on the one link that
+       * all collectors share, and its send resolves once it is through (as the broker's publish does once written).
+       */
+      linkMs?: number;
+      /** The transfer's budget of chunk bytes in flight (its default otherwise). */
+      chunkBytesInFlight?: number;
     },
   ) {
     this.center = new CommandCenter(
       db,
       async (collectorSerial, message: CommandMessage) => {
         this.reached.add(collectorSerial);
+        if (o.linkMs) {
+          const through = Math.max(Date.now(), this.linkFree) + o.linkMs;
+          this.linkFree = through;
+          await new Promise((r) => setTimeout(r, through - Date.now()));
+        }
         setImmediate(() => this.updaters.get(collectorSerial)?.handle(message));
       },
       { warn: () => undefined, error: () => undefined },
     );
-    this.transfer = new FirmwareTransfer(this.center, filesDir);
+    this.transfer = new FirmwareTransfer(this.center, filesDir, o.chunkBytesInFlight);
     this.center.onProgress((serial, reply) => this.transfer.take(serial, reply));
     for (const serial of serials) {
       const failures: UpgradeFailures = {};
