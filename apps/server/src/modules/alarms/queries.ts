@@ -5,6 +5,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 /**
  * A console date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`) as a moment: in the browser's time zone when it sends
@@ -156,8 +157,11 @@ export async function alarmDetail(
   }>(
     db,
     sql`select t.ts, t.ac_power_w, t.temp_c, t.grid_voltage_v[1] as grid_voltage_v, t.fault_code, t.pv_current_a
-      from alarms a cross join lateral telemetry_between(a.occurred_at - interval '2 hours',
-          a.occurred_at + interval '2 hours 1 microsecond') t
+      from alarms a cross join lateral ${readingsBetween(
+        sql`a.occurred_at - interval '2 hours'`,
+        sql`a.occurred_at + interval '2 hours 1 microsecond'`,
+        ['ac_power_w', 'temp_c', 'grid_voltage_v', 'fault_code', 'pv_current_a'],
+      )} t
       where a.id = ${id} and t.device_id = a.device_id
       order by t.ts limit 500`,
   );

@@ -5,6 +5,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const desc = (lang: Lang) => (lang === 'en' ? sql`fc.description_en` : sql`fc.description_zh`);
@@ -156,11 +157,11 @@ export async function deviceRunningLog(
   }>(
     db,
     sql`select t.ts, t.status, t.ac_power_w, t.energy_today_kwh, t.temp_c, t.fault_code
-      from telemetry_between('-infinity', 'infinity') t where ${where} order by t.ts desc limit ${window.limit} offset ${window.offset}`,
+      from ${readingsBetween(sql`'-infinity'::timestamptz`, sql`'infinity'::timestamptz`, ['status', 'ac_power_w', 'energy_today_kwh', 'temp_c', 'fault_code'])} t where ${where} order by t.ts desc limit ${window.limit} offset ${window.offset}`,
   );
   const [count] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from telemetry_between('-infinity', 'infinity') t where ${where}`,
+    sql`select count(*)::int as n from ${readingsBetween(sql`'-infinity'::timestamptz`, sql`'infinity'::timestamptz`, [])} t where ${where}`,
   );
   return {
     total: count?.n ?? 0,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { readingsBetween, type ReadingField } from '../telemetry/history.ts';
 import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -122,19 +123,22 @@ export async function plantDevices(db: Database, plantId: number): Promise<Devic
 }
 
 /** SQL of a history field (HISTORY_FIELDS): PV strings and phases are array elements. */
-function fieldSql(field: string): string {
+function fieldSql(field: string): { column: ReadingField; expr: string } {
   const m = /^(pvV|pvI|gridVoltageV|gridCurrentA|gridFrequencyHz)(\d+)$/.exec(field);
   if (m) {
-    const col = {
-      pvV: 'pv_voltage_v',
-      pvI: 'pv_current_a',
-      gridVoltageV: 'grid_voltage_v',
-      gridCurrentA: 'grid_current_a',
-      gridFrequencyHz: 'grid_frequency_hz',
-    }[m[1]!];
-    return `${col}[${Number(m[2])}]`;
+    const column = (
+      {
+        pvV: 'pv_voltage_v',
+        pvI: 'pv_current_a',
+        gridVoltageV: 'grid_voltage_v',
+        gridCurrentA: 'grid_current_a',
+        gridFrequencyHz: 'grid_frequency_hz',
+      } as const
+    )[m[1]!]!;
+    return { column, expr: `${column}[${Number(m[2])}]` };
   }
-  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as ReadingField;
+  return { column, expr: column };
 }
 
 /**
@@ -172,29 +176,33 @@ async function historyOfRange(
 ): Promise<DeviceHistory> {
   const from = new Date(q.from).toISOString();
   const to = new Date(q.to).toISOString();
-  const between = sql`telemetry_between(${from}::timestamptz, ${to}::timestamptz) t`;
+  const fields = q.fields.map(fieldSql);
+  const between = (columns: readonly ReadingField[]) =>
+    sql`${readingsBetween(sql`${from}::timestamptz`, sql`${to}::timestamptz`, columns)} t`;
+  // Counted without decoding any field: only the times of compacted days are unnested.
   const [count] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${between} where device_id = ${device.id}`,
+    sql`select count(*)::int as n from ${between([])} where device_id = ${device.id}`,
   );
   const raw = (count?.n ?? 0) <= q.maxPoints;
   const bucketSeconds = raw ? null : Math.ceil((q.to - q.from) / 1000 / q.maxPoints);
-  const cols = q.fields.map((f) => {
-    const expr = fieldSql(f);
+  const cols = q.fields.map((f, i) => {
+    const { expr } = fields[i]!;
     if (raw) return `(${expr})::float8`;
     return f === 'status' || f === 'faultCode' ? `max(${expr})::float8` : `avg(${expr})::float8`;
   });
   const values = sql.raw(`array[${cols.join(', ')}]::float8[] as v`);
+  const asked = between(fields.map((f) => f.column));
   const rows = raw
     ? await rowsOf<{ ts: string; v: (number | null)[] }>(
         db,
-        sql`select ${iso('ts')} as ts, ${values} from ${between} where device_id = ${device.id} order by ts`,
+        sql`select ${iso('ts')} as ts, ${values} from ${asked} where device_id = ${device.id} order by ts`,
       )
     : await rowsOf<{ ts: string; v: (number | null)[] }>(
         db,
         sql`select ${iso('b')} as ts, ${values} from (
               select date_bin(${sql.raw(`'${bucketSeconds} seconds'`)}::interval, ts, ${from}::timestamptz) as b, *
-              from ${between} where device_id = ${device.id}) x
+              from ${asked} where device_id = ${device.id}) x
             group by b order by b`,
       );
   return {

@@ -8,6 +8,7 @@ import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSetting
 import { convertIncomes } from './convertIncome.ts';
 import { fleetMap } from './fleetMap.ts';
 import { plantScope, type Caller } from './plantScope.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
@@ -160,7 +161,7 @@ async function computeFleetFigures(
           greatest(${dayStart}::timestamptz, ${now}::timestamptz - interval '5 minutes'), interval '5 minutes') as slot),
       per_device as (
         select t.device_id, date_bin('5 minutes', t.ts, ${dayStart}::timestamptz) as slot, avg(t.ac_power_w) as p
-        from telemetry_between(${dayStart}::timestamptz, ${dayEnd}::timestamptz) t
+        from ${readingsBetween(sql`${dayStart}::timestamptz`, sql`${dayEnd}::timestamptz`, ['ac_power_w'])} t
         where t.plant_id in (select pl.id from plants pl where ${plantScope(caller)})
           and t.device_id in (select id from devices where kind = any(${inverterKinds()}))
         group by 1, 2)

@@ -12,6 +12,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
@@ -292,7 +293,7 @@ export async function powerCurve(db: Database, plant: FoundPlant, date: string):
       per_device as (
         select t.device_id, k.station, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot,
           avg(t.ac_power_w) as p, avg(t.poa_wm2) as g, avg(t.temp_module_c) as tm
-        from telemetry_between(${start}::timestamptz, ${end}::timestamptz) t
+        from ${readingsBetween(sql`${start}::timestamptz`, sql`${end}::timestamptz`, ['ac_power_w', 'poa_wm2', 'temp_module_c'])} t
           join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
         -- The devices as constants too: each table is then read by its key for them alone. A join alone let the
         -- planner scan a small compacted table whole and decode every device's day.

@@ -23,6 +23,7 @@ import type { Caller } from '../plants/plantScope.ts';
 import { DAYLIGHT_ELEVATION_DEG, daySlots } from './daylight.ts';
 import { reportPlants, type PlantRow } from './periodicReport.ts';
 import { READING_INTERVAL_MS, utcWindow } from './periods.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 /** Thresholds of the abnormal report (issue 20). */
 export const ABNORMAL_RULES = {
@@ -126,7 +127,7 @@ export async function abnormalReport(
       sql`select t.device_id,
             (extract(epoch from date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z')) * 1000)::float8 as slot_ms,
             max(t.ac_power_w)::float8 as power_w, max(coalesce(t.poa_wm2, t.ghi_wm2))::float8 as irradiance
-          from telemetry_between(${day.lo.toISOString()}::timestamptz, ${day.hi.toISOString()}::timestamptz) t
+          from ${readingsBetween(sql`${day.lo.toISOString()}::timestamptz`, sql`${day.hi.toISOString()}::timestamptz`, ['ac_power_w', 'poa_wm2', 'ghi_wm2'])} t
           where t.plant_id = any(${judgedIds}::int[])
           group by 1, 2`,
     ),
@@ -160,7 +161,7 @@ export async function abnormalReport(
       db,
       sql`select t.plant_id, (sum(t.poa_wm2) / 12 / 1000 / count(distinct t.device_id))::float8 as poa_kwh_m2,
             count(*)::int as slots
-          from telemetry_between(${week.lo.toISOString()}::timestamptz, ${week.hi.toISOString()}::timestamptz) t
+          from ${readingsBetween(sql`${week.lo.toISOString()}::timestamptz`, sql`${week.hi.toISOString()}::timestamptz`, ['poa_wm2'])} t
             join devices d on d.id = t.device_id and d.kind = 'weatherStation'
           where t.plant_id = any(${judgedIds}::int[]) and t.poa_wm2 is not null
             and (t.ts at time zone (select time_zone from plants where id = t.plant_id))::date

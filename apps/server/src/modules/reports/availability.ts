@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { daySlots } from './daylight.ts';
 import type { PlantRow } from './periodicReport.ts';
 import { daysBetween, utcWindow } from './periods.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 /** Inverter-slots of daylight that passed, and those of them with a reading. */
 export interface AvailabilitySlots {
@@ -35,7 +36,7 @@ export async function plantAvailability(
     sql`select t.plant_id,
           (extract(epoch from date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z')) * 1000)::float8 as slot_ms,
           count(distinct t.device_id)::int as n
-        from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+        from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, [])} t
           join devices d on d.id = t.device_id and d.kind = any(${sql.param([...INVERTER_KINDS])}::text[])
         where t.plant_id = any(${sql.param(plants.map((p) => p.id))}::int[])
         group by 1, 2`,

@@ -16,6 +16,7 @@ import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { loadCo2Factors } from '../system/consoleSettings.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './periods.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
@@ -155,7 +156,7 @@ export async function reportBetween(
       sql`with slots as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
               count(*)::int as n, sum(t.ac_power_w)::float8 as p
-            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
               join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
             where t.plant_id = any(${ids}::int[])
             group by 1, 2)
@@ -181,7 +182,7 @@ export async function reportBetween(
           db,
           sql`select extract(hour from t.ts at time zone pl.time_zone)::int as hour,
                 (sum(t.ac_power_w) / 12 / 1000)::float8 as energy_kwh
-              from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+              from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
                 join plants pl on pl.id = t.plant_id
                 join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
               where t.plant_id = any(${ids}::int[])
@@ -195,13 +196,13 @@ export async function reportBetween(
       db,
       sql`with sun as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, avg(t.poa_wm2) as g
-            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['poa_wm2'])} t
               join devices d on d.id = t.device_id and d.kind = 'weatherStation'
             where t.plant_id = any(${ids}::int[]) and t.poa_wm2 is not null
             group by 1, 2),
           power as (
             select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, sum(t.ac_power_w) as p
-            from telemetry_between(${lo.toISOString()}::timestamptz, ${hi.toISOString()}::timestamptz) t
+            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
               join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
             where t.plant_id in (select plant_id from sun)
             group by 1, 2)

@@ -1,15 +1,117 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COMPACTED_COLUMNS } from './historyColumns.ts';
+import { COMPACTED_COLUMNS, HISTORY_COLUMNS } from './historyColumns.ts';
 
 /**
- * Reading history, raw and compacted (docs/decisions/0018-compact-history.md). Every query of past readings goes
- * through `telemetry_between(from, to)` (migration telemetry-days), which returns the rows of `telemetry` and the
- * readings of `telemetry_days` alike; the helpers here cover what it cannot express cheaply.
+ * Reading history, raw and compacted (docs/decisions/0018-compact-history.md). The server reads past readings
+ * through `readingsBetween(from, to, fields)`, which returns the rows of `telemetry` and the readings of
+ * `telemetry_days` alike with the fields it is asked for; `telemetry_between(from, to)` (migration telemetry-days)
+ * gives every field, for the compaction and the copy's checks.
  */
 
 /** The arguments of `telemetry_day_readings` for the compacted row aliased `alias`, in the function's order. */
 export const dayReadingArguments = (alias: string) =>
   COMPACTED_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+/** A field of a reading a reader of history can ask for: a column of `telemetry` after `ts`. */
+export type ReadingField = 'received_at' | (typeof HISTORY_COLUMNS)[number]['name'];
+
+/** Every field of a reading, in the column order of `telemetry`. */
+export const ALL_READING_FIELDS: readonly ReadingField[] = [
+  'received_at',
+  ...HISTORY_COLUMNS.map((c) => c.name as ReadingField),
+];
+
+const utcDay = (ts: SQL) => sql`((${ts}) at time zone 'UTC')::date`;
+
+/**
+ * The decoding of the asked fields of the compacted row `c`: the one array unnest of its time steps and of these
+ * fields' arrays alone, and what each field's value is. A compacted row's arrays are each decompressed when
+ * unnested, and PostgreSQL does not drop an unused array from a multi-array unnest, nor a join to an unused one:
+ * a reader of two fields that went through every field paid for 22 arrays.
+ */
+function compactedDecoding(fields: readonly ReadingField[]) {
+  // Running sums over the row's readings in order. Times are sums of microsecond steps, exact as doubles (below
+  // 2^53) and cheaper than the numeric a bigint sum takes; a ROWS frame spares the window its search for peers.
+  const unnested = ['c.ts_us'];
+  const names = ['dts'];
+  const windowed = [
+    `(c.day::timestamp at time zone 'UTC') + (sum(u.dts::double precision) over w) * interval '1 microsecond' as ts`,
+  ];
+  // Per-phase and per-string fields: their flat arrays turned into values once per row (OFFSET 0 keeps the
+  // subquery from being pulled up and recomputed per reading), each reading's slice cut after the window.
+  const lists: string[] = [];
+  const out: string[] = [];
+  for (const field of fields) {
+    if (field === 'received_at') {
+      unnested.push('c.received_us');
+      names.push('rus');
+      windowed.push(
+        `(c.day::timestamp at time zone 'UTC') + (first_value(u.dts::double precision) over w + sum(u.rus::double precision) over w) * interval '1 microsecond' as received_at`,
+      );
+      out.push('r.received_at');
+      continue;
+    }
+    const index = HISTORY_COLUMNS.findIndex((c) => c.name === field);
+    const c = HISTORY_COLUMNS[index]!;
+    const scale = `c.scales[${index + 1}]`;
+    if (c.counts) {
+      unnested.push(`c.${c.counts}`);
+      names.push(`${field}_n`);
+      windowed.push(`u.${field}_n`, `sum(u.${field}_n) over w as ${field}_end`);
+      lists.push(
+        c.form === 'steps'
+          ? `telemetry_values(c.${field}, ${scale})::real[] as ${field}`
+          : `c.${field} as ${field}`,
+      );
+      out.push(
+        `case when r.${field}_n is not null then l.${field}[r.${field}_end - r.${field}_n + 1 : r.${field}_end] end`,
+      );
+      continue;
+    }
+    unnested.push(`c.${field}`);
+    names.push(field);
+    if (c.form === 'values') windowed.push(`u.${field}`);
+    else {
+      // A double field's steps (bigint) summed as doubles: its scaled values stay below 2^52 (scaleLimits), so
+      // every running sum is exact, and a bigint sum would go through numeric.
+      const sum =
+        c.type === 'real'
+          ? `(sum(u.${field}) over w)::double precision`
+          : `sum(u.${field}::double precision) over w`;
+      const value = `${sum} / 10::double precision ^ ${scale}`;
+      windowed.push(
+        `case when u.${field} is not null then ${c.type === 'real' ? `(${value})::real` : value} end as ${field}`,
+      );
+    }
+    out.push(`r.${field}`);
+  }
+  return {
+    columns: out,
+    from: `${lists.length > 0 ? `cross join lateral (select ${lists.join(', ')} offset 0) l\n` : ''}cross join lateral (
+    select ${windowed.join(',\n      ')}
+    from unnest(${unnested.join(', ')}) with ordinality as u(${names.join(', ')}, i)
+    window w as (order by u.i rows unbounded preceding)
+  ) r`,
+  };
+}
+
+/**
+ * Every reading with from <= ts < to, raw or compacted, as a subquery with the columns `device_id`, `plant_id`,
+ * `ts` and the asked fields (named as in `telemetry`): the one way the server reads history. A caller's conditions
+ * on `device_id` or `plant_id` reach both tables' keys (name the devices as constants: a join alone lets the planner
+ * read a small `telemetry_days` whole). `from` and `to` may refer to an outer query's columns (a lateral join).
+ */
+export function readingsBetween(from: SQL, to: SQL, fields: readonly ReadingField[]): SQL {
+  const asked = [...new Set(fields)];
+  const decoding = compactedDecoding(asked);
+  const rawColumns = ['device_id', 'plant_id', 'ts', ...asked].join(', ');
+  return sql`(select ${sql.raw(rawColumns)} from telemetry where ts >= ${from} and ts < ${to}
+  union all
+  select ${sql.raw(['c.device_id', 'c.plant_id', 'r.ts', ...decoding.columns].join(', '))}
+  from telemetry_days c
+  ${sql.raw(decoding.from)}
+  where c.day >= ${utcDay(from)} and c.day <= ${utcDay(to)} and r.ts >= ${from} and r.ts < ${to})`;
+}
 
 /**
  * A superset of the newest `n` readings of one device before `before` (columns of `telemetry`, unordered): the

@@ -3,7 +3,7 @@ import { INVERTER_KINDS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
-import { readingsBefore } from './history.ts';
+import { readingsBefore, readingsBetween } from './history.ts';
 import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from './localDay.ts';
 
@@ -145,7 +145,7 @@ export async function recomputeDays(tx: Database | Transaction, items: readonly 
     }>(
       tx,
       sql`select device_id, extract(epoch from ts) * 1000 as t, energy_total_kwh as total, ac_power_w as power
-          from telemetry_between(${start}::timestamptz, ${end}::timestamptz)
+          from ${readingsBetween(sql`${start}::timestamptz`, sql`${end}::timestamptz`, ['energy_total_kwh', 'ac_power_w'])} r
           where device_id = any(${sql.param(chunkIds)}::int[])
           union all
           select w.device_id, w.t, w.total, w.power
