@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS, type EnergyFlow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
 import type { FoundPlant } from './queries.ts';
 
@@ -34,9 +35,11 @@ export async function energyFlow(db: Database, plant: FoundPlant, nowMs = Date.n
     soc: number | null;
     grid_w: number | null;
     generation_kwh: number | null;
+    flow_ids: number[] | null;
   }>(
     db,
     sql`select bool_or(d.kind = 'hybridInverter') as has_storage, bool_or(d.kind = 'meter') as has_meter,
+        array_agg(d.id) filter (where d.kind in ('hybridInverter', 'meter')) as flow_ids,
         to_char(max(l.ts) filter (where d.online and l.ts > ${fresh}::timestamptz) at time zone 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS"Z"') as as_of,
         sum(l.ac_power_w) filter (where d.online and l.ts > ${fresh}::timestamptz and d.kind = any(${inverters}))::float8 as pv_w,
@@ -62,9 +65,12 @@ export async function energyFlow(db: Database, plant: FoundPlant, nowMs = Date.n
     sql`with r as (
         select d.kind, t.ts, t.battery_power_w as p, t.import_energy_kwh, t.energy_total_kwh,
           lag(t.ts) over w as prev_ts, lag(t.battery_power_w) over w as prev_p
-        from telemetry_between(${dayStart}::timestamptz, ${new Date(nowMs).toISOString()}::timestamptz + interval '1 microsecond') t
+        from ${readingsBetween(sql`${dayStart}::timestamptz`, sql`${new Date(nowMs).toISOString()}::timestamptz + interval '1 microsecond'`, ['battery_power_w', 'import_energy_kwh', 'energy_total_kwh'])} t
           join devices d on d.id = t.device_id
+        -- The devices as constants too: joined alone, the planner read every device's readings of the day, raw
+        -- and compacted, before keeping the plant's.
         where d.plant_id = ${plant.id} and d.kind in ('hybridInverter', 'meter')
+          and t.device_id = any(${sql.param(live?.flow_ids ?? [])}::int[])
         window w as (partition by t.device_id order by t.ts)),
       steps as (
         select *, extract(epoch from ts - prev_ts) / 3600 as dt_h from r)

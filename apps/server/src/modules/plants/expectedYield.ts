@@ -19,6 +19,8 @@ import {
 } from '@solarops/pv';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { plantDevicesBetween } from '../devices/plantSpans.ts';
+import { readingsBetween } from '../telemetry/history.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../telemetry/localDay.ts';
 import { distanceKm } from './distanceKm.ts';
 import { DEFAULT_GAMMA_PER_K } from './performance.ts';
@@ -89,6 +91,10 @@ async function measuredIrradiation(
 ): Promise<PlaneIrradiation[]> {
   const iso = (ms: number) => new Date(ms).toISOString();
   const first = iso(Math.min(...starts));
+  // The plant's weather stations of the span as constants: the readings are then read by their keys for them alone
+  // (by plant alone, PostgreSQL scanned a month of every device's raw readings and every compacted day's key).
+  const stations = await plantDevicesBetween(db, plantId, ['weatherStation'], Math.min(...starts), untilMs);
+  const stationIds = [...new Set(stations.map((s) => s.deviceId))];
   const sums = starts.map(
     (
       s,
@@ -100,8 +106,8 @@ async function measuredIrradiation(
     db,
     sql`with slots as (
         select date_bin('5 minutes', ts, ${first}::timestamptz) as slot, avg(poa_wm2) as g, avg(temp_module_c) as tm
-        from telemetry_between(${first}::timestamptz, ${iso(untilMs)}::timestamptz)
-        where plant_id = ${plantId} and poa_wm2 is not null
+        from ${readingsBetween(sql`${first}::timestamptz`, sql`${iso(untilMs)}::timestamptz`, ['poa_wm2', 'temp_module_c'])} t
+        where plant_id = ${plantId} and device_id = any(${sql.param(stationIds)}::int[]) and poa_wm2 is not null
         group by 1)
       select ${sql.join(sums, sql`, `)} from slots`,
   );
