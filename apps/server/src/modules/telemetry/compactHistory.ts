@@ -10,10 +10,41 @@ const DEVICES_PER_BATCH = 50;
 
 const LISTS = HISTORY_COLUMNS.filter((c) => c.counts);
 
-/** The encoded form of the aggregated day arrays of `scaled` (its `scales` beside them), in table order. */
+/** `v` scaled by 10^`decimals` to the nearest integer, in double precision. */
+const scaledValue = (v: string, decimals: string) => `round(${v}::float8 * 10::float8 ^ ${decimals})`;
+
+/**
+ * The decimals of a day's values of one field (the array `vals`): the fewest at which every value comes back
+ * exactly through the reader's own arithmetic (the integer divided by 10^decimals in double precision, cast to the
+ * field's type), at most the field's limit and with its integers below their bound. Found in double precision,
+ * each value scaled and divided; only a day that no such decimals fit (values of very different sizes, which are
+ * then rounded) takes `telemetry_decimals`, which finds them from each value's text through `numeric` (with it
+ * for every day, the compaction's PostgreSQL CPU per reading was 2.4 times that of float arrays). NULL when the day
+ * has no value.
+ */
+const decimalsOf = (vals: string, c: HistoryColumn) => {
+  const { maxScaled, maxDecimals } = scaleLimits(c);
+  const back = `(${scaledValue('u.v', 'g.k')} / 10::float8 ^ g.k)${c.type === 'real' ? '::real' : ''}`;
+  return `case when ${vals} is not null then coalesce(
+    (select g.k from generate_series(0, ${maxDecimals}) as g(k)
+      where not exists (select 1 from unnest(${vals}) as u(v)
+        where u.v is not null and (abs(u.v::float8) * 10::float8 ^ g.k > ${maxScaled} or ${back} <> u.v))
+      order by g.k limit 1),
+    telemetry_decimals(${vals}, ${maxScaled}, ${maxDecimals})) end`;
+};
+
+/**
+ * The encoded form of the aggregated day arrays of `scaled` (its `scales` beside them), in table order: a scaled
+ * field's values as integers at its decimals, each the step from the value before (NULLs stay NULL and are
+ * skipped), as `telemetry_steps` of migration telemetry-days-steps does through `numeric`.
+ */
 const encoded = (c: HistoryColumn, index: number) => {
   if (c.form === 'values') return `s.${c.name}`;
-  const steps = `telemetry_steps(s.${c.name}, s.scales[${index + 1}])`;
+  const steps = `(select array_agg(x.step order by x.i) from (
+      select i, n - coalesce(lag(n) over (partition by n is null order by i), 0) as step
+      from (select i, ${scaledValue('v', `s.scales[${index + 1}]`)}::bigint as n
+        from unnest(s.${c.name}) with ordinality as u(v, i)) y
+    ) x)`;
   return c.type === 'real' ? `${steps}::integer[]` : steps;
 };
 
@@ -65,12 +96,11 @@ const COMPACT_REST = `, days as (
   from steps s
   ${LISTS.map(({ name }) => `left join ${name} using (device_id, plant_id, day)`).join('\n  ')}
   group by s.device_id, s.plant_id, s.day
-), scaled as (
-  select d.*, array[${HISTORY_COLUMNS.map((c) => {
-    if (c.form === 'values') return 'null';
-    const { maxScaled, maxDecimals } = scaleLimits(c);
-    return `telemetry_decimals(d.${c.name}, ${maxScaled}, ${maxDecimals})`;
-  }).join(', ')}]::smallint[] as scales
+), scaled as materialized (
+  -- Materialized: inlined, every step's reference to scales[k] would search every field's decimals again.
+  select d.*, array[${HISTORY_COLUMNS.map((c) =>
+    c.form === 'values' ? 'null' : decimalsOf(`d.${c.name}`, c),
+  ).join(', ')}]::smallint[] as scales
   from days_of_values d
 ), written as (
   insert into telemetry_days (device_id, plant_id, ${COMPACTED_COLUMNS.join(', ')})
