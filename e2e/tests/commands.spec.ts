@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { writeDropDraws } from '@solarops/simulator';
 import { expect, pastAlarmDialog, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
+import { setLanguage, switchLanguage } from '../support/language.ts';
 
 interface CommandDevice {
   serial: string;
@@ -105,21 +104,6 @@ async function choose(page: Page, testId: string, text: string) {
   await page.keyboard.press('Escape');
 }
 
-/** The language of the next page load (the console reads its cookie when a page loads). */
-async function setLanguage(on: Page, lang: 'zh' | 'en') {
-  await on.context().addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
-}
-
-/**
- * Switches the language from the top bar, as a user does: the page keeps what is on it (the device chosen, the
- * values read, the slots edited), so that the other language is seen without doing it all again.
- */
-async function switchLanguage(on: Page, lang: 'zh' | 'en') {
-  await on.locator(sel.languageSelect).click();
-  await on.getByTestId(`lang-${lang}`).click();
-  await expect(on.getByTestId('menu-Station')).toHaveText(lang === 'en' ? 'Plants' : '电站管理');
-}
-
 /**
  * A new page on the fleet's console, signed in as `user`: once the layout shows, the test goes to its screen
  * (the dashboard's charts need not have loaded).
@@ -131,7 +115,7 @@ async function signedInPage(browser: Browser, user: string, password: string, la
   p.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
   });
-  await setLanguage(p, lang);
+  await setLanguage(p, lang, fleet.baseUrl);
   await signIn(p, user, password);
   await expect(p.locator(sel.sidebar)).toBeVisible({ timeout: 60_000 });
   return p;
@@ -212,7 +196,7 @@ test('remoteSet: a 50 % power limit read, edited, confirmed by serial, applied, 
     });
   if (inverter.collectorSerial) written.add(inverter.collectorSerial);
 
-  await setLanguage(page, 'en');
+  await setLanguage(page, 'en', fleet.baseUrl);
   await page.goto('/operation/remoteSet');
   await choose(page, 'picker-devices', sn);
   await page.getByTestId('read-current').click();
@@ -272,7 +256,7 @@ test('debug: a register read by address, count and type shows the device’s val
   test.setTimeout(240_000);
   const [inverter] = await devicesOf('sunspecInverter');
   const sn = inverter!.serial;
-  await setLanguage(page, 'en');
+  await setLanguage(page, 'en', fleet.baseUrl);
   await page.goto(`/operation/debug?sn=${sn}`);
   // The SunSpec limit register and the nine after it.
   await page.getByTestId('register-panel').getByRole('spinbutton').nth(0).fill('40188');
@@ -301,7 +285,7 @@ test('dispatch: overlapping slots and a schedule too long for a six-slot device 
   expect(hybrid, 'an online register-style hybrid whose first write is kept').toBeDefined();
   const sn = hybrid!.serial;
   written.add(hybrid!.collectorSerial);
-  await setLanguage(page, 'zh');
+  await setLanguage(page, 'zh', fleet.baseUrl);
   await page.goto('/operation/dispatch');
   await choose(page, 'picker-devices', sn);
   await page.getByTestId('dispatch-id').fill('E2E-dispatch');
@@ -387,7 +371,7 @@ test('setUpList: 500 devices of two models, the ones lacking the point refused b
   const lacking = all.filter((d) => d.profileId !== 'sunspecInverter');
   expect(lacking.length).toBeGreaterThan(0);
   expect(inverters.length, 'more devices than a batch may take without approval').toBeGreaterThan(50);
-  await setLanguage(page, 'en');
+  await setLanguage(page, 'en', fleet.baseUrl);
   await page.goto('/operation/setUpList');
   // Once the devices are loaded, "All" chooses every one the picker offers (those without a profile are not).
   await page.getByRole('button', { name: `All ${all.length}` }).click();

@@ -1,11 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import type { RelationRow, RolloutDeviceRow, RolloutRow } from '@solarops/contracts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
+import { setLanguage, switchLanguage } from '../support/language.ts';
 
 /** A maker's key: the fleet's collectors trust it from the start, the administrator adds it as trusted. */
 const maker = generateKeyPairSync('ed25519');
@@ -46,18 +45,6 @@ async function targetPlant(): Promise<typeof target> {
   return [...groups.values()].sort((a, b) => b.serials.length - a.serials.length)[0]!;
 }
 
-/** The language of the next page load (the console reads its cookie when a page loads). */
-async function setLanguage(on: Page, lang: 'zh' | 'en') {
-  await on.context().addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
-}
-
-/** Switches the language from the top bar, as a user does: the page keeps what is on it. */
-async function switchLanguage(on: Page, lang: 'zh' | 'en') {
-  await on.locator(sel.languageSelect).click();
-  await on.getByTestId(`lang-${lang}`).click();
-  await expect(on.getByTestId('menu-Station')).toHaveText(lang === 'en' ? 'Plants' : '电站管理');
-}
-
 async function signedInPage(browser: Browser, lang: 'zh' | 'en') {
   const p = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
   // The 2G notice would cover every page.
@@ -65,7 +52,7 @@ async function signedInPage(browser: Browser, lang: 'zh' | 'en') {
   p.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
   });
-  await setLanguage(p, lang);
+  await setLanguage(p, lang, fleet.baseUrl);
   await signIn(p, 'admin', fleet.adminPassword);
   await expect(p.locator(sel.sidebar)).toBeVisible({ timeout: 60_000 });
   return p;
@@ -177,7 +164,7 @@ test('the same screens in English', async () => {
   await page.getByRole('tab', { name: 'Device upgrades' }).click();
   await page.screenshot({ animations: 'disabled', path: shot('firmware-upgrades-en') });
 
-  await setLanguage(page, 'en');
+  await setLanguage(page, 'en', fleet.baseUrl);
   await page.goto(rolloutUrl);
   await expect(page.getByTestId('count-done')).toHaveText(`Done: ${target.serials.length}`);
   await page.screenshot({ animations: 'disabled', path: shot('firmware-scheduleList-en') });
