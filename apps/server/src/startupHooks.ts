@@ -7,7 +7,7 @@ import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';
 import { commandFanoutHook } from './modules/commands/commandFanout.ts';
 import { commandJobsHook } from './modules/commands/commandJobsHook.ts';
 import { workOrderJobsHook } from './modules/workOrders/workOrderJobsHook.ts';
-import { workOrderFanoutHook } from './modules/workOrders/workOrderBus.ts';
+import { workOrderFanoutHook } from './modules/workOrders/workOrderFanout.ts';
 import { cardJobsHook } from './modules/cards/cardJobsHook.ts';
 import { reportJobsHook } from './modules/reports/reportJobsHook.ts';
 import { rolloutJobsHook } from './modules/firmware/rolloutJobsHook.ts';

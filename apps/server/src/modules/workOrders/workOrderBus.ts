@@ -1,9 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
-import { startPgFanout } from '../../db/pgFanout.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import type { StartupHook } from '../../startupHook.ts';
 
 /** A work order that was opened or moved, with its plant (listeners keep to the plants they show). */
 export interface WorkOrderChange {
@@ -43,18 +41,3 @@ export async function announceWorkOrders(
       rows.map((r) => ({ id: r.id, plantId: r.plant_id })),
     );
 }
-
-/**
- * Carries the bus's `changed` to every other server instance on the same PostgreSQL (channel
- * `solarops_work_orders`), so that a wall connected to any instance hears of a move made on another, or of the
- * orders the rules job opened wherever it runs.
- */
-export const workOrderFanoutHook: StartupHook = {
-  name: 'work order fan-out',
-  start: ({ database, deps, logger }) =>
-    startPgFanout(database, deps.workOrderBus, {
-      channel: 'solarops_work_orders',
-      events: ['changed'],
-      logger,
-    }),
-};
