@@ -135,6 +135,16 @@ test('a rollout to a plant’s collectors fills scheduleList live until every on
     .data;
   expect(detail.rollout.counts.done).toBe(target.serials.length);
   expect(detail.devices.map((d) => d.progress)).toEqual(target.serials.map(() => 100));
+  // Back from their reboot, the collectors say they run the new version, and the console shows what they say.
+  await expect
+    .poll(() =>
+      Promise.all(
+        target.serials.map(
+          async (s) => (await api<{ firmwareVersion: string }>(`/collector/${s}`)).data.firmwareVersion,
+        ),
+      ),
+    )
+    .toEqual(target.serials.map(() => version));
   await expect(devices.locator('tbody tr.ant-table-row')).toHaveCount(target.serials.length);
   await page.screenshot({ animations: 'disabled', path: shot('firmware-scheduleList-zh') });
 

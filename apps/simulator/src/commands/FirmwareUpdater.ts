@@ -51,6 +51,8 @@ export interface FirmwareUpdaterOptions {
   stepMs?: number;
   /** Power off for this long when `rebootAtPct` strikes [ms]. */
   rebootMs?: number;
+  /** Called when the device is back from an install's reboot, running `version` (its collector says so again). */
+  onBooted?: (version: string) => void;
   random?: () => number;
 }
 
@@ -271,6 +273,7 @@ export class FirmwareUpdater {
           this.later(step, () => {
             this.version = failures.wrongVersion ?? f.args.version;
             this.installed.push(this.version);
+            this.options.onBooted?.(this.version);
             this.end(f, { state: 'succeeded', result: { version: this.version } });
           });
         });

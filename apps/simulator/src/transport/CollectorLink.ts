@@ -16,8 +16,11 @@ export interface CollectorLinkOptions {
   url: string;
   serial: string;
   secret: string;
-  /** Sent in the status message on every connect. */
-  status?: Omit<CollectorStatusMessage, 'state'>;
+  /**
+   * What the collector says of itself in its status message, read at every connect and `announce` (its firmware
+   * version changes with an upgrade).
+   */
+  status?: () => Omit<CollectorStatusMessage, 'state'>;
   /** Most batches kept while unacknowledged; the oldest are dropped beyond (a real logger's flash is finite). */
   maxUnacked?: number;
   /** Reconnect delay [ms]. */
@@ -97,11 +100,7 @@ export class CollectorLink {
       void (async () => {
         try {
           await client.subscribeAsync([this.topics.ack, this.topics.cmd], { qos: 1 });
-          await client.publishAsync(
-            this.topics.status,
-            JSON.stringify({ state: 'online', ...(o.status ?? {}) }),
-            { qos: 1 },
-          );
+          await this.announce();
           // Everything not acknowledged goes again, oldest first.
           for (const u of [...this.unacked.values()]) this.publish(u);
         } catch {
@@ -130,6 +129,17 @@ export class CollectorLink {
       return;
     }
     if (parsed.success) this.options.onCommand?.(parsed.data);
+  }
+
+  /**
+   * Publishes its status (`online` with what `status` says now), as it does on every connect; resolves once the
+   * broker has it, or at once when the connection is down (the next connect says it).
+   */
+  async announce(): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) return;
+    const status = JSON.stringify({ state: 'online', ...(this.options.status?.() ?? {}) });
+    await client.publishAsync(this.topics.status, status, { qos: 1 }).catch(() => undefined);
   }
 
   /** Publishes a command reply on `up/reply` (QoS 1; lost while disconnected, and the server sends again). */

@@ -121,7 +121,12 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     if (options.firmwareKeys?.length)
       firmware.set(
         c.serial,
-        new FirmwareUpdater(reply, { version: c.firmwareVersion, trustedKeys: options.firmwareKeys }),
+        new FirmwareUpdater(reply, {
+          version: c.firmwareVersion,
+          trustedKeys: options.firmwareKeys,
+          // Back from the reboot, the collector tells its new version (a real one reconnects and says it).
+          onBooted: () => void links.get(c.serial)?.announce(),
+        }),
       );
     const responder = new CommandResponder(settings, reply, {
       now,
@@ -138,12 +143,13 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         serial: c.serial,
         secret: c.secret,
         onCommand: (m) => responder.handle(m),
-        status: {
-          firmware: c.firmwareVersion,
+        // Read at every connect: the version it runs now, an upgrade's once installed.
+        status: () => ({
+          firmware: firmware.get(c.serial)?.version ?? c.firmwareVersion,
           iccid: c.network === 'WiFi' ? undefined : iccidOf(c.serial),
           signal: -60 - (c.serial.charCodeAt(c.serial.length - 1) % 40),
           intervalS: Math.max(5, Math.round(stepMs / speedup / 1000)),
-        },
+        }),
       }),
     );
   }
