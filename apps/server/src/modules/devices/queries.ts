@@ -4,7 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
-import { readingsBetween, type ReadingField } from '../telemetry/history.ts';
+import { readingCount, readingsBetween, type ReadingField } from '../telemetry/history.ts';
 import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -179,11 +179,7 @@ async function historyOfRange(
   const fields = q.fields.map(fieldSql);
   const between = (columns: readonly ReadingField[]) =>
     sql`${readingsBetween(sql`${from}::timestamptz`, sql`${to}::timestamptz`, columns)} t`;
-  // Counted without decoding any field: only the times of compacted days are unnested.
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${between([])} where device_id = ${device.id}`,
-  );
+  const [count] = await rowsOf<{ n: number }>(db, readingCount(device.id, q.from, q.to));
   const raw = (count?.n ?? 0) <= q.maxPoints;
   const bucketSeconds = raw ? null : Math.ceil((q.to - q.from) / 1000 / q.maxPoints);
   const cols = q.fields.map((f, i) => {

@@ -9,6 +9,7 @@ import { backfillTelemetry } from '../fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../fleet/seedDemoFleet.ts';
 import { noBrokerAccounts } from '../mqtt/BrokerAccounts.ts';
 import { compactHistory } from './compactHistory.ts';
+import { readingCount } from './history.ts';
 import { localDay } from './localDay.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeAllDirtyRollups } from './rollups.ts';
@@ -43,9 +44,9 @@ describe('compact history', () => {
       t.db,
       sql`select id, time_zone from plants`,
     );
-    const devices = await rowsOf<{ serial: string; time_zone: string }>(
+    const devices = await rowsOf<{ id: number; serial: string; time_zone: string }>(
       t.db,
-      sql`select d.serial, p.time_zone from devices d join plants p on p.id = d.plant_id order by d.id`,
+      sql`select d.id, d.serial, p.time_zone from devices d join plants p on p.id = d.plant_id order by d.id`,
     );
     const alarms = await rowsOf<{ id: number }>(t.db, sql`select id from alarms order by id limit 10`);
     const out: Record<string, unknown> = {};
@@ -75,6 +76,13 @@ describe('compact history', () => {
           await get(`/device/${d.serial}/history?${q}&maxPoints=50`)
         ).data;
       }
+      // The count that chooses raw points or buckets: whole compacted days by their length, part days decoded.
+      for (const [a, b] of [
+        [from, nowMs],
+        [from + DAY_MS / 2, nowMs - DAY_MS / 3],
+        [from + 1, from + 2 * 3_600_000],
+      ] as const)
+        out[`count ${d.serial} ${a} ${b}`] = await rowsOf(t.db, readingCount(d.id, a, b));
       out[`running log ${d.serial}`] = await get(
         `/alarm/device-log/running?sn=${d.serial}&pageNum=1&pageSize=100`,
       );

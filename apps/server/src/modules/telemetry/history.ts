@@ -110,7 +110,32 @@ export function readingsBetween(from: SQL, to: SQL, fields: readonly ReadingFiel
   select ${sql.raw(['c.device_id', 'c.plant_id', 'r.ts', ...decoding.columns].join(', '))}
   from telemetry_days c
   ${sql.raw(decoding.from)}
-  where c.day >= ${utcDay(from)} and c.day <= ${utcDay(to)} and r.ts >= ${from} and r.ts < ${to})`;
+  where c.day >= ${utcDay(from)} and c.day <= ${utcDay(sql`${to} - interval '1 microsecond'`)}
+    and r.ts >= ${from} and r.ts < ${to})`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How many readings one device has with fromMs <= ts < toMs, as a query with one column `n`. The compacted days
+ * wholly inside the range are counted by the length of their time arrays, without decoding them; only the part
+ * days at either end go through readingsBetween.
+ */
+export function readingCount(deviceId: number, fromMs: number, toMs: number): SQL {
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const decoded = (a: number, b: number) =>
+    a >= b
+      ? sql`0`
+      : sql`(select count(*) from ${readingsBetween(at(a), at(b), [])} t where t.device_id = ${deviceId})`;
+  const wholeFrom = Math.ceil(fromMs / DAY_MS) * DAY_MS;
+  const wholeTo = Math.floor(toMs / DAY_MS) * DAY_MS;
+  if (wholeFrom >= wholeTo) return sql`select ${decoded(fromMs, toMs)}::int as n`;
+  const day = (ms: number) => sql`${new Date(ms).toISOString().slice(0, 10)}::date`;
+  return sql`select (${decoded(fromMs, wholeFrom)} + ${decoded(wholeTo, toMs)}
+    + (select count(*) from telemetry
+        where device_id = ${deviceId} and ts >= ${at(wholeFrom)} and ts < ${at(wholeTo)})
+    + (select coalesce(sum(cardinality(ts_us)), 0) from telemetry_days
+        where device_id = ${deviceId} and day >= ${day(wholeFrom)} and day < ${day(wholeTo)}))::int as n`;
 }
 
 /**
