@@ -28,6 +28,8 @@ let sharedBaseUrl: string | undefined;
 let inverter: DeviceRow;
 /** The administrator's console page, signed in once for the whole file. */
 let admin: Page;
+/** The work order opened from a fault of the inverter: the operation wall lists it. */
+let order: { id: number; plantName: string };
 
 /** A reading of the inverter now, sent by its collector over HTTP as a device would (docs/device-protocol.md). */
 async function sendReading(acPowerW: number): Promise<void> {
@@ -44,6 +46,26 @@ async function sendReading(acPowerW: number): Promise<void> {
     body: JSON.stringify({
       seq: Date.now() % 1e9,
       readings: [{ sn: inverter.serial, ts: Date.now(), acPowerW }],
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A fault event of the inverter sent by its collector, as a device would: it raises a level-3 alarm. */
+async function raiseFault(): Promise<void> {
+  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
+    secrets: Record<string, string>;
+  };
+  const collector = inverter.collectorSerial ?? '';
+  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${collector}:${demo.secrets[collector] ?? ''}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      seq: Date.now() % 1e9,
+      events: [{ sn: inverter.serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
     }),
   });
   expect(res.status).toBe(200);
@@ -86,7 +108,11 @@ async function expectPowerFollowsReading(page: Page): Promise<void> {
 async function wallShown(page: Page, screen: (typeof SCREENS)[number]): Promise<void> {
   await expect(page.getByTestId(`wall-tab-${screen}`)).toHaveClass(/is-active/);
   await expect(page.getByTestId('wall-as-of')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('wall').locator('.ant-spin')).toHaveCount(0, { timeout: 30_000 });
+  // The screen itself, not its loading state (the frame and its stamp show before the data comes).
+  await expect(page.locator(`.wall-${screen}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('wall').locator('.ant-spin, .ant-skeleton')).toHaveCount(0, {
+    timeout: 30_000,
+  });
   if (screen === 'station') {
     await expect(page.getByTestId('wall-station-chart')).toHaveAttribute('data-rendered', 'true', {
       timeout: 30_000,
@@ -108,6 +134,20 @@ test.beforeAll(async ({ browser }) => {
   const found = devices.rows.find((d) => d.kind.endsWith('Inverter') && d.collectorSerial);
   if (!found) throw new Error('no inverter among the demo distributor’s plants');
   inverter = found;
+  // A work order of the distributor's, opened from the inverter's open fault as the console's button does.
+  await raiseFault();
+  const alarms = await fleet.api<{
+    rows: { alarmId: number; code: number; deviceSn: string; plantName: string }[];
+  }>('/alarm/list?pageSize=50&status=0', { token: distributor });
+  const fault = alarms.rows.find((a) => a.code === 501 && a.deviceSn === inverter.serial);
+  if (!fault) throw new Error('the inverter’s fault raised no open alarm');
+  const created = await fleet.api<{ data: { id: number } }>('/workorder', {
+    method: 'POST',
+    token: distributor,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ alarmId: fault.alarmId }),
+  });
+  order = { id: created.data.id, plantName: fault.plantName };
   admin = await browser.newPage({ baseURL: fleet.baseUrl, viewport: SIZES[0], locale: 'zh-CN' });
   await admin.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
   await signIn(admin, 'admin', fleet.adminPassword);
@@ -179,6 +219,24 @@ test('an administrator’s display link opens the wall without signing in, live,
     await expectNoScrollbars(wall);
     await wall.screenshot({ path: shot('exhibit-display-link-en-1920') });
 
+    // The four walls in English at 1920×1080, none scrolling; the operation wall lists the distributor's order.
+    for (const screen of SCREENS) {
+      await wall.getByTestId(`wall-tab-${screen}`).click();
+      await wallShown(wall, screen);
+      await expectNoScrollbars(wall);
+      if (screen === 'operation') {
+        const row = wall
+          .getByTestId('wall-orders')
+          .locator('tr')
+          .filter({ hasText: `#${order.id}` });
+        await expect(row).toContainText(order.plantName);
+        await expect(row).toContainText('New');
+        await expect(row.getByTestId('wall-order-left')).toContainText(/left|overdue/);
+        await expect(wall.getByTestId('wall-orders-new')).not.toHaveText('0');
+      }
+      await wall.screenshot({ path: shot(`exhibit-${screen}-en-1920`) });
+    }
+
     // The station wall's choice of plant and pace stays in the address while the wall moves between screens.
     await wall.getByTestId('wall-tab-station').click();
     await wallShown(wall, 'station');
@@ -202,7 +260,7 @@ test('an administrator’s display link opens the wall without signing in, live,
     await expect(choice.locator('option:checked')).toHaveText(pinned);
     await expect(interval).toHaveValue('60');
     await expectNoScrollbars(wall);
-    await wall.screenshot({ path: shot('exhibit-station-en-1920') });
+    await wall.screenshot({ path: shot('exhibit-station-pinned-en-1920') });
 
     // Revoked from the console: the wall is refused on its next load, and says so.
     await row.getByRole('button').click();
