@@ -46,7 +46,10 @@ export function AlarmTicker({ alarms }: { alarms: WallAlarm[] }) {
   );
 }
 
-/** The overview wall: the fleet now, its energy, CO₂ with the factor, online ratio, map, ranking, alarms. */
+/**
+ * The overview wall: power, energy and CO₂ with its factor and equivalents on the left; the map; the fleet's
+ * plants and online ratio above the ranking on the right (the left column is full); the alarms along the bottom.
+ */
 export function OverviewScreen({ data: o }: { data: WallOverview }) {
   const { t } = useTranslation();
   const capacityW = o.capacityKw * 1000;
@@ -108,18 +111,6 @@ export function OverviewScreen({ data: o }: { data: WallOverview }) {
             />
           </div>
         </WallPanel>
-        <WallPanel title={t('exhibit.overview.fleet')}>
-          <div className="wall-grid-2">
-            <WallFigure label={t('exhibit.overview.plants')} value={o.plants} />
-            <WallFigure
-              label={t('exhibit.overview.online')}
-              value={`${percent(o.devicesOnline, o.devices)} %`}
-              testId="wall-online"
-              note={t('exhibit.overview.devicesOnline', { online: o.devicesOnline, total: o.devices })}
-              tone={o.devices > 0 && o.devicesOnline < o.devices ? 'warn' : 'good'}
-            />
-          </div>
-        </WallPanel>
       </div>
       <WallPanel title={t('exhibit.overview.map')} className="wall-map-panel" testId="wall-map">
         <WorldMap
@@ -142,6 +133,18 @@ export function OverviewScreen({ data: o }: { data: WallOverview }) {
         </div>
       </WallPanel>
       <div className="wall-column">
+        <WallPanel title={t('exhibit.overview.fleet')}>
+          <div className="wall-grid-2">
+            <WallFigure label={t('exhibit.overview.plants')} value={o.plants} />
+            <WallFigure
+              label={t('exhibit.overview.online')}
+              value={`${percent(o.devicesOnline, o.devices)} %`}
+              testId="wall-online"
+              note={t('exhibit.overview.devicesOnline', { online: o.devicesOnline, total: o.devices })}
+              tone={o.devices > 0 && o.devicesOnline < o.devices ? 'warn' : 'good'}
+            />
+          </div>
+        </WallPanel>
         <WallPanel title={t('exhibit.overview.ranking')} testId="wall-ranking" className="wall-grow">
           {o.ranking.length === 0 ? (
             <div className="wall-empty">{t('exhibit.noPlants')}</div>
