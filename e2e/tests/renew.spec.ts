@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
+import { switchLanguage } from '../support/language.ts';
 
 const PASSWORD = 'Renew#Pass2026';
 const INSTALLERS = ['demo-installer-1', 'demo-installer-2'];
@@ -123,6 +124,13 @@ test('an installer renews three cards with a company invoice and pays on the moc
   await expect(cashier.getByTestId('cashier-amount')).toHaveText('45.00 CNY');
   const orderNo = (await cashier.getByTestId('cashier-order-no').textContent()) ?? '';
   await page.screenshot({ path: shot('renew-cashier-zh'), fullPage: true });
+  // The same cashier in English (switched from the top bar, as a user does), then back in Chinese to pay.
+  await switchLanguage(page, 'en');
+  await expect(cashier).toContainText('Cashier (built-in mock provider)');
+  await expect(cashier.getByTestId('cashier-cancel')).toHaveText('Cancel order');
+  await page.screenshot({ path: shot('renew-cashier-en'), fullPage: true });
+  await switchLanguage(page, 'zh');
+  await expect(cashier).toContainText('收银台（内置模拟支付）');
   await cashier.getByTestId('cashier-pay').click();
 
   const done = page.getByTestId('renew-done');
