@@ -248,14 +248,17 @@ test('reports in zh and en: periodic, custom template built and scheduled, abnor
     await expect(
       page.getByTestId('report-plants').locator('tbody tr', { hasText: plantB.name }),
     ).toBeVisible();
-    // Plant A's PR in the fleet table is estimated: the percentage and its tag stand on one line.
+    // Plant A's PR in the fleet table is estimated: the percentage and its tag stand on one line, within their
+    // column.
     const estimated = page
       .getByTestId('report-plants')
       .locator('tbody tr', { hasText: plantA.name })
       .getByTestId('report-pr-estimated');
     const tagBox = (await estimated.boundingBox())!;
-    const cellBox = (await estimated.locator('..').boundingBox())!;
-    expect(cellBox.height).toBeLessThan(tagBox.height * 1.5);
+    const prBox = (await estimated.locator('..').boundingBox())!;
+    const columnBox = (await estimated.locator('xpath=ancestor::td[1]').boundingBox())!;
+    expect(prBox.height).toBeLessThan(tagBox.height * 1.5);
+    expect(tagBox.x + tagBox.width).toBeLessThanOrEqual(columnBox.x + columnBox.width);
     await page.screenshot({ animations: 'disabled', path: shot(`reports-form-${lang}`), fullPage: true });
     const pdf = await download(page, 'report-export-pdf');
     expect(pdf.name).toBe(`report-day-${day}.pdf`);

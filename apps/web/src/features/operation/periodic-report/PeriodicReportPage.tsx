@@ -240,11 +240,13 @@ function ReportBody({ r }: { r: PeriodicReport }) {
           { title: t('operation.reports.hours'), dataIndex: 'equivalentHours' },
           {
             title: t('operation.reports.pr'),
+            // Room for the percentage and the "Estimated" tag side by side in English, the longer language.
+            width: 260,
             render: (_, p) =>
               p.performanceRatio === null ? (
                 '—'
               ) : (
-                // The percentage and its "Estimated" tag on one line: the column takes the room they need.
+                // The percentage and its "Estimated" tag on one line, in the column's room.
                 <span
                   title={t('operation.reports.irradiation', { value: p.irradiationKwhM2 })}
                   style={{ whiteSpace: 'nowrap' }}
