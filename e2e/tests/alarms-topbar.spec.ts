@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { alarmDialog, closeAlarmDialogIfOpen, expect, signIn, test } from '../support/fixtures.ts';
+import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Alarms#Pass2026';
 const DISTRIBUTOR = 'demo-distributor';
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 
 let fleet: FleetServer;
 let sharedBaseUrl: string | undefined;

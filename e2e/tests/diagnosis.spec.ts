@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
 
 interface Inverter {
   serial: string;

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { shot } from '../support/screenshots.ts';
 
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 const SCREENS = ['overview', 'station', 'equipment', 'operation'] as const;
 const SIZES = [
   { width: 1920, height: 1080 },

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { shot } from '../support/screenshots.ts';
 
 // What a new user sees first: the dashboard's fleet map, a storage plant's energy flow, an inverter's strings side
 // by side, and the 2G notice on a phone, in both languages at a desktop's and a phone's size.
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 const SIZES = [
   { name: '1440', width: 1440, height: 900 },
   { name: '390', width: 390, height: 844 },

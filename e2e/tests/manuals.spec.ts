@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { baseUrl, unique } from '../support/api.ts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
 
 /** A small PDF whose bytes tell the versions apart. */
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);

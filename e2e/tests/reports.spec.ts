@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { localDay, localDayStartMs, nextDay } from '../../apps/server/src/modules/telemetry/localDay.ts';
 import { formatEnergy } from '../../apps/web/src/components/format/units.ts';
@@ -8,13 +7,13 @@ import { unique } from '../support/api.ts';
 import { mailsTo } from '../support/mailbox.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { shot } from '../support/screenshots.ts';
 
 // The four report screens in both languages on one signed-in page, on two plants whose day of readings the test
 // sends itself through their collectors (HTTP telemetry, as a collector would): the periodic report of a plant and
 // of the fleet with the energy and readings that were sent, a custom template built, previewed, exported both ways,
 // scheduled as PDF and mailed as a test report, and the abnormal report listing the inverter silenced for 3 hours.
 
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 const SLOT_MS = 300_000;
 /** The demo fleet's first two plants (Hangzhou, Jinan) are in this zone; the browser lives there too. */
 const ZONE = 'Asia/Shanghai';

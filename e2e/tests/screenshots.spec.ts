@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { baseUrl } from '../support/api.ts';
 import { expect, sel, signInAsAdmin, test } from '../support/fixtures.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
 
 for (const lang of ['zh', 'en'] as const) {
   test(`screenshots in ${lang}: login, layout with the menu open, personal centre`, async ({

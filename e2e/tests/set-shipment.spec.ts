@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { adminAuth, baseUrl, unique } from '../support/api.ts';
 import { expect, signInAsAdmin, test } from '../support/fixtures.ts';
-
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
+import { shot } from '../support/screenshots.ts';
 
 test('a shipment file with a bad row stores nothing and says why; its good rows then import', async ({
   page,

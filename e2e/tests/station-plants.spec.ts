@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { shot } from '../support/screenshots.ts';
 
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 const PASSWORD = 'Station#Pass2026';
 // A 1×1 PNG: the picture every plant needs (spec §5).
 const PNG = Buffer.from(
