@@ -85,7 +85,8 @@ export function Co2FactorsFields() {
                   </Form.Item>
                   <Form.Item name={[field.name, 'source']} rules={[sourceRule]}>
                     <Input
-                      style={{ width: 320 }}
+                      // Country, factor, source and Remove on one line in the form's column at 1440 px wide.
+                      style={{ width: 260 }}
                       maxLength={200}
                       placeholder={t('set.system.co2Source')}
                       aria-label={t('set.system.co2Source')}
