@@ -74,3 +74,11 @@ export async function pastAlarmDialog(page: Page, act: () => Promise<void>): Pro
     await act();
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Waits until no dialog is still zooming in: a click, or a stroke drawn from a box measured, on a dialog still
+ * moving can land beside its target.
+ */
+export async function dialogsSettled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+}

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { embeddedEnv } from './embeddedEnv.ts';
 import { newDataDir } from './templateDataDir.ts';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,15 @@ export interface FleetServer {
   login(userCode: string, password: string): Promise<string>;
   /** Gives a user a known password (as an administrator) and clears its first-login flag. */
   setPassword(userCode: string, password: string): Promise<void>;
+  /**
+   * Posts what a collector of the demo fleet sends over HTTP (`telemetry` readings or `event`s, as in
+   * docs/device-protocol.md), signed with its secret; answers the HTTP status.
+   */
+  sendAsCollector(
+    collectorSerial: string,
+    kind: 'telemetry' | 'event',
+    body: { readings: object[] } | { events: object[] },
+  ): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -137,6 +147,22 @@ export async function startFleetServer({
       body: JSON.stringify({ oldPassword: interim, newPassword: password }),
     });
   }
+  async function sendAsCollector(
+    collectorSerial: string,
+    kind: 'telemetry' | 'event',
+    body: { readings: object[] } | { events: object[] },
+  ): Promise<number> {
+    const { secrets } = JSON.parse(readFileSync(join(dataDir, 'demo-fleet.json'), 'utf8')) as {
+      secrets: Record<string, string>;
+    };
+    const basic = Buffer.from(`${collectorSerial}:${secrets[collectorSerial] ?? ''}`).toString('base64');
+    const res = await fetch(`${baseUrl}/prod-api/device/v1/${kind}`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seq: Date.now() % 1e9, ...body }),
+    });
+    return res.status;
+  }
   return {
     baseUrl,
     dataDir,
@@ -145,6 +171,7 @@ export async function startFleetServer({
     api,
     login,
     setPassword,
+    sendAsCollector,
     async close() {
       process.off('exit', killOnExit);
       child.kill('SIGTERM');

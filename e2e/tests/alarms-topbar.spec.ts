@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { alarmDialog, closeAlarmDialogIfOpen, expect, signIn, test } from '../support/fixtures.ts';
 import { shot } from '../support/screenshots.ts';
@@ -29,22 +27,10 @@ async function confirmAll(): Promise<void> {
 
 /** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
 async function sendEvent(event: Record<string, unknown>): Promise<void> {
-  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
-    secrets: Record<string, string>;
-  };
-  const secret = demo.secrets[target.collectorSerial] ?? '';
-  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${target.collectorSerial}:${secret}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      seq: Date.now() % 1e9,
-      events: [{ sn: target.serial, ts: Date.now(), ...event }],
-    }),
+  const status = await fleet.sendAsCollector(target.collectorSerial, 'event', {
+    events: [{ sn: target.serial, ts: Date.now(), ...event }],
   });
-  expect(res.status).toBe(200);
+  expect(status).toBe(200);
 }
 
 /** A healthy string's spectrum with an arc's 1/f floor over it (the shape UL 1699B detectors look for). */

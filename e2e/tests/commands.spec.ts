@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { writeDropDraws } from '@solarops/simulator';
-import { expect, pastAlarmDialog, sel, signIn, test } from '../support/fixtures.ts';
+import { dialogsSettled, expect, pastAlarmDialog, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { shot } from '../support/screenshots.ts';
 import { setLanguage, switchLanguage } from '../support/language.ts';
@@ -123,15 +123,15 @@ async function signedInPage(browser: Browser, user: string, password: string, la
 
 /**
  * Confirms a write in the typed-confirmation dialog as a user does, one step at a time and each seen done: the
- * dialog open and done zooming in (a click on a dialog still moving can land beside its button), the text typed
- * and shown, Send enabled by it, and after the click the dialog closed (the server stored the write).
+ * dialog open and done zooming in (`dialogsSettled`), the text typed and shown, Send enabled by it, and after the
+ * click the dialog closed (the server stored the write).
  */
 async function confirmWrite(typed: string) {
   const dialog = page.getByRole('dialog');
   const input = dialog.getByTestId('confirm-write-input');
   const send = dialog.getByRole('button', { name: 'Send' });
   await expect(input).toBeEditable();
-  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await dialogsSettled(page);
   await input.fill(typed);
   await expect(input).toHaveValue(typed);
   await expect(send).toBeEnabled();

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
@@ -32,42 +30,18 @@ let order: { id: number; plantName: string };
 
 /** A reading of the inverter now, sent by its collector over HTTP as a device would (docs/device-protocol.md). */
 async function sendReading(acPowerW: number): Promise<void> {
-  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
-    secrets: Record<string, string>;
-  };
-  const collector = inverter.collectorSerial ?? '';
-  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/telemetry`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${collector}:${demo.secrets[collector] ?? ''}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      seq: Date.now() % 1e9,
-      readings: [{ sn: inverter.serial, ts: Date.now(), acPowerW }],
-    }),
+  const status = await fleet.sendAsCollector(inverter.collectorSerial ?? '', 'telemetry', {
+    readings: [{ sn: inverter.serial, ts: Date.now(), acPowerW }],
   });
-  expect(res.status).toBe(200);
+  expect(status).toBe(200);
 }
 
 /** A fault event of the inverter sent by its collector, as a device would: it raises a level-3 alarm. */
 async function raiseFault(): Promise<void> {
-  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
-    secrets: Record<string, string>;
-  };
-  const collector = inverter.collectorSerial ?? '';
-  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${collector}:${demo.secrets[collector] ?? ''}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      seq: Date.now() % 1e9,
-      events: [{ sn: inverter.serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
-    }),
+  const status = await fleet.sendAsCollector(inverter.collectorSerial ?? '', 'event', {
+    events: [{ sn: inverter.serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
   });
-  expect(res.status).toBe(200);
+  expect(status).toBe(200);
 }
 
 /** The wall fits the window: nothing scrolls either way. */

@@ -1,16 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-import { closeAlarmDialogIfOpen, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
+import {
+  closeAlarmDialogIfOpen,
+  dialogsSettled,
+  expect,
+  pastAlarmDialog,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Orders#Pass2026';
 const DISTRIBUTOR = 'demo-distributor';
 const INSTALLERS = ['demo-installer-1', 'demo-installer-2'];
 const PHONE = { width: 375, height: 812 };
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 
 let fleet: FleetServer;
 let sharedBaseUrl: string | undefined;
@@ -21,21 +26,10 @@ let plantName = '';
 
 /** A device event sent by the collector over HTTP, as a device would (docs/device-protocol.md). */
 async function raiseFault(serial: string, collectorSerial: string): Promise<void> {
-  const demo = JSON.parse(readFileSync(join(fleet.dataDir, 'demo-fleet.json'), 'utf8')) as {
-    secrets: Record<string, string>;
-  };
-  const res = await fetch(`${fleet.baseUrl}/prod-api/device/v1/event`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${collectorSerial}:${demo.secrets[collectorSerial] ?? ''}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      seq: Date.now() % 1e9,
-      events: [{ sn: serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
-    }),
+  const status = await fleet.sendAsCollector(collectorSerial, 'event', {
+    events: [{ sn: serial, ts: Date.now(), code: 501, level: 3, state: 'raised', stringIndex: 0 }],
   });
-  expect(res.status).toBe(200);
+  expect(status).toBe(200);
 }
 
 /** A phone-sized page signed in as `user` in `language`. */
@@ -128,6 +122,8 @@ test('an alarm becomes a work order, worked by the installer and approved by the
   await tech.getByTestId('signature-open').click();
   const pad = tech.getByTestId('signature-canvas');
   await expect(pad).toBeVisible();
+  // The stroke is drawn from the pad's box, which moves while the dialog zooms in.
+  await dialogsSettled(tech);
   const box = (await pad.boundingBox())!;
   await tech.mouse.move(box.x + 20, box.y + 40);
   await tech.mouse.down();

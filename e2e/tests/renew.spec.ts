@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
 import { switchLanguage } from '../support/language.ts';
+import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Renew#Pass2026';
 const INSTALLERS = ['demo-installer-1', 'demo-installer-2'];
-const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url));
 
 interface Card {
   id: number;
