@@ -171,7 +171,8 @@ export class FirmwareTransfer {
   /**
    * Sends chunks `next` .. `next + window − 1` (those that exist), read from the image by range, each once its
    * bytes fit in the budget; stops early when a newer reply of the device came meanwhile (it says what the device
-   * lacks now). Answers the bytes sent.
+   * lacks now), but never before the first chunk: a device asking again faster than the server, busy, takes one
+   * request would otherwise get nothing at all, each request replaced by the next. Answers the bytes sent.
    */
   private async sendChunks(c: CommandRecord, next: number, window: number, turns: Turns): Promise<number> {
     const p = c.params as UpgradeParams;
@@ -180,11 +181,12 @@ export class FirmwareTransfer {
     const file = await open(imagePath(this.filesDir, p.fileId), 'r');
     let bytes = 0;
     try {
-      for (let index = next; index < last && !turns.waiting; index++) {
+      for (let index = next; index < last; index++) {
+        if (index > next && turns.waiting) break;
         const size = Math.min(p.chunkBytes, p.size - index * p.chunkBytes);
         const granted = await this.budget.take(size);
         try {
-          if (turns.waiting) break;
+          if (index > next && turns.waiting) break;
           const buffer = Buffer.alloc(size);
           const { bytesRead } = await file.read(buffer, 0, size, index * p.chunkBytes);
           const data = buffer.subarray(0, bytesRead);
