@@ -97,3 +97,92 @@ describe('an image sent to more devices than the way down carries', () => {
     expect(serials.map((s) => fleet.updaters.get(s)!.bytesReceived)).toEqual(serials.map(() => IMAGE));
   }, 120_000);
 });
+
+/**
+ * A device asking again faster than the server, busy, takes one request (its retry comes before the server has
+ * read the command of the request it is taking): each request is replaced by the next while it waits, yet every
+ * request taken sends at least its first chunk, so the device still gets its image and installs it.
+ */
+describe('an image sent to a device that asks again faster than the server takes a request', () => {
+  const SMALL = 12 * CHUNK;
+  let t: TestApp;
+  let fleet: InProcessFleet;
+  let plantId: number;
+  let packageId: number;
+  let serial: string;
+  let admin: Record<string, string>;
+  const maker = makerKey();
+
+  beforeAll(async () => {
+    t = await createTestApp({ firmwareChunkBytes: CHUNK });
+    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const owner = await createUser(t.db, { roleId: ROLE.endUser });
+    const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 1 });
+    plantId = plant.plantId;
+    serial = plant.collectors[0]!.serial;
+    await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
+    packageId = await uploadSignedPackage(t.app, admin, maker, {
+      collectType: 'SC-4G',
+      version: '3.0.0',
+      size: SMALL,
+    });
+    fleet = new InProcessFleet(t.db, t.config.filesDir, [serial], { version: '2.0.0', maker, retryMs: 20 });
+    slowServer(fleet);
+  }, 120_000);
+  afterAll(async () => {
+    fleet.close();
+    await t.close();
+  });
+
+  /**
+   * The server is always one request behind: it reads the command of a chunk request only once the device has
+   * spoken again (ordered by events, not by timing), so a newer request is waiting whenever one is served.
+   */
+  function slowServer(f: InProcessFleet): void {
+    let downloading = false;
+    let spoke: (() => void)[] = [];
+    const onReply = f.center.onReply.bind(f.center);
+    f.center.onReply = (collectorSerial, payload) => {
+      const reply = JSON.parse(payload.toString()) as { state: string; result?: { stage?: string } };
+      if (reply.state === 'progress') {
+        downloading = reply.result?.stage === 'downloading';
+        // The held read goes on in a later microtask: the transfer has queued this request by then.
+        for (const wake of spoke) wake();
+        spoke = [];
+      }
+      return onReply(collectorSerial, payload);
+    };
+    const openCommand = f.center.openCommand.bind(f.center);
+    f.center.openCommand = async (id) => {
+      if (downloading) await new Promise<void>((r) => spoke.push(r));
+      return openCommand(id);
+    };
+  }
+
+  it('sends the first chunk of every request it takes, and the device installs the image', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/firmware/rollout?langType=en',
+      headers: admin,
+      payload: { packageId, plantIds: [plantId] },
+    });
+    expect(res.statusCode).toBe(200);
+    const updater = fleet.updaters.get(serial)!;
+    await expect
+      .poll(
+        async () => {
+          await fleet.center.dispatch();
+          await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
+          return updater.version;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe('3.0.0');
+    expect(updater.bytesReceived).toBe(SMALL);
+    const [row] = await rowsOf<{ state: string }>(
+      t.db,
+      sql`select state from commands where kind = 'upgrade' and device_serial = ${serial}`,
+    );
+    expect(row?.state).toBe('applied');
+  }, 120_000);
+});
