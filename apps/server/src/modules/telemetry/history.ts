@@ -30,23 +30,23 @@ const utcDay = (ts: SQL) => sql`((${ts}) at time zone 'UTC')::date`;
  * a reader of two fields that went through every field paid for 22 arrays.
  */
 function compactedDecoding(fields: readonly ReadingField[]) {
+  // What is the same for every reading of a compacted row is worked out once per row, in `k` (OFFSET 0 keeps the
+  // subquery from being pulled up and recomputed per reading): the day's start, each field's power of ten, and
+  // the per-phase and per-string fields' flat arrays turned into values (each reading's slice cut after the
+  // window). Per reading, decoding then costs the window's running sums and one division per field.
+  const perRow = [`(c.day::timestamp at time zone 'UTC') as day_start`];
   // Running sums over the row's readings in order. Times are sums of microsecond steps, exact as doubles (below
   // 2^53) and cheaper than the numeric a bigint sum takes; a ROWS frame spares the window its search for peers.
   const unnested = ['c.ts_us'];
   const names = ['dts'];
-  const windowed = [
-    `(c.day::timestamp at time zone 'UTC') + (sum(u.dts::double precision) over w) * interval '1 microsecond' as ts`,
-  ];
-  // Per-phase and per-string fields: their flat arrays turned into values once per row (OFFSET 0 keeps the
-  // subquery from being pulled up and recomputed per reading), each reading's slice cut after the window.
-  const lists: string[] = [];
+  const windowed = [`k.day_start + (sum(u.dts::double precision) over w) * interval '1 microsecond' as ts`];
   const out: string[] = [];
   for (const field of fields) {
     if (field === 'received_at') {
       unnested.push('c.received_us');
       names.push('rus');
       windowed.push(
-        `(c.day::timestamp at time zone 'UTC') + (first_value(u.dts::double precision) over w + sum(u.rus::double precision) over w) * interval '1 microsecond' as received_at`,
+        `k.day_start + (first_value(u.dts::double precision) over w + sum(u.rus::double precision) over w) * interval '1 microsecond' as received_at`,
       );
       out.push('r.received_at');
       continue;
@@ -58,13 +58,13 @@ function compactedDecoding(fields: readonly ReadingField[]) {
       unnested.push(`c.${c.counts}`);
       names.push(`${field}_n`);
       windowed.push(`u.${field}_n`, `sum(u.${field}_n) over w as ${field}_end`);
-      lists.push(
+      perRow.push(
         c.form === 'steps'
           ? `telemetry_values(c.${field}, ${scale})::real[] as ${field}`
           : `c.${field} as ${field}`,
       );
       out.push(
-        `case when r.${field}_n is not null then l.${field}[r.${field}_end - r.${field}_n + 1 : r.${field}_end] end`,
+        `case when r.${field}_n is not null then k.${field}[r.${field}_end - r.${field}_n + 1 : r.${field}_end] end`,
       );
       continue;
     }
@@ -72,13 +72,14 @@ function compactedDecoding(fields: readonly ReadingField[]) {
     names.push(field);
     if (c.form === 'values') windowed.push(`u.${field}`);
     else {
+      perRow.push(`10::double precision ^ ${scale} as ${field}_unit`);
       // A double field's steps (bigint) summed as doubles: its scaled values stay below 2^52 (scaleLimits), so
       // every running sum is exact, and a bigint sum would go through numeric.
       const sum =
         c.type === 'real'
           ? `(sum(u.${field}) over w)::double precision`
           : `sum(u.${field}::double precision) over w`;
-      const value = `${sum} / 10::double precision ^ ${scale}`;
+      const value = `${sum} / k.${field}_unit`;
       windowed.push(
         `case when u.${field} is not null then ${c.type === 'real' ? `(${value})::real` : value} end as ${field}`,
       );
@@ -87,7 +88,8 @@ function compactedDecoding(fields: readonly ReadingField[]) {
   }
   return {
     columns: out,
-    from: `${lists.length > 0 ? `cross join lateral (select ${lists.join(', ')} offset 0) l\n` : ''}cross join lateral (
+    from: `cross join lateral (select ${perRow.join(', ')} offset 0) k
+  cross join lateral (
     select ${windowed.join(',\n      ')}
     from unnest(${unnested.join(', ')}) with ordinality as u(${names.join(', ')}, i)
     window w as (order by u.i rows unbounded preceding)
