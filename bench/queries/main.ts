@@ -4,11 +4,13 @@
  * daily rollups, generated inside PostgreSQL. p50 and p95 latency of the plant list (in its default order, sorted
  * by power, filtered by status), the plant summary and a day's power curve, one call at a time, while collectors
  * ingest over MQTT beside it at a quarter of the ingest bench's peak rate (INGEST_PEAK, readings/s, default
- * 40 000). Needs PostgreSQL: `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS,
- * DEVICES_PER_PLANT, LONG_DEVICES, LONG_DAYS, REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset
+ * 40 000; 0: none, so that PostgreSQL's CPU per call is the calls' own). Needs PostgreSQL: `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS,
+ * DEVICES_PER_PLANT, LONG_DEVICES, LONG_DAYS, LAYOUT (`ingest`, the default: readings stored in time order as the
+ * ingest writes them; `device`: each device's readings side by side, see generateDataset), REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset
  * a previous run left in the database at DATABASE_URL, with a new background fleet each run).
- * Then the day curve and a device's week of history before and after the compaction of what they read (COMPACT_PLANTS,
- * default 200 plants of one day; HISTORY_PLANTS, default 10 plants of LONG_DAYS days).
+ * Then the day curve and a device's week of history on two like sets of plants, one compacted and one left raw, taken
+ * in turn (COMPACT_PLANTS, default 200 plants of one day per set; HISTORY_PLANTS, default 10 plants of LONG_DAYS days
+ * per set).
  * Last line: p50/p95 of each call [ms] (with `/health`, one `select 1`, as the floor the server and the machine
  * allow), the background ingest rate achieved [readings/s], and the two history calls raw and compacted with
  * PostgreSQL's CPU per call.
@@ -35,6 +37,7 @@ const size = {
   devicesPerPlant: Number(process.env.DEVICES_PER_PLANT ?? 5),
   longDevices: Number(process.env.LONG_DEVICES ?? 1000),
   longDays: Number(process.env.LONG_DAYS ?? 30),
+  layout: process.env.LAYOUT === 'device' ? ('device' as const) : ('ingest' as const),
 };
 const requests = Number(process.env.REQUESTS ?? 300);
 const peak = Number(process.env.INGEST_PEAK ?? 40_000);
@@ -63,24 +66,36 @@ const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 
 const headers = await signInHeaders(base, data.userCode, data.password);
 
-const background = spawn(process.execPath, ['--import', 'tsx', 'queries/backgroundLoad.ts'], {
-  cwd: BENCH_DIR,
-  env: {
-    ...process.env,
-    BENCH_LOAD: JSON.stringify({
-      url: `mqtt://127.0.0.1:${server.mqttPort}`,
-      fleet: loadFleet,
-      ratePerSecond: peak / 4,
-      startMs: Date.now() - 6 * 86_400_000,
-    }),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let backgroundOut = '';
-background.stdout.on('data', (d: Buffer) => (backgroundOut += d.toString()));
-const backgroundDone = new Promise<void>((r) => background.once('exit', () => r()));
+/** The background ingest in its own process, until stop() gives its `{readings, seconds}`. */
+const startBackground = () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'queries/backgroundLoad.ts'], {
+    cwd: BENCH_DIR,
+    env: {
+      ...process.env,
+      BENCH_LOAD: JSON.stringify({
+        url: `mqtt://127.0.0.1:${server.mqttPort}`,
+        fleet: loadFleet,
+        ratePerSecond: peak / 4,
+        startMs: Date.now() - 6 * 86_400_000,
+      }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { readings: number; seconds: number };
+    },
+  };
+};
+// INGEST_PEAK=0: no background ingest, so that PostgreSQL's CPU per call is the calls' alone.
+const background = peak > 0 ? startBackground() : undefined;
 // Let the collectors connect and the ingest reach its rate before timing anything.
-await new Promise((r) => setTimeout(r, 3000));
+if (background) await new Promise((r) => setTimeout(r, 3000));
 
 const maxPlantId = size.plants;
 const STATUSES = ['online', 'partial', 'fault', 'offline'] as const;
@@ -117,40 +132,36 @@ const measure = async (name: string, path: () => string) => {
 const results: Record<string, { p50: number; p95: number }> = {};
 for (const [name, path] of Object.entries(calls)) results[name] = await measure(name, path);
 
-// Compact history against raw (docs/decisions/0018-compact-history.md): the same calls, with the same random
-// sequence, before and after the compaction of what they read: the day curves of COMPACT_PLANTS plants that have
-// one day of readings, and a week of HISTORY_PLANTS plants' devices that have LONG_DAYS days. PostgreSQL's CPU per
-// call includes its share of the background ingest, the same in both rounds.
+// Compact history against raw (docs/decisions/0018-compact-history.md): the same calls on two like sets of plants,
+// one left raw and one compacted, taken in turn in blocks (raw first, then compacted first, and so on) so that both
+// see the same machine, cache and ingest; the day curves of COMPACT_PLANTS plants per set that have one day of
+// readings, and a week of HISTORY_PLANTS plants' devices per set that have LONG_DAYS days. PostgreSQL's CPU per call
+// is its CPU over a block: with the ingest running it includes the ingest's share of the block's time
+// (INGEST_PEAK=0 leaves it out).
 const compactPlants = Number(process.env.COMPACT_PLANTS ?? 200);
-const historyPlants = Math.min(
-  Number(process.env.HISTORY_PLANTS ?? 10),
-  Math.floor(size.longDevices / size.devicesPerPlant),
-);
-const firstShortPlant = Math.floor(size.longDevices / size.devicesPerPlant) + 1;
+const longPlants = Math.floor(size.longDevices / size.devicesPerPlant);
+const historyPlants = Math.min(Number(process.env.HISTORY_PLANTS ?? 10), Math.floor(longPlants / 2));
+const firstShortPlant = longPlants + 1;
 const dayStartMs = Date.parse(`${data.day}T00:00:00Z`);
 const weekFrom = dayStartMs - 6 * 86_400_000;
-const historyCalls: Record<string, () => string> = {
-  'day power curve': () =>
-    `/plant/${firstShortPlant + Math.floor(rnd() * compactPlants)}/power?date=${data.day}`,
-  'device history': () =>
-    `/device/QD${1 + Math.floor(rnd() * historyPlants)}x${1 + Math.floor(rnd() * size.devicesPerPlant)}/history?from=${weekFrom}&to=${dayStartMs + 86_400_000}&maxPoints=500`,
+type HistorySet = 'raw' | 'compacted';
+/** The week of history of the `i`th device of the plants from `firstPlant` on. */
+const historyPath = (i: number, firstPlant: number) =>
+  `/device/QD${firstPlant + Math.floor(i / size.devicesPerPlant)}x${1 + (i % size.devicesPerPlant)}/history` +
+  `?from=${weekFrom}&to=${dayStartMs + 86_400_000}&maxPoints=500`;
+/** The first plant of a set: the raw sets come first, the compacted ones after them. */
+const firstOf = (set: HistorySet, first: number, n: number) => (set === 'raw' ? first : first + n);
+const historyCalls: Record<string, (set: HistorySet, r: number) => string> = {
+  'day power curve': (set, r) =>
+    `/plant/${firstOf(set, firstShortPlant, compactPlants) + Math.floor(r * compactPlants)}/power?date=${data.day}`,
+  'device history': (set, r) =>
+    historyPath(Math.floor(r * historyPlants * size.devicesPerPlant), firstOf(set, 1, historyPlants)),
 };
-const historyRound = async () => {
-  seed = 7;
-  const out: Record<string, { p50: number; p95: number; cpuMs: number }> = {};
-  for (const [name, path] of Object.entries(historyCalls)) {
-    const cpu0 = await pgCpuSeconds(url);
-    const r = await measure(name, path);
-    out[name] = { ...r, cpuMs: (((await pgCpuSeconds(url)) - cpu0) / (requests + 20)) * 1000 };
-  }
-  return out;
-};
-const raw = await historyRound();
 const opened = await openDatabase({ databaseUrl: url, dataDir: '' });
 const chosen = await rowsOf<{ id: number }>(
   opened.db,
-  sql`select id from devices where serial like 'QD%' and (plant_id <= ${historyPlants}
-    or plant_id between ${firstShortPlant} and ${firstShortPlant + compactPlants - 1})`,
+  sql`select id from devices where serial like 'QD%' and (plant_id between ${historyPlants + 1} and ${2 * historyPlants}
+    or plant_id between ${firstShortPlant + compactPlants} and ${firstShortPlant + 2 * compactPlants - 1})`,
 );
 const cpuBefore = await pgCpuSeconds(url);
 const t1 = performance.now();
@@ -162,24 +173,60 @@ const compaction = await compactHistory(
 const compactSeconds = (performance.now() - t1) / 1000;
 const compactCpu = (await pgCpuSeconds(url)) - cpuBefore;
 await opened.close();
-// The compaction's deleted raw rows and new compacted rows vacuumed and analysed before the second round, for the
-// same reason.
+// The compaction's deleted raw rows and new compacted rows vacuumed and analysed before timing, for the same reason.
 await vacuum(url, 'telemetry, telemetry_days');
 console.log(
   `compacted ${compaction.readings} readings of ${compaction.devices} devices in ${compactSeconds.toFixed(1)} s`,
 );
-const compacted = await historyRound();
-background.kill('SIGTERM');
-await backgroundDone;
-const bg = JSON.parse(backgroundOut.trim().split('\n').pop() ?? '{}') as {
-  readings: number;
-  seconds: number;
-};
+const BLOCK = 20;
+type SetFigures = { p50: number; p95: number; cpuMs: number };
+const history: Record<string, Record<HistorySet, SetFigures>> = {};
+for (const [name, path] of Object.entries(historyCalls)) {
+  const samples = { raw: [] as number[], compacted: [] as number[] };
+  const cpu = { raw: 0, compacted: 0 };
+  const block = async (set: HistorySet, rs: number[], timed: boolean) => {
+    const cpu0 = await pgCpuSeconds(url);
+    for (const r of rs) {
+      const start = performance.now();
+      const res = await fetch(`${base}${path(set, r)}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name} (${set}): HTTP ${res.status}`);
+      if (timed) samples[set].push(performance.now() - start);
+    }
+    if (timed) cpu[set] += (await pgCpuSeconds(url)) - cpu0;
+  };
+  seed = 7;
+  // Warm-up: each set once, unmeasured, as the other calls have.
+  const warm = Array.from({ length: BLOCK }, rnd);
+  await block('raw', warm, false);
+  await block('compacted', warm, false);
+  for (let b = 0; b < Math.ceil(requests / BLOCK); b++) {
+    // The same plants and devices of each set in the same order, the set that goes first taking turns.
+    const rs = Array.from({ length: BLOCK }, rnd);
+    const order: HistorySet[] = b % 2 === 0 ? ['raw', 'compacted'] : ['compacted', 'raw'];
+    for (const set of order) await block(set, rs, true);
+  }
+  const figures = (set: HistorySet): SetFigures => ({
+    p50: percentile(samples[set], 50),
+    p95: percentile(samples[set], 95),
+    cpuMs: (cpu[set] / samples[set].length) * 1000,
+  });
+  history[name] = { raw: figures('raw'), compacted: figures('compacted') };
+  for (const set of ['raw', 'compacted'] as const)
+    console.log(
+      `${name} (${set}): p50 ${history[name][set].p50.toFixed(1)} ms, p95 ${history[name][set].p95.toFixed(1)} ms, PostgreSQL ${history[name][set].cpuMs.toFixed(1)} ms CPU per call`,
+    );
+}
+const bg = background ? await background.stop() : { readings: 0, seconds: 1 };
 await server.stop();
 const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
-const h = (n: string) =>
-  `${raw[n]!.p50.toFixed(1)}/${raw[n]!.p95.toFixed(1)} raw, ${compacted[n]!.p50.toFixed(1)}/${compacted[n]!.p95.toFixed(1)} compacted ` +
-  `(PostgreSQL ${raw[n]!.cpuMs.toFixed(1)} and ${compacted[n]!.cpuMs.toFixed(1)} ms CPU per call)`;
+const h = (n: string) => {
+  const { raw, compacted } = history[n]!;
+  return (
+    `${raw.p50.toFixed(1)}/${raw.p95.toFixed(1)} raw, ${compacted.p50.toFixed(1)}/${compacted.p95.toFixed(1)} compacted ` +
+    `(PostgreSQL ${raw.cpuMs.toFixed(1)} and ${compacted.cpuMs.toFixed(1)} ms CPU per call)`
+  );
+};
 console.log(
   `queries (${size.plants} plants, ${size.plants * size.devicesPerPlant} devices, ${data.readings} readings; p50/p95 ms): ` +
     `plant list ${f('plant list')}, by power ${f('plant list by power')}, by status ${f('plant list by status')}, ` +
