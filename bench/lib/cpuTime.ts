@@ -7,13 +7,29 @@ export const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+const dataDirectories = new Map<string, Promise<string>>();
+/** The data directory of the server at `url`, asked once: a connection per reading would count its own start. */
+const dataDirectoryOf = (url: string) => {
+  let dir = dataDirectories.get(url);
+  if (!dir) {
+    dir = (async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
+          .d;
+      } finally {
+        await c.end();
+      }
+    })();
+    dataDirectories.set(url, dir);
+  }
+  return dir;
+};
+
 /** CPU time of the PostgreSQL cluster of `url` [s]: the postmaster's children alive now plus those that exited. */
 export const pgCpuSeconds = async (url: string) => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const dir = (await c.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]!
-    .d;
-  await c.end();
+  const dir = await dataDirectoryOf(url);
   const postmaster = Number(readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]);
   const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const own = stat(postmaster);

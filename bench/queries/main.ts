@@ -3,11 +3,12 @@
  * one day of 5-minute telemetry for every device (14.4 million readings), 30 days for 1 000 of them, a year of
  * daily rollups, generated inside PostgreSQL. p50 and p95 latency of the plant list (in its default order, sorted
  * by power, filtered by status), the plant summary and a day's power curve, one call at a time, while collectors
- * ingest over MQTT beside it at a quarter of the ingest bench's peak rate (INGEST_PEAK, readings/s, default
- * 40 000; 0: none, so that PostgreSQL's CPU per call is the calls' own). Needs PostgreSQL: `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS,
- * DEVICES_PER_PLANT, LONG_DEVICES, LONG_DAYS, LAYOUT (`ingest`, the default: readings stored in time order as the
- * ingest writes them; `device`: each device's readings side by side, see generateDataset), REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the dataset
- * a previous run left in the database at DATABASE_URL, with a new background fleet each run).
+ * ingest over MQTT beside it at a quarter of the ingest bench's peak rate (INGEST_PEAK, readings/s, default 40 000;
+ * 0: no ingest, so that PostgreSQL's CPU per call is the calls' own). Needs PostgreSQL:
+ * `node scripts/with-postgres.mjs npm run bench:queries -w bench`. Options: PLANTS, DEVICES_PER_PLANT, LONG_DEVICES,
+ * LONG_DAYS, LAYOUT (`ingest`, the default: readings stored in time order as the ingest writes them; `device`: each
+ * device's readings side by side, see generateDataset), REQUESTS (per call, default 300), REUSE_DATASET=1 (keep the
+ * dataset a previous run left in the database at DATABASE_URL, with a new background fleet each run).
  * Then the day curve and a device's week of history on two like sets of plants, one compacted and one left raw, taken
  * in turn (COMPACT_PLANTS, default 200 plants of one day per set; HISTORY_PLANTS, default 10 plants of LONG_DAYS days
  * per set).
