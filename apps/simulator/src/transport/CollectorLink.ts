@@ -108,6 +108,14 @@ export class CollectorLink {
         }
       })();
     });
+    // The buffer above is what goes again after a reconnect. mqtt.js would first re-send its own in-flight
+    // messages, one per round trip, and say `connect` only after the last one's PUBACK (seconds for a full
+    // buffer), then the buffer would go a second time: forget them when the connection drops.
+    client.on('close', () => {
+      for (const [id, pending] of Object.entries(client.outgoing)) {
+        if (pending.cmd === 'publish') client.removeOutgoingMessage(Number(id));
+      }
+    });
     // Connection errors are retried by the reconnect loop.
     client.on('error', () => undefined);
     return new Promise((resolve, reject) => {
