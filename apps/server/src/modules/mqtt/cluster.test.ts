@@ -3,7 +3,6 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { ROLE, deviceTopics, faultCodeOf } from '@solarops/contracts';
 import { testReading as reading } from '../../../test/readings.ts';
 import { createUser } from '../../../test/factories.ts';
 import { mosquittoMissing, startMosquitto } from '../../../test/mosquitto.ts';
-import { buildServer, exited, freePort, startServer } from '../../../test/serverProcess.ts';
+import { exited, freePort, startServer } from '../../../test/serverProcess.ts';
 import { openTestDatabase } from '../../../test/templateDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -23,7 +22,6 @@ const missing =
     ? undefined
     : 'two servers share one PostgreSQL (DATABASE_URL); PGlite is one process’s');
 
-const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const PLANTS = 12;
 const DEVICES_PER_PLANT = 5;
 const BATCHES_PER_COLLECTOR = 30;
@@ -83,13 +81,10 @@ describe.skipIf(missing)(
   `two servers behind Mosquitto 2 on one PostgreSQL${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
     it('splits the collectors’ batches, loses none and doubles none when one server is SIGKILLed mid-stream, and pushes an alarm to consoles on both', async () => {
-      // The built server, as production runs it: it starts in a fraction of the time tsx takes to compile.
-      const built = `dist-test-${process.pid}`;
       // Where the test's time goes, printed with its figures: seconds from the start to the end of each phase.
       const began = Date.now();
       const phases: string[] = [];
       const phase = (name: string) => phases.push(`${name} ${((Date.now() - began) / 1000).toFixed(1)}`);
-      const building = buildServer(built).then(() => phase('built'));
       const broker = await startMosquitto();
       phase('broker');
       const { database, databaseUrl } = await openTestDatabase();
@@ -121,7 +116,6 @@ describe.skipIf(missing)(
         const ports = { a: await freePort(), b: await freePort() };
         /** What each server logged, its first and its restarted process together. */
         const logs = { a: '', b: '' };
-        await building;
         const start = (name: 'a' | 'b') => {
           const dir = mkdtempSync(path.join(os.tmpdir(), `solarops-cluster-${name}-`));
           dirs.push(dir);
@@ -139,7 +133,7 @@ describe.skipIf(missing)(
               // Each job run is logged at debug level with its start and length.
               LOG_LEVEL: 'debug',
             },
-            { built, onOutput: (text) => (logs[name] += text) },
+            { onOutput: (text) => (logs[name] += text) },
           ).then((child) => {
             servers.push(child);
             return child;
@@ -288,8 +282,6 @@ describe.skipIf(missing)(
         await database.close();
         await broker.stop();
         for (const d of dirs) rmSync(d, { recursive: true, force: true });
-        await building.catch(() => undefined);
-        rmSync(path.join(SERVER_DIR, built), { recursive: true, force: true });
       }
     }, 400_000);
   },
