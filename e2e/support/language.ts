@@ -1,9 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { sel } from './fixtures.ts';
 
-/** The language of the next page load on the console at `url` (the console reads its cookie when a page loads). */
-export async function setLanguage(on: Page, lang: 'zh' | 'en', url: string): Promise<void> {
-  await on.context().addCookies([{ name: 'language', value: lang, url }]);
+/**
+ * The language of the next page load on the console at `url` (the console reads its cookie when a page loads), for
+ * a page or for every page of a browser context (one set before its first page opens).
+ */
+export async function setLanguage(on: Page | BrowserContext, lang: 'zh' | 'en', url: string): Promise<void> {
+  const context = 'addCookies' in on ? on : on.context();
+  await context.addCookies([{ name: 'language', value: lang, url }]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { alarmDialog, closeAlarmDialogIfOpen, expect, signIn, test } from '../support/fixtures.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Alarms#Pass2026';
@@ -144,7 +145,7 @@ test('the statistics charts render; screenshots of the alarm list, statistics, a
   await expect(page.getByTestId('alarm-counter')).toBeVisible();
   for (const lang of ['zh', 'en'] as const) {
     // The language cookie is read at each page load; the session stays signed in.
-    await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
+    await setLanguage(context, lang, fleet.baseUrl);
 
     await page.goto('/operation/alarmlist');
     await expect(page.getByTestId('alarmlist-table').locator('tr.ant-table-row').first()).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 interface Inverter {
@@ -100,7 +101,7 @@ test.beforeAll(async ({ browser }) => {
   admin = await fleet.login('admin', fleet.adminPassword);
   page = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
   await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
-  await page.context().addCookies([{ name: 'language', value: 'en', url: fleet.baseUrl }]);
+  await setLanguage(page, 'en', fleet.baseUrl);
   await signIn(page, 'admin', fleet.adminPassword);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
 });
@@ -169,7 +170,7 @@ test('a template, a scan of five inverters, its results and one string’s curve
   await expect(page.getByTestId('iv-advice').or(page.getByTestId('iv-not-diagnosed'))).toBeVisible();
   await page.screenshot({ animations: 'disabled', path: shot('diagnosisResults1-en'), fullPage: true });
 
-  await page.context().addCookies([{ name: 'language', value: 'zh', url: fleet.baseUrl }]);
+  await setLanguage(page, 'zh', fleet.baseUrl);
   await page.reload();
   await expect(page.getByText('I-V 曲线')).toBeVisible();
   await page.screenshot({ animations: 'disabled', path: shot('diagnosisResults1-zh'), fullPage: true });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 const SCREENS = ['overview', 'station', 'equipment', 'operation'] as const;
@@ -181,7 +182,7 @@ test('an administrator’s display link opens the wall without signing in, live,
 
   // A fresh browser in English, nobody signed in: the wall shows the distributor's plants, live.
   const wallContext = await browser.newContext({ viewport: SIZES[0], locale: 'en-GB' });
-  await wallContext.addCookies([{ name: 'language', value: 'en', url: fleet.baseUrl }]);
+  await setLanguage(wallContext, 'en', fleet.baseUrl);
   try {
     const wall = await wallContext.newPage();
     const streamOpen = wall.waitForResponse((r) => r.url().includes('/exhibit/stream'));

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 // What a new user sees first: the dashboard's fleet map, a storage plant's energy flow, an inverter's strings side
@@ -47,7 +48,7 @@ test.afterAll(async () => {
 
 async function open(page: Page, lang: (typeof LANGS)[number], width: number, height: number) {
   await page.setViewportSize({ width, height });
-  await page.context().addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
+  await setLanguage(page, lang, fleet.baseUrl);
   await signIn(page, 'admin', fleet.adminPassword);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
 }

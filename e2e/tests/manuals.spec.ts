@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { baseUrl, unique } from '../support/api.ts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 /** A small PDF whose bytes tell the versions apart. */
@@ -42,7 +43,7 @@ test('a manual uploaded in zh gets a second version in en; its QR code, decoded,
   await page.screenshot({ animations: 'disabled', path: shot('manual-zh') });
 
   // The console reads the language cookie when a page loads.
-  await page.context().addCookies([{ name: 'language', value: 'en', url: baseUrl() }]);
+  await setLanguage(page, 'en', baseUrl());
   await page.reload();
   await expect(table.getByRole('columnheader', { name: 'Manual name' })).toBeVisible({ timeout: 30_000 });
   await row.getByTestId('manual-new-version').click();

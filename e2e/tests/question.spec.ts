@@ -10,6 +10,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Orders#Pass2026';
@@ -35,7 +36,7 @@ async function raiseFault(serial: string, collectorSerial: string): Promise<void
 /** A phone-sized page signed in as `user` in `language`. */
 async function phonePage(browser: Browser, user: string, language: 'zh' | 'en'): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: fleet.baseUrl });
-  await context.addCookies([{ name: 'language', value: language, url: fleet.baseUrl }]);
+  await setLanguage(context, language, fleet.baseUrl);
   const page = await context.newPage();
   // The 2G notice would cover the page (its own test sees it).
   await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));

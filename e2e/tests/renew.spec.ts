@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { expect, sel, signIn, test } from '../support/fixtures.ts';
-import { switchLanguage } from '../support/language.ts';
+import { setLanguage, switchLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Renew#Pass2026';
@@ -32,7 +32,7 @@ function afterOneYear(expiresOn: string | null): string {
 /** A page of its own on the fleet's console in Chinese, signed in as `user`, once the layout shows. */
 async function signedInPage(browser: Browser, user: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: fleet.baseUrl });
-  await context.addCookies([{ name: 'language', value: 'zh', url: fleet.baseUrl }]);
+  await setLanguage(context, 'zh', fleet.baseUrl);
   // The 2G notice would cover every page.
   await context.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
   const p = await context.newPage();
@@ -170,7 +170,7 @@ test('an installer renews three cards with a company invoice and pays on the moc
   await staff.context().close();
 
   // In English, the installer's order details show the invoice drawn, and the invoice request comes as a PDF.
-  await page.context().addCookies([{ name: 'language', value: 'en', url: fleet.baseUrl }]);
+  await setLanguage(page, 'en', fleet.baseUrl);
   await page.goto(`/operation/renewDetails?orderNo=${orderNo}`);
   const details = page.getByTestId('page-renew-details');
   await expect(details.getByTestId('order-status')).toHaveText('Succeeded', { timeout: 30_000 });

@@ -4,6 +4,7 @@ import type { Download, Page } from '@playwright/test';
 import { localDay, localDayStartMs, nextDay } from '../../apps/server/src/modules/telemetry/localDay.ts';
 import { formatEnergy } from '../../apps/web/src/components/format/units.ts';
 import { unique } from '../support/api.ts';
+import { setLanguage } from '../support/language.ts';
 import { mailsTo } from '../support/mailbox.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
@@ -206,7 +207,7 @@ test('reports in zh and en: periodic, custom template built and scheduled, abnor
   await signIn(page, 'admin', fleet.adminPassword);
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 60_000 });
   for (const lang of ['zh', 'en'] as const) {
-    await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
+    await setLanguage(context, lang, fleet.baseUrl);
 
     // form: plant A's day, then the fleet's, with the energy and readings the collectors sent.
     await page.goto('/operation/form');

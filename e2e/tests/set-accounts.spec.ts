@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { ROLE } from '@solarops/contracts';
 import { baseUrl, bindRole, createPersonalUser } from '../support/api.ts';
 import { expect, signInAsAdmin, test } from '../support/fixtures.ts';
+import { setLanguage } from '../support/language.ts';
 
 test('the installer list exports as a workbook in the user’s language, the rows the list shows', async ({
   page,
@@ -13,7 +14,7 @@ test('the installer list exports as a workbook in the user’s language, the row
     const { userCode } = await createPersonalUser('Installer-pass-1');
     await bindRole(userCode, ROLE.installer);
   }
-  await context.addCookies([{ name: 'language', value: 'en', url: baseUrl() }]);
+  await setLanguage(context, 'en', baseUrl());
   await signInAsAdmin(page);
   await page.goto('/set/Install');
   await expect(page.getByTestId('page-Install')).toBeVisible();

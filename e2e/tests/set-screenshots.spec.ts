@@ -1,5 +1,6 @@
 import { baseUrl } from '../support/api.ts';
 import { expect, signInAsAdmin, test } from '../support/fixtures.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 for (const lang of ['zh', 'en'] as const) {
@@ -7,7 +8,7 @@ for (const lang of ['zh', 'en'] as const) {
     page,
     context,
   }) => {
-    await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+    await setLanguage(context, lang, baseUrl());
     await signInAsAdmin(page);
 
     await page.goto('/set/permissions');

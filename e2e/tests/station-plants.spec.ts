@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
 const PASSWORD = 'Station#Pass2026';
@@ -224,7 +225,7 @@ test.describe('viewed from Shanghai', () => {
   test.use({ timezoneId: 'Asia/Shanghai' });
   for (const lang of ['zh', 'en'] as const) {
     test(`station screenshots in ${lang}`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'language', value: lang, url: fleet.baseUrl }]);
+      await setLanguage(context, lang, fleet.baseUrl);
       await signInAs(page, 'demo-installer-1');
       await expect(page.getByTestId('fleet-power')).toBeVisible();
       await expect(page.getByText(/Asia\/Shanghai/)).toBeVisible();
