@@ -33,7 +33,10 @@ export interface OpenedDatabase {
 export interface OpenDatabaseOptions {
   /** PGlite only: keep the data in memory (tests) instead of `DATA_DIR/db`. */
   inMemory?: boolean;
-  /** PGlite only: start from a dump made by `dumpDataDir()` (the migrated test template). */
+  /**
+   * PGlite only: start from a dump made by `dumpDataDir()` (the migrated test template), in memory or into a new
+   * `DATA_DIR/db` (PGlite refuses one that holds a database already).
+   */
   loadDataDir?: Blob | File;
 }
 
@@ -66,7 +69,7 @@ export async function openDatabase(
     };
   }
   let dataDir: string | undefined;
-  if (!options.inMemory && !options.loadDataDir) {
+  if (!options.inMemory) {
     dataDir = path.join(config.dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
   }

@@ -7,9 +7,7 @@ import { ROLE, TERMINAL_STATES, type CommandRow } from '@solarops/contracts';
 import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
 import { createUser } from '../../../test/factories.ts';
 import { exited, freePort, startServer } from '../../../test/serverProcess.ts';
-import { migrate } from '../../db/migrate.ts';
-import { openDatabase } from '../../db/openDatabase.ts';
-import { seedReferenceData } from '../../referenceData.ts';
+import { openTemplateDataDir } from '../../../test/templateDatabase.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 import { CRASH_POINT_VARIABLE, CRASH_POINTS, type CrashPoint } from './testCrashPoint.ts';
 import { mulberry32 } from '@solarops/simulator';
@@ -44,9 +42,7 @@ describe('a server process killed with SIGKILL between storing and publishing a 
     `applies each of ${TRIALS} commands at most once and ends it within its time-to-live + 60 s`,
     { timeout: 120_000 + TRIALS * 60_000 },
     async () => {
-      const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-      await migrate(db);
-      await seedReferenceData(db.db);
+      const db = await openTemplateDataDir(dir);
       const admin = await createUser(db.db, { roleId: ROLE.admin });
       const owner = await createUser(db.db, { roleId: ROLE.endUser });
       const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{ model: MODEL }] });

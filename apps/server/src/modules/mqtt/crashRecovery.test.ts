@@ -7,9 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CollectorLink } from '@solarops/simulator';
 import { createUser } from '../../../test/factories.ts';
 import { freePort, startServer } from '../../../test/serverProcess.ts';
-import { migrate } from '../../db/migrate.ts';
+import { openTemplateDataDir } from '../../../test/templateDatabase.ts';
 import { openDatabase } from '../../db/openDatabase.ts';
-import { seedReferenceData } from '../../referenceData.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
 
 describe('a server killed mid-stream', () => {
@@ -27,9 +26,7 @@ describe('a server killed mid-stream', () => {
     'loses and doubles nothing: after the restart the re-sends make the stored count the sent count',
     { timeout: 240_000 },
     async () => {
-      const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-      await migrate(db);
-      await seedReferenceData(db.db);
+      const db = await openTemplateDataDir(dir);
       const owner = await createUser(db.db);
       const plant = await createFixturePlant(db.db, { ownerId: owner.id, devices: [{}, {}, {}] });
       await db.close();
