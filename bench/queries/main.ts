@@ -134,11 +134,10 @@ const results: Record<string, { p50: number; p95: number }> = {};
 for (const [name, path] of Object.entries(calls)) results[name] = await measure(name, path);
 
 // Compact history against raw (docs/decisions/0018-compact-history.md): the same calls on two like sets of plants,
-// one left raw and one compacted, taken in turn in blocks (raw first, then compacted first, and so on) so that both
-// see the same machine, cache and ingest; the day curves of COMPACT_PLANTS plants per set that have one day of
-// readings, and a week of HISTORY_PLANTS plants' devices per set that have LONG_DAYS days. PostgreSQL's CPU per call
-// is its CPU over a block: with the ingest running it includes the ingest's share of the block's time
-// (INGEST_PEAK=0 leaves it out).
+// one left raw and one compacted, taken in turn call by call so that both see the same machine, cache and ingest:
+// the day curves of COMPACT_PLANTS plants per set that have one day of readings, and a week of HISTORY_PLANTS
+// plants' devices per set that have LONG_DAYS days. PostgreSQL's CPU per call is its CPU during the call: with the
+// ingest running it includes the ingest's share of the call's time (INGEST_PEAK=0 leaves it out).
 const compactPlants = Number(process.env.COMPACT_PLANTS ?? 200);
 const longPlants = Math.floor(size.longDevices / size.devicesPerPlant);
 const historyPlants = Math.min(Number(process.env.HISTORY_PLANTS ?? 10), Math.floor(longPlants / 2));
@@ -179,33 +178,29 @@ await vacuum(url, 'telemetry, telemetry_days');
 console.log(
   `compacted ${compaction.readings} readings of ${compaction.devices} devices in ${compactSeconds.toFixed(1)} s`,
 );
-const BLOCK = 20;
 type SetFigures = { p50: number; p95: number; cpuMs: number };
 const history: Record<string, Record<HistorySet, SetFigures>> = {};
 for (const [name, path] of Object.entries(historyCalls)) {
   const samples = { raw: [] as number[], compacted: [] as number[] };
   const cpu = { raw: 0, compacted: 0 };
-  const block = async (set: HistorySet, rs: number[], timed: boolean) => {
+  // PostgreSQL's CPU is read around each call (in 1/100 s ticks: summed over the calls, what each set used).
+  const call = async (set: HistorySet, r: number, timed: boolean) => {
     const cpu0 = await pgCpuSeconds(url);
-    for (const r of rs) {
-      const start = performance.now();
-      const res = await fetch(`${base}${path(set, r)}`, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${name} (${set}): HTTP ${res.status}`);
-      if (timed) samples[set].push(performance.now() - start);
-    }
-    if (timed) cpu[set] += (await pgCpuSeconds(url)) - cpu0;
+    const start = performance.now();
+    const res = await fetch(`${base}${path(set, r)}`, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${name} (${set}): HTTP ${res.status}`);
+    if (!timed) return;
+    samples[set].push(performance.now() - start);
+    cpu[set] += (await pgCpuSeconds(url)) - cpu0;
   };
   seed = 7;
-  // Warm-up: each set once, unmeasured, as the other calls have.
-  const warm = Array.from({ length: BLOCK }, rnd);
-  await block('raw', warm, false);
-  await block('compacted', warm, false);
-  for (let b = 0; b < Math.ceil(requests / BLOCK); b++) {
-    // The same plants and devices of each set in the same order, the set that goes first taking turns.
-    const rs = Array.from({ length: BLOCK }, rnd);
-    const order: HistorySet[] = b % 2 === 0 ? ['raw', 'compacted'] : ['compacted', 'raw'];
-    for (const set of order) await block(set, rs, true);
+  for (let i = 0; i < requests + 20; i++) {
+    // The same plant or device of each set, one call each in turn, the set that goes first alternating: a slow
+    // moment of the machine falls on both sets alike. The first 20 of each set unmeasured, as the other calls.
+    const r = rnd();
+    const order: HistorySet[] = i % 2 === 0 ? ['raw', 'compacted'] : ['compacted', 'raw'];
+    for (const set of order) await call(set, r, i >= 20);
   }
   const figures = (set: HistorySet): SetFigures => ({
     p50: percentile(samples[set], 50),
