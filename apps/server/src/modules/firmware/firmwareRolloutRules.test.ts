@@ -313,4 +313,33 @@ describe('rollout rules', () => {
     expect(existsSync(imagePath(t.config.filesDir, files!.fileId))).toBe(true);
     expect((await post('/firmware/package/delete', { id: 999_999 })).statusCode).toBe(404);
   }, 60_000);
+
+  it('lists the rollouts a page at a time, newest first, with how many there are', async () => {
+    const list = async (query: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/prod-api/firmware/rollout/list?${query}`, headers: admin })
+      ).json() as {
+        total: number;
+        rows: RolloutRow[];
+      };
+    const all = await list('pageStart=1&pageSize=100');
+    // The rollouts this file created, every one.
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect(all.rows).toHaveLength(all.total);
+    const created = all.rows.map((r) => r.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const pages = [await list('pageStart=1&pageSize=2'), await list('pageStart=2&pageSize=2')];
+    expect(pages.map((p) => p.total)).toEqual([all.total, all.total]);
+    expect(pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(all.rows.slice(0, 4).map((r) => r.id));
+    // Past the last page: no rows, the same total.
+    expect(await list(`pageStart=${all.total + 1}&pageSize=1`)).toMatchObject({ total: all.total, rows: [] });
+    // A bad page is refused with what is wrong.
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/prod-api/firmware/rollout/list?pageSize=0&langType=en',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('pageSize');
+  });
 });

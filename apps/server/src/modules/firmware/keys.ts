@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { FirmwareKeyBody, FirmwareKeyRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { conflict, fieldError, notFound } from '../../http/AppError.ts';
@@ -8,9 +8,22 @@ import { firmwareKeys } from './tables.ts';
 export const trustedKeys = (db: Database): Promise<TrustedKey[]> =>
   db.select({ name: firmwareKeys.name, publicKey: firmwareKeys.publicKey }).from(firmwareKeys);
 
-export async function listKeys(db: Database): Promise<FirmwareKeyRow[]> {
-  const rows = await db.select().from(firmwareKeys).orderBy(asc(firmwareKeys.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+/** One page of the trusted keys, oldest first, and how many there are. */
+export async function listKeys(
+  db: Database,
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: FirmwareKeyRow[] }> {
+  const [counted] = await db.select({ total: count() }).from(firmwareKeys);
+  const rows = await db
+    .select()
+    .from(firmwareKeys)
+    .orderBy(asc(firmwareKeys.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return {
+    total: counted?.total ?? 0,
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
 
 /** Trusts a maker's Ed25519 public key; a key that is not one is refused on `publicKey`, a known one with 409. */

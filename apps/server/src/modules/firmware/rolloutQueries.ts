@@ -43,22 +43,45 @@ interface RolloutSql {
   counts: Partial<Record<UpgradeStage, number>> | null;
 }
 
-/** Rollouts with a device in the caller's scope, newest first, their devices in scope counted by stage. */
+/** Per rollout, its devices in the caller's scope: how many, and how many at each stage. */
+const perRollout = (caller: Caller) => sql`counted as (
+    select rd.rollout_id, ${STAGE} as stage, count(*)::int as n from ${DEVICES}
+    where ${plantScope(caller)} group by 1, 2
+  ), per as (
+    select rollout_id, jsonb_object_agg(stage, n) as counts, sum(n)::int as device_count
+    from counted group by rollout_id
+  )`;
+
+/** One page of the rollouts with a device in the caller's scope, newest first, and how many there are. */
+export async function pageOfRollouts(
+  db: Database,
+  caller: Caller & { userId: number },
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: RolloutRow[] }> {
+  const [counted] = await rowsOf<{ total: number }>(
+    db,
+    sql`with ${perRollout(caller)} select count(*)::int as total from per`,
+  );
+  const rows = await listRollouts(db, caller, window);
+  return { total: counted?.total ?? 0, rows };
+}
+
+/**
+ * Rollouts with a device in the caller's scope, newest first, their devices in scope counted by stage: the one of
+ * `id`, or a page of them.
+ */
 export async function listRollouts(
   db: Database,
   caller: Caller & { userId: number },
-  only?: { id: string },
+  only: { id: string } | { limit: number; offset: number },
 ): Promise<RolloutRow[]> {
-  const filter: SQL = only ? sql`and r.id = ${only.id}` : sql``;
+  const tail: SQL =
+    'id' in only
+      ? sql`where r.id = ${only.id}`
+      : sql`order by r.created_at desc, r.id limit ${only.limit} offset ${only.offset}`;
   const rows = await rowsOf<RolloutSql>(
     db,
-    sql`with counted as (
-        select rd.rollout_id, ${STAGE} as stage, count(*)::int as n from ${DEVICES}
-        where ${plantScope(caller)} group by 1, 2
-      ), per as (
-        select rollout_id, jsonb_object_agg(stage, n) as counts, sum(n)::int as device_count
-        from counted group by rollout_id
-      )
+    sql`with ${perRollout(caller)}
       select r.id, r.package_id, p.name as package_name, p.version, r.state, r.halt, r.group_sizes,
         r.current_group, r.success_pct, r.error_pct, r.min_finished, r.rate_per_minute, r.install_window,
         r.created_by as created_by_id, u.user_code as created_by, r.created_at, au.user_code as approved_by,
@@ -67,8 +90,7 @@ export async function listRollouts(
       join firmware_packages p on p.id = r.package_id
       join users u on u.id = r.created_by
       left join users au on au.id = r.approved_by
-      where true ${filter}
-      order by r.created_at desc limit 200`,
+      ${tail}`,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -37,7 +37,7 @@ import { addKey, deleteKey, listKeys } from './keys.ts';
 import { commandsById, listCommands } from '../commands/queries.ts';
 import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
 import { actOnRollout, createRollout } from './rollouts.ts';
-import { listRollouts, rolloutDevices } from './rolloutQueries.ts';
+import { listRollouts, pageOfRollouts, rolloutDevices } from './rolloutQueries.ts';
 import { openRolloutStream } from './rolloutStream.ts';
 import { FirmwareTransfer } from './transfer.ts';
 import { upgradeOne } from './upgrade.ts';
@@ -243,10 +243,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
         security: bearer,
-        response: { 200: envelope(z.array(rolloutRow)), ...errors },
+        querystring: pageQuery,
+        response: { 200: pageOf(rolloutRow), ...errors },
       },
     },
-    async (request) => ok(await listRollouts(db, callerOf(request))),
+    async (request) => {
+      const { total, rows } = await pageOfRollouts(db, callerOf(request), pageWindow(request.query));
+      return page(total, rows);
+    },
   );
 
   app.get(
@@ -326,12 +330,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
       schema: {
         tags,
-        summary: 'The makers’ public keys whose signatures are trusted (administrators)',
+        summary: 'The makers’ public keys whose signatures are trusted, oldest first (administrators)',
         security: bearer,
-        response: { 200: envelope(z.array(firmwareKeyRow)), ...errors },
+        querystring: pageQuery,
+        response: { 200: pageOf(firmwareKeyRow), ...errors },
       },
     },
-    async () => ok(await listKeys(db)),
+    async (request) => {
+      const { total, rows } = await listKeys(db, pageWindow(request.query));
+      return page(total, rows);
+    },
   );
 
   app.post(

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { FirmwareKeyBody, FirmwareKeyRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { useFirmwareKeys, useKeyMutations } from './api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
@@ -62,51 +64,56 @@ function AddKeyDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** Administrators' list of the makers' keys whose signatures make a package assignable. */
+/** Administrators' list of the makers' keys whose signatures make a package assignable, 10 to a page. */
 export function KeysTab() {
   const { t } = useTranslation();
-  const keys = useFirmwareKeys(true);
+  const list = useListState<object>({}, 10);
+  const keys = useFirmwareKeys(list.page, list.limit);
   const { remove } = useKeyMutations();
   const [adding, setAdding] = useState(false);
   return (
-    <Card data-testid="firmware-keys">
-      <Space orientation="vertical" style={{ width: '100%' }}>
+    <ListPage<FirmwareKeyRow, object>
+      layout="single"
+      testId="firmware-keys"
+      list={list}
+      query={keys}
+      toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           {t('operation.update.addKey')}
         </Button>
-        <Table<FirmwareKeyRow>
-          rowKey="id"
-          loading={keys.isLoading}
-          dataSource={keys.data ?? []}
-          pagination={false}
-          columns={[
-            { title: t('operation.update.keyName'), dataIndex: 'name' },
-            {
-              title: t('operation.update.publicKey'),
-              dataIndex: 'publicKey',
-              render: (v: string) => <code>{v}</code>,
-            },
-            {
-              title: t('operation.update.addedAt'),
-              dataIndex: 'createdAt',
-              render: (v: string) => formatDate(v),
-            },
-            {
-              title: t('common.operation'),
-              key: 'op',
-              render: (_: unknown, r) => (
-                <RowActions
-                  remove={{
-                    confirm: t('operation.update.confirmDeleteKey', { name: r.name }),
-                    onConfirm: () => remove.mutateAsync(r.id),
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      </Space>
+      }
+      table={{
+        rowKey: 'id',
+        size: 'small',
+        'data-testid': 'firmware-keys-table',
+        columns: [
+          { title: t('operation.update.keyName'), dataIndex: 'name' },
+          {
+            title: t('operation.update.publicKey'),
+            dataIndex: 'publicKey',
+            render: (v: string) => <code>{v}</code>,
+          },
+          {
+            title: t('operation.update.addedAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+          },
+          {
+            title: t('common.operation'),
+            key: 'op',
+            render: (_: unknown, r) => (
+              <RowActions
+                remove={{
+                  confirm: t('operation.update.confirmDeleteKey', { name: r.name }),
+                  onConfirm: () => remove.mutateAsync(r.id),
+                }}
+              />
+            ),
+          },
+        ],
+      }}
+    >
       {adding && <AddKeyDialog onClose={() => setAdding(false)} />}
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { RolloutRow, RolloutState } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { useListState } from '../../../components/list/useListState.ts';
 import { useRollouts } from './api.ts';
 import { RolloutActions } from './RolloutActions.tsx';
 
@@ -15,21 +17,26 @@ export const ROLLOUT_COLOURS: Record<RolloutState, string> = {
   done: 'green',
 };
 
-/** The rollouts of the caller's devices: state, counts, and the decisions a person takes on them. */
+/**
+ * The rollouts of the caller's devices, newest first, 10 to a page: state, counts, and the decisions a person
+ * takes on them.
+ */
 export function RolloutsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const rollouts = useRollouts();
+  const list = useListState<object>({}, 10);
+  const rollouts = useRollouts(list.page, list.limit);
   return (
-    <div style={{ margin: '0 20px' }}>
-      <Table<RolloutRow>
-        rowKey="id"
-        data-testid="firmware-rollouts"
-        loading={rollouts.isLoading}
-        dataSource={rollouts.data ?? []}
-        pagination={false}
-        scroll={{ x: 1100 }}
-        columns={[
+    <ListPage<RolloutRow, object>
+      layout="single"
+      list={list}
+      query={rollouts}
+      table={{
+        rowKey: 'id',
+        size: 'small',
+        'data-testid': 'firmware-rollouts',
+        scroll: { x: 1100 },
+        columns: [
           { title: t('operation.update.name'), dataIndex: 'packageName', ellipsis: true },
           { title: t('operation.update.version'), dataIndex: 'version' },
           {
@@ -72,8 +79,8 @@ export function RolloutsTab() {
               </Space>
             ),
           },
-        ]}
-      />
-    </div>
+        ],
+      }}
+    />
   );
 }

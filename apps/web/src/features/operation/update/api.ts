@@ -54,11 +54,11 @@ export function usePackageMutations() {
   };
 }
 
-export const useFirmwareKeys = (enabled: boolean) =>
+export const useFirmwareKeys = (pageStart: number, pageSize: number) =>
   useQuery({
-    queryKey: ['firmware', 'keys'],
-    enabled,
-    queryFn: () => request<FirmwareKeyRow[]>('/firmware/key/list'),
+    queryKey: ['firmware', 'keys', pageStart, pageSize],
+    placeholderData: keepPreviousData,
+    queryFn: () => requestPage<FirmwareKeyRow>('/firmware/key/list', { params: { pageStart, pageSize } }),
   });
 
 export function useKeyMutations() {
@@ -76,10 +76,11 @@ export function useKeyMutations() {
   };
 }
 
-export const useRollouts = () =>
+export const useRollouts = (pageStart: number, pageSize: number) =>
   useQuery({
-    queryKey: ['firmware', 'rollouts'],
-    queryFn: () => request<RolloutRow[]>('/firmware/rollout/list'),
+    queryKey: ['firmware', 'rollouts', pageStart, pageSize],
+    placeholderData: keepPreviousData,
+    queryFn: () => requestPage<RolloutRow>('/firmware/rollout/list', { params: { pageStart, pageSize } }),
   });
 
 export const useRollout = (id: string | null) =>
