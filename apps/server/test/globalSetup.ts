@@ -11,24 +11,23 @@ import { TEST_DB_PREFIX, withDatabase } from './templateDatabase.ts';
 
 /**
  * Once per run, side by side: builds the server for the tests that start it as a process, and migrates the
- * template databases each test file starts from a copy of instead of migrating again (about 0.2 s on PGlite):
- * PGlite's always (the tests' embedded databases, and the data directories of servers they start), and with
- * DATABASE_URL a PostgreSQL one.
+ * template database each test file starts from a copy of instead of migrating again (about 0.2 s on PGlite):
+ * PGlite's, or with DATABASE_URL a PostgreSQL one.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   const serverBuild = `dist-test-${process.pid}`;
   const [removeBuild, pglite, postgres] = await Promise.all([
     buildServer(serverBuild),
-    pgliteTemplate(),
+    serverUrl ? undefined : pgliteTemplate(),
     serverUrl ? postgresTemplate(serverUrl) : undefined,
   ]);
   project.provide('serverBuild', serverBuild);
-  project.provide('pgliteTemplate', pglite.file);
+  project.provide('pgliteTemplate', pglite?.file ?? '');
   project.provide('postgresTemplate', postgres?.name ?? '');
   return async () => {
     removeBuild();
-    pglite.remove();
+    pglite?.remove();
     await postgres?.remove();
   };
 }

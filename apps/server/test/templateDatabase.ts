@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from '../src/db/openDatabase.ts';
+import { seedReferenceData } from '../src/referenceData.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The file holding the migrated PGlite template (`dumpDataDir`), on PostgreSQL runs too. */
+    /** PGlite: the file holding the migrated template (`dumpDataDir`). */
     pgliteTemplate: string;
     /** PostgreSQL: the migrated template database to copy. */
     postgresTemplate: string;
@@ -66,10 +68,18 @@ export async function openTestDatabase(): Promise<{
 
 /**
  * PGlite in `dataDir` (a server's DATA_DIR, a new directory) as a server's first start leaves it, migrated and
- * seeded: a copy of the run's template, for tests that start server processes on an embedded database (about
- * ten times quicker than creating and migrating it there).
+ * seeded, for tests that start server processes on an embedded database: a copy of the run's template on PGlite
+ * runs; on PostgreSQL runs, which have none (making one would cost every run what these few tests save),
+ * created and migrated here.
  */
-export function openTemplateDataDir(dataDir: string): Promise<OpenedDatabase> {
-  const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return openDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: dump });
+export async function openTemplateDataDir(dataDir: string): Promise<OpenedDatabase> {
+  const template = inject('pgliteTemplate');
+  if (template) {
+    const dump = new Blob([readFileSync(template)]);
+    return openDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: dump });
+  }
+  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  await migrate(database);
+  await seedReferenceData(database.db);
+  return database;
 }
