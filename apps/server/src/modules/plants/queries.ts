@@ -12,7 +12,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
-import { readingsBetween } from '../telemetry/history.ts';
+import { readingsBetween, type ReadingField } from '../telemetry/history.ts';
 import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
@@ -281,6 +281,31 @@ export async function powerCurve(db: Database, plant: FoundPlant, date: string):
     ...stations.map((x) => ({ ...x, station: true })),
   ];
   const iso = (ms: number) => new Date(ms).toISOString();
+  // Each kind of device read for its own fields: the inverters' power, the stations' irradiance and module
+  // temperature. A compacted day decodes every field asked of it, and the others' are empty for each kind.
+  const perKind = (station: boolean, fields: ReadingField[], averages: string) => {
+    const ids = [...new Set(parts.filter((x) => x.station === station).map((x) => x.deviceId))];
+    return sql`select t.device_id, ${sql.raw(String(station))} as station, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot,
+        ${sql.raw(averages)}
+      from ${readingsBetween(sql`${start}::timestamptz`, sql`${end}::timestamptz`, fields)} t
+        join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
+      -- The devices as constants too: each table is then read by its key for them alone. A join alone let the
+      -- planner scan a small compacted table whole and decode every device's day.
+      where t.device_id = any(${sql.param(ids)}::int[])
+      group by 1, 2, 3`;
+  };
+  const perDevice = [
+    perKind(false, ['ac_power_w'], 'avg(t.ac_power_w) as p, null::float8 as g, null::float8 as tm'),
+    ...(stations.length > 0
+      ? [
+          perKind(
+            true,
+            ['poa_wm2', 'temp_module_c'],
+            'null::float8 as p, avg(t.poa_wm2) as g, avg(t.temp_module_c) as tm',
+          ),
+        ]
+      : []),
+  ];
   const rows = await rowsOf<{ slot: string; p: number | null; g: number | null; tm: number | null }>(
     db,
     sql`with slots as (
@@ -288,17 +313,8 @@ export async function powerCurve(db: Database, plant: FoundPlant, date: string):
       parts as (
         select * from unnest(${sql.param(parts.map((x) => x.deviceId))}::int[],
           ${sql.param(parts.map((x) => iso(x.fromMs)))}::timestamptz[],
-          ${sql.param(parts.map((x) => iso(x.toMs)))}::timestamptz[],
-          ${sql.param(parts.map((x) => x.station))}::boolean[]) as k(device_id, from_ts, to_ts, station)),
-      per_device as (
-        select t.device_id, k.station, date_bin('5 minutes', t.ts, ${start}::timestamptz) as slot,
-          avg(t.ac_power_w) as p, avg(t.poa_wm2) as g, avg(t.temp_module_c) as tm
-        from ${readingsBetween(sql`${start}::timestamptz`, sql`${end}::timestamptz`, ['ac_power_w', 'poa_wm2', 'temp_module_c'])} t
-          join parts k on k.device_id = t.device_id and t.ts >= k.from_ts and t.ts < k.to_ts
-        -- The devices as constants too: each table is then read by its key for them alone. A join alone let the
-        -- planner scan a small compacted table whole and decode every device's day.
-        where t.device_id = any(${sql.param([...new Set(parts.map((x) => x.deviceId))])}::int[])
-        group by 1, 2, 3)
+          ${sql.param(parts.map((x) => iso(x.toMs)))}::timestamptz[]) as k(device_id, from_ts, to_ts)),
+      per_device as (${sql.join(perDevice, sql` union all `)})
       select to_char(slots.slot at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as slot,
         (sum(pd.p) filter (where not pd.station))::float8 as p,
         (avg(pd.g) filter (where pd.station))::float8 as g, (avg(pd.tm) filter (where pd.station))::float8 as tm
