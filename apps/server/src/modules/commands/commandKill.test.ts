@@ -36,8 +36,8 @@ describe('a server process killed with SIGKILL between storing and publishing a 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // TRIALS + 1 server starts on an embedded database, each about ten seconds on a quiet machine and a minute on
-  // one as busy as ten; sized for that.
+  // TRIALS + 1 server starts on an embedded database, each about two seconds on a quiet machine (the built server)
+  // and up to a minute on one as busy as ten; sized for that.
   it(
     `applies each of ${TRIALS} commands at most once and ends it within its time-to-live + 60 s`,
     { timeout: 120_000 + TRIALS * 60_000 },
