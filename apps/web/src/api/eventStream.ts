@@ -26,7 +26,7 @@ export function parseEventStream(buffer: string): { events: StreamEvent[]; rest:
 }
 
 /** Waits before reconnecting a dropped stream [ms]. */
-const RECONNECT_MS = 5_000;
+export const RECONNECT_MS = 5_000;
 
 const open = (url: string, signal: AbortSignal, authorization: string | undefined) =>
   fetch(url, {
@@ -36,34 +36,39 @@ const open = (url: string, signal: AbortSignal, authorization: string | undefine
 
 /**
  * Listens to a server push under `/prod-api` (server-sent events read through fetch, so that the token travels in
- * the Authorization header, not in the URL) and calls `onEvent` for each event; `onOpen` runs on every
- * (re)connection, so that a caller can fetch what it missed while disconnected. Reconnects after a drop, with a
- * refreshed token when the old one expired. `path` null: not listening. `authorization` replaces the user's token
- * (a wall opened by a display link); it is never refreshed.
+ * the Authorization header, not in the URL) and calls `onEvent` for each event. Reconnects after a drop, with a
+ * refreshed token when the old one expired. `onReconnect` runs each time the stream opens again after a drop or
+ * a refused attempt, so that a caller fetches at once what it would have been pushed meanwhile rather than at its
+ * next poll; not on the first open, since the caller's queries have just fetched. `path` null: not listening.
+ * `authorization` replaces the user's token (a wall opened by a display link); it is never refreshed.
  */
 export function useEventStream(
   path: string | null,
   onEvent: (e: StreamEvent) => void,
-  onOpen?: () => void,
+  onReconnect?: () => void,
   authorization?: string,
 ): void {
   // The latest callbacks, so that a caller's new closures do not reconnect the stream.
-  const handlers = useRef({ onEvent, onOpen });
+  const handlers = useRef({ onEvent, onReconnect });
   useEffect(() => {
-    handlers.current = { onEvent, onOpen };
+    handlers.current = { onEvent, onReconnect };
   });
   useEffect(() => {
     if (path === null) return;
     const url = `${API_BASE}${path}`;
     const abort = new AbortController();
     let timer: number | undefined;
+    // Whether an attempt came before this one: a stream that opens after it catches up.
+    let tried = false;
     const connect = async () => {
+      const again = tried;
+      tried = true;
       try {
         let res = await open(url, abort.signal, authorization);
         if (res.status === 401 && !authorization && (await refreshTokens()))
           res = await open(url, abort.signal, authorization);
         if (!res.ok || !res.body) throw new Error(String(res.status));
-        handlers.current.onOpen?.();
+        if (again) handlers.current.onReconnect?.();
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {

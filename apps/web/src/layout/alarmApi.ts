@@ -87,12 +87,18 @@ export const useAlarmSettings = () =>
 /**
  * Listens to the server's alarm push (`/alarm/manager/stream`, server-sent events read through fetch so that the
  * token travels in the Authorization header, not in the URL). A new alarm refreshes the top bar's figures at once
- * and calls `onAlarm`; a recovered or confirmed one refreshes them. Reconnects after a drop.
+ * and calls `onAlarm`; a recovered or confirmed one refreshes them. After a drop the stream reconnects and the
+ * figures are fetched again at once: an alarm raised meanwhile shows then, not at the next 30 s refresh.
  */
 export function useAlarmStream(enabled: boolean, onAlarm?: (alarms: AlarmPush[]) => void) {
   const queryClient = useQueryClient();
-  useEventStream(enabled ? '/alarm/manager/stream' : null, (e) => {
-    void queryClient.invalidateQueries({ queryKey: ['alarm'] });
-    if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['alarm'] });
+  useEventStream(
+    enabled ? '/alarm/manager/stream' : null,
+    (e) => {
+      refresh();
+      if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);
+    },
+    refresh,
+  );
 }

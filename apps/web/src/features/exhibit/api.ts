@@ -55,7 +55,7 @@ export function useWall<S extends ExhibitScreen>(screen: S, auth: WallAuth) {
       if (e.event === 'changed') void client.invalidateQueries({ queryKey: key });
       if (e.event === 'revoked') setRevoked(true);
     },
-    // Whatever arrived while the stream was down.
+    // On reconnecting: whatever changed while the stream was down.
     () => void client.invalidateQueries({ queryKey: key }),
     auth ? displayAuthorization(auth.display) : undefined,
   );

@@ -22,7 +22,8 @@ const STAGE_COLOURS: Record<UpgradeStage, string> = {
 /**
  * `scheduleList` (upgrade progress, opened from the `update` screen): a rollout's devices with their stage,
  * percentage and last error, and the counts by stage. The server's push says when a device reported; the page
- * then reads the rollout again, so that every figure is the database's.
+ * then reads the rollout again, so that every figure is the database's; so it does when the push reconnects after a
+ * drop, for what was reported meanwhile.
  */
 export function ScheduleListPage() {
   const { t } = useTranslation();
