@@ -129,6 +129,57 @@ test('an injected level-3 fault reaches the top bar by push, before its poll cou
   await expect(page).toHaveURL(/\/operation\/alarmlist$/);
 });
 
+test('an alarm raised while the push stream is cut shows as soon as the stream is back, before the poll could', async ({
+  page,
+}) => {
+  // The dialog starts closed and not dismissed: what the console fetches on reconnecting opens it.
+  await confirmAll();
+  // The stream's path to the server: its first stream ends at once (a proxy's timeout, a server going down), the
+  // next ones are refused until `up`; then they reach the server again.
+  let up = false;
+  let refused = 0;
+  let cut = false;
+  await page.route('**/alarm/manager/stream', async (route) => {
+    if (up) return route.continue();
+    if (!cut) {
+      cut = true;
+      return route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 5000\n\n' });
+    }
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
+  const firstPoll = Date.now() + TOP_BAR_POLL_MS;
+  await signIn(page, DISTRIBUTOR, PASSWORD);
+  await expect(page.getByTestId('alarm-counter')).toBeVisible();
+  // Cut, and tried again in vain: the console is disconnected.
+  await expect.poll(() => refused, { timeout: PUSHED_WITHIN_MS }).toBeGreaterThan(0);
+
+  // Raised while nothing can be pushed (cleared first, in case the fleet had it open already).
+  await sendEvent({ code: 201, level: 3, state: 'cleared' });
+  await sendEvent({ code: 201, level: 3, state: 'raised' });
+  await expect
+    .poll(
+      async () => {
+        const open = await api<{ rows: { code: number; deviceSn: string }[] }>(
+          '/alarm/manager/verify?pageSize=200',
+          { token: distributor },
+        );
+        return open.rows.some((r) => r.code === 201 && r.deviceSn === target.serial);
+      },
+      { timeout: PUSHED_WITHIN_MS },
+    )
+    .toBe(true);
+
+  // The stream comes back within its 5 s reconnection delay; the wait ends before the top bar's first poll.
+  up = true;
+  const beforePoll = firstPoll - Date.now();
+  expect(beforePoll, 'signed in too slowly to tell the catch-up from the poll').toBeGreaterThan(10_000);
+  const row = alarmDialog(page).locator('tr', { hasText: '光伏对地绝缘阻抗过低' }).first();
+  await expect(row).toContainText(target.collectorSerial, { timeout: beforePoll });
+  await expect(row.locator('.ant-tag-error')).toBeVisible();
+  await expect(page.getByTestId('alarm-counter').locator('.ant-badge-count')).toBeVisible();
+});
+
 test('the statistics charts render; screenshots of the alarm list, statistics, a waveform and an arc spectrum in zh and en', async ({
   page,
   context,
