@@ -6,6 +6,7 @@ import {
   type CommandMessage,
   type CommandPush,
   type CommandReply,
+  type CommandState,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { collectors } from '../devices/tables.ts';
@@ -62,6 +63,10 @@ const REPLY_ATTEMPTS = 3;
 /** Open commands whose last stored row this instance keeps, so that their replies need no read. */
 const KNOWN_MAX = 20_000;
 
+/** How far along a state is: queued, sent, acked, then any end. */
+const progressOf = (state: CommandState): number =>
+  TERMINAL_STATES.includes(state) ? 3 : ['queued', 'sent', 'acked'].indexOf(state);
+
 /**
  * Runs commands through their state machine (docs/device-protocol.md "Commands"): sends queued ones to online
  * collectors, takes the devices' replies, reads back every write before calling it applied, re-sends what was not
@@ -113,6 +118,12 @@ export class CommandCenter {
 
   private remember(rows: CommandRecord[]): void {
     for (const r of rows) {
+      // A command only moves forward (COMMAND_TRANSITIONS): a row in an earlier state than the one known is an
+      // older read, e.g. openCommand's SELECT that began before a reply moved the command and came back after
+      // the move was remembered. Kept, it hid the move for good: a firmware transfer read `queued` from it for
+      // every chunk request of an acknowledged upgrade, and the device waited until its time-to-live.
+      const prior = this.known.get(r.id);
+      if (prior && progressOf(prior.state) > progressOf(r.state)) continue;
       this.known.delete(r.id);
       if (!TERMINAL_STATES.includes(r.state)) this.known.set(r.id, r);
     }
@@ -278,7 +289,7 @@ export class CommandCenter {
     const [row] = await this.db.select().from(commands).where(eq(commands.id, id));
     if (!row || TERMINAL_STATES.includes(row.state)) return undefined;
     this.remember([row]);
-    return row;
+    return this.known.get(id) ?? row;
   }
 
   /**
