@@ -41,12 +41,14 @@ interface RolloutSql {
   approved_by: string | null;
   device_count: number;
   counts: Partial<Record<UpgradeStage, number>> | null;
+  /** How many rows the query had before its page was cut. */
+  total: number;
 }
 
-/** Per rollout, its devices in the caller's scope: how many, and how many at each stage. */
-const perRollout = (caller: Caller) => sql`counted as (
+/** Per rollout (of `id` alone, if given), its devices in the caller's scope: how many, and how many at each stage. */
+const perRollout = (caller: Caller, id?: string) => sql`counted as (
     select rd.rollout_id, ${STAGE} as stage, count(*)::int as n from ${DEVICES}
-    where ${plantScope(caller)} group by 1, 2
+    where ${plantScope(caller)} ${id === undefined ? sql`` : sql`and rd.rollout_id = ${id}`} group by 1, 2
   ), per as (
     select rollout_id, jsonb_object_agg(stage, n) as counts, sum(n)::int as device_count
     from counted group by rollout_id
@@ -58,41 +60,58 @@ export async function pageOfRollouts(
   caller: Caller & { userId: number },
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: RolloutRow[] }> {
-  const [counted] = await rowsOf<{ total: number }>(
-    db,
-    sql`with ${perRollout(caller)} select count(*)::int as total from per`,
-  );
-  const rows = await listRollouts(db, caller, window);
-  return { total: counted?.total ?? 0, rows };
+  const rows = await selectRollouts(db, caller, window);
+  // The page's rows carry the total; a page past the end has none to carry it, and only then is it counted alone.
+  const total =
+    rows[0]?.total ??
+    (window.offset > 0
+      ? ((
+          await rowsOf<{ total: number }>(
+            db,
+            sql`with ${perRollout(caller)} select count(*)::int as total from per`,
+          )
+        )[0]?.total ?? 0)
+      : 0);
+  return { total, rows: rows.map((r) => rolloutRowOf(r, caller)) };
 }
 
-/**
- * Rollouts with a device in the caller's scope, newest first, their devices in scope counted by stage: the one of
- * `id`, or a page of them.
- */
-export async function listRollouts(
+/** The rollout of `id` if it has a device in the caller's scope, its devices in scope counted by stage. */
+export async function findRollout(
   db: Database,
   caller: Caller & { userId: number },
+  id: string,
+): Promise<RolloutRow | undefined> {
+  const [row] = await selectRollouts(db, caller, { id });
+  return row && rolloutRowOf(row, caller);
+}
+
+/** Rollouts with a device in the caller's scope, newest first: the one of `id`, or a page of them. */
+function selectRollouts(
+  db: Database,
+  caller: Caller,
   only: { id: string } | { limit: number; offset: number },
-): Promise<RolloutRow[]> {
+): Promise<RolloutSql[]> {
   const tail: SQL =
     'id' in only
       ? sql`where r.id = ${only.id}`
       : sql`order by r.created_at desc, r.id limit ${only.limit} offset ${only.offset}`;
-  const rows = await rowsOf<RolloutSql>(
+  return rowsOf<RolloutSql>(
     db,
-    sql`with ${perRollout(caller)}
+    sql`with ${perRollout(caller, 'id' in only ? only.id : undefined)}
       select r.id, r.package_id, p.name as package_name, p.version, r.state, r.halt, r.group_sizes,
         r.current_group, r.success_pct, r.error_pct, r.min_finished, r.rate_per_minute, r.install_window,
         r.created_by as created_by_id, u.user_code as created_by, r.created_at, au.user_code as approved_by,
-        per.device_count, per.counts
+        per.device_count, per.counts, count(*) over ()::int as total
       from firmware_rollouts r join per on per.rollout_id = r.id
       join firmware_packages p on p.id = r.package_id
       join users u on u.id = r.created_by
       left join users au on au.id = r.approved_by
       ${tail}`,
   );
-  return rows.map((r) => ({
+}
+
+function rolloutRowOf(r: RolloutSql, caller: Caller & { userId: number }): RolloutRow {
+  return {
     id: r.id,
     packageId: r.package_id,
     packageName: r.package_name,
@@ -112,7 +131,7 @@ export async function listRollouts(
     approvedBy: r.approved_by,
     canApprove: r.state === 'awaitingApproval' && r.created_by_id !== caller.userId,
     counts: Object.fromEntries(UPGRADE_STAGES.map((s) => [s, r.counts?.[s] ?? 0])) as RolloutRow['counts'],
-  }));
+  };
 }
 
 interface DeviceSql {

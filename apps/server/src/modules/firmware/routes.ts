@@ -37,7 +37,7 @@ import { addKey, deleteKey, listKeys } from './keys.ts';
 import { commandsById, listCommands } from '../commands/queries.ts';
 import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
 import { actOnRollout, createRollout } from './rollouts.ts';
-import { listRollouts, pageOfRollouts, rolloutDevices } from './rolloutQueries.ts';
+import { findRollout, pageOfRollouts, rolloutDevices } from './rolloutQueries.ts';
 import { openRolloutStream } from './rolloutStream.ts';
 import { FirmwareTransfer } from './transfer.ts';
 import { upgradeOne } from './upgrade.ts';
@@ -270,7 +270,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const [rollout] = await listRollouts(db, caller, { id: request.params.id });
+      const rollout = await findRollout(db, caller, request.params.id);
       if (!rollout) throw notFound();
       return ok({ rollout, devices: await rolloutDevices(db, caller, request.params.id) });
     },
@@ -294,7 +294,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       request.auditTarget = request.params.id;
       // Only a rollout with a device in the caller's scope can be acted on.
-      if ((await listRollouts(db, caller, { id: request.params.id })).length === 0) throw notFound();
+      if (!(await findRollout(db, caller, request.params.id))) throw notFound();
       await actOnRollout(app.deps, caller, request.params.id, request.body.action);
       return ok(null);
     },
@@ -313,7 +313,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      if ((await listRollouts(db, caller, { id: request.params.id })).length === 0) throw notFound();
+      if (!(await findRollout(db, caller, request.params.id))) throw notFound();
       reply.hijack();
       const end = await openRolloutStream(db, commandCenter, caller, request.params.id, reply.raw, () =>
         streams.delete(end),
