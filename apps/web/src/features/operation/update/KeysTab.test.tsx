@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPagedList } from '../../../test/pagedListServer.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,27 +9,12 @@ import { KeysTab } from './KeysTab.tsx';
 
 /** The server trusts `total` makers' keys, Maker 1 the oldest; answers the pages it was asked for. */
 function start(total: number) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://x');
-      const page = Number(url.searchParams.get('pageStart'));
-      const size = Number(url.searchParams.get('pageSize'));
-      asked.push(`${url.pathname.replace('/prod-api', '')} ${page}/${size}`);
-      const rows = Array.from({ length: total }, (_, i) => i + 1)
-        .slice((page - 1) * size, page * size)
-        .map((n) => ({
-          id: n,
-          name: `Maker ${n}`,
-          publicKey: `key-${n}`,
-          createdAt: '2026-11-25T06:00:00.000Z',
-        }));
-      return new Response(JSON.stringify({ code: 200, msg: 'success', total, rows }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  const asked = stubPagedList(total, (n) => ({
+    id: n,
+    name: `Maker ${n}`,
+    publicKey: `key-${n}`,
+    createdAt: '2026-11-25T06:00:00.000Z',
+  }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MessageProvider>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPagedList } from '../../../test/pagedListServer.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,42 +9,27 @@ import { RolloutsTab } from './RolloutsTab.tsx';
 
 /** The server holds `total` finished rollouts, of versions 3.0.1 (the newest) on; answers the pages asked for. */
 function start(total: number) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://x');
-      const page = Number(url.searchParams.get('pageStart'));
-      const size = Number(url.searchParams.get('pageSize'));
-      asked.push(`${url.pathname.replace('/prod-api', '')} ${page}/${size}`);
-      const rows = Array.from({ length: total }, (_, i) => i + 1)
-        .slice((page - 1) * size, page * size)
-        .map((n) => ({
-          id: `r${n}`,
-          packageId: n,
-          packageName: `SC-4G-3.0.${n}.bin`,
-          version: `3.0.${n}`,
-          state: 'done',
-          halt: null,
-          deviceCount: 4,
-          groupSizes: [1, 3],
-          currentGroup: 1,
-          successPct: 95,
-          errorPct: 3,
-          minFinished: 1,
-          ratePerMinute: null,
-          installWindow: 'any',
-          createdBy: 'admin',
-          createdAt: '2026-11-25T06:00:00.000Z',
-          approvedBy: 'operator',
-          canApprove: false,
-          counts: { queued: 0, downloading: 0, downloaded: 0, installing: 0, done: 4, failed: 0 },
-        }));
-      return new Response(JSON.stringify({ code: 200, msg: 'success', total, rows }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  const asked = stubPagedList(total, (n) => ({
+    id: `r${n}`,
+    packageId: n,
+    packageName: `SC-4G-3.0.${n}.bin`,
+    version: `3.0.${n}`,
+    state: 'done',
+    halt: null,
+    deviceCount: 4,
+    groupSizes: [1, 3],
+    currentGroup: 1,
+    successPct: 95,
+    errorPct: 3,
+    minFinished: 1,
+    ratePerMinute: null,
+    installWindow: 'any',
+    createdBy: 'admin',
+    createdAt: '2026-11-25T06:00:00.000Z',
+    approvedBy: 'operator',
+    canApprove: false,
+    counts: { queued: 0, downloading: 0, downloaded: 0, installing: 0, done: 4, failed: 0 },
+  }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPagedList } from '../../../test/pagedListServer.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,35 +7,18 @@ import { UpgradesTab } from './UpgradesTab.tsx';
 
 /** The server holds `total` finished upgrades, TC1 the newest; answers the pages it was asked for. */
 function start(total: number) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://x');
-      const page = Number(url.searchParams.get('pageStart'));
-      const size = Number(url.searchParams.get('pageSize'));
-      asked.push(`${page}/${size}`);
-      const serials = Array.from({ length: total }, (_, i) => `TC${i + 1}`).slice(
-        (page - 1) * size,
-        page * size,
-      );
-      const rows = serials.map((serial, i) => ({
-        id: `c${page}-${i}`,
-        deviceSerial: serial,
-        plantName: 'Hangzhou',
-        params: { version: '3.0.0' },
-        state: 'applied',
-        result: { progress: 100 },
-        failure: null,
-        createdBy: 'admin',
-        createdAt: '2026-11-25T06:00:00.000Z',
-        finishedAt: '2026-11-25T06:05:00.000Z',
-      }));
-      return new Response(JSON.stringify({ code: 200, msg: 'success', total, rows }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  const asked = stubPagedList(total, (n) => ({
+    id: `c${n}`,
+    deviceSerial: `TC${n}`,
+    plantName: 'Hangzhou',
+    params: { version: '3.0.0' },
+    state: 'applied',
+    result: { progress: 100 },
+    failure: null,
+    createdBy: 'admin',
+    createdAt: '2026-11-25T06:00:00.000Z',
+    finishedAt: '2026-11-25T06:05:00.000Z',
+  }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <UpgradesTab />
@@ -57,7 +41,7 @@ describe('the device upgrades tab', () => {
     await within(table).findByText('TC11');
     expect(within(table).queryByText('TC1')).toBeNull();
     expect(within(table).getAllByText('完成')).toHaveLength(2);
-    expect(asked).toEqual(['1/10', '2/10']);
+    expect(asked).toEqual(['/firmware/upgrade/list 1/10', '/firmware/upgrade/list 2/10']);
   });
 
   it('says so when there is no upgrade', async () => {
