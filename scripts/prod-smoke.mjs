@@ -4,7 +4,8 @@
 // throwaway data directory, and asks it what a user and an operator would: the console's page, readiness, a
 // sign-in, the metrics. Fails with the server's log when any answer is wrong. Usage: node scripts/prod-smoke.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,49 @@ const html = await page.text();
 const builtIndex = readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
 if (page.status !== 200 || html !== builtIndex) fail(`GET / answered ${page.status}, not the built console`);
 
+// What a browser is sent: the sign-in page's scripts as the build's brotli copies, a large API answer compressed,
+// and HEAD of a console route answered like GET. (fetch would decompress; a raw request sees the bytes sent.)
+const rawGet = (url, headers = {}, method = 'GET') =>
+  new Promise((resolve, reject) => {
+    const req = http.request(`${base}${url}`, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+const accept = { 'accept-encoding': 'br, gzip' };
+const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+if (scripts.length === 0) fail('the console page names no script');
+let wire = 0;
+let files = 0;
+for (const script of scripts) {
+  const answer = await rawGet(script, accept);
+  const built = path.join(root, 'apps/web/dist', script);
+  files += statSync(built).size;
+  wire += answer.body.length;
+  if (answer.status !== 200) fail(`GET ${script} answered ${answer.status}`);
+  if (statSync(built).size > 1024 && answer.headers['content-encoding'] !== 'br')
+    fail(
+      `GET ${script} with ${accept['accept-encoding']} was sent as ${answer.headers['content-encoding'] ?? 'identity'}`,
+    );
+}
+const docs = await rawGet('/prod-api/docs/json', accept);
+const docsPlain = await rawGet('/prod-api/docs/json');
+if (docs.headers['content-encoding'] !== 'br' || docs.body.length * 5 > docsPlain.body.length)
+  fail(
+    `the OpenAPI document went as ${docs.headers['content-encoding'] ?? 'identity'}, ${docs.body.length} bytes`,
+  );
+const head = await rawGet('/station/plants', {}, 'HEAD');
+if (head.status !== 200 || !String(head.headers['content-type']).startsWith('text/html'))
+  fail(`HEAD of a console route answered ${head.status} ${head.headers['content-type']}`);
+const wireLine =
+  `sign-in page scripts ${(wire / 1024).toFixed(0)} KB on the wire (${(files / 1024).toFixed(0)} KB as files), ` +
+  `OpenAPI document ${(docs.body.length / 1024).toFixed(0)} KB (${(docsPlain.body.length / 1024).toFixed(0)} KB plain)`;
+
 const signIn = await fetch(`${base}/prod-api/authentication/form`, {
   method: 'POST',
   headers: { authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}` },
@@ -96,5 +140,5 @@ stop();
 await new Promise((r) => server.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness, a sign-in and /metrics on port ${port}`,
+  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness, a sign-in and /metrics on port ${port}; ${wireLine}`,
 );

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 // The dev server forwards API calls to a locally running server (`npm run start:server`).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/prod-api': { target: 'http://localhost:8080', changeOrigin: true } },

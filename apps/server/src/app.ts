@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/openDatabase.ts';
 import { AppError } from './http/AppError.ts';
 import './http/deps.ts';
+import { registerCompression } from './http/compression.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { registerFiles } from './http/files.ts';
 import { runGuardsFirst } from './http/guardsFirst.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', () => built.close());
   app.decorateRequest('auth', undefined);
 
+  await registerCompression(app);
   await app.register(formbody);
   await registerMultipart(app);
   app.addHook('preValidation', refuseNul);
@@ -123,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
       // The built chunks are named by their content: a browser keeps them without asking again on each visit.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -131,8 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    // Any other GET outside the API is a console route: the SPA's router decides (it shows its own 404 page).
-    if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_PREFIX)) {
+    // Any other GET (or HEAD, which answers like it) outside the API is a console route: the SPA's router decides
+    // (it shows its own 404 page).
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (hasConsole && isRead && !request.url.startsWith(API_PREFIX)) {
       return reply.type('text/html').sendFile('index.html', webDist);
     }
     return reply.status(404).send({ code: 404, msg: t(requestLanguage(request), 'notFound'), data: null });
