@@ -142,6 +142,10 @@ export const MESSAGES = {
     en: 'This device model has no setting “{point}”',
   },
   'commands.noProfile': { zh: '该设备型号不支持远程设置', en: 'This device model has no remote settings' },
+  'commands.screenNotHeld': {
+    zh: '您没有该设备型号的设置页面权限',
+    en: "Your role lacks this device model's settings screen",
+  },
   'commands.otherProfile': {
     zh: '该设备型号不属于此设置页面',
     en: 'This device model is not set from this screen',

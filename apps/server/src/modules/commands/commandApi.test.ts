@@ -3,6 +3,7 @@ import { ROLE, SETTINGS_PROFILES, settingsProfile, type CreatedCommands } from '
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
+import { roles } from '../users/tables.ts';
 
 type Headers = { authorization: string };
 
@@ -101,6 +102,30 @@ describe('the command API: validation, confirmation, permissions and scope', () 
     expect(data.commands.map((c) => c.deviceSerial)).toEqual([sunspec()]);
     expect(data.refused.map((r) => r.serial).sort()).toEqual([hybrid(), meter()].sort());
     expect(data.batchId).not.toBeNull();
+  });
+
+  it('refuses in a setUpList batch the models whose settings screen the role lacks, creating nothing for them', async () => {
+    // A role that holds the batch screen and the SunSpec inverters' screen, but not the other settings screens.
+    const [role] = await t.db
+      .insert(roles)
+      .values({ name: `batch only ${Date.now()}`, menuList: ['devicelist', 'setUpList', 'remoteSet1'] })
+      .returning();
+    const batchOnly = (await loginAs(t.app, await createUser(t.db, { roleId: role!.id }))).headers;
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/prod-api/commands', headers: installer })
+    ).json().total as number;
+    const res = await settings(batchOnly, {
+      route: 'setUpList',
+      serials: [sunspec(), hybrid()],
+      values: { activePowerLimitPct: 70 },
+      confirm: '2',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().msg).toContain('您没有该设备型号的设置页面权限');
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/prod-api/commands', headers: installer })
+    ).json().total as number;
+    expect(after).toBe(before);
   });
 
   it('answers 403 without the screen’s permission and 404 outside the scope', async () => {

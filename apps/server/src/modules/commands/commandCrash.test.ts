@@ -80,7 +80,7 @@ describe('a server that dies between storing and publishing a command, and after
         confirm: serial,
         ttlS: TTL_S,
         batchParams: null,
-        paramsFor: settingParamsFor('remoteSet', { activePowerLimitPct: 10 + trial }),
+        paramsFor: settingParamsFor('remoteSet', { activePowerLimitPct: 10 + trial }, () => true),
       });
       const id = created.ids[0]!;
       const start = Date.now();

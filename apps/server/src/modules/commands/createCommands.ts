@@ -165,13 +165,16 @@ function pointLabel(name: string, lang: Lang): string {
 /**
  * The params of a settings write for one device, or why it cannot take it: its model needs a profile (of the
  * screen's, unless `setUpList`), every point must exist and be writable within range, and a point of an atomic
- * group (a time-of-use slot) comes with the whole group.
+ * group (a time-of-use slot) comes with the whole group. The batch screen `setUpList` mixes models, and each
+ * device's settings are still those of its own settings screen: `mayUse` tells whether the caller holds that
+ * screen, so that the batch screen never writes what the caller could not write one device at a time.
  */
-export function settingParamsFor(route: string, values: PointValues) {
+export function settingParamsFor(route: string, values: PointValues, mayUse: (screen: string) => boolean) {
   return (d: DeviceTarget): ReturnType<Request['paramsFor']> => {
     const profile = d.profile;
     if (!profile) return { refuse: 'commands.noProfile' };
     if (route !== 'setUpList' && profile.route !== route) return { refuse: 'commands.otherProfile' };
+    if (!mayUse(profile.route)) return { refuse: 'commands.screenNotHeld' };
     for (const [name, value] of Object.entries(values)) {
       const point = pointOf(profile, name);
       if (!point) return { refuse: 'commands.pointMissing', point: name };

@@ -25,6 +25,7 @@ import {
   scheduleProblem,
   settingsProfile,
   COMMAND_LIMITS,
+  isRouteName,
   type RouteName,
 } from '@solarops/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -158,7 +159,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         confirm: b.confirm,
         ttlS: b.ttlS,
         batchParams: { values: b.values },
-        paramsFor: settingParamsFor(b.route, b.values),
+        paramsFor: settingParamsFor(b.route, b.values, (screen) =>
+          isRouteName(screen) ? hasPermission(caller, screen) : false,
+        ),
       });
       return answer(caller, created);
     },
