@@ -7,6 +7,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/simulator/package.json apps/simulator/
+COPY apps/agent/package.json apps/agent/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/pv/package.json packages/pv/
@@ -22,6 +23,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/simulator/package.json apps/simulator/
+COPY --from=build /app/apps/agent/package.json apps/agent/
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/pv/package.json packages/pv/

@@ -1,0 +1,116 @@
+import ModbusRTU from 'modbus-serial';
+
+/** Why a request failed: an exception the device answered, no answer in time, or no connection. */
+export type ModbusFailure = 'exception' | 'timeout' | 'connection';
+
+export class ModbusError extends Error {
+  constructor(
+    message: string,
+    readonly failure: ModbusFailure,
+    /** The Modbus exception code (2 illegal address, 4 device failure, 6 busy, …) when `failure` is exception. */
+    readonly exceptionCode?: number,
+  ) {
+    super(message);
+    this.name = 'ModbusError';
+  }
+}
+
+/** One physical link: a TCP connection to a device or gateway, or a serial port. */
+export interface ModbusTransport {
+  readonly isOpen: boolean;
+  open(): Promise<void>;
+  /** Reads holding registers (function 3); rejects with a {@link ModbusError}. */
+  readHolding(unitId: number, address: number, count: number, timeoutMs: number): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Where a link goes. RTU over TCP is the cheap RS-485 to Ethernet converters' framing. */
+export type LinkEndpoint =
+  | { kind: 'tcp'; host: string; port?: number }
+  | { kind: 'rtuOverTcp'; host: string; port?: number }
+  | {
+      kind: 'rtu';
+      path: string;
+      baudRate?: number;
+      parity?: 'none' | 'even' | 'odd';
+      dataBits?: number;
+      stopBits?: number;
+    };
+
+export function describeEndpoint(e: LinkEndpoint): string {
+  return e.kind === 'rtu'
+    ? `${e.path}@${e.baudRate ?? 9600}`
+    : `${e.kind === 'tcp' ? '' : 'rtu+'}tcp://${e.host}:${e.port ?? 502}`;
+}
+
+function toModbusError(err: unknown): ModbusError {
+  const e = err as { message?: string; errno?: string; modbusCode?: number; code?: string };
+  const message = e?.message ?? String(err);
+  if (typeof e?.modbusCode === 'number') return new ModbusError(message, 'exception', e.modbusCode);
+  if (e?.errno === 'ETIMEDOUT' || /timed out/i.test(message)) return new ModbusError(message, 'timeout');
+  return new ModbusError(message, 'connection');
+}
+
+/**
+ * The transport over `modbus-serial` (docs/decisions/0020-modbus-library.md). It does no queueing of its own: the
+ * link's {@link LinkQueue} sends one request at a time. Serial links need the optional `serialport` package.
+ */
+export class ModbusSerialTransport implements ModbusTransport {
+  private client: ModbusRTU | undefined;
+
+  constructor(private readonly endpoint: LinkEndpoint) {}
+
+  get isOpen(): boolean {
+    return this.client?.isOpen ?? false;
+  }
+
+  async open(): Promise<void> {
+    await this.close();
+    const client = new ModbusRTU();
+    const e = this.endpoint;
+    try {
+      if (e.kind === 'tcp') await client.connectTCP(e.host, { port: e.port ?? 502 });
+      else if (e.kind === 'rtuOverTcp') await client.connectTcpRTUBuffered(e.host, { port: e.port ?? 502 });
+      else
+        await client.connectRTUBuffered(e.path, {
+          baudRate: e.baudRate ?? 9600,
+          parity: e.parity ?? 'none',
+          dataBits: e.dataBits ?? 8,
+          stopBits: e.stopBits ?? 1,
+        });
+    } catch (err) {
+      throw new ModbusError(
+        `cannot open ${describeEndpoint(e)}: ${(err as Error)?.message ?? err}`,
+        'connection',
+      );
+    }
+    this.client = client;
+  }
+
+  async readHolding(unitId: number, address: number, count: number, timeoutMs: number): Promise<number[]> {
+    const client = this.client;
+    if (!client?.isOpen) throw new ModbusError('link not open', 'connection');
+    client.setID(unitId);
+    client.setTimeout(timeoutMs);
+    try {
+      return (await client.readHoldingRegisters(address, count)).data;
+    } catch (err) {
+      throw toModbusError(err);
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    await new Promise<void>((resolve) => {
+      try {
+        client.close(() => resolve());
+      } catch {
+        resolve();
+      }
+      // A socket already gone never calls back.
+      setTimeout(resolve, 200).unref();
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { ModbusError } from '../src/modbus/transport.ts';
+
+/** A recorded register image (`test/images/*.json`). */
+export interface RegisterImage {
+  source: string;
+  license: string;
+  description: string;
+  blocks: { kind: string; start: number; registers: (number | null)[] }[];
+}
+
+export function loadImage(name: string): RegisterImage {
+  return JSON.parse(readFileSync(new URL(`./images/${name}.json`, import.meta.url), 'utf8')) as RegisterImage;
+}
+
+/** The image's registers as address → value (`null` = refused), optionally moved to another base address. */
+export function registerMap(image: RegisterImage, base = 40000): Map<number, number | null> {
+  const map = new Map<number, number | null>();
+  for (const block of image.blocks) {
+    block.registers.forEach((value, i) => map.set(block.start - 40000 + base + i, value));
+  }
+  return map;
+}
+
+/** What the server does wrong, changeable while it runs. */
+export interface Faults {
+  /** Answer each request this late [ms]. */
+  delayMs?: number;
+  /** Answer this exception code to the next `count` requests. */
+  exception?: { code: number; count: number };
+  /** Close the connection instead of answering the next `count` requests. */
+  drop?: { count: number };
+  /** Refuse a second client while one is connected (SolarEdge, Huawei dongles). */
+  singleClient?: boolean;
+}
+
+/** One device behind the server: its unit id, registers, and whether it answers at all. */
+export interface ServedDevice {
+  unitId: number;
+  registers: Map<number, number | null>;
+  /** A dead device: requests to it get no answer (as on RS-485 behind a gateway). */
+  dead?: boolean;
+  faults?: Faults;
+}
+
+/**
+ * A Modbus TCP server (function 3) serving register images, with the faults real devices show: slow answers,
+ * exception codes, dropped connections, a second client refused. Registers outside the image or marked `null`
+ * answer exception 2 (illegal data address), as a device refusing them does. Requests to a unit it does not
+ * serve get exception 11 (gateway target failed to respond) unless `silentUnknownUnits`.
+ */
+export class ImageServer {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  readonly devices = new Map<number, ServedDevice>();
+  /** Requests answered or refused, by unit id, with the time each arrived. */
+  readonly requests: { unitId: number; address: number; count: number; at: number }[] = [];
+  refusedConnections = 0;
+  port = 0;
+
+  constructor(
+    devices: ServedDevice[],
+    readonly faults: Faults = {},
+  ) {
+    for (const d of devices) this.devices.set(d.unitId, d);
+  }
+
+  async start(port = 0): Promise<number> {
+    const server = createServer((socket) => this.accept(socket));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    this.port = (server.address() as { port: number }).port;
+    return this.port;
+  }
+
+  /** Drops every open connection (a device rebooting, a gateway losing its uplink). */
+  dropConnections(): void {
+    for (const s of this.sockets) s.destroy();
+  }
+
+  async stop(): Promise<void> {
+    this.dropConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private accept(socket: Socket): void {
+    if (this.faults.singleClient && this.sockets.size > 0) {
+      this.refusedConnections++;
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffer = Buffer.alloc(0);
+    socket.on('data', (data) => {
+      buffer = Buffer.concat([buffer, data]);
+      while (buffer.length >= 7) {
+        const length = buffer.readUInt16BE(4);
+        if (buffer.length < 6 + length) return;
+        const frame = buffer.subarray(0, 6 + length);
+        buffer = buffer.subarray(6 + length);
+        void this.answer(socket, frame);
+      }
+    });
+  }
+
+  private async answer(socket: Socket, frame: Buffer): Promise<void> {
+    const tid = frame.readUInt16BE(0);
+    const unitId = frame.readUInt8(6);
+    const fc = frame.readUInt8(7);
+    const address = frame.readUInt16BE(8);
+    const count = frame.readUInt16BE(10);
+    this.requests.push({ unitId, address, count, at: Date.now() });
+    const device = this.devices.get(unitId);
+    const faults = { ...this.faults, ...device?.faults };
+    if (device?.dead) return;
+    if (faults.drop && faults.drop.count > 0) {
+      faults.drop.count--;
+      socket.destroy();
+      return;
+    }
+    if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
+    const reply = (pdu: Buffer): void => {
+      const head = Buffer.alloc(7);
+      head.writeUInt16BE(tid, 0);
+      head.writeUInt16BE(0, 2);
+      head.writeUInt16BE(pdu.length + 1, 4);
+      head.writeUInt8(unitId, 6);
+      if (!socket.destroyed) socket.write(Buffer.concat([head, pdu]));
+    };
+    const exception = (code: number): void => reply(Buffer.from([fc | 0x80, code]));
+    if (!device) return exception(11);
+    if (faults.exception && faults.exception.count > 0) {
+      faults.exception.count--;
+      return exception(faults.exception.code);
+    }
+    if (fc !== 3) return exception(1);
+    if (count < 1 || count > 125) return exception(3);
+    const pdu = Buffer.alloc(2 + count * 2);
+    pdu.writeUInt8(3, 0);
+    pdu.writeUInt8(count * 2, 1);
+    for (let i = 0; i < count; i++) {
+      const value = device.registers.get(address + i);
+      if (value === undefined || value === null) return exception(2);
+      pdu.writeUInt16BE(value, 2 + i * 2);
+    }
+    reply(pdu);
+  }
+}
+
+/** Reads straight from a register map, as a device would answer (exception 2 for refused registers). */
+export function mapReader(
+  registers: Map<number, number | null>,
+): (address: number, count: number) => Promise<number[]> {
+  return async (address, count) => {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const v = registers.get(address + i);
+      if (v === undefined || v === null) throw new ModbusError('Modbus exception 2', 'exception', 2);
+      out.push(v);
+    }
+    return out;
+  };
+}
