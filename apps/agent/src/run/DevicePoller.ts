@@ -1,0 +1,76 @@
+import type { LinkQueue } from '../modbus/LinkQueue.ts';
+import type { ReadingFields } from '../mapping/toReading.ts';
+import type { ReadRegisters } from '../sunspec/discover.ts';
+import { SunSpecDevice } from '../sunspec/SunSpecDevice.ts';
+
+export interface PolledDevice {
+  /** Our serial of the device (the reading's `sn`). */
+  sn: string;
+  unitId: number;
+  /** Its own request timeout [ms]; the link's default when absent. */
+  timeoutMs?: number;
+}
+
+export interface PollResult {
+  sn: string;
+  /** When the poll started [ms since the epoch]: the reading's `ts`. */
+  ts: number;
+  fields?: ReadingFields;
+  error?: Error;
+}
+
+/**
+ * Polls one device at a fixed interval through its link's queue: discovers its SunSpec map at the first poll
+ * (and again after a failed one), then reads its mapped models. Polls start on a fixed grid (start + k ×
+ * interval), not after the previous one ends, so a slow link does not stretch the interval; a poll still running
+ * when the next is due makes that one skip.
+ */
+export class DevicePoller {
+  private device: SunSpecDevice | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private busy = false;
+  private next = 0;
+
+  constructor(
+    private readonly queue: LinkQueue,
+    readonly target: PolledDevice,
+    private readonly intervalMs: number,
+    private readonly onResult: (result: PollResult) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private readonly read: ReadRegisters = (address, count) =>
+    this.queue.read({ unitId: this.target.unitId, timeoutMs: this.target.timeoutMs }, address, count);
+
+  /** Reads the device once. */
+  async poll(ts = this.now()): Promise<PollResult> {
+    try {
+      this.device ??= await SunSpecDevice.discover(this.read);
+      if (!this.device) throw new Error(`unit ${this.target.unitId} has no SunSpec map`);
+      return { sn: this.target.sn, ts, fields: await this.device.read(this.read) };
+    } catch (error) {
+      return { sn: this.target.sn, ts, error: error as Error };
+    }
+  }
+
+  start(): void {
+    this.next = this.now();
+    const tick = (): void => {
+      const due = this.next;
+      this.next += this.intervalMs;
+      while (this.next <= this.now()) this.next += this.intervalMs;
+      this.timer = setTimeout(tick, this.next - this.now());
+      if (this.busy) return;
+      this.busy = true;
+      void this.poll(due).then((result) => {
+        this.busy = false;
+        this.onResult(result);
+      });
+    };
+    tick();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
