@@ -13,7 +13,7 @@ import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
 import { backfillTelemetry } from '../../apps/server/src/modules/fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../../apps/server/src/modules/fleet/seedDemoFleet.ts';
-import { noBrokerAccounts } from '../../apps/server/src/modules/mqtt/BrokerAccounts.ts';
+import { noBrokerAccounts } from '../../apps/server/src/modules/devices/BrokerAccounts.ts';
 import { compactHistory } from '../../apps/server/src/modules/telemetry/compactHistory.ts';
 import { seedReferenceData } from '../../apps/server/src/referenceData.ts';
 import { prepareDatabase } from '../lib/benchFleet.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { localDay, localDayStartMs, nextDay } from '../../apps/server/src/modules/telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../../apps/server/src/time/localDay.ts';
 import { formatEnergy } from '../../apps/web/src/components/format/units.ts';
 import { unique } from '../support/api.ts';
 import { setLanguage } from '../support/language.ts';

@@ -13,9 +13,9 @@ import { testCrashPoint } from './modules/commands/testCrashPoint.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
 import { buildPaymentProvider } from './modules/orders/payments/paymentProviders.ts';
-import { DeviceLink } from './modules/telemetry/DeviceLink.ts';
-import { noBrokerAccounts, type BrokerAccounts } from './modules/mqtt/BrokerAccounts.ts';
-import { DynamicSecurityAccounts } from './modules/mqtt/DynamicSecurityAccounts.ts';
+import { DeviceLink } from './modules/deviceLink/DeviceLink.ts';
+import { noBrokerAccounts, type BrokerAccounts } from './modules/devices/BrokerAccounts.ts';
+import { DynamicSecurityAccounts } from './modules/deviceLink/DynamicSecurityAccounts.ts';
 
 /**
  * Builds the app's dependencies once (`buildApp` calls it): the parts that several modules and start-up hooks

@@ -1,6 +1,6 @@
 import type { StartupHook } from './startupHook.ts';
 import { demoFleetHook } from './modules/fleet/demoFleetHook.ts';
-import { deviceLinkHook } from './modules/mqtt/deviceLinkHook.ts';
+import { deviceLinkHook } from './modules/deviceLink/deviceLinkHook.ts';
 import { alarmFanoutHook } from './modules/alarms/alarmFanout.ts';
 import { alarmJobsHook } from './modules/alarms/alarmJobsHook.ts';
 import { plantLiveFiguresHook } from './modules/plants/liveFigures.ts';

@@ -9,8 +9,8 @@ import type { PaymentProvider } from '../modules/orders/payments/PaymentProvider
 import type { FleetChanges } from '../modules/devices/fleetChanges.ts';
 import type { CommandCenter } from '../modules/commands/CommandCenter.ts';
 import type { AlarmMailQueue } from '../modules/notifications/AlarmMailQueue.ts';
-import type { DeviceLink } from '../modules/telemetry/DeviceLink.ts';
-import type { BrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
+import type { DeviceLink } from '../modules/deviceLink/DeviceLink.ts';
+import type { BrokerAccounts } from '../modules/devices/BrokerAccounts.ts';
 import type { WorkOrderBus } from '../modules/workOrders/workOrderBus.ts';
 
 /**
@@ -27,7 +27,7 @@ export interface AppDeps {
   fleetChanges: FleetChanges;
   /** The ingest, device registry, device events, metrics and `sendToDevice`. */
   deviceLink: DeviceLink;
-  /** The external broker's accounts of the collectors (none for the embedded broker): mqtt/BrokerAccounts.ts. */
+  /** The external broker's accounts of the collectors (none for the embedded broker): devices/BrokerAccounts.ts. */
   brokerAccounts: BrokerAccounts;
   /** Alarms raised and changed, in this process (the alarm stream, the mails and the fan-out listen). */
   alarmBus: AlarmBus;

@@ -16,7 +16,7 @@ import { openDatabase, type OpenedDatabase } from '../db/openDatabase.ts';
 import { createMailer } from '../mail/createMailer.ts';
 import { backfillTelemetry } from '../modules/fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../modules/fleet/seedDemoFleet.ts';
-import { noBrokerAccounts } from '../modules/mqtt/BrokerAccounts.ts';
+import { noBrokerAccounts } from '../modules/devices/BrokerAccounts.ts';
 import { compactHistory } from '../modules/telemetry/compactHistory.ts';
 import { seedReferenceData } from '../referenceData.ts';
 import { testConfig } from '../../test/createTestApp.ts';

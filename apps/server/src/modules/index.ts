@@ -5,7 +5,7 @@ import { authModule } from './auth/routes.ts';
 import { healthModule } from './health/routes.ts';
 import { systemModule } from './system/routes.ts';
 import { usersModule } from './users/routes.ts';
-import { telemetryModule } from './telemetry/routes.ts';
+import { telemetryModule } from './deviceLink/httpRoutes.ts';
 import { plantsModule } from './plants/routes.ts';
 import { devicesModule } from './devices/routes.ts';
 import { alarmsModule } from './alarms/routes.ts';

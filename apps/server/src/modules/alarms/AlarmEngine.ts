@@ -1,5 +1,9 @@
 import { SerialWork } from '../../jobs/SerialWork.ts';
-import type { CommittedReading, DeviceLinkEvents, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
+import type {
+  CommittedReading,
+  DeviceLinkEvents,
+  StoredDeviceEvent,
+} from '../deviceLink/deviceLinkEvents.ts';
 import {
   onDeviceEvents,
   onOffline,

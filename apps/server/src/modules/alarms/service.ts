@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ALARM_STATUS, SERVER_FAULT_CODES, type AlarmPush, type AlarmSource } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
-import type { CommittedReading, StoredDeviceEvent } from '../telemetry/deviceLinkEvents.ts';
+import type { CommittedReading, StoredDeviceEvent } from '../deviceLink/deviceLinkEvents.ts';
 import type { AlarmBus } from './alarmBus.ts';
 import { FAULT_CATALOGUE } from './faultCatalogue.ts';
 import { rowsOf } from '../../db/rowsOf.ts';

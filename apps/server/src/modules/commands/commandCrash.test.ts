@@ -5,7 +5,7 @@ import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simul
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import { CommandCenter } from './CommandCenter.ts';
 import { createCommands, settingParamsFor } from './createCommands.ts';
 import { READ_BACK } from './wire.ts';

@@ -12,7 +12,7 @@ import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simul
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import { commands } from './tables.ts';
 
 describe('commands to simulated collectors over the embedded broker and over HTTP', () => {

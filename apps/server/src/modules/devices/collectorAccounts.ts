@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { AppError, conflict, notFound } from '../../http/AppError.ts';
-import type { BrokerAccounts, CollectorAccount } from '../mqtt/BrokerAccounts.ts';
+import type { BrokerAccounts, CollectorAccount } from './BrokerAccounts.ts';
 import { generateDeviceSecret, hashDeviceSecret } from './deviceSecrets.ts';
 import { collectors } from './tables.ts';
 

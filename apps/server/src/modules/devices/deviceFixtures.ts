@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeviceKind, PlantType } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { createPlants } from '../plants/service.ts';
-import { noBrokerAccounts, type BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import { noBrokerAccounts, type BrokerAccounts } from './BrokerAccounts.ts';
 import { createCollectors, createDevices } from './service.ts';
 
 /** A plant with collectors and devices for the device-link tests, built through the real service functions. */

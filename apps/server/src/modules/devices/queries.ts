@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { readingCount, readingsBetween, type ReadingField } from '../telemetry/history.ts';
-import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDayStartMs, nextDay } from '../../time/localDay.ts';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 

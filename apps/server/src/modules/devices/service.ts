@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DeviceKind } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import type { BrokerAccounts } from './BrokerAccounts.ts';
 import { issueBrokerAccounts } from './collectorAccounts.ts';
 import { generateDeviceSecret, hashDeviceSecret } from './deviceSecrets.ts';
 import { collectorDevices, collectors, devices } from './tables.ts';

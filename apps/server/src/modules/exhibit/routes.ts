@@ -21,7 +21,7 @@ import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requireRole } from '../auth/guards.ts';
 import { findPlant, powerCurve } from '../plants/queries.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { localDay } from '../../time/localDay.ts';
 import { createDisplayLink, listDisplayLinks, revokeDisplayLink } from './displayLinks.ts';
 import { wallEquipment, wallOperation, wallOverview, wallStation } from './queries.ts';
 import { wallGuard, wallViewerOf } from './wallGuard.ts';

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { openEventStream } from '../../http/eventStream.ts';
 import type { AlarmBus } from '../alarms/alarmBus.ts';
 import { plantScope } from '../plants/plantScope.ts';
-import type { DeviceLinkEvents } from '../telemetry/deviceLinkEvents.ts';
+import type { DeviceLinkEvents } from '../deviceLink/deviceLinkEvents.ts';
 import type { WorkOrderBus } from '../workOrders/workOrderBus.ts';
 import { displayLinkActive } from './displayLinks.ts';
 import type { WallViewer } from './wallGuard.ts';

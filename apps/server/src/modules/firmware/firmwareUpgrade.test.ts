@@ -8,7 +8,7 @@ import { makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { commands } from '../commands/tables.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import type { UpgradeResult } from './transfer.ts';
 
 type Headers = Record<string, string>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS } from '@solarops/contracts';
 import { dailyEnergy, type DemoPlant, type DeviceStateInit } from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { localDay } from '../../time/localDay.ts';
 
 /**
  * Writes the daily energy of every demo inverter from its plant's build date to the local day before `beforeMs`

@@ -10,7 +10,7 @@ import {
   type PlantState,
 } from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { localDay } from '../../time/localDay.ts';
 import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
 import { recomputeDays } from '../telemetry/rollups.ts';

@@ -5,7 +5,7 @@ import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { backfillTelemetry } from './backfillTelemetry.ts';
-import { noBrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { seedDemoFleet } from './seedDemoFleet.ts';
 
 const rowsOf = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>

@@ -6,7 +6,7 @@ import { hashPassword, randomPassword } from '../auth/passwords.ts';
 import { users } from '../users/tables.ts';
 import { createPlants } from '../plants/service.ts';
 import { createCollectors, createDevices } from '../devices/service.ts';
-import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import type { BrokerAccounts } from '../devices/BrokerAccounts.ts';
 
 /** The demo accounts: a distributor, two installers bound to it, end users owning the plants. */
 export const DEMO_DISTRIBUTOR = 'demo-distributor';

@@ -8,7 +8,7 @@ import { pdfText } from '../../../test/pdfText.ts';
 import { DEFAULT_PASSWORD, createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { commands } from '../commands/tables.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../mqtt/startEmbeddedBroker.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 
 type Headers = Record<string, string>;
 

@@ -4,8 +4,8 @@ import { ROLE, type TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import type { CollectorInfo } from '../deviceLink/DeviceRegistry.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
 type Headers = { authorization: string };

@@ -3,7 +3,7 @@ import { INVERTER_KINDS, type EnergyFlow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { readingsBetween } from '../telemetry/history.ts';
-import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs } from '../../time/localDay.ts';
 import type { FoundPlant } from './queries.ts';
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;

@@ -21,7 +21,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { readingsBetween } from '../telemetry/history.ts';
-import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../../time/localDay.ts';
 import { distanceKm } from './distanceKm.ts';
 import { DEFAULT_GAMMA_PER_K } from './performance.ts';
 import type { FoundPlant } from './queries.ts';

@@ -3,7 +3,7 @@ import type { FleetFigures, TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs } from '../../time/localDay.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
 type Headers = { authorization: string };

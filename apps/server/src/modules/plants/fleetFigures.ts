@@ -3,7 +3,7 @@ import { co2AvoidedKg, INVERTER_KINDS, type CurrencyIncome, type FleetFigures } 
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { seesAll } from '../users/dataScope.ts';
-import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
 import { fleetMap } from './fleetMap.ts';

@@ -15,7 +15,7 @@ import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { localDay, localDayStartMs } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs } from '../../time/localDay.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { refreshPlantLiveFigures } from './liveFigures.ts';
 

@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { readingsBetween, type ReadingField } from '../telemetry/history.ts';
-import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
 import { plantScope, type Caller } from './plantScope.ts';

@@ -33,7 +33,7 @@ import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { authenticate, callerOf, requirePermission } from '../auth/guards.ts';
 import { plantDevices } from '../devices/queries.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { localDay } from '../../time/localDay.ts';
 import {
   energySeries as energyOf,
   findPlant,

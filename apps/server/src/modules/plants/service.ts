@@ -1,6 +1,6 @@
 import type { PlantType } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { isTimeZone } from '../telemetry/localDay.ts';
+import { isTimeZone } from '../../time/localDay.ts';
 import { plants } from './tables.ts';
 
 /** What a new plant needs (spec §3). The create/edit screens of a later issue call this too. */

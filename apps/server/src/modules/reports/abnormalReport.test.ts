@@ -12,8 +12,8 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { raiseAlarms, type AlarmDeps } from '../alarms/service.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { DeviceRegistry } from '../deviceLink/DeviceRegistry.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
 // The fixture plants stand in Shanghai (31.2° N, 121.5° E), UTC+8; the judged day is 20 November 2025.

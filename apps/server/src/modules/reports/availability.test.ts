@@ -10,8 +10,8 @@ import { solarPosition } from '@solarops/pv';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { DeviceRegistry } from '../deviceLink/DeviceRegistry.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
 /** Local day 2025-11-20 in Shanghai (UTC+8), where the fixture plants stand (31.2° N, 121.5° E). */

@@ -14,9 +14,9 @@ import { pdfText } from '../../../test/pdfText.ts';
 import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import { DeviceRegistry } from '../deviceLink/DeviceRegistry.ts';
 import { DEFAULT_GAMMA_PER_K } from '../plants/performance.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 import { mailDueReports } from './scheduledReports.ts';
 

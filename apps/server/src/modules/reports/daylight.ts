@@ -1,5 +1,5 @@
 import { clearSkyHaurwitz, solarPosition } from '@solarops/pv';
-import { localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { READING_INTERVAL_MS } from './periods.ts';
 
 /**

@@ -8,9 +8,9 @@ import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
-import { IngestPipeline } from '../telemetry/IngestPipeline.ts';
-import { localDay } from '../telemetry/localDay.ts';
+import { DeviceRegistry } from '../deviceLink/DeviceRegistry.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
+import { localDay } from '../../time/localDay.ts';
 import { recomputeAllDirtyRollups } from '../telemetry/rollups.ts';
 
 const STEP = 300_000;

@@ -14,7 +14,7 @@ import { notFound } from '../../http/AppError.ts';
 import { modelledPeriodIrradiation } from '../plants/expectedYield.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { loadCo2Factors } from '../system/consoleSettings.ts';
-import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './periods.ts';
 import { readingsBetween } from '../telemetry/history.ts';
 

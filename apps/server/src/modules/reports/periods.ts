@@ -1,5 +1,5 @@
 import type { ReportPeriod } from '@solarops/contracts';
-import { nextDay } from '../telemetry/localDay.ts';
+import { nextDay } from '../../time/localDay.ts';
 
 /** Days between readings a device sends by default (docs/device-protocol.md: `intervalS` 300 s) [ms]. */
 export const READING_INTERVAL_MS = 300_000;

@@ -24,7 +24,7 @@ import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
 import { badRequest } from '../../http/AppError.ts';
-import { isTimeZone } from '../telemetry/localDay.ts';
+import { isTimeZone } from '../../time/localDay.ts';
 import { sendTestReport } from './scheduledReports.ts';
 import {
   createTemplate,

@@ -11,7 +11,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { Mailer } from '../../mail/Mailer.ts';
 import type { Caller } from '../plants/plantScope.ts';
-import { localDay, localDayStartMs, nextDay } from '../telemetry/localDay.ts';
+import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { runCustomReport } from './customReport.ts';
 import { CUSTOM_REPORT_LABELS, customReportWorkbook } from './customReportWorkbook.ts';
 import { customReportPdf } from './reportPdf.ts';

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { createCollectors, existingCollectorSerials } from '../devices/service.ts';
-import type { BrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import type { BrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { devices } from '../devices/tables.ts';
 import { serialViolation } from '../serials/checkSerial.ts';
 import { serialRulesByModel } from '../serials/queries.ts';

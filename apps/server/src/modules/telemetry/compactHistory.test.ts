@@ -7,10 +7,10 @@ import { createUser, loginAs } from '../../../test/factories.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { backfillTelemetry } from '../fleet/backfillTelemetry.ts';
 import { seedDemoFleet } from '../fleet/seedDemoFleet.ts';
-import { noBrokerAccounts } from '../mqtt/BrokerAccounts.ts';
+import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { compactHistory } from './compactHistory.ts';
 import { readingCount } from './history.ts';
-import { localDay } from './localDay.ts';
+import { localDay } from '../../time/localDay.ts';
 import { ensureTelemetryPartitions } from './partitions.ts';
 import { recomputeAllDirtyRollups } from './rollups.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TelemetryReading } from '@solarops/contracts';
-import type { DeviceInfo } from '../devices/DeviceRegistry.ts';
+import type { DeviceInfo } from '../deviceLink/DeviceRegistry.ts';
 
 /**
  * Readings as lines of PostgreSQL's COPY text format: the cells of a row separated by tabs, an empty cell for

@@ -5,8 +5,8 @@ import type { TelemetryReading } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
-import { IngestPipeline } from './IngestPipeline.ts';
+import { DeviceRegistry } from '../deviceLink/DeviceRegistry.ts';
+import { IngestPipeline } from '../deviceLink/IngestPipeline.ts';
 import { recomputeAllDirtyRollups } from './rollups.ts';
 
 const STEP = 300_000;

@@ -5,7 +5,7 @@ import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
 import { readingsBefore, readingsBetween } from './history.ts';
 import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
-import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from './localDay.ts';
+import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../../time/localDay.ts';
 
 /** Counter samples before a range that set the baseline of its first interval (jitter may hold an older one). */
 const WARM_UP_SAMPLES = 6;

@@ -3,7 +3,7 @@ import { IMAGE_TYPES, JPEG, PNG, sniffType } from '../../http/fileTypes.ts';
 import { readStoredImage } from '../../http/storeImage.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { PdfDocument } from '../../pdf/PdfDocument.ts';
-import { zoneOffsetMs } from '../telemetry/localDay.ts';
+import { zoneOffsetMs } from '../../time/localDay.ts';
 import { MOVE_NAMES, STATE_NAMES } from './service.ts';
 
 /** The report's own words, in both languages (states and moves come from the transition table's names). */

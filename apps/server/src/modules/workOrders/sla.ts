@@ -1,5 +1,5 @@
 import type { SlaTarget, WorkOrderPriority, WorkOrderState } from '@solarops/contracts';
-import { zoneOffsetMs } from '../telemetry/localDay.ts';
+import { zoneOffsetMs } from '../../time/localDay.ts';
 
 /** Resolution targets when administrators set none: urgent round the clock, the rest in business hours. */
 export const DEFAULT_SLA_TARGETS: Record<WorkOrderPriority, SlaTarget> = {

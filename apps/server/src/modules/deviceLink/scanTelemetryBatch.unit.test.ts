@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backfillPlants, generateDemoFleet, toProtocolReading } from '@solarops/simulator/fleet';
 import { checkBatch, isValidReading } from './checkReading.ts';
-import { CELL_FIELDS, readingCells } from './readingLines.ts';
+import { CELL_FIELDS, readingCells } from '../telemetry/readingLines.ts';
 import { scanTelemetryBatch, type ScannedBatch } from './scanTelemetryBatch.ts';
 
 /** The scanner on a payload's UTF-8 bytes, as MQTT and HTTP hand them over. */

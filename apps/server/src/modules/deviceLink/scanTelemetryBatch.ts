@@ -1,6 +1,6 @@
 import { DEVICE_LIMITS } from '@solarops/contracts';
 import { ARRAYS, SCALARS } from './checkReading.ts';
-import { CELL_FIELDS } from './readingLines.ts';
+import { CELL_FIELDS } from '../telemetry/readingLines.ts';
 
 /**
  * The fast path of the ingest: reads a telemetry batch's JSON bytes once, checks them by the contract's rules and

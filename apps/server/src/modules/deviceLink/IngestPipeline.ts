@@ -12,10 +12,10 @@ import {
 } from '@solarops/contracts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { Database } from '../../db/openDatabase.ts';
-import type { CollectorInfo, DeviceInfo, DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import type { CollectorInfo, DeviceInfo, DeviceRegistry } from './DeviceRegistry.ts';
 import { checkBatch, isValidReading } from './checkReading.ts';
-import { copyReadings } from './copyReadings.ts';
-import { localDay, nextDay } from './localDay.ts';
+import { copyReadings } from '../telemetry/copyReadings.ts';
+import { localDay, nextDay } from '../../time/localDay.ts';
 import {
   COLUMN_LIST,
   MAX_LINE_PREFIX,
@@ -25,10 +25,10 @@ import {
   selectLines,
   timeCells,
   writeLine,
-} from './readingLines.ts';
+} from '../telemetry/readingLines.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { LineSlabs, type Slab } from './LineSlabs.ts';
-import { ensureTelemetryPartitions } from './partitions.ts';
+import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import type { CommittedReading, DeviceLinkEvents } from './deviceLinkEvents.ts';
 

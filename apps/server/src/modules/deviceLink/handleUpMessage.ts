@@ -1,7 +1,7 @@
 import { deviceTopics, type AckMessage, type UpKind } from '@solarops/contracts';
-import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import type { DeviceLink } from '../telemetry/DeviceLink.ts';
-import { BatchRefused } from '../telemetry/IngestPipeline.ts';
+import type { CollectorInfo } from './DeviceRegistry.ts';
+import type { DeviceLink } from './DeviceLink.ts';
+import { BatchRefused } from './IngestPipeline.ts';
 
 /** Publishes a downstream message to a collector (through the embedded broker or the external one). */
 export type PublishDown = (topic: string, payload: string) => Promise<void>;

@@ -6,7 +6,7 @@ import {
   type DeviceLinkMetrics,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { DeviceRegistry } from '../devices/DeviceRegistry.ts';
+import { DeviceRegistry } from './DeviceRegistry.ts';
 import type { FleetChanges } from '../devices/fleetChanges.ts';
 import type { DeviceLinkEventMap, DeviceLinkEvents } from './deviceLinkEvents.ts';
 import { DeviceOutbox } from './DeviceOutbox.ts';

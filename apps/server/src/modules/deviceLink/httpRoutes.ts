@@ -14,7 +14,7 @@ import {
 import { AppError, unauthorized } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireRole } from '../auth/guards.ts';
-import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
+import type { CollectorInfo } from './DeviceRegistry.ts';
 import { guard } from '../../http/guardsFirst.ts';
 import { BatchRefused } from './IngestPipeline.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DeviceKind } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { verifyDeviceSecret } from './deviceSecrets.ts';
+import { verifyDeviceSecret } from '../devices/deviceSecrets.ts';
 
 /** What the device link needs to know about a collector. */
 export interface CollectorInfo {

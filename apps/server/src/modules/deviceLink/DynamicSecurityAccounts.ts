@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTopics, DOWN_KINDS, UP_KINDS } from '@solarops/contracts';
-import type { BrokerAccounts, CollectorAccount } from './BrokerAccounts.ts';
+import type { BrokerAccounts, CollectorAccount } from '../devices/BrokerAccounts.ts';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
 const RESPONSE_TOPIC = `${CONTROL_TOPIC}/response`;

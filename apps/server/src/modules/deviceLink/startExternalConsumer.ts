@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { parseUpTopic } from '@solarops/contracts';
-import type { DeviceLink } from '../telemetry/DeviceLink.ts';
+import type { DeviceLink } from './DeviceLink.ts';
 import { handleUpMessage } from './handleUpMessage.ts';
 
 /** The shared subscription every server instance joins, so that they split the collectors' messages. */

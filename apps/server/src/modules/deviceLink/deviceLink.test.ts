@@ -6,7 +6,7 @@ import { DEVICE_LIMITS, ROLE, deviceTopics } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import type { DeviceLink } from '../telemetry/DeviceLink.ts';
+import type { DeviceLink } from './DeviceLink.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from './startEmbeddedBroker.ts';
 
 const count = async (t: TestApp, where = sql`true`) =>

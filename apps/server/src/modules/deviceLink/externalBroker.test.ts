@@ -9,7 +9,7 @@ import { testReading as reading } from '../../../test/readings.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { createFleetChanges } from '../devices/fleetChanges.ts';
-import { DeviceLink } from '../telemetry/DeviceLink.ts';
+import { DeviceLink } from './DeviceLink.ts';
 import { deviceLinkHook } from './deviceLinkHook.ts';
 import { SHARED_SUBSCRIPTION, startExternalConsumer } from './startExternalConsumer.ts';
 

@@ -1,5 +1,5 @@
 import type { StartupHook } from '../../startupHook.ts';
-import { startDeviceLinkJobs } from '../telemetry/startDeviceLinkJobs.ts';
+import { startDeviceLinkJobs } from './startDeviceLinkJobs.ts';
 import { startEmbeddedBroker } from './startEmbeddedBroker.ts';
 import { startExternalConsumer } from './startExternalConsumer.ts';
 

@@ -4,7 +4,7 @@ import { deviceTopics, type CommandMessage } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
-import type { DeviceLink } from '../telemetry/DeviceLink.ts';
+import type { DeviceLink } from './DeviceLink.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from './startEmbeddedBroker.ts';
 
 const command = (cmdId: string, target: string): CommandMessage => ({

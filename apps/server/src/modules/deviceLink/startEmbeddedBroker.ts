@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { DOWN_KINDS, parseUpTopic } from '@solarops/contracts';
-import type { CollectorInfo } from '../devices/DeviceRegistry.ts';
-import type { DeviceLink } from '../telemetry/DeviceLink.ts';
+import type { CollectorInfo } from './DeviceRegistry.ts';
+import type { DeviceLink } from './DeviceLink.ts';
 import { handleUpMessage } from './handleUpMessage.ts';
 import { gatedConnection } from './packetSizeGate.ts';
 

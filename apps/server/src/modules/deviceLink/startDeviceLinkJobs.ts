@@ -3,11 +3,11 @@ import { DEVICE_LIMITS } from '@solarops/contracts';
 import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
-import { partitionName, nextMonth, ensureTelemetryPartitions } from './partitions.ts';
+import { partitionName, nextMonth, ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { DEFAULT_HISTORY, type HistorySettings } from '../../config.ts';
-import { compactHistory } from './compactHistory.ts';
-import { applyRetention } from './retention.ts';
-import { recomputeDirtyRollups } from './rollups.ts';
+import { compactHistory } from '../telemetry/compactHistory.ts';
+import { applyRetention } from '../telemetry/retention.ts';
+import { recomputeDirtyRollups } from '../telemetry/rollups.ts';
 import type { DeviceLinkEvents } from './deviceLinkEvents.ts';
 
 /**
