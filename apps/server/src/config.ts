@@ -63,7 +63,7 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
-  LOGIN_FAILURES_PER_MINUTE: positiveInt.default(60),
+  LOGIN_FAILURES_PER_MINUTE: positiveInt.default(10),
   // log2 of scrypt's N for new password hashes (stored hashes carry their own). 17 is OWASP's figure; test servers
   // lower it to 14 so that their many sign-ins do not dominate the suite's time.
   PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),

@@ -35,8 +35,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in (multipart username and password; Basic client credentials)',
         description:
           'Unknown user, wrong password or an account locked by repeated failures: the same 400 in the same ' +
-          'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts from ' +
-          'one address, or too many failures on the server within a minute: 429.',
+          'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts, or too ' +
+          'many failures, from one address within a minute: 429 for that address only.',
         consumes: ['multipart/form-data'],
         security: [{ client: [] }],
         body: loginForm,
@@ -47,7 +47,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const attempt: LoginAttempt = { userId: null, userCode: request.body.username };
       let status = 200;
       try {
-        return ok(await signIn(deps, request.body.username, request.body.password, attempt, failedSignIns));
+        return ok(
+          await signIn(
+            deps,
+            request.body.username,
+            request.body.password,
+            attempt,
+            failedSignIns,
+            request.ip,
+          ),
+        );
       } catch (err) {
         status = err instanceof AppError ? err.statusCode : 500;
         throw err;

@@ -52,7 +52,8 @@ export interface LoginAttempt {
  * Checks a username and password and starts a session. An unknown user, a wrong password and a locked account get
  * the same answer in the same time: the password is hashed in every case (against a dummy hash for an unknown
  * user), and a locked account refuses even the right password, so nobody learns which names exist or are locked.
- * Failures lock the account by exponential back-off (`LOCKOUT`); all failures together are limited by `guard`.
+ * Failures lock the account by exponential back-off (`LOCKOUT`); the failures from the client `address` are limited
+ * by `guard` (per address, never for everyone).
  */
 export async function signIn(
   deps: Deps,
@@ -60,10 +61,11 @@ export async function signIn(
   password: string,
   attempt: LoginAttempt,
   guard: FailedSignIns,
+  address: string,
 ): Promise<LoginResult> {
   const { db, config, signingKey } = deps;
   // Over the limit of failures, nothing is hashed: a password spray must not cost the server a scrypt each.
-  if (guard.exhausted()) throw tooManyRequests();
+  if (guard.exhausted(address)) throw tooManyRequests();
   const [user] = await db
     .select({
       id: users.id,
@@ -88,7 +90,7 @@ export async function signIn(
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   const locked = user?.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
   if (!user || !matches || locked) {
-    guard.failed();
+    guard.failed(address);
     await countFailure(db, username);
     throw badRequest('badCredentials');
   }
