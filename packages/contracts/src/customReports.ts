@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar.ts';
 import { emailSchema, idSchema } from './common.ts';
 import { langType } from './envelope.ts';
 import { REPORT_FORMATS } from './reports.ts';
@@ -44,8 +45,6 @@ export type CustomReportPeriod = (typeof CUSTOM_REPORT_PERIODS)[number];
 
 /** Templates one account may keep. */
 export const MAX_REPORT_TEMPLATES = 100;
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format');
 
 /** A custom report's definition: its columns in order, rows, period and sorting. */
 export const customReportDefinition = z
@@ -111,7 +110,7 @@ export const reportTemplateId = z.object({ id: idSchema });
 export const customReportRun = z.object({
   definition: customReportDefinition,
   /** The local day the period ends with or holds (YYYY-MM-DD). */
-  date: isoDay,
+  date: calendarDay,
   name: z.string().trim().max(60).optional(),
   /** `.../export` only: the file made. */
   format: z.enum(REPORT_FORMATS).default('xlsx'),

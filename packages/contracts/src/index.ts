@@ -2,6 +2,7 @@ export * from './limits.ts';
 export * from './envelope.ts';
 export * from './menu.ts';
 export * from './common.ts';
+export * from './calendar.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './device.ts';

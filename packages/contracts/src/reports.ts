@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar.ts';
 import { idSchema } from './common.ts';
 import { langType } from './envelope.ts';
 
 /** The periods a report covers, each in the plant's own time zone (ARCHITECTURE §6, decision 0007). */
 export const REPORT_PERIODS = ['day', 'month', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format');
 
 /** The files a report is exported or mailed as: an .xlsx workbook or a PDF document. */
 export const REPORT_FORMATS = ['xlsx', 'pdf'] as const;
@@ -17,7 +16,7 @@ export const periodicReportQuery = z.object({
   plantId: idSchema.optional(),
   period: z.enum(REPORT_PERIODS),
   /** Any local day inside the period (YYYY-MM-DD). */
-  date: isoDay,
+  date: calendarDay,
   langType,
 });
 export type PeriodicReportQuery = z.infer<typeof periodicReportQuery>;
@@ -138,7 +137,7 @@ export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 /** `GET /report/abnormal`: the plants of the caller's scope judged on one local day (the 7 days ending on it). */
 export const abnormalReportQuery = z.object({
   /** The local day judged (YYYY-MM-DD); underperformance covers the 7 days ending on it. */
-  date: isoDay,
+  date: calendarDay,
   plantId: idSchema.optional(),
   kind: z.enum(ABNORMAL_KINDS).optional(),
   langType,

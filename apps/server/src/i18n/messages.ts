@@ -246,6 +246,10 @@ export const MESSAGES = {
   'validation.email': { zh: '邮箱格式不正确', en: 'Not a valid email address' },
   'validation.phone': { zh: '手机号码格式不正确', en: 'Not a valid mobile number' },
   'validation.format': { zh: '格式不正确', en: 'Invalid format' },
+  'validation.day': {
+    zh: '不是日历上的日期（YYYY-MM-DD，1900–9999 年）',
+    en: 'Not a day of the calendar (YYYY-MM-DD, years 1900–9999)',
+  },
   'validation.duplicateField': { zh: '每个字段只能选一次', en: 'Each field once' },
   'validation.sortField': { zh: '排序字段须是报表中的字段', en: 'Sort by a field of the report' },
   'reports.tooManyTemplates': {

@@ -88,11 +88,15 @@ describe('i18n catalogs (ARCHITECTURE §7)', () => {
   });
 
   it('hold the keys of the contracts’ validation messages', async () => {
-    const common = readFileSync(
-      fileURLToPath(new URL('../../../../packages/contracts/src/common.ts', import.meta.url)),
-      'utf8',
-    );
-    const keys = [...common.matchAll(/'(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]!);
+    const shared = ['common.ts', 'calendar.ts']
+      .map((file) =>
+        readFileSync(
+          fileURLToPath(new URL(`../../../../packages/contracts/src/${file}`, import.meta.url)),
+          'utf8',
+        ),
+      )
+      .join('\n');
+    const keys = [...shared.matchAll(/'(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]!);
     expect(keys.length).toBeGreaterThan(3);
     expect(keys.filter((k) => !(k in ZH) || !(k in EN))).toEqual([]);
   });
