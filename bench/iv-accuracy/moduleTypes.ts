@@ -1,68 +1,33 @@
 /**
- * Module types of the IV-accuracy bench: datasheets of four common kinds (60-cell poly, 72-cell mono, 144 half-cell
- * mono PERC, 96-cell back-contact), with string lengths an installer would choose for a 1 000 V inverter.
+ * Module datasheets for the IV-accuracy bench, drawn at random over the ranges real crystalline-silicon datasheets
+ * span: 60, 66 or 72 cells (full or half-cut, three bypass diodes), 0.60–0.70 V of V_oc per cell, I_sc 8.5–18.5 A,
+ * V_mp/V_oc 0.79–0.85, I_mp/I_sc 0.91–0.96, α 0.03–0.07 %/K, β −0.24…−0.38 %/K, γ −0.29…−0.45 %/K. Drawing them,
+ * rather than picking from a few, keeps the diagnosis from learning one module's shape.
  */
-import { EXAMPLE_MODULE_400W, type PvModuleDatasheet } from '@solarops/pv';
+import type { PvModuleDatasheet, Rng } from '@solarops/pv';
 
-export interface BenchModuleType {
-  name: string;
-  module: PvModuleDatasheet;
-  /** Modules in series, lowest and highest [unitless]. */
-  modulesInSeries: [number, number];
+/**
+ * @param rng - Uniform random numbers
+ * @returns a datasheet a maker could print
+ */
+export function randomDatasheet(rng: Rng): PvModuleDatasheet {
+  const between = (lo: number, hi: number) => lo + (hi - lo) * rng();
+  const round = (x: number, digits: number) => Number(x.toFixed(digits));
+  const cellsPerModule = [60, 66, 72][Math.floor(rng() * 3)]!;
+  const vocV = round(cellsPerModule * between(0.6, 0.7), 1);
+  const iscA = round(between(8.5, 18.5), 2);
+  const vmpV = round(vocV * between(0.79, 0.85), 1);
+  const impA = round(iscA * between(0.91, 0.96), 2);
+  return {
+    pmaxW: Math.round(vmpV * impA),
+    vmpV,
+    impA,
+    vocV,
+    iscA,
+    alphaIscPctPerK: round(between(0.03, 0.07), 3),
+    betaVocPctPerK: round(between(-0.38, -0.24), 3),
+    gammaPmaxPctPerK: round(between(-0.45, -0.29), 3),
+    cellsPerModule,
+    bypassDiodesPerModule: 3,
+  };
 }
-
-export const BENCH_MODULE_TYPES: BenchModuleType[] = [
-  {
-    name: 'poly-60-270',
-    module: {
-      pmaxW: 270,
-      vmpV: 31.0,
-      impA: 8.71,
-      vocV: 38.3,
-      iscA: 9.43,
-      alphaIscPctPerK: 0.06,
-      betaVocPctPerK: -0.36,
-      gammaPmaxPctPerK: -0.41,
-      cellsPerModule: 60,
-      bypassDiodesPerModule: 3,
-    },
-    modulesInSeries: [12, 22],
-  },
-  {
-    name: 'mono-72-400',
-    module: EXAMPLE_MODULE_400W,
-    modulesInSeries: [10, 18],
-  },
-  {
-    name: 'perc-144-550',
-    module: {
-      pmaxW: 550,
-      vmpV: 41.96,
-      impA: 13.11,
-      vocV: 49.9,
-      iscA: 13.98,
-      alphaIscPctPerK: 0.048,
-      betaVocPctPerK: -0.27,
-      gammaPmaxPctPerK: -0.35,
-      cellsPerModule: 144,
-      bypassDiodesPerModule: 3,
-    },
-    modulesInSeries: [10, 18],
-  },
-  {
-    name: 'ibc-96-320',
-    module: {
-      pmaxW: 320,
-      vmpV: 54.7,
-      impA: 5.86,
-      vocV: 64.8,
-      iscA: 6.24,
-      alphaIscPctPerK: 0.04,
-      betaVocPctPerK: -0.27,
-      gammaPmaxPctPerK: -0.35,
-      cellsPerModule: 96,
-      bypassDiodesPerModule: 3,
-    },
-    modulesInSeries: [8, 14],
-  },
-];

@@ -73,10 +73,25 @@ const keyPoints = z.object({
 });
 
 /** The diagnosis of one curve. */
+/** A parameter read from the curve and its standard error; null where the curve cannot show it (a flat plateau). */
+const estimate = z.object({ value: z.number().nullable(), stdError: z.number().nullable() });
+
 export const ivDiagnosisResult = z.object({
   faultClass: ivFaultClass,
-  /** 0.5 at a threshold, towards 0.99 far past it. */
+  /** Probability of the class given the curve's figures. */
   confidence: z.number(),
+  /** The next likeliest class and its probability. */
+  secondClass: ivFaultClass,
+  secondConfidence: z.number(),
+  /** The two classes are close, or the first is not clearly likely: the answer names both. */
+  lowConfidence: z.boolean(),
+  /** Single-diode parameters of the string read from the measured curve, with standard errors from its noise. */
+  parameters: z.object({
+    lightCurrentA: estimate,
+    seriesOhm: estimate,
+    shuntOhm: estimate,
+    ideality: estimate,
+  }),
   /** The measured curve translated to STC (IEC 60891 procedure 2). */
   stc: keyPoints,
   /** Measured P_mp over expected P_mp at the same conditions. */
@@ -98,6 +113,17 @@ export const ivDiagnosisResult = z.object({
     seriesExcess: z.number(),
     plateauTilt: z.number(),
     stepDepth: z.number(),
+    /** Tracer current noise as a share of I_sc. */
+    noise: z.number(),
+    /** Share of the healthy string's voltage missing at 5 %, 20 %, … 93 % of I_sc. */
+    missingVoltage: z.array(z.number()),
+    /** Steps of dI/dV before the main knee, the deepest one's current drop and plateau width (shares). */
+    stepCount: z.number().int(),
+    stepDrop: z.number(),
+    stepWidth: z.number(),
+    plateauRoughness: z.number(),
+    voltageDeficitSubstrings: z.number(),
+    voltageDeficitSigmas: z.number(),
   }),
   /** What to do, in the caller's language. */
   advice: z.string(),
@@ -237,6 +263,10 @@ export const ivStringRow = z.object({
   faultClass: ivFaultClass.nullable(),
   insufficient: z.enum(IV_INSUFFICIENT_REASONS).nullable(),
   confidence: z.number().nullable(),
+  /** The next likeliest class, its probability, and whether the two are close (null when not diagnosed). */
+  secondClass: ivFaultClass.nullable(),
+  secondConfidence: z.number().nullable(),
+  lowConfidence: z.boolean().nullable(),
   performanceFactor: z.number().nullable(),
   pmpStcW: z.number().nullable(),
   ffStc: z.number().nullable(),

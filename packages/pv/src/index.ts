@@ -27,3 +27,6 @@ export * from './ivFaults.ts';
 export * from './ivString.ts';
 export * from './ivCurveAnalysis.ts';
 export * from './ivDiagnosis.ts';
+export * from './ivFeatures.ts';
+export * from './ivClassifier.ts';
+export * from './ivClassifierModel.ts';

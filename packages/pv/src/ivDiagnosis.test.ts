@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curveFigures, translateIec60891 } from './ivCurveAnalysis.ts';
-import { IV_TOLERANCES, diagnoseIvCurve } from './ivDiagnosis.ts';
+import { diagnoseIvCurve } from './ivDiagnosis.ts';
 import { IV_FAULT_CLASSES, drawStringState } from './ivFaults.ts';
 import { stringCurve, synthesizeScan, type StringLayout } from './ivString.ts';
 import { EXAMPLE_MODULE_400W, moduleReferenceParameters } from './pvModule.ts';
@@ -36,7 +36,7 @@ describe('string curve with bypass diodes', () => {
       (p, k) => k > 0 && k < powers.length - 1 && p > powers[k - 1]! && p >= powers[k + 1]!,
     );
     expect(maxima.length).toBe(2);
-    expect(curveFigures(curve).stepDepth).toBeGreaterThan(IV_TOLERANCES.stepDepth);
+    expect(curveFigures(curve).stepDepth).toBeGreaterThan(0.035);
   });
   it('a shorted bypass diode takes one substring of voltage', () => {
     const state = drawStringState('normal', shape, mulberry32(3));
@@ -130,7 +130,9 @@ describe('diagnosis per class', () => {
     for (const s of state.substrings) s.light *= 0.92;
     const curve = stringCurve(LAYOUT, state, 900, 40, 200);
     const input = { ...LAYOUT, conditions: { poaWm2: 900, moduleTempC: 40 }, points: curve };
-    expect(diagnoseIvCurve(input).faultClass).toBe('soiling');
+    // 8 % below a new string's output: within what irradiance sensors off by a few per cent explain, so normal,
+    // but the performance factor shows it; against the age's allowance it is gone.
+    expect(diagnoseIvCurve(input).performanceFactor).toBeLessThan(0.94);
     const aged = diagnoseIvCurve({ ...input, ageYears: 11, decay: { firstYearPct: 2.5, annualPct: 0.55 } });
     expect(aged.faultClass).toBe('normal');
     expect(aged.performanceFactor).toBeGreaterThan(0.97);

@@ -4,21 +4,30 @@
  * The expected curve is the De Soto single-diode model of the template's module (fitted from the datasheet), at the
  * reported irradiance and module temperature, for the modules in series, less the warranted decay for the modules'
  * age. The measured curve is read by the same fits as the expected one (so that fitting biases cancel in the
- * ratios), translated to STC by IEC 60891 procedure 2, and classified by explicit rules on six figures, each of
- * which a user can recompute from the curve:
+ * ratios), translated to STC by IEC 60891 procedure 2, and described by figures each of which a user can recompute
+ * from the curve:
  *
  * - current ratio I_sc,meas / I_sc,exp (light reaching the cells);
- * - voltage deficit: V_oc ratio − 1, less the part the measured light explains (a·ln of the current ratio);
- * - fill factor ratio − 1;
+ * - voltage deficit: V_oc ratio − 1, less the part the measured light explains (a·ln of the current ratio), also
+ *   in substrings of the string and in units of what a temperature sensor 3 K off explains;
+ * - fill factor ratio − 1, against the healthy string with the measured light;
  * - excess series resistance: slope at V_oc beyond the model's, × I_sc/V_oc;
  * - plateau tilt: current lost across V_oc on the plateau beyond the model's, as a share of I_sc;
- * - step depth: deepest gap under the curve's concave hull, as a share of I_sc.
+ * - step depth: deepest gap under the curve's concave hull, as a share of I_sc;
+ * - the shape features of ivFeatures.ts: noise, missing-voltage profile, steps of dI/dV.
  *
- * The rules are checked in order, from the fault with the plainest signature to the subtlest; each threshold is a
- * tolerance multiplied by the detection sensitivity's factor.
+ * The classifier (ivClassifier.ts) weighs them into a probability per class; the answer names the two likeliest and
+ * says when they are close. The detection sensitivity weighs the odds of a healthy string.
  */
 import { calcparamsDesoto } from './calcparamsDesoto.ts';
+import { rankClasses, type RankedClass } from './ivClassifier.ts';
 import { curveFigures, translateIec60891, type IvCurveFigures } from './ivCurveAnalysis.ts';
+import {
+  extractParameters,
+  shapeFeatures,
+  type ExtractedParameters,
+  type IvShapeFeatures,
+} from './ivFeatures.ts';
 import type { IvFaultClass } from './ivFaults.ts';
 import type { IvPoint } from './ivString.ts';
 import {
@@ -32,8 +41,15 @@ import { singleDiode, type SingleDiodeParameters } from './singleDiode.ts';
 /** Detection sensitivity: how small a departure is reported as a fault. */
 export type DetectionSensitivity = 'low' | 'medium' | 'high';
 
-/** Tolerance factor per sensitivity: a higher sensitivity narrows every tolerance. */
-export const SENSITIVITY_TOLERANCE: Record<DetectionSensitivity, number> = { low: 1.5, medium: 1, high: 0.7 };
+/**
+ * Weight of the `normal` class per sensitivity: the classifier's odds of a healthy string are multiplied by it, so a
+ * low sensitivity reports a fault only when the curve shows it plainly and a high one reports slighter departures.
+ */
+export const SENSITIVITY_NORMAL_WEIGHT: Record<DetectionSensitivity, number> = {
+  low: 4,
+  medium: 1,
+  high: 0.25,
+};
 
 /** Irradiance below which a scan is kept but not diagnosed [W/m²]. */
 export const MIN_DIAGNOSIS_IRRADIANCE_WM2 = 400;
@@ -66,21 +82,38 @@ export interface IvKeyPoints {
   ff: number;
 }
 
-/** The figures the rules read (see the file's comment). */
-export interface IvDiagnosisFeatures {
+/** The figures the classifier reads (see the file's comment and ivFeatures.ts). */
+export interface IvDiagnosisFeatures extends IvShapeFeatures {
   currentRatio: number;
   voltageDeficit: number;
   fillFactorChange: number;
   seriesExcess: number;
   plateauTilt: number;
   stepDepth: number;
+  /** The voltage deficit in substrings of the string (a shorted bypass diode takes about 1) [unitless]. */
+  voltageDeficitSubstrings: number;
+  /** The voltage deficit over what a temperature sensor off by 3 K explains (β·3 K) [unitless]. */
+  voltageDeficitSigmas: number;
 }
+
+/** How far off a module temperature sensor may be [K]: the deficit a string's V_oc shows is judged against it. */
+export const TEMPERATURE_UNCERTAINTY_K = 3;
+
+/** When the likeliest class has less than this probability, or the second has at least half of it, say so. */
+export const LOW_CONFIDENCE = { topBelow: 0.6, secondOverTop: 0.5 } as const;
 
 /** The diagnosis of one curve. */
 export interface IvDiagnosis {
   faultClass: IvFaultClass;
-  /** How clearly the curve shows its class, 0.5 (at a threshold) to 0.99 [unitless]. */
+  /** Probability of the class given the curve's figures [unitless]. */
   confidence: number;
+  /** The next likeliest class and its probability. */
+  secondClass: IvFaultClass;
+  secondConfidence: number;
+  /** The two classes are close, or the first is not clearly likely (LOW_CONFIDENCE): look at both. */
+  lowConfidence: boolean;
+  /** Single-diode parameters read from the measured curve, with their standard errors. */
+  parameters: ExtractedParameters;
   /** Key points as measured. */
   measured: IvKeyPoints;
   /** Key points expected at the same conditions (age included). */
@@ -103,20 +136,6 @@ export interface IvDiagnosis {
   /** The translated measured curve at STC [V, A]. */
   stcPoints: IvPoint[];
 }
-
-/** Base tolerances at medium sensitivity (tuned on a development seed; the bench measures on another). */
-export const IV_TOLERANCES = {
-  openCurrentRatio: 0.15,
-  stepDepth: 0.035,
-  plateauTilt: 0.08,
-  pidVoltageDeficit: 0.04,
-  voltageDeficit: 0.011,
-  lowCurrent: 0.045,
-  seriesExcess: 0.025,
-  seriesFillFactorLoss: 0.015,
-  shuntFillFactorPerTilt: 0.7,
-  fillFactorLoss: 0.03,
-} as const;
 
 function keyPoints(f: IvCurveFigures): IvKeyPoints {
   return { iscA: f.iscA, vocV: f.vocV, impA: f.impA, vmpV: f.vmpV, pmpW: f.pmpW, ff: f.ff };
@@ -175,7 +194,6 @@ export function expectedIvCurves(
 export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
   const { module, modulesInSeries: n, conditions, points } = input;
   const age = input.decay ? moduleAgeFactor(input.ageYears ?? 0, input.decay) : 1;
-  const tolerance = SENSITIVITY_TOLERANCE[input.sensitivity ?? 'medium'];
   const count = Math.max(points.length, 20);
   const expectedParams = stringParameters(module, n, conditions.poaWm2, conditions.moduleTempC, age);
   const expectedFigures = curveFigures(modelCurve(expectedParams, count));
@@ -183,8 +201,22 @@ export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
   const expectedStc = keyPoints(curveFigures(modelCurve(stcParams, count)));
   const m = curveFigures(points);
 
-  const features = featuresOf(m, expectedFigures, expectedParams);
-  const { faultClass, confidence } = classify(features, tolerance);
+  const legacy = featuresOf(m, expectedFigures, expectedParams);
+  // The healthy string with the light the curve shows: the shape figures compare like with like.
+  const light = Math.max(legacy.currentRatio, 0.05);
+  const reference = { ...expectedParams, photocurrent: expectedParams.photocurrent * light };
+  const referenceFigures = curveFigures(modelCurve(reference, count));
+  const features: IvDiagnosisFeatures = {
+    ...legacy,
+    fillFactorChange: referenceFigures.ff > 0 ? m.ff / referenceFigures.ff - 1 : 0,
+    ...shapeFeatures(points, m.iscA, m.vocV, reference),
+    voltageDeficitSubstrings: legacy.voltageDeficit * n * module.bypassDiodesPerModule,
+    voltageDeficitSigmas:
+      legacy.voltageDeficit /
+      Math.max(1e-4, (Math.abs(module.betaVocPctPerK) / 100) * TEMPERATURE_UNCERTAINTY_K),
+  };
+  const ranked = rankClasses(features, SENSITIVITY_NORMAL_WEIGHT[input.sensitivity ?? 'medium']);
+  const [first, second] = ranked as [RankedClass, RankedClass];
 
   const ref = moduleReferenceParameters(module);
   const stcPoints = translateIec60891(
@@ -205,8 +237,14 @@ export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
   const dailyH = input.referenceYieldHPerDay ?? 4;
   const diodeSlope = expectedFigures.slopeAtVocOhm - expectedParams.resistanceSeries;
   return {
-    faultClass,
-    confidence,
+    faultClass: first.faultClass,
+    confidence: first.probability,
+    secondClass: second.faultClass,
+    secondConfidence: second.probability,
+    lowConfidence:
+      first.probability < LOW_CONFIDENCE.topBelow ||
+      second.probability >= LOW_CONFIDENCE.secondOverTop * first.probability,
+    parameters: extractParameters(points, m.iscA, m.vocV, n * module.cellsPerModule, conditions.moduleTempC),
     measured: keyPoints(m),
     expected: keyPoints(expectedFigures),
     stc,
@@ -221,7 +259,11 @@ export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
   };
 }
 
-function featuresOf(m: IvCurveFigures, e: IvCurveFigures, p: SingleDiodeParameters): IvDiagnosisFeatures {
+function featuresOf(
+  m: IvCurveFigures,
+  e: IvCurveFigures,
+  p: SingleDiodeParameters,
+): Omit<IvDiagnosisFeatures, keyof IvShapeFeatures | 'voltageDeficitSubstrings' | 'voltageDeficitSigmas'> {
   const currentRatio = e.iscA > 0 ? m.iscA / e.iscA : 0;
   const light = Math.max(currentRatio, 0.05);
   // V_oc moves with the light by the diode's thermal voltage: a·ln(I_sc ratio). What is left is the deficit.
@@ -238,70 +280,4 @@ function featuresOf(m: IvCurveFigures, e: IvCurveFigures, p: SingleDiodeParamete
     plateauTilt: tilt(m.slopeAtIscOhm) - tilt(e.slopeAtIscOhm),
     stepDepth: m.stepDepth,
   };
-}
-
-/** Confidence from how far a figure is past its threshold, in thresholds: 0.5 at it, towards 0.99. */
-function confidenceOf(margin: number): number {
-  return Math.min(0.99, 0.5 + 0.49 * (1 - Math.exp(-3 * Math.max(0, margin))));
-}
-
-/**
- * The rules, in order. Each returns the class and its margin past the threshold.
- *
- * @param f - The six figures
- * @param tolerance - Sensitivity factor (1 at medium)
- * @returns class and confidence
- */
-export function classify(
-  f: IvDiagnosisFeatures,
-  tolerance = 1,
-): { faultClass: IvFaultClass; confidence: number } {
-  const t = IV_TOLERANCES;
-  const past = (value: number, threshold: number): number => value / threshold - 1;
-  const result = (faultClass: IvFaultClass, margin: number) => ({
-    faultClass,
-    confidence: confidenceOf(margin),
-  });
-  if (f.currentRatio < t.openCurrentRatio)
-    return result('open_circuit', past(t.openCurrentRatio, f.currentRatio));
-  const step = t.stepDepth * tolerance;
-  if (f.stepDepth > step) return result('partial_shading', past(f.stepDepth, step));
-  const deficit = t.voltageDeficit * tolerance;
-  const lowCurrent = 1 - t.lowCurrent * tolerance;
-  if (f.voltageDeficit > deficit && f.currentRatio < lowCurrent)
-    return result(
-      'degradation',
-      Math.min(past(f.voltageDeficit, deficit), past(1 - f.currentRatio, 1 - lowCurrent)),
-    );
-  const pidDeficit = t.pidVoltageDeficit * tolerance;
-  const ffLoss = t.fillFactorLoss * tolerance;
-  if (f.voltageDeficit > pidDeficit && -f.fillFactorChange > ffLoss)
-    return result('pid', Math.min(past(f.voltageDeficit, pidDeficit), past(-f.fillFactorChange, ffLoss)));
-  const tilt = t.plateauTilt * tolerance;
-  if (f.plateauTilt > tilt) {
-    // A shunt leaks in proportion to voltage, so it takes fill factor at the knee too; mismatch tilts the
-    // plateau (weak modules bypassed at high current) but leaves the knee.
-    if (-f.fillFactorChange > t.shuntFillFactorPerTilt * f.plateauTilt)
-      return result('shunt_resistance', past(f.plateauTilt, tilt));
-    return result('mismatch', past(f.plateauTilt, tilt));
-  }
-  const series = t.seriesExcess * tolerance;
-  if (f.seriesExcess > series && -f.fillFactorChange > t.seriesFillFactorLoss * tolerance)
-    return result(
-      'series_resistance',
-      Math.min(past(f.seriesExcess, series), past(-f.fillFactorChange, t.seriesFillFactorLoss * tolerance)),
-    );
-  if (f.voltageDeficit > deficit) return result('bypass_diode_short', past(f.voltageDeficit, deficit));
-  if (-f.fillFactorChange > ffLoss) return result('mismatch', past(-f.fillFactorChange, ffLoss));
-  if (f.currentRatio < lowCurrent) return result('soiling', past(1 - f.currentRatio, 1 - lowCurrent));
-  // Normal: confidence from the nearest threshold.
-  const room = Math.min(
-    1 - f.stepDepth / step,
-    1 - f.plateauTilt / tilt,
-    1 - f.voltageDeficit / deficit,
-    1 - f.seriesExcess / series,
-    1 - (1 - f.currentRatio) / (1 - lowCurrent),
-    1 + f.fillFactorChange / ffLoss,
-  );
-  return result('normal', Math.max(0, room) * 2);
 }

@@ -62,6 +62,8 @@ export interface StringShape {
   moduleIscA: number;
   /** Module shunt resistance at reference conditions, from the fit [Ω]. */
   moduleShuntRefOhm: number;
+  /** Module diode voltage n·N_s·V_th at reference conditions, from the fit [V]; V_oc/24 when not given. */
+  moduleDiodeVoltageV?: number;
 }
 
 const uniform = (rng: Rng, lo: number, hi: number): number => lo + (hi - lo) * rng();
@@ -83,10 +85,19 @@ function pickModules(rng: Rng, modules: number, count: number): number[] {
 
 /**
  * Draws the physical state of a string with a given fault. Magnitudes are those at which the fault is worth a
- * visit (a few per cent of the string's energy or more); smaller ones are, for the diagnosis, normal.
+ * visit (a few per cent of the string's energy or more), and span what the field shows for each physics:
+ *
+ * - soiling: every module's light reduced by the same 15–45 %;
+ * - partial shading: 5–40 % of the substrings at one or two light levels of 20–70 %;
+ * - mismatch: every module's light spread uniformly by ±8–15 % and its V_oc by ±1–2 %, no shading;
+ * - series resistance: the modules' series resistance 4–15 times the datasheet's;
+ * - shunt resistance: some or all modules' shunt resistance down to 1.5–5 times V_oc/I_sc;
+ * - PID: shunt resistance down and dark (saturation) current up in 30–100 % of the modules;
+ * - degradation: light current down 7–14 %, dark current 3–10 times, series resistance 1.5–2.5 times;
+ * - bypass diode short: 1–3 substrings shorted; open circuit: no current.
  *
  * @param fault - The class to draw
- * @param shape - The string [–, –, V, A, Ω]
+ * @param shape - The string [–, –, V, A, Ω, V]
  * @param rng - Uniform random numbers in [0, 1)
  * @returns the string's substrings, extra series resistance and whether it is open
  */
@@ -104,24 +115,31 @@ export function drawStringState(fault: IvFaultClass, shape: StringShape, rng: Rn
     open,
   });
   const everySubstring = (f: (s: SubstringState) => void): void => modules.flat().forEach(f);
-  // A shunt multiplier that tilts a module's plateau by `tilt` (current lost across V_oc, as a share of I_sc).
-  const shuntForTilt = (tilt: number): number =>
-    Math.min(1, shape.moduleVocV / (tilt * shape.moduleIscA) / shape.moduleShuntRefOhm);
+  // A shunt multiplier that brings a module's shunt resistance down to `times` × V_oc/I_sc.
+  const shuntTo = (times: number): number =>
+    Math.min(1, (times * shape.moduleVocV) / shape.moduleIscA / shape.moduleShuntRefOhm);
+  // A saturation multiplier that moves a module's V_oc by the share `dv`: V_oc moves by a·ln(1/multiplier).
+  const diodeVoltage = shape.moduleDiodeVoltageV ?? shape.moduleVocV / 24;
+  const saturationForVoc = (dv: number): number => Math.exp((-dv * shape.moduleVocV) / diodeVoltage);
   switch (fault) {
     case 'normal':
       return state();
     case 'soiling': {
-      const k = uniform(rng, 0.7, 0.9);
+      const k = uniform(rng, 0.55, 0.85);
       everySubstring((s) => (s.light *= k));
       return state();
     }
     case 'partial_shading': {
-      const shaded = pickModules(rng, n, integer(rng, Math.max(1, Math.round(0.1 * n)), Math.round(0.5 * n)));
-      const depth = uniform(rng, 0.25, 0.65);
-      const substrings = integer(rng, 1, b);
-      for (const m of shaded)
-        for (let k = 0; k < substrings; k++)
-          (modules[m]?.[k] ?? healthy()).light *= depth * uniform(rng, 0.95, 1.05);
+      const all = modules.flat();
+      const count = Math.max(1, Math.round(uniform(rng, 0.05, 0.4) * all.length));
+      const levels =
+        rng() < 0.5 ? [uniform(rng, 0.2, 0.7)] : [uniform(rng, 0.2, 0.7), uniform(rng, 0.2, 0.7)];
+      // Shade falls on neighbouring substrings (a row, a pole's shadow): a run along the string.
+      const first = integer(rng, 0, all.length - count);
+      for (let k = 0; k < count; k++) {
+        const level = levels[k < count / levels.length ? 0 : levels.length - 1] ?? 1;
+        (all[first + k] ?? healthy()).light *= level;
+      }
       return state();
     }
     case 'bypass_diode_short': {
@@ -132,22 +150,23 @@ export function drawStringState(fault: IvFaultClass, shape: StringShape, rng: Rn
     case 'open_circuit':
       return state(0, true);
     case 'series_resistance': {
-      const stringVoc = n * shape.moduleVocV;
-      return state((uniform(rng, 0.05, 0.15) * stringVoc) / shape.moduleIscA);
+      const k = uniform(rng, 4, 15);
+      everySubstring((s) => (s.series *= k));
+      return state();
     }
     case 'shunt_resistance': {
-      const affected = pickModules(rng, n, Math.max(1, Math.round(uniform(rng, 0.6, 1) * n)));
+      const affected = pickModules(rng, n, Math.max(1, Math.round(uniform(rng, 0.3, 1) * n)));
       for (const m of affected) {
-        const shunt = shuntForTilt(uniform(rng, 0.2, 0.5));
+        const shunt = shuntTo(uniform(rng, 1.5, 5));
         for (const s of modules[m] ?? []) s.shunt *= shunt;
       }
       return state();
     }
     case 'pid': {
-      const affected = pickModules(rng, n, Math.max(1, Math.round(uniform(rng, 0.4, 1) * n)));
+      const affected = pickModules(rng, n, Math.max(1, Math.round(uniform(rng, 0.3, 1) * n)));
       for (const m of affected) {
-        const shunt = shuntForTilt(uniform(rng, 0.1, 0.4));
-        const saturation = Math.exp(uniform(rng, Math.log(20), Math.log(200)));
+        const shunt = shuntTo(uniform(rng, 1.5, 8));
+        const saturation = Math.exp(uniform(rng, Math.log(10), Math.log(200)));
         for (const s of modules[m] ?? []) {
           s.shunt *= shunt;
           s.saturation *= saturation;
@@ -156,9 +175,9 @@ export function drawStringState(fault: IvFaultClass, shape: StringShape, rng: Rn
       return state();
     }
     case 'degradation': {
-      const light = uniform(rng, 0.85, 0.92);
-      const saturation = uniform(rng, 2, 5);
-      const series = uniform(rng, 1.2, 1.6);
+      const light = uniform(rng, 0.86, 0.93);
+      const saturation = uniform(rng, 3, 10);
+      const series = uniform(rng, 1.5, 2.5);
       everySubstring((s) => {
         s.light *= light;
         s.saturation *= saturation;
@@ -167,10 +186,11 @@ export function drawStringState(fault: IvFaultClass, shape: StringShape, rng: Rn
       return state();
     }
     case 'mismatch': {
-      const spread = uniform(rng, 0.04, 0.08);
+      const spread = uniform(rng, 0.08, 0.15);
+      const vocSpread = uniform(rng, 0.01, 0.02);
       for (const module of modules) {
         const light = uniform(rng, 1 - spread, 1 + spread);
-        const saturation = Math.exp(uniform(rng, -0.7, 0.7));
+        const saturation = saturationForVoc(uniform(rng, -vocSpread, vocSpread));
         for (const s of module) {
           s.light *= light;
           s.saturation *= saturation;

@@ -175,6 +175,7 @@ export function synthesizeScan(
       moduleVocV: layout.module.vocV,
       moduleIscA: layout.module.iscA,
       moduleShuntRefOhm: ref.rShRef,
+      moduleDiodeVoltageV: ref.aRef,
     },
     rng,
   );

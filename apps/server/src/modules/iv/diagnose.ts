@@ -34,9 +34,24 @@ export function diagnoseForApi(
 
 /** A diagnosis as the API answers it, advice in `lang`. */
 export function toApiResult(d: IvDiagnosis, lang: Lang): IvDiagnosisResult {
+  // JSON has no infinity or NaN: a parameter the curve cannot show is null.
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  const estimate = (e: { value: number; stdError: number }) => ({
+    value: finite(e.value),
+    stdError: finite(e.stdError),
+  });
   return {
     faultClass: d.faultClass,
     confidence: d.confidence,
+    secondClass: d.secondClass,
+    secondConfidence: d.secondConfidence,
+    lowConfidence: d.lowConfidence,
+    parameters: {
+      lightCurrentA: estimate(d.parameters.lightCurrentA),
+      seriesOhm: estimate(d.parameters.seriesOhm),
+      shuntOhm: estimate(d.parameters.shuntOhm),
+      ideality: estimate(d.parameters.ideality),
+    },
     stc: d.stc,
     performanceFactor: d.performanceFactor,
     measured: d.measured,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
-import { EXAMPLE_MODULE_400W, mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
+import {
+  EXAMPLE_MODULE_400W,
+  addTracerNoise,
+  drawStringState,
+  moduleReferenceParameters,
+  mulberry32,
+  stringCurve,
+  synthesizeScan,
+  type IvFaultClass,
+} from '@solarops/pv';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 
@@ -60,6 +69,39 @@ describe('POST /iv/diagnose, the open door', () => {
     const shunted = (await diagnose(body('shunt_resistance', 4))).json().data;
     expect(shunted.faultClass).toBe('shunt_resistance');
     expect(shunted.rshOhm).toBeLessThan(2000);
+  });
+
+  it('a curve between two classes answers both, with the lowConfidence flag', async () => {
+    // 20 % short of light, like soiling, with the dark current doubled, as in early ageing: half of each.
+    const layout = { module, modulesInSeries: 16 };
+    const ref = moduleReferenceParameters(module);
+    const state = drawStringState(
+      'normal',
+      {
+        modulesInSeries: 16,
+        bypassDiodesPerModule: 3,
+        moduleVocV: module.vocV,
+        moduleIscA: module.iscA,
+        moduleShuntRefOhm: ref.rShRef,
+        moduleDiodeVoltageV: ref.aRef,
+      },
+      mulberry32(1),
+    );
+    for (const s of state.substrings) {
+      s.light *= 0.8;
+      s.saturation = 2;
+    }
+    const points = addTracerNoise(stringCurve(layout, state, 850, 48, 240), layout, mulberry32(2));
+    const res = await diagnose({ ...layout, conditions, points });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.lowConfidence).toBe(true);
+    expect([d.faultClass, d.secondClass].sort()).toEqual(['degradation', 'soiling']);
+    expect(d.confidence + d.secondConfidence).toBeGreaterThan(0.8);
+    expect(d.secondConfidence).toBeGreaterThan(0.5 * d.confidence);
+    // A clear case is not flagged.
+    const clear = (await diagnose(body('open_circuit', 3))).json().data;
+    expect(clear.lowConfidence).toBe(false);
   });
 
   it('answers 400 naming the field for each bad input', async () => {

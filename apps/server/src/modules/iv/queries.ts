@@ -124,6 +124,9 @@ interface StringDbRow {
   fault_class: IvStringRow['faultClass'];
   insufficient: IvStringRow['insufficient'];
   confidence: number | null;
+  second_class: IvStringRow['secondClass'];
+  second_confidence: number | null;
+  low_confidence: boolean | null;
   performance_factor: number | null;
   pmp_stc_w: number | null;
   ff_stc: number | null;
@@ -142,6 +145,9 @@ const toStringRow = (r: StringDbRow): IvStringRow => ({
   faultClass: r.fault_class,
   insufficient: r.insufficient,
   confidence: r.confidence,
+  secondClass: r.second_class,
+  secondConfidence: r.second_confidence,
+  lowConfidence: r.low_confidence,
   performanceFactor: r.performance_factor,
   pmpStcW: r.pmp_stc_w,
   ffStc: r.ff_stc,
@@ -150,7 +156,7 @@ const toStringRow = (r: StringDbRow): IvStringRow => ({
 });
 
 const STRING_COLUMNS = sql`st.id, st.task_id, st.device_serial, st.string_no, st.poa_wm2, st.module_temp_c,
-  st.poa_change_pct, st.fault_class, st.insufficient, st.confidence, st.performance_factor, st.pmp_stc_w, st.ff_stc,
+  st.poa_change_pct, st.fault_class, st.insufficient, st.confidence, st.second_class, st.second_confidence, st.low_confidence, st.performance_factor, st.pmp_stc_w, st.ff_stc,
   st.energy_lost_kwh_per_day, st.scanned_at`;
 
 const SORTS = {

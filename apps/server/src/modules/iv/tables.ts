@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -90,6 +91,9 @@ export const ivStrings = pgTable(
     insufficient: text('insufficient', { enum: IV_INSUFFICIENT_REASONS }),
     faultClass: text('fault_class', { enum: IV_FAULT_CLASS_NAMES }),
     confidence: doublePrecision('confidence'),
+    secondClass: text('second_class', { enum: IV_FAULT_CLASS_NAMES }),
+    secondConfidence: doublePrecision('second_confidence'),
+    lowConfidence: boolean('low_confidence'),
     performanceFactor: doublePrecision('performance_factor'),
     pmpStcW: doublePrecision('pmp_stc_w'),
     ffStc: doublePrecision('ff_stc'),

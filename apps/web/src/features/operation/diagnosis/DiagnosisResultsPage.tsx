@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useIvStrings, useIvTask } from './api.ts';
+import { SecondClass } from './SecondClass.tsx';
 import { CLASS_COLORS, ClassTags } from './ClassTags.tsx';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
@@ -127,6 +128,21 @@ export function DiagnosisResultsPage() {
                   dataIndex: 'confidence',
                   sorter: (a, b) => (a.confidence ?? -1) - (b.confidence ?? -1),
                   render: (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(0)} %`),
+                },
+                {
+                  title: t('iv.secondClass'),
+                  render: (_, r) =>
+                    r.faultClass === null || r.confidence === null ? (
+                      '-'
+                    ) : (
+                      <SecondClass
+                        first={r.faultClass}
+                        confidence={r.confidence}
+                        second={r.secondClass}
+                        secondConfidence={r.secondConfidence}
+                        lowConfidence={r.lowConfidence}
+                      />
+                    ),
                 },
                 {
                   title: t('iv.performanceFactor'),

@@ -33,7 +33,16 @@ const keyPoints = (pmpW: number) => ({ iscA: 9.45, vocV: 556.8, impA: 8.9, vmpV:
 
 const DIAGNOSIS = {
   faultClass: 'soiling',
-  confidence: 0.91,
+  confidence: 0.52,
+  secondClass: 'partial_shading',
+  secondConfidence: 0.41,
+  lowConfidence: true,
+  parameters: {
+    lightCurrentA: { value: 8.12, stdError: 0.03 },
+    seriesOhm: { value: 6.5, stdError: 0.41 },
+    shuntOhm: { value: null, stdError: null },
+    ideality: { value: 1.18, stdError: 0.05 },
+  },
   measured: keyPoints(2200),
   expected: keyPoints(2450),
   stc: keyPoints(3650),
@@ -56,7 +65,10 @@ const detail = (insufficient: IvStringDetail['row']['insufficient']): IvStringDe
     poaChangePct: insufficient === 'unstableIrradiance' ? 7.4 : 0.3,
     faultClass: insufficient ? null : 'soiling',
     insufficient,
-    confidence: insufficient ? null : 0.91,
+    confidence: insufficient ? null : 0.52,
+    secondClass: insufficient ? null : 'partial_shading',
+    secondConfidence: insufficient ? null : 0.41,
+    lowConfidence: insufficient ? null : true,
     performanceFactor: insufficient ? null : 0.894,
     pmpStcW: insufficient ? null : 3650,
     ffStc: insufficient ? null : 0.775,
@@ -118,6 +130,20 @@ describe('one string’s curves (diagnosisResults1)', () => {
       'Voltage (V) | Current (A) | Measured, Expected (same conditions), Measured at STC, Expected at STC',
     );
     expect(within(page).getByTestId('iv-chart-pv')).toHaveTextContent(/^Voltage \(V\) \| Power \(W\)/);
+  });
+
+  it('names the second likeliest class and flags a close call, with the parameters read from the curve', async () => {
+    const en = await open(detail(null), 'en');
+    expect(within(en).getByTestId('iv-second-class')).toHaveTextContent('Partial shading 41 %');
+    expect(within(en).getByTestId('iv-low-confidence')).toHaveTextContent('Close call');
+    const parameters = within(en).getByTestId('iv-parameters');
+    expect(parameters).toHaveTextContent('Series resistance Rs (Ω)6.50 ± 0.41');
+    expect(parameters).toHaveTextContent('Shunt resistance Rsh (Ω)∞');
+    cleanup();
+    const zh = await open(detail(null), 'zh');
+    expect(within(zh).getByTestId('iv-second-class')).toHaveTextContent('局部阴影 41 %');
+    expect(within(zh).getByTestId('iv-low-confidence')).toHaveTextContent('诊断接近');
+    expect(within(zh).getByTestId('iv-parameters')).toHaveTextContent('理想因子 n1.18 ± 0.05');
   });
 
   it('says why a string was not diagnosed (too little light) and still draws its curves', async () => {

@@ -9,6 +9,7 @@ import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useIvString } from './api.ts';
 import { CLASS_COLORS } from './ClassTags.tsx';
+import { SecondClass } from './SecondClass.tsx';
 
 type Curve = [number, number][];
 
@@ -82,14 +83,45 @@ function FiguresCard({ diagnosis: g }: { diagnosis: IvDiagnosisResult }) {
           {g.performanceFactor.toFixed(3)}
         </Descriptions.Item>
         <Descriptions.Item label={t('iv.confidence')}>{(g.confidence * 100).toFixed(0)} %</Descriptions.Item>
+        <Descriptions.Item label={t('iv.secondClass')}>
+          <SecondClass
+            first={g.faultClass}
+            confidence={g.confidence}
+            second={g.secondClass}
+            secondConfidence={g.secondConfidence}
+            lowConfidence={g.lowConfidence}
+          />
+        </Descriptions.Item>
         <Descriptions.Item label={t('iv.symbols.rs')}>{g.rsOhm.toFixed(2)} Ω</Descriptions.Item>
         <Descriptions.Item label={t('iv.symbols.rsh')}>
           {g.rshOhm === null ? '∞' : `${g.rshOhm.toFixed(0)} Ω`}
         </Descriptions.Item>
         <Descriptions.Item label={t('iv.energyLost')}>{g.energyLostKwhPerDay.toFixed(2)}</Descriptions.Item>
       </Descriptions>
+      <Descriptions size="small" column={4} title={t('iv.parameters')} data-testid="iv-parameters">
+        {PARAMETERS.map(([key, digits]) => (
+          <Descriptions.Item key={key} label={t(`iv.parameterNames.${key}`)}>
+            {withError(g.parameters[key], digits)}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
     </Card>
   );
+}
+
+const PARAMETERS = [
+  ['lightCurrentA', 2],
+  ['seriesOhm', 2],
+  ['shuntOhm', 0],
+  ['ideality', 2],
+] as const;
+
+/** "value ± error"; ∞ for a shunt the curve shows no tilt of, "-" for what could not be read. */
+function withError(e: { value: number | null; stdError: number | null }, digits: number): string {
+  if (e.value === null) return e.stdError === null ? '∞' : '-';
+  return e.stdError === null
+    ? e.value.toFixed(digits)
+    : `${e.value.toFixed(digits)} ± ${e.stdError.toFixed(digits)}`;
 }
 
 /** `diagnosisResults1`: one string's curves measured and expected, its key figures and what to do. */

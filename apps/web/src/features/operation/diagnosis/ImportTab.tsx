@@ -7,6 +7,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { useIvMutations, useIvTemplates } from './api.ts';
 import { CLASS_COLORS } from './ClassTags.tsx';
 import { parseTracerCsv } from './parseTracerCsv.ts';
+import { SecondClass } from './SecondClass.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface ImportForm {
@@ -102,6 +103,15 @@ export function ImportTab() {
           </Descriptions.Item>
           <Descriptions.Item label={t('iv.confidence')}>
             {(result.confidence * 100).toFixed(0)} %
+          </Descriptions.Item>
+          <Descriptions.Item label={t('iv.secondClass')}>
+            <SecondClass
+              first={result.faultClass}
+              confidence={result.confidence}
+              second={result.secondClass}
+              secondConfidence={result.secondConfidence}
+              lowConfidence={result.lowConfidence}
+            />
           </Descriptions.Item>
           <Descriptions.Item label={t('iv.performanceFactor')}>
             {result.performanceFactor.toFixed(3)}
