@@ -10,25 +10,14 @@ import {
   type TelemetryAck,
   type TelemetryReading,
 } from '@solarops/contracts';
-import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import type { CollectorInfo, DeviceInfo, DeviceRegistry } from './DeviceRegistry.ts';
 import { checkBatch, isValidReading } from './checkReading.ts';
-import { copyReadings } from '../telemetry/copyReadings.ts';
 import { localDay, nextDay } from '../../time/localDay.ts';
-import {
-  COLUMN_LIST,
-  MAX_LINE_PREFIX,
-  UPDATE_FROM_EXCLUDED,
-  linesOf,
-  readingCells,
-  selectLines,
-  timeCells,
-  writeLine,
-} from '../telemetry/readingLines.ts';
+import { MAX_LINE_PREFIX, readingCells, timeCells, writeLine } from '../telemetry/readingLines.ts';
+import { storeBatch } from '../telemetry/storeBatch.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { LineSlabs, type Slab } from './LineSlabs.ts';
-import { ensureTelemetryPartitions } from '../telemetry/partitions.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import type { CommittedReading, DeviceLinkEvents } from './deviceLinkEvents.ts';
 
@@ -101,9 +90,9 @@ export interface IngestPipelineOptions {
 }
 
 /**
- * The ingest of the device link (ARCHITECTURE §5): checks a batch, then stores it with every other batch waiting
- * at that moment in one transaction (group commit: while one transaction runs, the next batches queue up and go
- * together). A batch's promise settles only after its transaction commits, and the transports acknowledge only
+ * The ingest of the device link (ARCHITECTURE §5): admits a batch (back-pressure, parse, check), then stores it
+ * with every other batch waiting at that moment in one transaction (group commit: while one transaction runs, the
+ * next batches queue up and go together; the transaction itself is telemetry's `storeBatch`). A batch's promise settles only after its transaction commits, and the transports acknowledge only
  * then (MQTT PUBACK, `down/ack {seq}`, the HTTP answer). Readings are stored idempotently (primary key device +
  * time), the latest state follows the newest device time, and the days they touch are marked for the rollups.
  */
@@ -562,105 +551,7 @@ export class IngestPipeline {
   }
 
   private async commit(group: PendingWrite[]): Promise<void> {
-    const months = new Set<string>();
-    for (const p of group) for (const m of p.months) if (!this.knownMonths.has(m)) months.add(m);
-    if (months.size > 0) {
-      await ensureTelemetryPartitions(this.db, [...months]);
-      for (const m of months) this.knownMonths.add(m);
-    }
-    const readings = group.reduce((n, p) => n + p.count, 0);
-    const latest = new Map<number, number>();
-    for (const p of group) {
-      for (const [id, tsMs] of p.latest) {
-        const prev = latest.get(id);
-        if (prev === undefined || prev < tsMs) latest.set(id, tsMs);
-      }
-    }
-    // Once per device and day: a group often holds several batches of one collector, and each duplicate would
-    // cost PostgreSQL an index probe.
-    const dirtyByKey = new Map<string, PendingWrite['dirty'][number]>();
-    for (const p of group) for (const d of p.dirty) dirtyByKey.set(`${d.deviceId}|${d.day}`, d);
-    const dirty = [...dirtyByKey.values()].sort((a, b) => a.deviceId - b.deviceId);
-    // Sorted by device, so that concurrent groups lock shared device rows in the same order.
-    const deviceIds = [...latest.keys()].sort((a, b) => a - b);
-    const collectorIdsSorted = [...new Set(group.map((p) => p.collector.id))].sort((a, b) => a - b);
-    const quarantine = group.flatMap((p) =>
-      p.quarantine.map((q) => ({ ...q, collector: p.collector.serial })),
-    );
-    const alerts = group.flatMap((p) => p.skewAlerts);
-    const cleared = group.flatMap((p) => p.skewCleared);
-    const rebinds = group.flatMap((p) => p.rebinds.map((d) => ({ d, collectorId: p.collector.id })));
-
-    await this.db.transaction(async (tx) => {
-      if (readings > 0) {
-        // COPY on PostgreSQL; the idempotent insert on PGlite and when a re-sent reading is already stored.
-        if (
-          !(await copyReadings(
-            tx,
-            group.map((p) => p.lines),
-          ))
-        ) {
-          const lines = group.flatMap((p) => linesOf(p.lines));
-          await tx.execute(
-            sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines)} on conflict do nothing`,
-          );
-        }
-        // Latest state is the newest device time, not the last received (late and re-sent batches come older).
-        // Taken from the rows just stored, by key: PostgreSQL reads them as they are instead of parsing the lines
-        // a second time (a third less work per device). The bounds on the device time confine the lookups to the
-        // partitions of the group's months.
-        const latestTs = deviceIds.map((id) => latest.get(id)!);
-        // A loop, not Math.min(...latestTs): a group may hold more devices than a call takes arguments.
-        let minTs = Infinity;
-        let maxTs = -Infinity;
-        for (const ts of latestTs) {
-          if (ts < minTs) minTs = ts;
-          if (ts > maxTs) maxTs = ts;
-        }
-        const iso = (ms: number) => new Date(ms).toISOString();
-        await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)})
-          select ${sql.raw(COLUMN_LIST)} from telemetry
-            join unnest(${arrayLiteral(deviceIds)}::int[], ${arrayLiteral(latestTs.map(iso))}::timestamptz[])
-              as k(device_id, ts) using (device_id, ts)
-          where telemetry.ts between ${iso(minTs)}::timestamptz and ${iso(maxTs)}::timestamptz
-          on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)}
-          where device_latest.ts < excluded.ts`);
-        await tx.execute(sql`insert into rollup_dirty (device_id, plant_id, day)
-          select * from unnest(${arrayLiteral(dirty.map((d) => d.deviceId))}::int[],
-            ${arrayLiteral(dirty.map((d) => d.plantId))}::int[], ${arrayLiteral(dirty.map((d) => d.day))}::date[])
-          on conflict do nothing`);
-        // Written at most once a minute per device: offline detection needs minutes, not every reading.
-        await tx.execute(sql`update devices set online = true, last_seen_at = now()
-          where id = any(${arrayLiteral(deviceIds)}::int[])
-            and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
-      }
-      await tx.execute(sql`update collectors set online = true, last_seen_at = now()
-        where id = any(${arrayLiteral(collectorIdsSorted)}::int[])
-          and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
-      for (const q of quarantine) {
-        await tx.execute(sql`insert into telemetry_quarantine
-          (plant_id, device_id, collector_serial, device_serial, ts, reason, payload)
-          values (${q.plantId}, ${q.deviceId}, ${q.collector}, ${q.deviceSerial}, ${q.ts}, ${q.reason},
-            ${JSON.stringify(q.payload)}::jsonb)`);
-      }
-      for (const a of alerts) {
-        await tx.execute(sql`insert into device_alerts (plant_id, device_id, kind, skew_ms)
-          values (${a.device.plantId}, ${a.device.id}, 'clockSkew', ${Math.round(a.skewMs)})
-          on conflict do nothing`);
-      }
-      for (const d of cleared) {
-        await tx.execute(sql`update device_alerts set cleared_at = now()
-          where device_id = ${d.id} and kind = 'clockSkew' and cleared_at is null`);
-      }
-      for (const { d, collectorId } of rebinds) {
-        // The collector-device mapping keeps its history: close the current binding, open the new one.
-        await tx.execute(sql`update collector_devices set unbound_at = now()
-          where device_id = ${d.id} and unbound_at is null and collector_id <> ${collectorId}`);
-        await tx.execute(sql`insert into collector_devices (plant_id, collector_id, device_id)
-          values (${d.plantId}, ${collectorId}, ${d.id}) on conflict do nothing`);
-        await tx.execute(sql`update devices set collector_id = ${collectorId} where id = ${d.id}`);
-      }
-    });
+    await storeBatch(this.db, group, this.knownMonths);
     this.counters.commits++;
   }
 }

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TelemetryReading } from '@solarops/contracts';
-import type { DeviceInfo } from '../deviceLink/DeviceRegistry.ts';
+
+/** The device a line is of: its id and the plant it belongs to (the device link's registry has more). */
+export interface LineDevice {
+  id: number;
+  plantId: number;
+}
 
 /**
  * Readings as lines of PostgreSQL's COPY text format: the cells of a row separated by tabs, an empty cell for
@@ -109,20 +114,12 @@ export function readingCells(r: TelemetryReading): string {
  * A line from its device, times and measurement cells. `tsIso` is the reading's device time as ISO text (the
  * caller converts each distinct time once: a batch holds every device of a collector at a few times).
  */
-export const lineOf = (
-  device: Pick<DeviceInfo, 'id' | 'plantId'>,
-  tsIso: string,
-  receivedIso: string,
-  cells: string,
-) => [device.id, device.plantId, tsIso, receivedIso, cells].join('\t');
+export const lineOf = (device: LineDevice, tsIso: string, receivedIso: string, cells: string) =>
+  [device.id, device.plantId, tsIso, receivedIso, cells].join('\t');
 
 /** One reading as its line (see lineOf). */
-export const readingLine = (
-  device: Pick<DeviceInfo, 'id' | 'plantId'>,
-  r: TelemetryReading,
-  tsIso: string,
-  receivedIso: string,
-) => lineOf(device, tsIso, receivedIso, readingCells(r));
+export const readingLine = (device: LineDevice, r: TelemetryReading, tsIso: string, receivedIso: string) =>
+  lineOf(device, tsIso, receivedIso, readingCells(r));
 
 /** Lines as COPY input: one line each, newline-terminated. */
 export const copyInput = (lines: readonly string[]) => (lines.length > 0 ? lines.join('\n') + '\n' : '');
@@ -163,7 +160,7 @@ function writeInt(out: Buffer, at: number, n: number): number {
 export function writeLine(
   out: Buffer,
   at: number,
-  device: Pick<DeviceInfo, 'id' | 'plantId'>,
+  device: LineDevice,
   times: Buffer,
   cells: Buffer,
   cellStart: number,
