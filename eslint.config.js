@@ -61,6 +61,39 @@ const serverImports = (simulatorRegex, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex: simulatorRegex, message }, SIMULATOR_SOURCES] }],
 });
 
+/**
+ * A server module with a front door (`index.ts`: what other modules may use of it) is reached through it, its
+ * `queries.ts` or its types only, never its other files: its owner can then change those without breaking
+ * another module. The composition root (`buildDeps.ts`), the start-up hooks and the tests wire and test the
+ * parts themselves. `apps/server/src/importBoundaries.unit.test.ts` proves the rule fires.
+ */
+const SERVER_MODULES = 'apps/server/src/modules';
+const MODULE_WALLS = readdirSync(new URL(`./${SERVER_MODULES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .filter(({ name }) =>
+    readdirSync(new URL(`./${SERVER_MODULES}/${name}`, import.meta.url)).includes('index.ts'),
+  )
+  .map(({ name }) => ({
+    regex: `^(\\.\\./)+${name}/(?!(index|queries)\\.ts$)`,
+    allowTypeImports: true,
+    message: `Use modules/${name} through its index.ts, queries.ts or types: its other files are its own.`,
+  }));
+
+/**
+ * Route files register routes: the listeners on shared parts (command replies and changes, device-link events)
+ * are built and wired in the composition root (`buildDeps.ts`), where every hop that imports do not show is
+ * written down once.
+ */
+const NO_LISTENERS_IN_ROUTES = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: 'CallExpression[callee.property.name=/^(on|once|addListener|onProgress|onReply)$/]',
+      message: 'Route files register routes only: wire listeners in buildDeps.ts (or a function it calls).',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.gen.ts', 'test-results/**'] },
   js.configs.recommended,
@@ -101,11 +134,20 @@ export default tseslint.config(
     ),
   },
   {
+    files: [`${SERVER_MODULES}/*/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: MODULE_WALLS }] },
+  },
+  {
     files: ['apps/server/src/modules/fleet/**/*.ts'],
     rules: serverImports(
       '^@solarops/simulator(?!/fleet$)(/|$)',
       'The demo-fleet start hook uses the simulator through @solarops/simulator/fleet only.',
     ),
+  },
+  {
+    files: [`${SERVER_MODULES}/**/routes.ts`, `${SERVER_MODULES}/**/*Routes.ts`],
+    rules: NO_LISTENERS_IN_ROUTES,
   },
   {
     files: ['apps/server/**/*.test.ts', 'apps/server/test/**/*.ts'],

@@ -8,9 +8,11 @@ import { createWorkOrderBus } from './modules/workOrders/workOrderBus.ts';
 import { AlarmEngine } from './modules/alarms/AlarmEngine.ts';
 import { loadSigningKey } from './modules/auth/signingKey.ts';
 import { SimulatedCarrier } from './modules/cards/SimulatedCarrier.ts';
-import { CommandCenter } from './modules/commands/CommandCenter.ts';
+import { CommandCenter } from './modules/commands/index.ts';
 import { testCrashPoint } from './modules/commands/testCrashPoint.ts';
 import { createFleetChanges } from './modules/devices/fleetChanges.ts';
+import { FirmwareTransfer } from './modules/firmware/transfer.ts';
+import { settleScansOnApplied } from './modules/iv/settleOnApplied.ts';
 import { AlarmMailQueue } from './modules/notifications/AlarmMailQueue.ts';
 import { buildPaymentProvider } from './modules/orders/payments/paymentProviders.ts';
 import { DeviceLink } from './modules/deviceLink/DeviceLink.ts';
@@ -53,6 +55,11 @@ export async function buildDeps(options: {
   const carrier = new SimulatedCarrier(db);
   const onTraffic = (_readings: unknown, collectorIds: number[]) => carrier.trafficSeen(collectorIds);
   deviceLink.events.on('telemetry', onTraffic);
+  // A device's chunk requests and upgrade stages reach the firmware transfer through the command model's replies.
+  const transfer = new FirmwareTransfer(commandCenter, config.filesDir);
+  const detachProgress = commandCenter.onProgress((serial, reply) => transfer.take(serial, reply));
+  // An applied IV scan command has its curves settled into the scan's strings at once.
+  const stopSettlingScans = settleScansOnApplied(db, commandCenter, logger);
   const brokerAccounts: BrokerAccounts =
     config.mqttUrl && config.mqttAdmin
       ? new DynamicSecurityAccounts({
@@ -81,6 +88,10 @@ export async function buildDeps(options: {
   return {
     deps,
     async close() {
+      // What takes the commands' replies and changes first: nothing new may start once the link closes.
+      detachProgress();
+      transfer.close();
+      await stopSettlingScans();
       // Upstream first: what the link reported becomes alarms, whose mails are then sent.
       detachReplies();
       deviceLink.events.off('online', onOnline);

@@ -12,7 +12,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { collectors } from '../devices/tables.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { GroupQueue } from '../../db/GroupQueue.ts';
-import { pushOf } from './queries.ts';
+import { openCommandCounts, pushOf, type OpenCommandCounts } from './queries.ts';
 import { replySteps } from './replySteps.ts';
 import {
   auditedUpdate,
@@ -99,6 +99,8 @@ export class CommandCenter {
   private progressTaker: ProgressTaker | undefined;
   /** Per command, the last `progress` reply being taken: a final reply waits for it (see `onReply`). */
   private readonly progressing = new Map<string, Promise<void>>();
+  /** The state changes pushed on `events` since this instance started, by the new state (for the metrics). */
+  private readonly changesSeen = new Map<CommandState, number>();
 
   constructor(
     private readonly db: Database,
@@ -114,6 +116,21 @@ export class CommandCenter {
     this.crashAt = options.crashAt;
     // One listener per open stream (a console tab each).
     this.events.setMaxListeners(0);
+    // Counted as pushed, so that the changes other instances fan out to this one count as well.
+    this.events.on('changed', (changes) => {
+      for (const { push } of changes)
+        this.changesSeen.set(push.state, (this.changesSeen.get(push.state) ?? 0) + 1);
+    });
+  }
+
+  /** The state changes pushed on `events` since this instance started, by the new state. */
+  changeCounts(): ReadonlyMap<CommandState, number> {
+    return this.changesSeen;
+  }
+
+  /** The commands not ended yet, by state: the whole fleet's, from the database. */
+  openCounts(): Promise<OpenCommandCounts> {
+    return openCommandCounts(this.db);
   }
 
   private remember(rows: CommandRecord[]): void {

@@ -16,7 +16,8 @@ import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { devicesInScope, type DeviceTarget } from './deviceTargets.ts';
 import type { CommandRecord } from './stateMachine.ts';
-import { commandBatches, commands } from './tables.ts';
+import { enqueueCommands } from './enqueueCommands.ts';
+import { commandBatches } from './tables.ts';
 import type { SettingParams } from './wire.ts';
 
 /** A device refused before anything was sent, in the caller's language. */
@@ -128,9 +129,9 @@ export async function createCommands(db: Database, req: Request): Promise<Create
   });
   // One device: one INSERT, atomic without a transaction.
   if (!batchId) {
-    return made(await db.insert(commands).values(rows).returning());
+    return made(await enqueueCommands(db, rows));
   }
-  const stored: CommandRecord[] = [];
+  let stored: CommandRecord[] = [];
   await db.transaction(async (tx) => {
     await tx.insert(commandBatches).values({
       id: batchId,
@@ -142,13 +143,7 @@ export async function createCommands(db: Database, req: Request): Promise<Create
       ttlS,
       needsApproval: awaitingApproval ? 'pending' : 'no',
     });
-    for (let i = 0; i < rows.length; i += 500)
-      stored.push(
-        ...(await tx
-          .insert(commands)
-          .values(rows.slice(i, i + 500))
-          .returning()),
-      );
+    stored = await enqueueCommands(tx, rows);
   });
   return made(stored);
 }

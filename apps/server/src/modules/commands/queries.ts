@@ -242,3 +242,16 @@ export const pushOf = (c: CommandRecord): CommandPush => ({
   result: c.result ?? null,
   at: new Date().toISOString(),
 });
+
+/** How many commands are in each state not ended yet. */
+export type OpenCommandCounts = Record<'queued' | 'sent' | 'acked', number>;
+
+/** The commands not ended yet, by state, across the fleet (the metrics' gauge). */
+export async function openCommandCounts(db: Database): Promise<OpenCommandCounts> {
+  const rows = await rowsOf<{ state: CommandState; n: number }>(
+    db,
+    sql`select state, count(*)::int as n from commands where state in ('queued', 'sent', 'acked') group by state`,
+  );
+  const count = (state: CommandState) => rows.find((r) => r.state === state)?.n ?? 0;
+  return { queued: count('queued'), sent: count('sent'), acked: count('acked') };
+}

@@ -1,6 +1,6 @@
 import { scheduleJobs } from '../../jobs/scheduleJobs.ts';
 import type { StartupHook } from '../../startupHook.ts';
-import { COMMAND_JOB_SECONDS } from '../commands/commandJobsHook.ts';
+import { COMMAND_JOB_SECONDS } from '../commands/index.ts';
 import { rolloutTurn } from './rollouts.ts';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { openEventStream } from '../../http/eventStream.ts';
-import type { CommandCenter, CommandEvents } from '../commands/CommandCenter.ts';
+import type { CommandCenter, CommandEvents } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 /** Changes are told at most this often, so that a thousand devices' reports are one refresh of the screen [ms]. */

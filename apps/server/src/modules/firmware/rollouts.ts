@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { badRequest, conflict, notFound } from '../../http/AppError.ts';
-import type { CommandCenter } from '../commands/CommandCenter.ts';
+import type { CommandCenter } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { assignablePackage } from './assignment.ts';
 import { trustedKeys } from './keys.ts';

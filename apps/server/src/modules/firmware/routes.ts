@@ -34,12 +34,11 @@ import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { assignablePackage } from './assignment.ts';
 import { addKey, deleteKey, listKeys } from './keys.ts';
-import { commandsById, listCommands } from '../commands/queries.ts';
+import { commandsById, listCommands } from '../commands/index.ts';
 import { deletePackage, firmwareSpoolDir, listPackages, storePackage } from './packages.ts';
 import { actOnRollout, createRollout } from './rollouts.ts';
 import { findRollout, pageOfRollouts, rolloutDevices } from './rolloutQueries.ts';
 import { openRolloutStream } from './rolloutStream.ts';
-import { FirmwareTransfer } from './transfer.ts';
 import { upgradeOne } from './upgrade.ts';
 
 const errors = {
@@ -56,13 +55,6 @@ const tags = ['firmware'];
 /** Firmware packages and the makers' keys they are signed with (the `update` screen; docs/firmware.md). */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config, commandCenter } = app.deps;
-  // The device's chunk requests and stages reach the transfer through the command model's reply path.
-  const transfer = new FirmwareTransfer(commandCenter, config.filesDir);
-  const detachProgress = commandCenter.onProgress((serial, reply) => transfer.take(serial, reply));
-  app.addHook('onClose', async () => {
-    detachProgress();
-    transfer.close();
-  });
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

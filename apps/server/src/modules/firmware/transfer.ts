@@ -7,9 +7,7 @@ import {
   type UpgradeChunkArgs,
   type UpgradeStage,
 } from '@solarops/contracts';
-import type { CommandCenter } from '../commands/CommandCenter.ts';
-import type { CommandRecord } from '../commands/stateMachine.ts';
-import type { UpgradeParams } from '../commands/wire.ts';
+import type { CommandCenter, CommandRecord, UpgradeParams } from '../commands/index.ts';
 import { ByteBudget } from './ByteBudget.ts';
 import { imagePath } from './packages.ts';
 

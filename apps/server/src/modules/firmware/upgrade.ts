@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { UPGRADE_LIMITS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { badRequest } from '../../http/AppError.ts';
-import type { CommandCenter } from '../commands/CommandCenter.ts';
-import type { CommandRecord } from '../commands/stateMachine.ts';
-import { commands } from '../commands/tables.ts';
-import type { UpgradeParams } from '../commands/wire.ts';
+import {
+  enqueueCommands,
+  type CommandCenter,
+  type CommandRecord,
+  type UpgradeParams,
+} from '../commands/index.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { assignablePackage } from './assignment.ts';
 import type { firmwarePackages } from './tables.ts';
@@ -62,15 +64,7 @@ export async function storeUpgrades(
     createdBy: o.createdBy,
     expiresAt,
   }));
-  const stored: CommandRecord[] = [];
-  for (let i = 0; i < rows.length; i += 500)
-    stored.push(
-      ...(await db
-        .insert(commands)
-        .values(rows.slice(i, i + 500))
-        .returning()),
-    );
-  return stored;
+  return enqueueCommands(db, rows);
 }
 
 /**

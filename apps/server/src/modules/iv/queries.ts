@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { notFound } from '../../http/AppError.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { listDeviceTargets } from '../commands/deviceTargets.ts';
+import { listDeviceTargets } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { toApiResult } from './diagnose.ts';
 import { templateInput } from './settleScans.ts';

@@ -51,24 +51,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const guard = requirePermission('diagnosis', 'diagnosisResults', 'diagnosisResults1');
   const startGuard = requirePermission('diagnosis');
 
-  // Scans are settled as soon as their command is applied on this instance; every read settles what is left
-  // (a reply taken by another instance, or one that arrived while this one was stopping).
-  let settling = Promise.resolve();
-  const onChanged = (changes: { push: { state: string } }[]) => {
-    if (!changes.some((c) => c.push.state === 'applied')) return;
-    settling = settling
-      .then(() => settleScans(db()))
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ err: error }, 'IV scans not settled'),
-      );
-  };
-  center.events.on('changed', onChanged);
-  app.addHook('onClose', async () => {
-    center.events.off('changed', onChanged);
-    await settling;
-  });
-
   app.post(
     '/iv/diagnose',
     {

@@ -1,12 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMAND_STATES } from '@solarops/contracts';
 import { AppError } from '../../http/AppError.ts';
-import { rowsOf } from '../../db/rowsOf.ts';
 import { prometheusText, type MetricFamily } from './prometheusText.ts';
 
 const OPEN_STATES = ['queued', 'sent', 'acked'] as const;
@@ -24,13 +22,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   app.addHook('onClose', async () => loopDelay.disable());
-
-  const commandChanges = new Map<string, number>();
-  const onCommands = (changes: { push: { state: string } }[]) => {
-    for (const c of changes) commandChanges.set(c.push.state, (commandChanges.get(c.push.state) ?? 0) + 1);
-  };
-  commandCenter.events.on('changed', onCommands);
-  app.addHook('onClose', async () => void commandCenter.events.off('changed', onCommands));
 
   const token = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : undefined;
   const allowed = (header: string | undefined) => {
@@ -52,10 +43,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!allowed(request.headers.authorization?.replace(/^bearer /i, 'Bearer ')))
         throw new AppError(401, 'unauthorized');
       const link = deviceLink.metrics();
-      const open = await rowsOf<{ state: string; n: number }>(
-        db,
-        sql`select state, count(*)::int as n from commands where state in ('queued', 'sent', 'acked') group by state`,
-      );
+      const open = await commandCenter.openCounts();
+      const commandChanges = commandCenter.changeCounts();
       const client = (db as unknown as { $client?: unknown }).$client;
       const pool = client instanceof pg.Pool ? client : undefined;
       const memory = process.memoryUsage();
@@ -90,10 +79,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           name: 'solarops_commands_open',
           help: 'Commands not ended yet, by state (the whole fleet, from the database)',
           type: 'gauge',
-          samples: OPEN_STATES.map((state) => ({
-            labels: { state },
-            value: open.find((r) => r.state === state)?.n ?? 0,
-          })),
+          samples: OPEN_STATES.map((state) => ({ labels: { state }, value: open[state] })),
         },
         {
           name: 'solarops_command_changes_total',
