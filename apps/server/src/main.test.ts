@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAuth } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
+import { UNHANDLED_REJECTION_LINE } from './defects.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
@@ -34,7 +35,7 @@ function start(env: Record<string, string>) {
     out
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg: string; port?: number; level: number });
+      .map((l) => JSON.parse(l) as { msg: string; port?: number; level: number; err?: { message: string } });
   const waitFor = (predicate: () => boolean) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
@@ -100,4 +101,25 @@ describe('main', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
+
+  it('logs a rejection nobody handled as a defect and goes on answering', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    const probe = path.join(dataDir, 'reject-now');
+    const s = start({
+      DATA_DIR: dataDir,
+      PROBE_REJECTION_FILE: probe,
+      NODE_OPTIONS: `--import=${path.join(serverDir, 'test/probeRejection.mjs')}`,
+    });
+    await s.waitFor(() => s.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+    const port = s.lines().find((l) => l.port)?.port;
+    writeFileSync(probe, '');
+    await s.waitFor(() => s.lines().some((l) => l.msg === UNHANDLED_REJECTION_LINE));
+    const defect = s.lines().find((l) => l.msg === UNHANDLED_REJECTION_LINE)!;
+    expect(defect).toMatchObject({ level: 50, err: { message: 'probe rejection' } });
+    // The server still answers: one faulty promise does not stop ingest, commands and every other caller.
+    expect((await fetch(`http://127.0.0.1:${port}/prod-api/health`)).status).toBe(200);
+    s.child.kill('SIGTERM');
+    expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(0);
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ import { createMailer } from './mail/createMailer.ts';
 import { ensureAdmin } from './modules/users/seedAccounts.ts';
 import { seedReferenceData } from './referenceData.ts';
 import { STARTUP_HOOKS } from './startupHooks.ts';
+import { UNHANDLED_REJECTION_LINE } from './defects.ts';
 
 let config: Config;
 try {
@@ -20,6 +21,14 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+// A rejection nobody handled is a defect of this program (a promise started and never awaited): it is logged as
+// one, and the server keeps running. Node's default would exit, stopping ingest, commands, rollouts and every other
+// caller for one request's fault; what the failed work left behind is consistent (each write is one transaction)
+// and the request it belonged to has had its answer. The test helpers that start this server fail the run on
+// this line, so a defect is seen, not lived with.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason, defect: 'unhandledRejection' }, UNHANDLED_REJECTION_LINE);
+});
 const database = await openDatabase(config);
 const { applied } = await migrate(database);
 if (applied.length > 0) logger.info({ applied }, 'database migrations applied');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { UNHANDLED_REJECTION_LINE } from '../src/defects.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,10 +33,25 @@ export function startServer(env: Record<string, string>, options: ServerOptions 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => options.onOutput?.(d.toString()));
+  /**
+   * A defect the server logged fails the run: thrown here, it is an error of the test process, which vitest reports
+   * and counts as a failure. The end of the last chunk is kept: a line may come in two.
+   */
+  let tail = '';
+  const failOnDefect = (text: string) => {
+    const seen = tail + text;
+    tail = seen.slice(-UNHANDLED_REJECTION_LINE.length);
+    if (seen.includes(UNHANDLED_REJECTION_LINE))
+      throw new Error(`the server logged a defect (pid ${child.pid}): ${seen.trim()}`);
+  };
+  child.stdout!.on('data', (d: Buffer) => {
+    options.onOutput?.(d.toString());
+    failOnDefect(d.toString());
+  });
   child.stderr!.on('data', (d: Buffer) => {
     out += d.toString();
     options.onOutput?.(d.toString());
+    failOnDefect(d.toString());
   });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
