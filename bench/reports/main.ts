@@ -3,8 +3,11 @@
  * four time zones) over a month of 5-minute readings and daily rollups in PostgreSQL, made as an administrator sees
  * it and exported as the workbook and the PDF, through the same functions the routes call.
  * Run: `node scripts/with-postgres.mjs npm run bench:reports -w bench`.
- * Last line: wall-clock seconds of report + workbook + PDF (target <= 60), and the CPU seconds of this process and
- * of PostgreSQL beside them.
+ * Then the same month as an installer who built every one of those plants (the scope's filter must not cost more
+ * than the administrator's report) and one plant's month.
+ * Last lines: wall-clock seconds of report + workbook + PDF (target <= 60), and the CPU seconds of this process and
+ * of PostgreSQL beside them; the installer's report against the administrator's (ratio, target <= 1.2) and one
+ * plant-month (target <= 1 s).
  */
 import pg from 'pg';
 import { ROLE } from '@solarops/contracts';
@@ -72,6 +75,12 @@ await client.query(
    on conflict do nothing`,
   [tag],
 );
+// An installer who built every plant of the fleet: its report covers the same plants as the administrator's.
+const { rows: installer } = await client.query<{ id: number }>(
+  `insert into users (user_code, name, password_hash, role_id) values ($1, $1, 'x', ${ROLE.installer}) returning id`,
+  [`bench-installer-${tag}`],
+);
+await client.query(`update plants set installer_id = $1 where code like $2 || '%'`, [installer[0]!.id, tag]);
 await client.query('analyze telemetry; analyze plant_energy; analyze devices; analyze plants');
 const { rows: count } = await client.query<{ n: number }>(
   `select count(*)::int as n from telemetry t join plants p on p.id = t.plant_id where p.code like $1 || '%'`,
@@ -94,8 +103,26 @@ const pdf = await periodicReportPdf(report, 'zh');
 const done = performance.now();
 const cpu = process.cpuUsage(cpu0);
 const pgCpu = (await pgCpuSeconds(url)) - pg0;
-await db.close();
 const s = (ms: number) => (ms / 1000).toFixed(1);
+/** Wall-clock and CPU seconds (this process and PostgreSQL) of one report. */
+async function timed(make: () => Promise<unknown>) {
+  const c0 = process.cpuUsage();
+  const p0 = await pgCpuSeconds(url!);
+  const t0 = performance.now();
+  await make();
+  const wall = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1e6, pg: (await pgCpuSeconds(url!)) - p0 };
+}
+const caller = { userId: installer[0]!.id, roleId: ROLE.installer, dealercode: null };
+const month = { period: 'month' as const, date: `${MONTH}-15`, langType: 'zh' as const };
+const asAdmin = await timed(() => periodicReport(db.db, admin, month));
+const asInstaller = await timed(() => periodicReport(db.db, caller, month));
+const plantId = report.plants[0]!.plantId;
+const onePlant = await timed(() => periodicReport(db.db, admin, { ...month, plantId }));
+await db.close();
+const fig = (x: { wall: number; cpu: number; pg: number }) =>
+  `${x.wall.toFixed(2)} s (CPU ${x.cpu.toFixed(2)} s here, ${x.pg.toFixed(2)} s PostgreSQL)`;
 console.log(
   `  report of ${report.totals.plantCount} plants: ${s(made - started)} s; workbook ${(workbook.length / 1024).toFixed(0)} kB: ${s(exported - made)} s; ` +
     `PDF ${(pdf.length / 1024).toFixed(0)} kB: ${s(done - exported)} s; completeness ${(report.totals.completeness.ratio * 100).toFixed(2)} %`,
@@ -103,4 +130,8 @@ console.log(
 console.log(
   `monthly fleet report of ${report.totals.plantCount} plants generated and exported (xlsx + PDF) in ${s(done - started)} s (target 60), ` +
     `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${pgCpu.toFixed(1)} s`,
+);
+console.log(
+  `installer's month of the same ${report.totals.plantCount} plants ${fig(asInstaller)} against the administrator's ${fig(asAdmin)}: ` +
+    `ratio ${(asInstaller.wall / asAdmin.wall).toFixed(2)} (target <= 1.2); one plant-month ${fig(onePlant)} (target <= 1)`,
 );

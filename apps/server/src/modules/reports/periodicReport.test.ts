@@ -117,6 +117,36 @@ describe('periodic reports (form)', () => {
     ).toBeLessThan(0.01);
   });
 
+  it('gives the peak power of the plant’s own curve when an inverter reports more often than every 5 minutes', async () => {
+    const timeZone = 'Asia/Shanghai';
+    const p = await createFixturePlant(t.db, { ownerId, timeZone, buildDate: '2025-01-01' });
+    const sn = p.devices[0]!.serial;
+    // One reading a minute: five in every 5-minute slot of the curve.
+    const list: TelemetryReading[] = [];
+    let kwh = 500;
+    for (let ts = Date.parse('2025-08-09T16:00:00Z'); ts < Date.parse('2025-08-10T16:00:00Z'); ts += 60_000) {
+      const hourUtc = (ts / 3_600_000) % 24;
+      const acPowerW = Math.round(Math.max(0, 3000 * Math.sin(((hourUtc - 22) / 12) * Math.PI)));
+      kwh += acPowerW / 1000 / 60;
+      list.push({ sn, ts, acPowerW, energyTotalKwh: Math.round(kwh * 1000) / 1000 });
+    }
+    await ingest(p, list);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/plant/${p.plantId}/power?date=2025-08-10`,
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const curve = res.json().data as { points: { powerW: number | null }[] };
+    const curveMax = Math.max(...curve.points.map((x) => x.powerW ?? 0));
+    expect(curveMax).toBeGreaterThan(2900);
+    expect(curveMax).toBeLessThanOrEqual(3000);
+    for (const period of ['day', 'month']) {
+      const r = await report(`plantId=${p.plantId}&period=${period}&date=2025-08-10`);
+      expect(r.totals.peakPowerW).toBeCloseTo(curveMax, 0);
+    }
+  });
+
   it('reports 0.97 completeness and the days with gaps when 3 % of the readings are missing', async () => {
     // Built on 6 November: 25 days of November, 7 200 readings expected of its one inverter.
     const p = await createFixturePlant(t.db, {

@@ -36,10 +36,22 @@ export type PlantRow = {
   stations: number;
 };
 type DayEnergyRow = { plant_id: number; day: string; energy_kwh: number };
-type DayStatsRow = { plant_id: number; day: string; readings: number; peak_w: number | null };
-type HourRow = { hour: number; energy_kwh: number };
+/** A plant's local day (and hour, for a day's report; else -1) from its 5-minute slots. */
+type SlotStatsRow = {
+  plant_id: number;
+  day: string;
+  hour: number;
+  /** Readings of its inverters. */
+  readings: number;
+  /** The highest slot power of its inverters together, as the plant's curve draws it [W]. */
+  peak_w: number | null;
+  /** Energy of the slots' power [kWh]. */
+  energy_kwh: number;
+  /** Energy and in-plane irradiation of the slots with both power and irradiance [kWh, kWh/m²]; null without. */
+  sun_energy_kwh: number | null;
+  sun_poa_kwh_m2: number | null;
+};
 type AlarmRow = { plant_id: number; level1: number; level2: number; level3: number };
-type SunRow = { plant_id: number; energy_kwh: number; poa_kwh_m2: number };
 
 /** The plants of the report: one (404 outside the caller's scope) or every plant the caller sees. */
 export async function reportPlants(db: Database, caller: Caller, plantId?: number): Promise<PlantRow[]> {
@@ -116,6 +128,65 @@ function sumCompleteness(list: readonly Completeness[]): Completeness {
 }
 
 /**
+ * The plants' 5-minute slots over the UTC window, added up per local day (and hour): each device's readings of a
+ * slot averaged, then the inverters' averages added and the stations' averaged, as the plant's curve does
+ * (`plants/queries.ts` `powerCurve`), so that the report's peak is the curve's highest point. The devices are named
+ * as constants: the readings are then read by their keys for them alone, and the work grows with their readings,
+ * whoever asks (a filter on plant ids alone let the planner loop over every reading once per plant).
+ */
+async function slotStats(
+  db: Database,
+  plants: readonly PlantRow[],
+  lo: Date,
+  hi: Date,
+  byHour: boolean,
+): Promise<SlotStatsRow[]> {
+  if (plants.length === 0) return [];
+  const ids = sql.param(plants.map((p) => p.id));
+  const kinds = sql.param([...INVERTER_KINDS, 'weatherStation']);
+  // The devices of the plants now and those that belonged to one of them before (their readings carry the plant).
+  const devices = await rowsOf<{ id: number; station: boolean }>(
+    db,
+    sql`select d.id, d.kind = 'weatherStation' as station from devices d
+        where d.plant_id = any(${ids}::int[]) and d.kind = any(${kinds}::text[])
+        union
+        select d.id, d.kind = 'weatherStation' from collector_devices m join devices d on d.id = m.device_id
+        where m.plant_id = any(${ids}::int[]) and d.kind = any(${kinds}::text[])`,
+  );
+  if (devices.length === 0) return [];
+  const window = readingsBetween(
+    sql`${lo.toISOString()}::timestamptz`,
+    sql`${hi.toISOString()}::timestamptz`,
+    ['ac_power_w', 'poa_wm2'],
+  );
+  const hour = byHour ? sql`extract(hour from s.slot at time zone pl.time_zone)::int` : sql`-1`;
+  return rowsOf<SlotStatsRow>(
+    db,
+    sql`with k as (
+          select * from unnest(${sql.param(devices.map((d) => d.id))}::int[],
+            ${sql.param(devices.map((d) => d.station))}::boolean[]) as k(device_id, station)),
+        per_device as (
+          select t.device_id, t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
+            count(*)::int as n, avg(t.ac_power_w) as p, avg(t.poa_wm2) as g
+          from ${window} t
+          where t.device_id = any(${sql.param(devices.map((d) => d.id))}::int[]) and t.plant_id = any(${ids}::int[])
+          group by 1, 2, 3),
+        s as (
+          select pd.plant_id, pd.slot, sum(pd.n) filter (where not k.station) as n,
+            sum(pd.p) filter (where not k.station) as p, avg(pd.g) filter (where k.station) as g
+          from per_device pd join k on k.device_id = pd.device_id
+          group by 1, 2)
+        select s.plant_id, (s.slot at time zone pl.time_zone)::date::text as day, ${hour} as hour,
+          coalesce(sum(s.n), 0)::int as readings, max(s.p)::float8 as peak_w,
+          coalesce(sum(s.p) / 12 / 1000, 0)::float8 as energy_kwh,
+          (sum(s.p) filter (where s.g is not null) / 12 / 1000)::float8 as sun_energy_kwh,
+          (sum(s.g) filter (where s.p is not null) / 12 / 1000)::float8 as sun_poa_kwh_m2
+        from s join plants pl on pl.id = s.plant_id
+        group by 1, 2, 3`,
+  );
+}
+
+/**
  * The periodic report (`form`): each plant's energy (its daily rollups), peak power, equivalent hours, income, CO₂
  * avoided, alarms and data completeness over its own local day, month or year, and their totals. Energy comes
  * from the same rollups as every other screen, so the report agrees with the plant's detail screen.
@@ -143,28 +214,13 @@ export async function reportBetween(
   const { from, to } = q;
   const { lo, hi } = utcWindow(from, to);
   const ids = sql.param(plants.map((p) => p.id));
-  const inverterKinds = sql.raw(`('${INVERTER_KINDS.join("','")}')`);
-  const [energyRows, statRows, alarmRows, factors, hourRows, sunRows] = await Promise.all([
+  const [energyRows, slotRows, alarmRows, factors] = await Promise.all([
     rowsOf<DayEnergyRow>(
       db,
       sql`select plant_id, period_start::text as day, energy_kwh::float8 as energy_kwh from plant_energy
           where plant_id = any(${ids}::int[]) and period = 'day' and period_start between ${from} and ${to}`,
     ),
-    // Readings and the plant's power per 5-minute slot (its inverters together), then per local day.
-    rowsOf<DayStatsRow>(
-      db,
-      sql`with slots as (
-            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
-              count(*)::int as n, sum(t.ac_power_w)::float8 as p
-            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
-              join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-            where t.plant_id = any(${ids}::int[])
-            group by 1, 2)
-          select s.plant_id, (s.slot at time zone pl.time_zone)::date::text as day,
-            sum(s.n)::int as readings, max(s.p)::float8 as peak_w
-          from slots s join plants pl on pl.id = s.plant_id
-          group by 1, 2`,
-    ),
+    slotStats(db, plants, lo, hi, q.period === 'day'),
     rowsOf<AlarmRow>(
       db,
       sql`select a.plant_id, count(*) filter (where a.level = 1)::int as level1,
@@ -176,44 +232,22 @@ export async function reportBetween(
           group by 1`,
     ),
     loadCo2Factors(db),
-    // A day's energy per local hour: the slots' power, each standing for 5 minutes.
-    q.period === 'day'
-      ? rowsOf<HourRow>(
-          db,
-          sql`select extract(hour from t.ts at time zone pl.time_zone)::int as hour,
-                (sum(t.ac_power_w) / 12 / 1000)::float8 as energy_kwh
-              from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
-                join plants pl on pl.id = t.plant_id
-                join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-              where t.plant_id = any(${ids}::int[])
-                and (t.ts at time zone pl.time_zone)::date = ${from}::date
-              group by 1`,
-        )
-      : Promise.resolve([]),
-    // PR (IEC 61724-1) where a weather station measures the plane of array: only the 5-minute slots with both the
-    // inverters' power and the irradiance count, so that a sensor's gap is not darkness nor an inverter's a loss.
-    rowsOf<SunRow>(
-      db,
-      sql`with sun as (
-            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, avg(t.poa_wm2) as g
-            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['poa_wm2'])} t
-              join devices d on d.id = t.device_id and d.kind = 'weatherStation'
-            where t.plant_id = any(${ids}::int[]) and t.poa_wm2 is not null
-            group by 1, 2),
-          power as (
-            select t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot, sum(t.ac_power_w) as p
-            from ${readingsBetween(sql`${lo.toISOString()}::timestamptz`, sql`${hi.toISOString()}::timestamptz`, ['ac_power_w'])} t
-              join devices d on d.id = t.device_id and d.kind in ${inverterKinds}
-            where t.plant_id in (select plant_id from sun)
-            group by 1, 2)
-          select s.plant_id, (sum(p.p) / 12 / 1000)::float8 as energy_kwh,
-            (sum(s.g) / 12 / 1000)::float8 as poa_kwh_m2
-          from sun s join power p on p.plant_id = s.plant_id and p.slot = s.slot
-            join plants pl on pl.id = s.plant_id
-          where (s.slot at time zone pl.time_zone)::date between ${from}::date and ${to}::date
-          group by 1`,
-    ),
   ]);
+  // The rows of the period's local days alone (the UTC window is wider by the zones' offsets).
+  const statRows = slotRows.filter((r) => r.day >= from && r.day <= to);
+  const hourEnergy = new Map<number, number>();
+  for (const r of statRows) {
+    if (r.hour >= 0) hourEnergy.set(r.hour, (hourEnergy.get(r.hour) ?? 0) + r.energy_kwh);
+  }
+  /** PR (IEC 61724-1) where a weather station measures the plane of array: only the slots with both count. */
+  const sunOf = new Map<number, { energy_kwh: number; poa_kwh_m2: number }>();
+  for (const r of statRows) {
+    if (r.sun_poa_kwh_m2 === null) continue;
+    const s = sunOf.get(r.plant_id) ?? { energy_kwh: 0, poa_kwh_m2: 0 };
+    s.energy_kwh += r.sun_energy_kwh ?? 0;
+    s.poa_kwh_m2 += r.sun_poa_kwh_m2;
+    sunOf.set(r.plant_id, s);
+  }
 
   // Plants without a sensor: the PR is estimated from the modelled irradiation (as the plant detail's).
   const modelled = await modelledPeriodIrradiation(
@@ -234,14 +268,12 @@ export async function reportBetween(
   const readingsOf = new Map<number, Map<string, number>>();
   const peakOf = new Map<number, number>();
   for (const r of statRows) {
-    if (r.day < from || r.day > to) continue;
     let m = readingsOf.get(r.plant_id);
     if (!m) readingsOf.set(r.plant_id, (m = new Map()));
-    m.set(r.day, r.readings);
+    m.set(r.day, (m.get(r.day) ?? 0) + r.readings);
     peakOf.set(r.plant_id, Math.max(peakOf.get(r.plant_id) ?? 0, r.peak_w ?? 0));
   }
   const alarmsOf = new Map(alarmRows.map((a) => [a.plant_id, a]));
-  const sunOf = new Map(sunRows.map((r) => [r.plant_id, r]));
   /** Energy over the measured slots and what the irradiation promised at nameplate, for the totals' PR. */
   let measuredKwh = 0;
   let promisedKwh = 0;
@@ -307,7 +339,7 @@ export async function reportBetween(
     q.period === 'day'
       ? Array.from({ length: 24 }, (_, h) => ({
           label: `${String(h).padStart(2, '0')}:00`,
-          energyKwh: round(hourRows.find((r) => r.hour === h)?.energy_kwh ?? 0, 3),
+          energyKwh: round(hourEnergy.get(h) ?? 0, 3),
         }))
       : (q.period === 'year' ? [...new Set(days.map(sliceOf))] : days).map((label) => ({
           label,
