@@ -177,7 +177,19 @@ describe('periodic reports (form)', () => {
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
+    // The file is named after the month reported, whichever day of it was picked.
+    expect(res.headers['content-disposition']).toContain('report-month-2025-11.xlsx');
     const sheets = await readWorkbookSheets(res.rawPayload);
+    expect(sheets.Summary).toContainEqual(['Period', 'Monthly report 2025-11-01 – 2025-11-30']);
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/report/periodic/export?plantId=${p.plantId}&period=month&date=2025-11-20&langType=zh`,
+      headers: admin,
+    });
+    expect((await readWorkbookSheets(zh.rawPayload))['汇总']).toContainEqual([
+      '周期',
+      '月报 2025-11-01 – 2025-11-30',
+    ]);
     expect(Object.keys(sheets)).toEqual([
       'Summary',
       'Plants',

@@ -14,6 +14,14 @@ export function periodDays(period: ReportPeriod, date: string): { from: string; 
   return { from: `${y}-${mm}-01`, to: `${y}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
+/**
+ * The period a report of `period` made for local day `date` covers, as its file name says it: the day
+ * (2026-11-29), the month (2026-11) or the year (2026), never the day the report was asked on.
+ */
+export function periodLabel(period: ReportPeriod, date: string): string {
+  return period === 'day' ? date.slice(0, 10) : period === 'month' ? date.slice(0, 7) : date.slice(0, 4);
+}
+
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];

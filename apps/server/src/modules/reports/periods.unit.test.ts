@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingCycle, weekDays } from './periods.ts';
+import { billingCycle, periodLabel, weekDays } from './periods.ts';
 
 describe('billing cycles', () => {
   it('from the 31st: February’s cycle starts on its last day, and the one before ends the day before', () => {
@@ -18,5 +18,13 @@ describe('billing cycles', () => {
   it('weeks run Monday to Sunday', () => {
     expect(weekDays('2025-11-20')).toEqual({ from: '2025-11-17', to: '2025-11-23' });
     expect(weekDays('2025-11-23')).toEqual({ from: '2025-11-17', to: '2025-11-23' });
+  });
+});
+
+describe('a report’s period in its file name', () => {
+  it('names the month or year reported, not the day picked in it', () => {
+    expect(periodLabel('month', '2026-11-29')).toBe('2026-11');
+    expect(periodLabel('year', '2026-11-29')).toBe('2026');
+    expect(periodLabel('day', '2026-11-29')).toBe('2026-11-29');
   });
 });

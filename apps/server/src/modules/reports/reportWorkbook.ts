@@ -1,6 +1,7 @@
 import { currencyDigits, type PeriodicReport } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 import { tablesWorkbook, type Table } from '../../http/tableWorkbook.ts';
+import { periodDays } from './periods.ts';
 import { REPORT_LABELS } from './reportLabels.ts';
 
 /** An amount in a currency's smallest unit, in major units. */
@@ -10,6 +11,7 @@ export const major = (minor: number, currency: string) => minor / 10 ** currency
 export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
   const t = REPORT_LABELS[lang];
   const c = r.totals;
+  const days = periodDays(r.period, r.date);
   return [
     {
       sheet: t.summary,
@@ -17,7 +19,10 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
       widths: [28, 36],
       rows: [
         [t.plant, r.plantName ?? t.all],
-        [t.period, `${r.period} ${r.plants[0]?.from ?? r.date} – ${r.plants[0]?.to ?? r.date}`],
+        [
+          t.period,
+          `${t.periods[r.period]} ${r.plants[0]?.from ?? days.from} – ${r.plants[0]?.to ?? days.to}`,
+        ],
         [t.plantCount, c.plantCount],
         [t.capacity, c.capacityKw],
         [t.energyKwh, c.energyKwh],

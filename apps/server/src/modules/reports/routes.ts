@@ -37,6 +37,7 @@ import {
 import { customReportWorkbook } from './customReportWorkbook.ts';
 import { periodicReport, reportPlants } from './periodicReport.ts';
 import { customReportPdf, periodicReportPdf } from './reportPdf.ts';
+import { periodLabel } from './periods.ts';
 import { reportWorkbook } from './reportWorkbook.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -97,7 +98,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const { format, ...query } = request.query;
       const report = await periodicReport(db(), callerOf(request), query);
       const lang = requestLanguage(request);
-      const name = `report-${query.period}-${query.date}`;
+      const name = `report-${query.period}-${periodLabel(query.period, query.date)}`;
       if (format === 'pdf') {
         const zone = query.plantId === undefined ? undefined : report.plants[0]?.timeZone;
         return sendPdf(reply, `${name}.pdf`, await periodicReportPdf(report, lang, zone));
