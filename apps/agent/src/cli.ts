@@ -1,9 +1,14 @@
 import { parseArgs } from 'node:util';
 import { formatScan, scan } from './scan.ts';
+import { loadConfig } from './run/config.ts';
+import { readOnce, runAgent } from './run/runAgent.ts';
 
 const USAGE = `usage:
   solarops-agent scan --host H [--port 502] [--unit N] [--json]
       discovers and reads one SunSpec device once and prints what it found
+  solarops-agent run --config agent.yaml [--once --print]
+      the service: reads every device of agent.yaml at its interval and sends the readings to the console;
+      with --once --print it reads every device once and prints the batch it would send, sending nothing
 `;
 
 /** Runs the command line; resolves to the exit code. */
@@ -48,6 +53,49 @@ export async function main(argv: string[], out = process.stdout, err = process.s
       err.write(`scan: ${(e as Error).message}\n`);
       return 1;
     }
+  }
+  if (command === 'run') {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args: rest,
+        options: {
+          config: { type: 'string', default: 'agent.yaml' },
+          once: { type: 'boolean', default: false },
+          print: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (e) {
+      err.write(`${(e as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    if (values.once !== values.print) {
+      err.write(`--once and --print go together (read once, print, send nothing)\n`);
+      return 2;
+    }
+    let config;
+    try {
+      config = loadConfig(values.config);
+    } catch (e) {
+      err.write(`${(e as Error).message}\n`);
+      return 2;
+    }
+    const log = (line: string): void => void err.write(`${new Date().toISOString()} ${line}\n`);
+    if (values.once) {
+      const readings = await readOnce(config, log);
+      out.write(`${JSON.stringify({ sentAt: Date.now(), readings })}\n`);
+      return readings.length > 0 ? 0 : 1;
+    }
+    const agent = await runAgent(config, log);
+    log(
+      `running: ${config.links.length} link(s), ${config.links.reduce((n, l) => n + l.devices.length, 0)} device(s)`,
+    );
+    await new Promise<void>((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    await agent.stop();
+    return 0;
   }
   err.write(USAGE);
   return command === undefined || command === '--help' ? 0 : 2;

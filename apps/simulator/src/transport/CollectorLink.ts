@@ -10,6 +10,24 @@ import {
   type TelemetryReading,
 } from '@solarops/contracts';
 
+/**
+ * Where a link keeps its unacknowledged batches beyond its memory: the edge agent's journal on disk, which
+ * outlives a restart or a power cut (`apps/agent`, `BatchJournal`). Without one (a simulated logger) they live
+ * in memory only.
+ */
+export interface BatchStore {
+  /** Batches stored earlier and still waiting for their ack, oldest first. */
+  waiting(): { seq: number; kind: 'telemetry' | 'event'; payload: string }[];
+  /** Stores a batch (`body` without `seq`) under a new sequence number; says which old ones it dropped for room. */
+  add(
+    kind: 'telemetry' | 'event',
+    body: object,
+    items: number,
+  ): { batch: { seq: number; payload: string }; dropped: number[] };
+  /** Records an ack. */
+  ack(seq: number): boolean;
+}
+
 /** Options of a {@link CollectorLink}. */
 export interface CollectorLinkOptions {
   /** Broker URL, e.g. mqtt://localhost:1883. */
@@ -27,6 +45,8 @@ export interface CollectorLinkOptions {
   reconnectMs?: number;
   /** Called with each valid message on `down/cmd` (the collector's command responder). */
   onCommand?: (message: CommandMessage) => void;
+  /** Keeps the batches beyond this process (and bounds them itself; `maxUnacked` then does not apply). */
+  store?: BatchStore;
 }
 
 interface Unacked {
@@ -52,6 +72,13 @@ export class CollectorLink {
 
   constructor(private readonly options: CollectorLinkOptions) {
     this.topics = deviceTopics(options.serial);
+    for (const b of options.store?.waiting() ?? []) {
+      this.unacked.set(b.seq, { kind: b.kind, topic: this.topicOf(b.kind), payload: b.payload });
+    }
+  }
+
+  private topicOf(kind: Unacked['kind']): string {
+    return kind === 'telemetry' ? this.topics.telemetry : this.topics.event;
   }
 
   /** Batches sent and not yet acknowledged. */
@@ -90,6 +117,7 @@ export class CollectorLink {
         return;
       }
       if (parsed.success && this.unacked.delete(parsed.data.seq)) {
+        this.options.store?.ack(parsed.data.seq);
         this.acked++;
         if (this.unacked.size === 0) {
           for (const w of this.ackWaiters.splice(0)) w();
@@ -161,7 +189,16 @@ export class CollectorLink {
     this.client.publish(u.topic, u.payload, { qos: 1 }, () => undefined);
   }
 
-  private enqueue(kind: Unacked['kind'], topic: string, body: object): number {
+  private enqueue(kind: Unacked['kind'], topic: string, body: object, items: number): number {
+    const store = this.options.store;
+    if (store) {
+      const { batch, dropped } = store.add(kind, body, items);
+      for (const seq of dropped) this.unacked.delete(seq);
+      const u: Unacked = { kind, topic, payload: batch.payload };
+      this.unacked.set(batch.seq, u);
+      this.publish(u);
+      return batch.seq;
+    }
     const seq = this.seq++;
     const u: Unacked = { kind, topic, payload: JSON.stringify({ seq, ...body }) };
     this.unacked.set(seq, u);
@@ -173,12 +210,12 @@ export class CollectorLink {
 
   /** Sends a telemetry batch; returns its sequence number. */
   sendTelemetry(readings: TelemetryReading[], sentAt = Date.now()): number {
-    return this.enqueue('telemetry', this.topics.telemetry, { sentAt, readings });
+    return this.enqueue('telemetry', this.topics.telemetry, { sentAt, readings }, readings.length);
   }
 
   /** Sends device events (faults raised and cleared). */
   sendEvents(events: DeviceEvent[]): number {
-    return this.enqueue('event', this.topics.event, { events });
+    return this.enqueue('event', this.topics.event, { events }, events.length);
   }
 
   /** Resolves when every batch sent so far is acknowledged. */

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { serialNumber } from '@solarops/contracts';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const host = z.string().min(1);
+const port = z.number().int().min(1).max(65535).default(502);
+
+const device = z.object({
+  /** Our serial of the device: the `sn` of its readings (imported into the console with its plant). */
+  sn: serialNumber,
+  unitId: z.number().int().min(0).max(247),
+  timeoutMs: z.number().int().min(50).max(60_000).optional(),
+  /** `sunspec` (the default: discovered). Register profiles of non-SunSpec devices come with part 2. */
+  profile: z.literal('sunspec').default('sunspec'),
+});
+
+const link = z
+  .object({
+    name: z.string().min(1).optional(),
+    tcp: z.object({ host, port }).optional(),
+    rtuOverTcp: z.object({ host, port }).optional(),
+    rtu: z
+      .object({
+        path: z.string().min(1),
+        baudRate: z.number().int().default(9600),
+        parity: z.enum(['none', 'even', 'odd']).default('none'),
+        dataBits: z.number().int().default(8),
+        stopBits: z.number().int().default(1),
+      })
+      .optional(),
+    /** Pause between requests on this link [ms]. */
+    gapMs: z.number().int().min(0).max(10_000).default(50),
+    devices: z.array(device).min(1),
+  })
+  .refine((l) => [l.tcp, l.rtuOverTcp, l.rtu].filter(Boolean).length === 1, {
+    message: 'a link is exactly one of tcp, rtuOverTcp or rtu',
+  });
+
+export const agentConfig = z.object({
+  server: z
+    .object({
+      /** The console's MQTT broker, e.g. mqtt://console.example.com:1883. */
+      mqttUrl: z.string().url(),
+    })
+    .strict(),
+  collector: z.object({ serial: serialNumber, secret: z.string().min(1) }).strict(),
+  /** The plant's time zone: energy today counts from its local midnight. */
+  timeZone: z.string().default('UTC'),
+  /** Poll and report interval [s]. */
+  intervalS: z.number().int().min(5).max(3600).default(300),
+  /** Where the buffer of unsent batches and the day counters live (keep it out of the installed files). */
+  dataDir: z.string().default('/var/lib/solarops-agent'),
+  /** Most readings the buffer keeps while the server cannot be reached (default 7 days of 32 devices). */
+  bufferReadings: z.number().int().min(1).optional(),
+  links: z.array(link).min(1),
+});
+export type AgentConfig = z.infer<typeof agentConfig>;
+export type LinkConfig = AgentConfig['links'][number];
+
+/** Reads and checks agent.yaml; throws with every problem and where it is. */
+export function loadConfig(path: string): AgentConfig {
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path}: ${(err as Error).message}`);
+  }
+  const parsed = agentConfig.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(top)'}: ${i.message}`);
+    throw new Error(`${path} is not a valid agent configuration:\n${problems.join('\n')}`);
+  }
+  const serials = parsed.data.links.flatMap((l) => l.devices.map((d) => d.sn));
+  const twice = serials.find((sn, i) => serials.indexOf(sn) !== i);
+  if (twice) throw new Error(`${path}: device ${twice} is listed twice`);
+  return parsed.data;
+}

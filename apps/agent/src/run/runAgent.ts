@@ -1,0 +1,152 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TelemetryReading } from '@solarops/contracts';
+import { CollectorLink } from '@solarops/simulator/link';
+import { energyToday, type DayStart } from '../mapping/energyToday.ts';
+import { LinkQueue } from '../modbus/LinkQueue.ts';
+import { ModbusSerialTransport, type LinkEndpoint } from '../modbus/transport.ts';
+import { AGENT_VERSION } from '../version.ts';
+import { BatchJournal, DEFAULT_MAX_ITEMS } from './BatchJournal.ts';
+import type { AgentConfig, LinkConfig } from './config.ts';
+import { DevicePoller, type PollResult } from './DevicePoller.ts';
+
+export function endpointOf(link: LinkConfig): LinkEndpoint {
+  if (link.tcp) return { kind: 'tcp', ...link.tcp };
+  if (link.rtuOverTcp) return { kind: 'rtuOverTcp', ...link.rtuOverTcp };
+  return { kind: 'rtu', ...link.rtu! };
+}
+
+/** Each device's poller, on one queue per link. */
+function pollers(
+  config: AgentConfig,
+  onResult: (r: PollResult) => void,
+): { queues: LinkQueue[]; pollers: DevicePoller[] } {
+  const queues: LinkQueue[] = [];
+  const all: DevicePoller[] = [];
+  for (const link of config.links) {
+    const queue = new LinkQueue(new ModbusSerialTransport(endpointOf(link)), { gapMs: link.gapMs });
+    queues.push(queue);
+    for (const d of link.devices) all.push(new DevicePoller(queue, d, config.intervalS * 1000, onResult));
+  }
+  return { queues, pollers: all };
+}
+
+/** The day counters of energy today, kept beside the buffer so that a restart at noon keeps the day. */
+class DayStarts {
+  readonly map = new Map<string, DayStart>();
+  private readonly path: string;
+  constructor(dir: string) {
+    this.path = join(dir, 'day-starts.json');
+    if (existsSync(this.path)) {
+      try {
+        for (const [sn, s] of Object.entries(
+          JSON.parse(readFileSync(this.path, 'utf8')) as Record<string, DayStart>,
+        )) {
+          this.map.set(sn, s);
+        }
+      } catch {
+        // A torn file loses today's start only: the day then counts from the next reading.
+      }
+    }
+  }
+  save(): void {
+    writeFileSync(`${this.path}.new`, JSON.stringify(Object.fromEntries(this.map)));
+    renameSync(`${this.path}.new`, this.path);
+  }
+}
+
+function toReading(
+  result: PollResult,
+  config: AgentConfig,
+  days: Map<string, DayStart>,
+): TelemetryReading | undefined {
+  if (!result.fields) return undefined;
+  const today = energyToday(days, result.sn, result.ts, result.fields.energyTotalKwh, config.timeZone);
+  return {
+    sn: result.sn,
+    ts: result.ts,
+    ...result.fields,
+    ...(today === undefined ? {} : { energyTodayKwh: today }),
+  };
+}
+
+/** `run --once --print`: reads every device once and returns the batch it would send (sending nothing). */
+export async function readOnce(
+  config: AgentConfig,
+  log: (line: string) => void,
+): Promise<TelemetryReading[]> {
+  const { queues, pollers: all } = pollers(config, () => undefined);
+  try {
+    const ts = Date.now();
+    const results = await Promise.all(all.map((p) => p.poll(ts)));
+    const days = new Map<string, DayStart>();
+    for (const r of results) if (r.error) log(`${r.sn}: ${r.error.message}`);
+    return results
+      .map((r) => toReading(r, config, days))
+      .filter((r): r is TelemetryReading => r !== undefined);
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+  }
+}
+
+export interface RunningAgent {
+  link: CollectorLink;
+  journal: BatchJournal;
+  stop(): Promise<void>;
+}
+
+/**
+ * The service: polls every device at the interval, sends the readings of each interval as one batch through
+ * the collector link (MQTT, QoS 1, kept on disk until the server's ack and re-sent oldest first after every
+ * reconnect and every restart), and says its status (the agent's version, its interval) at each connect.
+ */
+export async function runAgent(config: AgentConfig, log: (line: string) => void): Promise<RunningAgent> {
+  const journal = new BatchJournal(config.dataDir, config.bufferReadings ?? DEFAULT_MAX_ITEMS);
+  if (journal.tornLines > 0) log(`buffer: ${journal.tornLines} line(s) cut off by a power loss were dropped`);
+  if (journal.waiting().length > 0)
+    log(`buffer: ${journal.waiting().length} batch(es) from before the restart go first`);
+  const days = new DayStarts(config.dataDir);
+  const link = new CollectorLink({
+    url: config.server.mqttUrl,
+    serial: config.collector.serial,
+    secret: config.collector.secret,
+    store: journal,
+    status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS }),
+  });
+  let collected: TelemetryReading[] = [];
+  const { queues, pollers: all } = pollers(config, (result) => {
+    if (result.error) log(`${result.sn}: ${result.error.message}`);
+    const reading = toReading(result, config, days.map);
+    if (reading) collected.push(reading);
+  });
+  let droppedReported = 0;
+  const flush = (): void => {
+    if (collected.length === 0) return;
+    const readings = collected;
+    collected = [];
+    link.sendTelemetry(readings);
+    days.save();
+    if (journal.dropped > droppedReported) {
+      log(
+        `buffer full: ${journal.dropped - droppedReported} oldest batch(es) dropped (${journal.dropped} in all)`,
+      );
+      droppedReported = journal.dropped;
+    }
+  };
+  // A batch per interval, sent a little after the polls of the interval started (they run on the same grid).
+  const flushTimer = setInterval(flush, config.intervalS * 1000);
+  link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
+  for (const p of all) p.start();
+  return {
+    link,
+    journal,
+    async stop() {
+      clearInterval(flushTimer);
+      for (const p of all) p.stop();
+      flush();
+      await Promise.all(queues.map((q) => q.close()));
+      await link.stop();
+      journal.close();
+    },
+  };
+}

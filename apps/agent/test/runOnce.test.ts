@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { telemetryReading } from '@solarops/contracts';
+import { ImageServer, loadImage, registerMap } from './imageServer.ts';
+
+const BIN = new URL('../bin/solarops-agent.mjs', import.meta.url).pathname;
+
+function agent(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+function configFile(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-config-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'agent.yaml');
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('solarops-agent run --once --print', () => {
+  it('reads every device of agent.yaml once and prints the batch it would send', async () => {
+    const server = new ImageServer([
+      { unitId: 126, registers: registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518')) },
+      { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
+    ]);
+    const port = await server.start();
+    cleanups.push(() => server.stop());
+    const path = configFile(`
+server:
+  mqttUrl: mqtt://127.0.0.1:1
+collector:
+  serial: SOC230712345
+  secret: not-used-by-once
+timeZone: Europe/Berlin
+links:
+  - name: inverters
+    tcp: { host: 127.0.0.1, port: ${port} }
+    devices:
+      - { sn: SIN241800042, unitId: 126 }
+      - { sn: SIN241800043, unitId: 2 }
+`);
+    const { code, stdout } = await agent(['run', '--config', path, '--once', '--print']);
+    expect(code).toBe(0);
+    const batch = JSON.parse(stdout) as { sentAt: number; readings: { sn: string }[] };
+    expect(batch.readings.map((r) => r.sn)).toEqual(['SIN241800042', 'SIN241800043']);
+    expect(batch.readings[0]).toMatchObject({ acPowerW: 3680, energyTotalKwh: 30388.53, energyTodayKwh: 0 });
+    expect(batch.readings[1]).toMatchObject({ acPowerW: 9800, gridVoltageV: [276.8, 277.3, 277.6] });
+    for (const r of batch.readings) expect(telemetryReading.safeParse(r).success).toBe(true);
+  }, 60_000);
+
+  it('says what is wrong in agent.yaml and where, and reads nothing', async () => {
+    const path = configFile(`
+server: { mqttUrl: mqtt://127.0.0.1:1883 }
+collector: { serial: SOC230712345, secret: s }
+links:
+  - tcp: { host: 127.0.0.1, port: 502 }
+    rtu: { path: /dev/ttyUSB0 }
+    devices: [{ sn: SIN241800042, unitId: 300 }]
+`);
+    const { code, stderr } = await agent(['run', '--config', path, '--once', '--print']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('links.0.devices.0.unitId');
+    expect(stderr).toContain('a link is exactly one of tcp, rtuOverTcp or rtu');
+  }, 60_000);
+});
