@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the Debian package of the edge agent from this repository with dpkg-deb:
+#   apps/agent/packaging/build-deb.sh [arch]   (arch: arm64 for a Raspberry Pi 4/5, amd64, armhf; default: this machine's)
+# The package holds the agent's sources and their production dependencies under /opt/solarops-agent (TypeScript run
+# through tsx: nothing is compiled), the systemd unit and an example /etc/solarops-agent/agent.yaml. It needs
+# Node.js 20.19 or newer on the target (Debian's nodejs or NodeSource's). No native module is needed for Modbus TCP;
+# serialport's prebuilt bindings come along for RS-485 where they fit the architecture.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+arch="${1:-$(dpkg --print-architecture)}"
+version=$(node -p "require('./apps/agent/package.json').version")
+out="$(pwd)/dist"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+root="$stage/solarops-agent_${version}_${arch}"
+app="$root/opt/solarops-agent"
+mkdir -p "$app" "$root/DEBIAN" "$root/lib/systemd/system" "$root/etc/solarops-agent"
+
+# The workspaces the agent imports, and the lock file, then their production dependencies only.
+cp package.json package-lock.json "$app/"
+for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do
+  mkdir -p "$app/$ws"
+  cp "$ws/package.json" "$app/$ws/"
+done
+cp -r apps/agent/bin apps/agent/src apps/agent/sunspec apps/agent/README.md "$app/apps/agent/"
+cp -r packages/contracts/src "$app/packages/contracts/"
+cp -r apps/simulator/src "$app/apps/simulator/"
+# tsx runs on esbuild, a native binary per platform: install the one of the target, not this machine's.
+case "$arch" in arm64) cpu=arm64 ;; amd64) cpu=x64 ;; armhf) cpu=arm ;; *) echo "unknown arch $arch" >&2; exit 2 ;; esac
+(cd "$app" && npm ci --os=linux --cpu="$cpu" --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --workspace apps/agent --include-workspace-root=false >/dev/null)
+
+cp apps/agent/packaging/solarops-agent.service "$root/lib/systemd/system/"
+cp apps/agent/packaging/agent.example.yaml "$root/etc/solarops-agent/agent.yaml"
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: solarops-agent
+Version: ${version}
+Architecture: ${arch}
+Maintainer: SolarOps maintainers
+Depends: nodejs (>= 20.19) | nodejs-lts
+Section: net
+Priority: optional
+Description: SolarOps edge agent
+ Reads inverters, meters and batteries over Modbus TCP/RTU and SunSpec and sends
+ their readings to a SolarOps console over MQTT, buffered on disk while offline.
+CONTROL
+echo "/etc/solarops-agent/agent.yaml" > "$root/DEBIAN/conffiles"
+cat > "$root/DEBIAN/postinst" <<'POSTINST'
+#!/bin/sh
+set -e
+if [ "$1" = configure ]; then
+  getent passwd solarops-agent >/dev/null || adduser --system --group --home /var/lib/solarops-agent solarops-agent
+  chmod 640 /etc/solarops-agent/agent.yaml
+  chgrp solarops-agent /etc/solarops-agent/agent.yaml
+  systemctl daemon-reload >/dev/null 2>&1 || true
+fi
+POSTINST
+cat > "$root/DEBIAN/prerm" <<'PRERM'
+#!/bin/sh
+set -e
+systemctl stop solarops-agent >/dev/null 2>&1 || true
+PRERM
+chmod 755 "$root/DEBIAN/postinst" "$root/DEBIAN/prerm"
+mkdir -p "$out"
+dpkg-deb --root-owner-group --build "$root" "$out/solarops-agent_${version}_${arch}.deb"
+echo "$out/solarops-agent_${version}_${arch}.deb"
