@@ -19,6 +19,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { conflict, notFound } from '../../http/AppError.ts';
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { plantAvailability, type AvailabilitySlots } from './availability.ts';
 import { reportBetween, reportPlants } from './periodicReport.ts';
@@ -262,9 +263,6 @@ export async function getTemplate(db: Database, userId: number, id: number): Pro
   if (!row) throw notFound();
   return templateOf(row);
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Saves a new template; an account keeps at most MAX_REPORT_TEMPLATES, each name once. */
 export async function createTemplate(

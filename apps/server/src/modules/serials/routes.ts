@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { t, type MessageKey } from '../../i18n/messages.ts';
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { checkSerial, listSerialRules } from './queries.ts';
 import { serialRules } from './tables.ts';
@@ -31,12 +32,6 @@ const errors = {
 };
 const bearer = [{ bearer: [] }];
 const tags = ['serials'];
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' ||
-    (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Serial number rules per device model (the `standardSNnumber` screen) and the check every serial passes. */
 const plugin: FastifyPluginAsyncZod = async (app) => {

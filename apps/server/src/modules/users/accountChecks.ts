@@ -26,13 +26,6 @@ export async function checkPolicy(deps: UserDeps, field: string, password: strin
     });
 }
 
-/** A unique index refused the row (PostgreSQL 23505): two sign-ups raced for one name. */
-export const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' ||
-    (err as { cause?: { code?: string } }).cause?.code === '23505');
-
 /** Name and address must be free before a code is spent on them. */
 export async function checkFree(deps: UserDeps, userCode: string, email: string) {
   if (await userCodeTaken(deps.db, userCode)) throw conflict('userCodeTaken');

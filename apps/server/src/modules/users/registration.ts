@@ -5,7 +5,8 @@ import { conflict, fieldError } from '../../http/AppError.ts';
 import { consumeEmailCode } from '../auth/emailCodes.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { checkFree, checkPolicy, isUniqueViolation, type UserDeps } from './accountChecks.ts';
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
+import { checkFree, checkPolicy, type UserDeps } from './accountChecks.ts';
 import { enterpriseRegistrations, users } from './tables.ts';
 
 /* Calls made before sign-in, each proven by an emailed code: registering an account, recovering a password. */

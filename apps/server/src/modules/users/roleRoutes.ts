@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import { roleDescription } from './seedAccounts.ts';
 import { roles } from './tables.ts';
 
@@ -25,12 +26,6 @@ const errors = {
 };
 const bearer = [{ bearer: [] }];
 const tags = ['roles'];
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' ||
-    (err as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Roles and their menu lists: the `permissions` screen (staff have it too, spec §6). */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
