@@ -15,7 +15,7 @@ import type { CollectorInfo, DeviceInfo, DeviceRegistry } from './DeviceRegistry
 import { checkBatch, isValidReading } from './checkReading.ts';
 import { localDay, nextDay } from '../../time/localDay.ts';
 import { MAX_LINE_PREFIX, readingCells, timeCells, writeLine } from '../telemetry/readingLines.ts';
-import { storeBatch } from '../telemetry/storeBatch.ts';
+import { storeBatch, type BatchToStore } from '../telemetry/storeBatch.ts';
 import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts';
 import { LineSlabs, type Slab } from './LineSlabs.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
@@ -52,14 +52,7 @@ interface PendingWrite {
   /** Each device's newest device time in the batch [ms], by device id. */
   latest: Map<number, number>;
   dirty: { deviceId: number; plantId: number; day: string }[];
-  quarantine: {
-    plantId: number | null;
-    deviceId: number | null;
-    deviceSerial: string;
-    ts: string | null;
-    reason: RejectionReason;
-    payload: unknown;
-  }[];
+  quarantine: BatchToStore['quarantine'][number][];
   skewAlerts: { device: DeviceInfo; skewMs: number }[];
   skewCleared: DeviceInfo[];
   rebinds: DeviceInfo[];
