@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMAND_STATES } from '@solarops/contracts';
 import { AppError } from '../../http/AppError.ts';
+import { badSignatureNotifications } from '../orders/service.ts';
 import { prometheusText, type MetricFamily } from './prometheusText.ts';
 
 const OPEN_STATES = ['queued', 'sent', 'acked'] as const;
@@ -116,6 +117,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           help: 'Process memory by kind (rss, heapUsed, heapTotal, external, arrayBuffers)',
           type: 'gauge',
           samples: Object.entries(memory).map(([kind, value]) => ({ labels: { kind }, value })),
+        },
+        {
+          name: 'solarops_payment_notifications_bad_signature_total',
+          help: 'Payment notifications refused for their signature (not stored), by provider',
+          type: 'counter',
+          samples: [...badSignatureNotifications].map(([provider, value]) => ({
+            labels: { provider },
+            value,
+          })),
         },
         counter(
           'process_cpu_seconds_total',

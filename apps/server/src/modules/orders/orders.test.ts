@@ -10,6 +10,7 @@ import { createFixturePlant } from '../devices/deviceFixtures.ts';
 import type { MockPaymentProvider } from './payments/MockPaymentProvider.ts';
 import { signRsa2 } from './payments/alipaySignature.ts';
 import { INVOICE_MOVES, ORDER_MOVES } from './orderStates.ts';
+import { NOTIFY_PER_MINUTE } from './routes.ts';
 import { reconcileOrders } from './service.ts';
 
 type Headers = Record<string, string>;
@@ -209,9 +210,9 @@ describe('renewal orders and payment', () => {
       sql`select outcome, count(*)::int as n from payment_notifications where order_no = ${made.orderNo}
           group by outcome order by outcome`,
     );
+    // The two badly signed ones are refused and not stored.
     expect(outcomes).toEqual([
       { outcome: 'applied', n: 1 },
-      { outcome: 'badSignature', n: 2 },
       { outcome: 'duplicate', n: 4 },
       { outcome: 'ignored', n: 2 },
       { outcome: 'stale', n: 1 },
@@ -229,6 +230,39 @@ describe('renewal orders and payment', () => {
       sql`select status from sim_cards where id = ${ids[1]!}`,
     );
     expect(restarted!.status).toBe('normal');
+  });
+
+  it('keeps nothing of junk posted at the notify address, refuses a large body with 413 and a flood with 429', async () => {
+    const stored = async () =>
+      (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from payment_notifications`))[0]!.n;
+    const before = await stored();
+    const junk = {
+      out_trade_no: 'R-junk',
+      notify_id: 'x',
+      sign: 'bm90IGEgc2lnbmF0dXJl',
+      pad: 'j'.repeat(4000),
+    };
+    for (let i = 0; i < 5; i++) expect((await notify(junk)).statusCode).toBe(400);
+    expect(await stored()).toBe(before);
+    const big = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'b'.repeat(4000)]));
+    expect((await notify(big)).statusCode).toBe(413);
+    expect(await stored()).toBe(before);
+    // One address past the limit of a minute (a few re-sends an hour is all a provider needs) gets 429.
+    const flood = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/pay/notify/mock',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'sign=x',
+        remoteAddress: ip,
+      });
+    const answers = new Map<number, number>();
+    for (let i = 0; i <= NOTIFY_PER_MINUTE; i++) {
+      const code = (await flood('192.0.2.77')).statusCode;
+      answers.set(code, (answers.get(code) ?? 0) + 1);
+    }
+    expect(answers.get(429)).toBe(1);
+    expect((await flood('192.0.2.78')).statusCode).toBe(400);
   });
 
   it('moves orders and invoices only along their tables; every other move answers 409', async () => {

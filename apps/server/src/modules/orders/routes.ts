@@ -54,6 +54,10 @@ const EXPORT_MAX_ROWS = 10_000;
 const orderOut = renewalOrder.extend({ provider: z.string() });
 /** The console page a payer comes back to from a provider's pay page (the renew flow at its order). */
 const RENEW_PAGE = '/operation/renew';
+/** The largest payment notification taken [bytes]: a real one is 1-3 KB. */
+export const NOTIFY_MAX_BYTES = 16 * 1024;
+/** Payment notifications taken per client address and minute (a provider re-sends a few times an hour). */
+export const NOTIFY_PER_MINUTE = 300;
 
 /** Renewal orders of internet cards (`renew`, `renewDetails`, `bill`) and their payment (issue 19). */
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -231,11 +235,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/pay/notify/:provider',
     {
       // The provider calls without a session: the signature is the credential, checked before anything changes.
-      config: { audit: false },
+      // The address is open to anyone, so its body is small (a real notification is 1-3 KB) and its rate bounded.
+      config: { audit: false, rateLimit: { max: NOTIFY_PER_MINUTE, timeWindow: 60_000 } },
+      bodyLimit: NOTIFY_MAX_BYTES,
       schema: {
         tags,
         summary:
-          'Payment notification (form fields, signed RSA2 over the sorted fields); answers `success` once taken',
+          'Payment notification (form fields, signed RSA2 over the sorted fields); answers `success` once taken. ' +
+          `At most ${NOTIFY_MAX_BYTES / 1024} KB (413) and ${NOTIFY_PER_MINUTE} posts a minute per address (429); ` +
+          'a bad signature is refused (400) and not stored',
         params: z.object({ provider: z.string().max(20) }),
         body: z.record(z.string().max(64), z.string().max(4096)),
       },

@@ -202,11 +202,18 @@ export async function applyPayment(
 export type NotificationOutcome = (typeof paymentNotifications.$inferInsert)['outcome'];
 
 /**
+ * Notifications refused for their signature since the process started, by provider: counted (GET /metrics) and
+ * logged, never stored, so that junk posted at the open address costs no disk.
+ */
+export const badSignatureNotifications = new Map<string, number>();
+
+/**
  * A payment notification from `provider`, as posted to `/pay/notify/<provider>`: its signature is verified and its
  * age checked before anything else is read; a verified success for a known order with the right amount applies
- * the payment (once, however often and in whatever order it is delivered). Every notification is logged with what
- * became of it. Returns the outcome: `applied`, `duplicate` and `ignored` are answered `success` (the provider
- * stops re-sending), the others are refused.
+ * the payment (once, however often and in whatever order it is delivered). Every notification the provider signed
+ * is logged with what became of it; a badly signed one (anybody can post to the address) is only counted in
+ * `badSignatureNotifications`, its body kept nowhere. Returns the outcome: `applied`, `duplicate` and `ignored` are
+ * answered `success` (the provider stops re-sending), the others are refused.
  */
 export async function receiveNotification(
   deps: OrderDeps,
@@ -215,6 +222,10 @@ export async function receiveNotification(
   now: Date = new Date(),
 ): Promise<NotificationOutcome> {
   const outcome = await judge(deps, provider, params, now);
+  if (outcome === 'badSignature') {
+    badSignatureNotifications.set(provider.name, (badSignatureNotifications.get(provider.name) ?? 0) + 1);
+    return outcome;
+  }
   await deps.db.insert(paymentNotifications).values({
     provider: provider.name,
     orderNo: params.out_trade_no?.slice(0, 64) ?? null,

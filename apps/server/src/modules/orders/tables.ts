@@ -78,8 +78,9 @@ export const renewalOrderCards = pgTable(
 );
 
 /**
- * Every payment notification received, good or bad: what it said and what became of it (applied, duplicate,
- * refused for its signature or age). Refused ones change nothing else.
+ * Every payment notification the provider signed: what it said and what became of it (applied, duplicate, refused
+ * for its age, amount or order). Refused ones change nothing else. Badly signed posts are counted, not stored
+ * (`badSignature` stays in the enum for the rows kept before).
  */
 export const paymentNotifications = pgTable(
   'payment_notifications',
