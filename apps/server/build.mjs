@@ -27,7 +27,12 @@ if (!/^[A-Za-z0-9._-]+$/.test(outdir))
 rmSync(new URL(outdir, import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { main: 'src/main.ts', 'migrate-data': 'src/migrateData/cli.ts' },
+  // The database thread's entry (src/db/pgliteHost.ts) is its own module, which the bundles start as a worker.
+  entryPoints: {
+    main: 'src/main.ts',
+    'migrate-data': 'src/migrateData/cli.ts',
+    'pglite-host': 'src/db/pgliteHost.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PgliteThread } from './PgliteThread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,7 +20,7 @@ export interface SqlSession {
   release(): Promise<void>;
 }
 
-export type DatabaseClient = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+export type DatabaseClient = { kind: 'pglite'; pglite: PgliteThread } | { kind: 'postgres'; pool: pg.Pool };
 
 export interface OpenedDatabase {
   db: Database;
@@ -43,7 +43,10 @@ export interface OpenDatabaseOptions {
 // PostgreSQL returns int8 (bigint) as text by default; counts and sums here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** Opens PostgreSQL when `DATABASE_URL` is set, else the embedded PGlite (ARCHITECTURE §2). */
+/**
+ * Opens PostgreSQL when `DATABASE_URL` is set, else the embedded PGlite (ARCHITECTURE §2) in a worker thread
+ * (`PgliteThread`).
+ */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   options: OpenDatabaseOptions = {},
@@ -73,14 +76,14 @@ export async function openDatabase(
     dataDir = path.join(config.dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite({
+  // In a worker thread of its own, so that a heavy query leaves the API's thread free (decision 0019).
+  const pglite = new PgliteThread({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    // The extensions the migrations create (PostgreSQL ships them in its contrib package).
-    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
   });
   await pglite.waitReady;
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  // Drizzle's PGlite driver calls `query` and `transaction`, which the thread answers as PGlite does.
+  const db = drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,
     client: { kind: 'pglite', pglite },

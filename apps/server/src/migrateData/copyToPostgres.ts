@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { applicationTables, dataSummary, summaryDifferences, type DataSummary } from '../db/dataSummary.ts';
 import { migrate } from '../db/migrate.ts';
 import type { OpenedDatabase } from '../db/openDatabase.ts';
+import type { PgliteThread } from '../db/PgliteThread.ts';
 import { rowsOf } from '../db/rowsOf.ts';
 
 /** The migrator's own record: written by `migrate` on the target, never copied. */
@@ -161,7 +161,7 @@ async function partitionsOf(source: OpenedDatabase, table: string) {
 
 /** One table's rows: PGlite writes them as COPY text into a blob, PostgreSQL reads the same text. */
 async function copyTable(
-  pglite: PGlite,
+  pglite: PgliteThread,
   client: pg.PoolClient,
   table: string,
   columns: string[],
