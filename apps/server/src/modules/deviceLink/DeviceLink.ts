@@ -11,6 +11,7 @@ import type { FleetChanges } from '../devices/fleetChanges.ts';
 import type { DeviceLinkEventMap, DeviceLinkEvents } from './deviceLinkEvents.ts';
 import { DeviceOutbox } from './DeviceOutbox.ts';
 import { IngestPipeline, type IngestPipelineOptions } from './IngestPipeline.ts';
+import { ListeningClock } from './ListeningClock.ts';
 import type { WarnLogger } from './RejectionLog.ts';
 
 /** The way down to collectors over MQTT: the embedded broker or the connection to the external one. */
@@ -63,6 +64,8 @@ export class DeviceLink {
   readonly events: DeviceLinkEvents = new EventEmitter<DeviceLinkEventMap>();
   readonly registry: DeviceRegistry;
   readonly pipeline: IngestPipeline;
+  /** When this server could not hear its devices (offline detection does not count it as their silence). */
+  readonly listening = new ListeningClock();
   private readonly outbox = new DeviceOutbox((serial, message) =>
     this.events.emit('undelivered', serial, message),
   );
@@ -81,7 +84,9 @@ export class DeviceLink {
     this.pipeline = new IngestPipeline(options.db, this.registry, this.events, {
       ...options.pipeline,
       logger: options.logger,
+      listening: this.listening,
     });
+    this.listening.start();
     // The registry keeps plants' zones and collectors' plants in memory: read them again after a change.
     options.fleetChanges.on('plantEdited', this.forget);
     options.fleetChanges.on('collectorMoved', this.forget);
@@ -157,6 +162,7 @@ export class DeviceLink {
   /** Stops listening (the app closes). */
   close(): void {
     clearInterval(this.sweeper);
+    this.listening.stop();
     this.options.fleetChanges.off('plantEdited', this.forget);
     this.options.fleetChanges.off('collectorMoved', this.forget);
     this.options.fleetChanges.off('fleetAdded', this.forget);

@@ -20,6 +20,7 @@ import { scanTelemetryBatch, type ScannedReading } from './scanTelemetryBatch.ts
 import { LineSlabs, type Slab } from './LineSlabs.ts';
 import { RejectionLog, type WarnLogger } from './RejectionLog.ts';
 import type { CommittedReading, DeviceLinkEvents } from './deviceLinkEvents.ts';
+import type { ListeningClock } from './ListeningClock.ts';
 
 /** A batch refused as a whole (the HTTP call answers 400 or 413; MQTT acknowledges it so it is not re-sent). */
 export class BatchRefused extends Error {
@@ -80,6 +81,8 @@ export interface IngestPipelineOptions {
    * buffers. Parsed readings take several times their JSON size, so this bounds the server's memory.
    */
   maxAdmittedBytes?: number;
+  /** Told how long each batch waited to be stored: a long wait is a stretch the server did not listen. */
+  listening?: ListeningClock;
 }
 
 /**
@@ -107,6 +110,9 @@ export class IngestPipeline {
   private idle: Promise<void> = Promise.resolve();
   private markIdle: () => void = () => undefined;
   readonly counters = { batches: 0, readingsStored: 0, readingsQuarantined: 0, commits: 0 };
+  /** When each batch not yet settled was queued [ms since the epoch], oldest first (insertion order). */
+  private readonly waiting = new Set<{ queuedAt: number }>();
+  private readonly listening: ListeningClock | undefined;
 
   constructor(
     private readonly db: Database,
@@ -120,6 +126,8 @@ export class IngestPipeline {
     this.maxRows = options.maxRowsPerCommit ?? 10_000;
     this.concurrency = options.concurrency ?? 3;
     this.maxAdmittedBytes = options.maxAdmittedBytes ?? 12 * 1024 * 1024;
+    this.listening = options.listening;
+    this.listening?.watchIngest(() => this.waiting.values().next().value?.queuedAt);
     this.released = new Promise((r) => (this.markReleased = r));
   }
 
@@ -475,15 +483,23 @@ export class IngestPipeline {
 
   private enqueue(p: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // The lines' room is used again once the batch is settled, stored or not.
+      // Real time, not `now` (tests move that): the offline detection compares it with the database's clock.
+      const wait = { queuedAt: Date.now() };
+      this.waiting.add(wait);
+      const settled = () => {
+        this.waiting.delete(wait);
+        this.listening?.stalled(wait.queuedAt, Date.now());
+        // The lines' room is used again once the batch is settled, stored or not.
+        this.slabs.release(p.slab);
+      };
       this.queue.push({
         ...p,
         resolve: () => {
-          this.slabs.release(p.slab);
+          settled();
           resolve();
         },
         reject: (err) => {
-          this.slabs.release(p.slab);
+          settled();
           reject(err);
         },
       });

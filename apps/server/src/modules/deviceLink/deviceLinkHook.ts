@@ -12,7 +12,7 @@ export const deviceLinkHook: StartupHook = {
   name: 'device link',
   async start({ config, database, deps, logger }) {
     const link = deps.deviceLink;
-    const stopJobs = startDeviceLinkJobs(database, link.events, logger, config.history);
+    const stopJobs = startDeviceLinkJobs(database, link.events, logger, config.history, link.listening);
     let closeTransport: () => Promise<void>;
     if (config.mqttUrl) {
       const consumer = await startExternalConsumer({

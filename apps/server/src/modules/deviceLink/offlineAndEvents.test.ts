@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SERVER_FAULT_CODES } from '@solarops/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -74,4 +75,53 @@ describe('online state and device events', () => {
       { code: 101, state: 'cleared' },
     ]);
   });
+
+  it('never blames collectors for the server’s own stall: only one silent while it listened goes offline', async () => {
+    const link = t.app.deps.deviceLink;
+    const owner = (await createUser(t.db)).id;
+    const [heard, silent] = [
+      await createFixturePlant(t.db, { ownerId: owner }),
+      await createFixturePlant(t.db, { ownerId: owner }),
+    ];
+    const plantIds = [heard.plantId, silent.plantId];
+    // Collectors reporting every 2 s: offline after 6 s of silence.
+    await t.db.execute(
+      sql`update collectors set report_interval_s = 2 where plant_id = any(${sql.param(plantIds)}::int[])`,
+    );
+    for (const p of [heard, silent]) {
+      const collector = (await link.pipeline.registry.collectorBySerial(p.collectors[0]!.serial))!;
+      await link.pipeline.ingestTelemetry(collector, {
+        seq: 1,
+        readings: [{ sn: p.devices[0]!.serial, ts: Date.now() - 1000, acPowerW: 10 }],
+      });
+    }
+    // One was last heard 20 s ago, while the server listened.
+    for (const table of ['collectors', 'devices'] as const)
+      await t.db.execute(
+        sql`update ${sql.identifier(table)} set last_seen_at = now() - interval '20 seconds'
+          where plant_id = ${silent.plantId}`,
+      );
+    // The server stalls for 8 s (its event loop blocked, as a heavy query on its own thread did): longer than the
+    // threshold, so that counting the stall as the collectors' silence would turn both offline.
+    const end = Date.now() + 8_000;
+    while (Date.now() < end) Math.sqrt(end);
+    // The offline job's timer fires right after the stall.
+    await detectOffline(t.db, link.events, link.listening);
+    await link.flush();
+    await t.app.deps.alarmEngine.flush();
+
+    const state = await rows<{ plant_id: number; online: boolean }>(
+      sql`select plant_id, online from collectors where plant_id = any(${sql.param(plantIds)}::int[])
+        union all select plant_id, online from devices where plant_id = any(${sql.param(plantIds)}::int[])`,
+    );
+    expect(state.filter((r) => r.plant_id === heard.plantId).map((r) => r.online)).toEqual([true, true]);
+    expect(state.filter((r) => r.plant_id === silent.plantId).map((r) => r.online)).toEqual([false, false]);
+    const alarms = await rows<{ plant_id: number; code: number }>(
+      sql`select plant_id, code from alarms where plant_id = any(${sql.param(plantIds)}::int[]) order by code`,
+    );
+    expect(alarms.filter((a) => a.plant_id === heard.plantId)).toEqual([]);
+    expect(alarms.map((a) => a.code)).toEqual(
+      [SERVER_FAULT_CODES.collectorOffline, SERVER_FAULT_CODES.deviceOffline].sort((a, b) => a - b),
+    );
+  }, 120_000);
 });

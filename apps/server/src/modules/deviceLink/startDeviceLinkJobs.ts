@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEVICE_LIMITS } from '@solarops/contracts';
 import type { Database, OpenedDatabase } from '../../db/openDatabase.ts';
+import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { scheduleJobs, type JobLogger } from '../../jobs/scheduleJobs.ts';
 import { partitionName, nextMonth, ensureTelemetryPartitions } from '../telemetry/partitions.ts';
@@ -9,17 +10,36 @@ import { compactHistory } from '../telemetry/compactHistory.ts';
 import { applyRetention } from '../telemetry/retention.ts';
 import { recomputeDirtyRollups } from '../telemetry/rollups.ts';
 import type { DeviceLinkEvents } from './deviceLinkEvents.ts';
+import type { ListeningClock } from './ListeningClock.ts';
 
 /**
- * Marks collectors and devices offline after 3 reporting intervals without data (ARCHITECTURE §5). They come back
- * online with their next data, in the ingest transaction. Those that went offline are told on `events`.
+ * Marks collectors and devices offline after 3 reporting intervals without data (ARCHITECTURE §5), counting only
+ * the time the server was listening (`listening`): the stretches in which it could not hear them (its event loop
+ * blocked, its ingest unable to store) are not their silence. They come back online with their next data, in the
+ * ingest transaction. Those that went offline are told on `events`.
  */
-export async function detectOffline(db: Database, events: DeviceLinkEvents): Promise<void> {
+export async function detectOffline(
+  db: Database,
+  events: DeviceLinkEvents,
+  listening?: ListeningClock,
+): Promise<void> {
   const n = DEVICE_LIMITS.offlineAfterIntervals;
+  const stalls = listening?.stallsUntilNow() ?? [];
+  // Judged up to this moment (the stalls are known up to it), or the database's now if its clock is behind.
+  const asOf = listening ? sql`least(now(), ${new Date().toISOString()}::timestamptz)` : sql`now()`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const froms = arrayLiteral(stalls.map((s) => iso(s.from)));
+  const tos = arrayLiteral(stalls.map((s) => iso(s.to)));
+  /** Time since `lastSeen` that the server was listening. */
+  const heardSilence = (lastSeen: SQL) => sql`(${asOf} - ${lastSeen} - coalesce((
+      select sum(least(s.t, ${asOf}) - greatest(s.f, ${lastSeen}))
+      from unnest(${froms}::timestamptz[], ${tos}::timestamptz[]) as s(f, t)
+      where s.t > ${lastSeen} and s.f < ${asOf}), interval '0'))`;
   const c = await rowsOf<{ id: number }>(
     db,
     sql`update collectors set online = false
-    where online and (last_seen_at is null or last_seen_at < now() - make_interval(secs => report_interval_s * ${n}))
+    where online and (last_seen_at is null
+      or ${heardSilence(sql`last_seen_at`)} > make_interval(secs => report_interval_s * ${n}))
     returning id`,
   );
   const d1 = await rowsOf<{ id: number }>(
@@ -27,13 +47,15 @@ export async function detectOffline(db: Database, events: DeviceLinkEvents): Pro
     sql`update devices d set online = false
     from collectors c
     where d.collector_id = c.id and d.online
-      and (d.last_seen_at is null or d.last_seen_at < now() - make_interval(secs => c.report_interval_s * ${n}))
+      and (d.last_seen_at is null
+        or ${heardSilence(sql`d.last_seen_at`)} > make_interval(secs => c.report_interval_s * ${n}))
     returning d.id`,
   );
   const d2 = await rowsOf<{ id: number }>(
     db,
     sql`update devices set online = false
-    where online and collector_id is null and last_seen_at < now() - make_interval(secs => ${DEVICE_LIMITS.defaultReportIntervalS * n})
+    where online and collector_id is null
+      and ${heardSilence(sql`last_seen_at`)} > make_interval(secs => ${DEVICE_LIMITS.defaultReportIntervalS * n})
     returning id`,
   );
   const deviceIds = [...d1, ...d2].map((r) => r.id);
@@ -74,6 +96,7 @@ export function startDeviceLinkJobs(
   events: DeviceLinkEvents,
   logger: JobLogger,
   history: HistorySettings = DEFAULT_HISTORY,
+  listening?: ListeningClock,
 ): () => Promise<void> {
   const db = database.db;
   return scheduleJobs(database, logger, [
@@ -97,7 +120,7 @@ export function startDeviceLinkJobs(
       lockKey: 727_101,
       everyMs: 30_000,
       atStart: true,
-      run: () => detectOffline(db, events),
+      run: () => detectOffline(db, events, listening),
     },
     {
       name: 'rollups',
