@@ -343,6 +343,10 @@ export const MESSAGES = {
     en: 'This inverter has been scanned {cap} times today; try again tomorrow',
   },
   'iv.otherPlant': { zh: '设备不属于所选电站', en: 'The device is not of the chosen plant' },
+  'iv.notDiagnosable': {
+    zh: '无法诊断该曲线：计算结果 {field} 不是有效数值（请检查电流是否全为零、组件参数是否正确）',
+    en: 'This curve cannot be diagnosed: {field} of the result is not a valid number (check that the current is not all zero and the module data are right)',
+  },
   'iv.notInverter': { zh: '只有逆变器可以扫描 IV 曲线', en: 'Only inverters can scan IV curves' },
   'iv.wrongPassword': { zh: '密码错误', en: 'The password is wrong' },
   'iv.class.normal': { zh: '正常', en: 'Normal' },

@@ -10,6 +10,7 @@ import {
   type IvPoint,
   type ModuleDecay,
 } from '@solarops/pv';
+import { AppError } from '../../http/AppError.ts';
 import { t, type Lang } from '../../i18n/messages.ts';
 
 export interface DiagnoseOptions {
@@ -29,7 +30,27 @@ export function diagnoseForApi(
   lang: Lang,
   options: DiagnoseOptions = {},
 ): IvDiagnosisResult {
-  return toApiResult(diagnoseIvCurve({ ...body, points: body.points as IvPoint[], ...options }), lang);
+  const result = toApiResult(
+    diagnoseIvCurve({ ...body, points: body.points as IvPoint[], ...options }),
+    lang,
+  );
+  // A curve the physics cannot read (all-zero current, datasheet values too small to scale by) gives NaN or
+  // infinity somewhere in the result; JSON cannot carry them and the answer's schema refuses them, which was a
+  // 500. The caller gets a 422 naming the first such figure instead.
+  const bad = nonFinitePath(result);
+  if (bad) throw new AppError(422, 'iv.notDiagnosable', { params: { field: bad } });
+  return result;
+}
+
+/** The path of the first number in `value` that is NaN or infinite, or null when every number is finite. */
+export function nonFinitePath(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '(result)';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, v] of Object.entries(value)) {
+    const found = nonFinitePath(v, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A diagnosis as the API answers it, advice in `lang`. */

@@ -104,6 +104,17 @@ describe('POST /iv/diagnose, the open door', () => {
     expect(clear.lowConfidence).toBe(false);
   });
 
+  it('answers 422, never 500, for a curve whose figures cannot be computed (all-zero current)', async () => {
+    const healthy = body('normal', 3);
+    const res = await diagnose({ ...healthy, points: healthy.points.map(([v]) => [v, 0]) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().msg).toMatch(
+      /^This curve cannot be diagnosed: \S+ of the result is not a valid number/,
+    );
+    const zh = await diagnose({ ...healthy, points: healthy.points.map(([v]) => [v, 0]) }, installer, 'zh');
+    expect(zh.json().msg).toMatch(/^无法诊断该曲线/);
+  });
+
   it('answers 400 naming the field for each bad input', async () => {
     const good = body('normal', 5);
     const cases: [string, unknown][] = [
