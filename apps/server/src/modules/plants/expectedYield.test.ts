@@ -61,6 +61,7 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     for (const plantId of [sensor.plantId, model.plantId, nearby.plantId])
       await t.db.insert(plantEnergy).values([
         { plantId, period: 'day', periodStart: '2025-01-01', energyKwh: 400 },
+        { plantId, period: 'day', periodStart: '2025-06-20', energyKwh: 800 },
         { plantId, period: 'day', periodStart: '2025-06-21', energyKwh: 800 },
         { plantId, period: 'month', periodStart: '2025-06-01', energyKwh: 1600 },
         { plantId, period: 'year', periodStart: '2025-01-01', energyKwh: 2000 },
@@ -96,7 +97,9 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     expect(f.irradianceSource).toBe('sensor');
     expect(f.date).toBe('2025-06-21');
     const [day, month, year] = f.periods;
-    expect([day!.start, month!.start, year!.start]).toEqual(['2025-06-21', '2025-06-01', '2025-01-01']);
+    // The station measures since 1 March: the year counts from then, January's 400 kWh without a sky to set
+    // them against left out (IEC 61724-1: energy and irradiation over the same time).
+    expect([day!.start, month!.start, year!.start]).toEqual(['2025-06-21', '2025-06-01', '2025-03-01']);
     expect(day!.poaKwhM2).toBeCloseTo(10, 6);
     expect(day!.referenceYieldH).toBeCloseTo(10, 6);
     expect(day!.finalYieldH).toBeCloseTo(8, 6);
@@ -107,7 +110,8 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     expect(month!.poaKwhM2).toBeCloseTo(20, 6);
     expect(month!.performanceRatio).toBeCloseTo(0.8, 6);
     expect(year!.poaKwhM2).toBeCloseTo(30, 6);
-    expect(year!.performanceRatio).toBeCloseTo(2000 / 3000, 6);
+    expect(year!.finalYieldH).toBeCloseTo(16, 6);
+    expect(year!.performanceRatio).toBeCloseTo(1600 / 3000, 6);
   });
 
   it('modelled far from any station: a clear sky in a plane facing south at the site, as packages/pv gives it', async () => {
@@ -143,6 +147,14 @@ describe('expected yield and PR of a plant (IEC 61724-1), measured or modelled i
     expect(day!.poaKwhM2).toBeCloseTo(10, 6);
     expect(day!.performanceRatio).toBeCloseTo(0.8, 6);
     expect(month!.poaKwhM2).toBeCloseTo(20, 6);
+    // The station measures since 1 March: the year's cloud factor sets its 30 kWh/m² against the clear sky since
+    // then, not since 1 January (which made the factor too small and the PR too high).
+    const sinceMarch = clearSkyPlaneIrradiation(site, Date.parse('2025-02-28T16:00:00Z'), NOW, {
+      stepMs: 1_800_000,
+    });
+    const year = f.periods[2]!;
+    expect(year.cloudFactor).toBeCloseTo(30 / sinceMarch.poaKwhM2, 6);
+    expect(year.performanceRatio).toBeLessThan(2000 / 3000);
   });
 
   it('counts only the days with data: a plant connected yesterday has its month and year start then', async () => {

@@ -117,6 +117,28 @@ async function measuredIrradiation(
   }));
 }
 
+/**
+ * The local day (in `zone`) of the first irradiance the plant's weather stations measured; null when they never
+ * did. IEC 61724-1 sets
+ * irradiation and energy over the same time: a span before it has no measured irradiation to set against.
+ */
+async function firstMeasuredDay(db: Database, plantId: number, zone: string): Promise<string | null> {
+  const stations = await plantDevicesBetween(db, plantId, ['weatherStation'], -Infinity, Infinity);
+  const ids = [...new Set(stations.map((s) => s.deviceId))];
+  if (ids.length === 0) return null;
+  // The oldest readings may be compacted into one row per device and UTC day (history.ts).
+  const [row] = await rowsOf<{ raw_ms: number | null; day_ms: number | null }>(
+    db,
+    sql`select (select extract(epoch from min(ts)) * 1000 from telemetry
+          where device_id = any(${sql.param(ids)}::int[]) and poa_wm2 is not null)::float8 as raw_ms,
+        (select extract(epoch from min(day)::timestamp at time zone 'UTC') * 1000 from telemetry_days
+          where device_id = any(${sql.param(ids)}::int[]))::float8 as day_ms`,
+  );
+  const firstMs = Math.min(row?.raw_ms ?? Infinity, row?.day_ms ?? Infinity);
+  if (!Number.isFinite(firstMs)) return null;
+  return localDay(zone, firstMs);
+}
+
 interface Site {
   id: number;
   latitude: number;
@@ -158,6 +180,7 @@ const nearestStations = (site: Site, stations: readonly Site[]) =>
  * `untilMs`); null where there is none (or their clear sky gives nothing, at night).
  *
  * @param measured - Measures a station plant's irradiation since each start (lets a caller share them)
+ * @param firstMeasured - The first whole day a station plant measured, in `zone` (null: never)
  */
 async function cloudFactors(
   stations: readonly Site[],
@@ -166,14 +189,33 @@ async function cloudFactors(
   starts: readonly string[],
   untilMs: number,
   measured: (stationId: number, startMs: readonly number[]) => Promise<PlaneIrradiation[]>,
+  firstMeasured: (stationId: number) => Promise<string | null>,
 ): Promise<(number | null)[]> {
   const near = nearestStations(site, stations);
   if (near.length === 0) return starts.map(() => null);
-  const startMs = starts.map((d) => localDayStartMs(zone, d));
-  const got = await Promise.all(near.map((n) => measured(n.id, startMs)));
-  return starts.map((d, i) => {
-    const clear = near.reduce((a, n) => a + modelledIrradiation(planeOf(n), zone, d, untilMs).poaKwhM2, 0);
-    const sum = got.reduce((a, m) => a + m[i]!.poaKwhM2, 0);
+  // Each neighbour counts from the day its station measured: its clear sky over the days before would set a
+  // month's sky against a few days' measurement (a cloud factor of a third, and a PR of 200 %).
+  const since = await Promise.all(near.map((n) => firstMeasured(n.id)));
+  const startOf = (i: number, d: string) => {
+    const first = since[i];
+    return first && first > d ? first : d;
+  };
+  const got = await Promise.all(
+    near.map((n, i) =>
+      measured(
+        n.id,
+        starts.map((d) => localDayStartMs(zone, startOf(i, d))),
+      ),
+    ),
+  );
+  return starts.map((d, k) => {
+    let clear = 0;
+    let sum = 0;
+    near.forEach((n, i) => {
+      if (since[i] === null) return;
+      clear += modelledIrradiation(planeOf(n), zone, startOf(i, d), untilMs).poaKwhM2;
+      sum += got[i]![k]!.poaKwhM2;
+    });
     return clear > 0 ? sum / clear : null;
   });
 }
@@ -200,6 +242,7 @@ export async function modelledPeriodIrradiation(
   const stations = await stationSites(db);
   // A station plant's measurement is read once per span, however many plants lean on it.
   const measuredOnce = new Map<string, Promise<PlaneIrradiation[]>>();
+  const firstOnce = new Map<string, Promise<string | null>>();
   for (const p of plants) {
     const untilMs = Math.min(localDayStartMs(p.time_zone, nextDay(to)), nowMs);
     if (untilMs <= localDayStartMs(p.time_zone, from)) continue;
@@ -209,7 +252,13 @@ export async function modelledPeriodIrradiation(
       if (!m) measuredOnce.set(key, (m = measuredIrradiation(db, stationId, startMs, untilMs)));
       return m;
     };
-    const [factor] = await cloudFactors(stations, p, p.time_zone, [from], untilMs, measured);
+    const first = (stationId: number) => {
+      const key = `${stationId}|${p.time_zone}`;
+      let f = firstOnce.get(key);
+      if (!f) firstOnce.set(key, (f = firstMeasuredDay(db, stationId, p.time_zone)));
+      return f;
+    };
+    const [factor] = await cloudFactors(stations, p, p.time_zone, [from], untilMs, measured, first);
     const clear = modelledIrradiation(planeOf(p), p.time_zone, from, untilMs);
     out.set(p.id, { poaKwhM2: clear.poaKwhM2 * (factor ?? 1), cloudFactor: factor ?? null });
   }
@@ -274,18 +323,28 @@ export async function plantPerformance(
   if (!site) throw new Error(`plant ${plant.id} vanished`);
   // IEC 61724-1 counts only the time with data: a period starts no earlier than the plant's first day of energy,
   // so that a plant connected this week is not judged against the irradiation of the months before it.
-  const since = (start: string) => (site.first_day && site.first_day > start ? site.first_day : start);
+  // With a weather station, likewise no earlier than its first whole day of measurement: the energy of the days
+  // before it has no irradiation to be set against (a year of energy over two weeks of sky gave a PR of 2 516 %).
+  const sensor = site.stations > 0;
+  const measuredSince = sensor ? await firstMeasuredDay(db, plant.id, zone) : null;
+  const since = (start: string) =>
+    [start, site.first_day, measuredSince].reduce<string>((a, b) => (b && b > a ? b : a), start);
   const periods = [
     { period: 'day' as const, start: date },
     { period: 'month' as const, start: since(monthOf(date)) },
     { period: 'year' as const, start: since(yearOf(date)) },
   ];
-  const sensor = site.stations > 0;
   const starts = periods.map((p) => p.start);
   const factors = sensor
     ? starts.map(() => null)
-    : await cloudFactors(await stationSites(db), site, zone, starts, nowMs, (id, startMs) =>
-        measuredIrradiation(db, id, startMs, nowMs),
+    : await cloudFactors(
+        await stationSites(db),
+        site,
+        zone,
+        starts,
+        nowMs,
+        (id, startMs) => measuredIrradiation(db, id, startMs, nowMs),
+        (id) => firstMeasuredDay(db, id, zone),
       );
   const irradiation = sensor
     ? await measuredIrradiation(
@@ -299,7 +358,27 @@ export async function plantPerformance(
         const k = factors[i] ?? 1;
         return { poaKwhM2: clear.poaKwhM2 * k, temperatureWeightedKwhM2: clear.temperatureWeightedKwhM2 * k };
       });
-  const energyOf = (period: string) => Number(energies.find((e) => e.period === period)?.energy_kwh ?? 0);
+  // A period cut short by the station's first day counts the energy of its days from then on.
+  const cut = periods.filter(
+    (p) => p.period !== 'day' && p.start !== (p.period === 'month' ? monthOf(date) : yearOf(date)),
+  );
+  const daySums =
+    cut.length === 0 || measuredSince === null
+      ? []
+      : await rowsOf<{ start: string; energy_kwh: number }>(
+          db,
+          sql`select k.start::text as start, coalesce(sum(e.energy_kwh), 0)::float8 as energy_kwh
+            from unnest(${sql.param(cut.map((p) => p.start))}::date[]) as k(start)
+            left join plant_energy e on e.plant_id = ${plant.id} and e.period = 'day'
+              and e.period_start >= k.start and e.period_start <= ${date}::date
+            group by k.start`,
+        );
+  const energyOf = (period: string) => {
+    const start = periods.find((p) => p.period === period)!.start;
+    const cutSum =
+      measuredSince !== null && start === measuredSince ? daySums.find((d) => d.start === start) : undefined;
+    return Number(cutSum?.energy_kwh ?? energies.find((e) => e.period === period)?.energy_kwh ?? 0);
+  };
   const capacityKw = Number(plant.capacity_w) / 1000;
   return {
     plantId: plant.id,
