@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDayOrMoment } from './calendar.ts';
 import { idSchema } from './common.ts';
 import { langType, pageQuery } from './envelope.ts';
 
@@ -59,11 +60,7 @@ export const faultCatalogueUpdate = faultCatalogueEntry.omit({ code: true }).par
 export const faultCodeParams = z.object({ code: z.coerce.number().int().min(1).max(65535) });
 
 /** A day or a moment as the console sends it: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (plant-independent). */
-const dateParam = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'validation.format')
-  .optional();
+const dateParam = z.string().trim().pipe(calendarDayOrMoment).optional();
 
 /** An IANA time zone the browser reads dates in; without it, dates are each plant's local dates. */
 const timeZone = z

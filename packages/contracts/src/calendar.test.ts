@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, isCalendarDay } from './calendar.ts';
+import { calendarDay, calendarInstant, calendarPeriod, isCalendarDay, isCalendarMoment } from './calendar.ts';
 
 describe('calendar days', () => {
   it('take the days of the calendar, leap days included', () => {
@@ -30,5 +30,21 @@ describe('calendar days', () => {
     const r = calendarDay.safeParse('2024-02-30');
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('validation.day');
+  });
+
+  it('take moments on a day from 00:00:00 to 23:59:59, and refuse 24:30, minute 60 and a moment of Feb 30', () => {
+    for (const v of ['2024-06-01 00:00', '2024-06-01T23:59:59', '2024-03-31 02:30:00'])
+      expect(isCalendarMoment(v), v).toBe(true);
+    for (const v of ['2024-06-01 24:30:00', '2024-06-01T12:60', '2024-06-01 12:00:60', '2024-02-30 10:00'])
+      expect(isCalendarMoment(v), v).toBe(false);
+  });
+
+  it('take a year, a month or a day of the calendar as a period, and instants of its years', () => {
+    for (const v of ['2024', '2024-02', '2024-02-29'])
+      expect(calendarPeriod.safeParse(v).success, v).toBe(true);
+    for (const v of ['0000', '2024-13', '2024-02-30', '24'])
+      expect(calendarPeriod.safeParse(v).success, v).toBe(false);
+    expect(calendarInstant.safeParse('2024-06-01T10:00:00Z').success).toBe(true);
+    expect(calendarInstant.safeParse('0000-01-01').success).toBe(false);
   });
 });

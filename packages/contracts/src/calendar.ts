@@ -35,3 +35,42 @@ export function isCalendarDay(value: string): boolean {
 
 /** A local day, `YYYY-MM-DD`, that exists on the calendar (message key `validation.day`). */
 export const calendarDay = z.string().refine(isCalendarDay, 'validation.day');
+
+const MOMENT_FORM = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * True when `value` is `YYYY-MM-DD HH:mm` or `YYYY-MM-DD HH:mm:ss` (or with `T`) on a calendar day, at 00:00:00 to
+ * 23:59:59. A local time that a daylight-saving change skips is a time of the calendar: it is read as the zone's
+ * rules read it (the instant after the gap), as every local time of the console is.
+ */
+export function isCalendarMoment(value: string): boolean {
+  const m = MOMENT_FORM.exec(value);
+  if (!m || !isCalendarDay(m[1]!)) return false;
+  return Number(m[2]) <= 23 && Number(m[3]) <= 59 && (m[4] === undefined || Number(m[4]) <= 59);
+}
+
+/** A local day, or a local moment on it (`YYYY-MM-DD HH:mm:ss`), that exists on the calendar. */
+export const calendarDayOrMoment = z
+  .string()
+  .refine((v) => isCalendarDay(v) || isCalendarMoment(v), 'validation.day');
+
+/** A year (`YYYY`), a month (`YYYY-MM`) or a day (`YYYY-MM-DD`) of the calendar. */
+export const calendarPeriod = z
+  .string()
+  .refine(
+    (v) =>
+      /^\d{4}$/.test(v)
+        ? isCalendarDay(`${v}-01-01`)
+        : /^\d{4}-\d{2}$/.test(v)
+          ? isCalendarDay(`${v}-01`)
+          : isCalendarDay(v),
+    'validation.day',
+  );
+
+/** An instant given as any date text `Date` reads, within the calendar's years (`validation.day` otherwise). */
+export const calendarInstant = z.coerce
+  .date()
+  .refine(
+    (d) => d.getUTCFullYear() >= CALENDAR_YEARS.min && d.getUTCFullYear() <= CALENDAR_YEARS.max,
+    'validation.day',
+  );

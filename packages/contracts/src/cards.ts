@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar.ts';
 import { creditCodeSchema, idSchema, isoDateTime } from './common.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { luhnDigit } from './luhn.ts';
@@ -21,7 +22,7 @@ export type ShutdownReason = (typeof SHUTDOWN_REASONS)[number];
 /** Days a Chinese carrier keeps a stopped card before cancelling it for good. */
 export const CARD_CANCEL_AFTER_DAYS = 90;
 
-const yyyyMmDd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format');
+const yyyyMmDd = calendarDay;
 
 /**
  * An ICCID: 19 or 20 digits whose last is the Luhn check digit (ITU-T E.118). One message per fault, the first a

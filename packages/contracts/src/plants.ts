@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarPeriod } from './calendar.ts';
 import { idListSchema, idSchema } from './common.ts';
 import { DEVICE_KINDS } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
@@ -184,10 +185,7 @@ export const energyQuery = z.object({
   /** month: the days of `date`'s month; year: the months of its year; total: every year. */
   period: z.enum(['month', 'year', 'total']).default('month'),
   /** YYYY-MM-DD, YYYY-MM or YYYY in the plant's time zone; default today. */
-  date: z
-    .string()
-    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
-    .optional(),
+  date: calendarPeriod.optional(),
 });
 export const energySeries = z.object({
   period: z.enum(['month', 'year', 'total']),

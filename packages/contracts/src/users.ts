@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarInstant } from './calendar.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
 import { isRouteName } from './menu.ts';
@@ -206,8 +207,8 @@ export const operationLogQuery = pageQuery.extend({
   /** Part of the action name (`disable user`, `POST /role/manager/add`...). */
   action: z.string().trim().max(100).optional(),
   result: z.enum(['success', 'failure']).optional(),
-  startDate: z.coerce.date().optional(),
-  endDate: z.coerce.date().optional(),
+  startDate: calendarInstant.optional(),
+  endDate: calendarInstant.optional(),
   langType,
 });
 export const operationLogRow = z.object({
