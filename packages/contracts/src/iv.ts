@@ -125,6 +125,13 @@ export const ivDiagnosisResult = z.object({
     voltageDeficitSubstrings: z.number(),
     voltageDeficitSigmas: z.number(),
   }),
+  /**
+   * The class to report: `faultClass`, or normal for a fault shape whose string loses no energy (performance
+   * factor ≥ 0.98 and no daily loss).
+   */
+  reportedClass: ivFaultClass,
+  /** The V_oc fits another string length than the configured one: judged as that length, not a fault. */
+  stringLength: z.object({ configured: z.number().int(), measured: z.number().int() }).nullable(),
   /** What to do, in the caller's language. */
   advice: z.string(),
 });

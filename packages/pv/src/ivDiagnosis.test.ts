@@ -148,6 +148,21 @@ describe('diagnosis per class', () => {
     expect(diagnoseIvCurve({ ...input, sensitivity: 'low' }).faultClass).toBe('normal');
   });
 
+  it('a fault shape whose string loses no energy is reported as normal', () => {
+    const state = drawStringState('normal', shape, mulberry32(12));
+    state.substrings[4]!.shorted = true;
+    state.substrings[30]!.shorted = true;
+    const curve = stringCurve(LAYOUT, state, 900, 40, 300);
+    // The irradiance sensor reads 6 % low: the string gives more than expected despite its shorted diodes.
+    const low = diagnoseIvCurve({ ...LAYOUT, conditions: { poaWm2: 846, moduleTempC: 40 }, points: curve });
+    expect(low.faultClass).toBe('bypass_diode_short');
+    expect(low.performanceFactor).toBeGreaterThan(1);
+    expect(low.reportedClass).toBe('normal');
+    const right = diagnoseIvCurve({ ...LAYOUT, conditions: { poaWm2: 900, moduleTempC: 40 }, points: curve });
+    expect(right.performanceFactor).toBeLessThan(1);
+    expect(right.reportedClass).toBe('bypass_diode_short');
+  });
+
   it('below 400 W/m² the scan is marked as taken in insufficient conditions', () => {
     const scan = synthesizeScan(LAYOUT, 'normal', 300, 30, 100, mulberry32(11));
     expect(

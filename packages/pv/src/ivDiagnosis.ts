@@ -135,7 +135,25 @@ export interface IvDiagnosis {
   features: IvDiagnosisFeatures;
   /** The translated measured curve at STC [V, A]. */
   stcPoints: IvPoint[];
+  /**
+   * Set when the curve's V_oc fits a string of another length than the configured one (within the temperature
+   * uncertainty): the diagnosis is then that of a string of `measured` modules, and the difference is a matter of
+   * configuration, not a fault. Null when the length fits.
+   */
+  stringLength: { configured: number; measured: number } | null;
+  /**
+   * The class to report: `faultClass`, except that a fault whose string loses no energy (its power at least what
+   * it should give, so a performance factor of 0.98 or more and no daily loss) is reported as normal: a shape
+   * with no loss is nothing to send anyone out for. An open string is always reported.
+   */
+  reportedClass: IvFaultClass;
 }
+
+/** A string carrying at least this share of its expected I_sc has its full light (sensors off by up to 4 %). */
+const FULL_CURRENT_RATIO = 0.95;
+
+/** At or above this performance factor a string loses no energy, whatever its curve's shape. */
+export const NO_LOSS_PERFORMANCE_FACTOR = 1;
 
 function keyPoints(f: IvCurveFigures): IvKeyPoints {
   return { iscA: f.iscA, vocV: f.vocV, impA: f.impA, vmpV: f.vmpV, pmpW: f.pmpW, ff: f.ff };
@@ -192,6 +210,48 @@ export function expectedIvCurves(
  * @returns class, confidence, key points measured/expected/at STC, PF, R_s, R_sh, loss per day
  */
 export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
+  const asConfigured = diagnoseAsString(input);
+  const measured = modulesTheVocFits(asConfigured, input);
+  if (measured === null) return asConfigured;
+  const asMeasured = diagnoseAsString({ ...input, modulesInSeries: measured });
+  // Judged as its own length the string must be healthy and carry its full current: a step (shading, a bypass
+  // diode conducting) is a fault whatever the length, and ageing lowers V_oc by a few per cent with less current.
+  if (asMeasured.faultClass !== 'normal' || asMeasured.features.currentRatio < FULL_CURRENT_RATIO)
+    return asConfigured;
+  return { ...asMeasured, stringLength: { configured: input.modulesInSeries, measured } };
+}
+
+/**
+ * The number of modules whose healthy V_oc, at the light the curve shows, the measured V_oc fits within what a
+ * temperature sensor 3 K off and the fit's 1 % explain, when that is another length than the configured one. A
+ * string one module short is left to the classifier: one to three shorted bypass diodes take up to a module of
+ * voltage and draw the same curve, so only two or more modules short, or any longer, count as a length difference.
+ * Only a curve whose one departure is its voltage (called normal or a shorted bypass diode as configured) is looked
+ * at: PID and ageing lower V_oc too, with the shape changes that tell them.
+ *
+ * @returns the modules the V_oc fits, or null when it fits the configured length or no length
+ */
+function modulesTheVocFits(d: IvDiagnosis, input: IvDiagnosisInput): number | null {
+  const n = input.modulesInSeries;
+  if (d.faultClass === 'open_circuit' || d.measured.vocV <= 0) return null;
+  const light = Math.max(d.features.currentRatio, 0.05);
+  const p = stringParameters(
+    input.module,
+    1,
+    input.conditions.poaWm2,
+    input.conditions.moduleTempC,
+    input.decay ? moduleAgeFactor(input.ageYears ?? 0, input.decay) : 1,
+  );
+  const perModule = singleDiode({ ...p, photocurrent: p.photocurrent * light }).vOc;
+  if (!(perModule > 0)) return null;
+  const k = Math.round(d.measured.vocV / perModule);
+  const tolerance = (Math.abs(input.module.betaVocPctPerK) / 100) * TEMPERATURE_UNCERTAINTY_K + 0.01;
+  const fits = Math.abs(d.measured.vocV / (k * perModule) - 1) <= tolerance;
+  if (!fits || k < 1 || k === n || (k < n && n - k < 2)) return null;
+  return k;
+}
+
+function diagnoseAsString(input: IvDiagnosisInput): IvDiagnosis {
   const { module, modulesInSeries: n, conditions, points } = input;
   const age = input.decay ? moduleAgeFactor(input.ageYears ?? 0, input.decay) : 1;
   const count = Math.max(points.length, 20);
@@ -236,7 +296,13 @@ export function diagnoseIvCurve(input: IvDiagnosisInput): IvDiagnosis {
   const performanceFactor = expectedFigures.pmpW > 0 ? m.pmpW / expectedFigures.pmpW : 0;
   const dailyH = input.referenceYieldHPerDay ?? 4;
   const diodeSlope = expectedFigures.slopeAtVocOhm - expectedParams.resistanceSeries;
+  const reportedClass =
+    first.faultClass !== 'open_circuit' && performanceFactor >= NO_LOSS_PERFORMANCE_FACTOR
+      ? 'normal'
+      : first.faultClass;
   return {
+    stringLength: null,
+    reportedClass,
     faultClass: first.faultClass,
     confidence: first.probability,
     secondClass: second.faultClass,

@@ -427,6 +427,14 @@ export const MESSAGES = {
     zh: '拐点圆滑、无明显台阶（组件失配）：检查组串内是否混用不同功率档或朝向的组件，必要时重新分组。',
     en: 'A rounded knee without steps (mismatch): check for mixed power bins or orientations within the string and regroup if needed.',
   },
+  'iv.advice.stringLength': {
+    zh: '组串长度与配置不符（实测 {measured} 块，配置 {configured} 块）：这不是故障，请核对现场组串并更正设备上的组串配置。',
+    en: 'String length differs from the configuration ({measured} instead of {configured} modules): not a fault; check the string on site and correct its layout on the device.',
+  },
+  'iv.advice.noLoss': {
+    zh: '曲线形状像“{signature}”，但组串没有电量损失：无需处理，下次扫描时再看。',
+    en: 'The curve has the shape of “{signature}” but the string loses no energy: nothing to do now; look again at the next scan.',
+  },
   'exhibit.linkRefused': {
     zh: '展示链接无效或已被撤销',
     en: 'This display link is unknown or has been revoked',

@@ -83,6 +83,20 @@ export function toApiResult(d: IvDiagnosis, lang: Lang): IvDiagnosisResult {
     energyLostKwhPerDay: d.energyLostKwhPerDay,
     conditionsSufficient: d.conditionsSufficient,
     features: d.features,
-    advice: t(lang, `iv.advice.${d.faultClass}`),
+    reportedClass: d.reportedClass,
+    stringLength: d.stringLength,
+    advice: adviceOf(d, lang),
   };
+}
+
+/**
+ * What to do: a length difference is said first (the string was judged as the length it has); a shape with no loss
+ * is said as such; otherwise the class's advice.
+ */
+function adviceOf(d: IvDiagnosis, lang: Lang): string {
+  const advice =
+    d.reportedClass === d.faultClass
+      ? t(lang, `iv.advice.${d.faultClass}`)
+      : t(lang, 'iv.advice.noLoss', { signature: t(lang, `iv.class.${d.faultClass}`) });
+  return d.stringLength ? `${t(lang, 'iv.advice.stringLength', { ...d.stringLength })} ${advice}` : advice;
 }

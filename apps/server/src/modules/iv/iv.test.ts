@@ -115,6 +115,26 @@ describe('POST /iv/diagnose, the open door', () => {
     expect(zh.json().msg).toMatch(/^无法诊断该曲线/);
   });
 
+  it('a string of 15 modules scanned against a layout of 18 is a length difference, not a fault', async () => {
+    const scan = synthesizeScan({ module, modulesInSeries: 15 }, 'normal', 850, 48, 240, mulberry32(21));
+    const res = await diagnose({ module, modulesInSeries: 18, conditions, points: scan.points });
+    const d = res.json().data;
+    expect(d.stringLength).toEqual({ configured: 18, measured: 15 });
+    expect(d.faultClass).toBe('normal');
+    expect(d.reportedClass).toBe('normal');
+    // Judged as the 15 modules it has: no loss against them.
+    expect(d.performanceFactor).toBeGreaterThan(0.97);
+    expect(d.advice).toMatch(/^String length differs from the configuration \(15 instead of 18 modules\)/);
+    const zh = (
+      await diagnose({ module, modulesInSeries: 18, conditions, points: scan.points }, installer, 'zh')
+    ).json().data;
+    expect(zh.advice).toContain('组串长度与配置不符（实测 15 块，配置 18 块）');
+    // The same curve against its own length has no length note.
+    const own = (await diagnose({ module, modulesInSeries: 15, conditions, points: scan.points })).json()
+      .data;
+    expect(own.stringLength).toBeNull();
+  });
+
   it('answers 400 naming the field for each bad input', async () => {
     const good = body('normal', 5);
     const cases: [string, unknown][] = [

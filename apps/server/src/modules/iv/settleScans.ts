@@ -101,7 +101,8 @@ export function stringRows(
     const d = diagnoseIvCurve({ ...templateInput(template, conditions, at), points: s.points });
     return {
       ...base,
-      faultClass: d.faultClass,
+      // A fault shape without loss is not reported as a fault (the string page still shows the shape).
+      faultClass: d.reportedClass,
       confidence: d.confidence,
       secondClass: d.secondClass,
       secondConfidence: d.secondConfidence,
