@@ -95,7 +95,16 @@ const NO_LISTENERS_IN_ROUTES = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.gen.ts', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/dist-test-*/**',
+      'data/**',
+      '**/*.gen.ts',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
