@@ -311,10 +311,12 @@ export const commandBatch = z.object({
 export type CommandBatch = z.infer<typeof commandBatch>;
 
 /**
- * `GET /commands/batches/awaiting`: a batch of more than 50 devices waiting for a second user's approval, and
- * whether the caller may decide it (another user than its author, holding the batch's screen).
+ * `GET /commands/batches/awaiting`: a batch waiting for a second user's approval (its change passed 50 devices
+ * within the hour), whether the caller may decide it (another user than its author, holding the batch's screen,
+ * seeing all of its devices), and whether some of its devices lie outside the caller's scope (`partialView`:
+ * then the caller cannot decide it).
  */
-export const awaitingBatch = commandBatch.extend({ canDecide: z.boolean() });
+export const awaitingBatch = commandBatch.extend({ canDecide: z.boolean(), partialView: z.boolean() });
 export type AwaitingBatch = z.infer<typeof awaitingBatch>;
 
 /** `GET /commands/stream` (server-sent events): `event: command` with these rows, the caller's devices only. */

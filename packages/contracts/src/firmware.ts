@@ -299,8 +299,13 @@ export const rolloutRow = z.object({
   createdBy: z.string(),
   createdAt: isoDateTime,
   approvedBy: z.string().nullable(),
-  /** Whether the caller may approve it (another user than its author, while it waits). */
+  /** Whether the caller may approve it (another user than its author, while it waits, seeing all of it). */
   canApprove: z.boolean(),
+  /**
+   * Whether some of its devices lie outside the caller's scope: the caller follows its own part (`deviceCount`,
+   * `counts`) but decides nothing on the whole (approve, pause, resume, cancel answer 403).
+   */
+  partialView: z.boolean(),
   counts: z.record(z.enum(UPGRADE_STAGES), z.number().int()),
 });
 export type RolloutRow = z.infer<typeof rolloutRow>;

@@ -192,6 +192,10 @@ export const MESSAGES = {
     zh: '批次须由另一位用户审批',
     en: 'A batch must be approved by another user',
   },
+  'commands.batchBeyondScope': {
+    zh: '该批次还包含您权限范围之外的设备：只有能看到其全部设备的用户才能审批或驳回',
+    en: 'This batch also covers devices outside your scope: only a user who sees all of its devices can approve or reject it',
+  },
   // Validation messages (per field); contracts use these keys as custom messages.
   'firmware.fileNameTooLong': {
     zh: '文件名最多 80 个字符',
@@ -226,6 +230,14 @@ export const MESSAGES = {
   'firmware.rolloutState': {
     zh: '升级任务当前状态不允许此操作',
     en: 'The rollout is in a state that does not allow this',
+  },
+  'firmware.rolloutBeyondScope': {
+    zh: '该升级任务还包含您权限范围之外的设备：只有能看到其全部设备的用户才能审批、暂停、恢复或取消',
+    en: 'This rollout also covers devices outside your scope: only a user who sees all of its devices can approve, pause, resume or cancel it',
+  },
+  'firmware.upgradeNeedsRollout': {
+    zh: '您在一小时内已用该固件包直接升级 {count} 台设备：更多设备请建立升级任务，由另一位用户审批',
+    en: 'You upgraded {count} devices with this package directly within the hour: for more, create a rollout, which another user approves',
   },
   'firmware.deviceOffline': { zh: '设备离线，无法升级！', en: 'Device offline cannot be upgraded!' },
   'firmware.packageInUse': {

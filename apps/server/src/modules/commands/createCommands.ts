@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/AppError.ts';
 import { t, type Lang, type MessageKey } from '../../i18n/messages.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { devicesInScope, type DeviceTarget } from './deviceTargets.ts';
+import { changeNeedsApproval, changeParams, lockChangesOf } from './sameChange.ts';
 import type { CommandRecord } from './stateMachine.ts';
 import { enqueueCommands } from './enqueueCommands.ts';
 import { commandBatches } from './tables.ts';
@@ -67,8 +68,9 @@ export function checkConfirmation(serials: readonly string[], confirm: string): 
 
 /**
  * Creates the commands of one request in one transaction: 404 when no device is in the caller's scope; devices
- * outside it or unable to take the command are refused and listed, the others get a `queued` command each. Several devices make a batch; more
- * than 50 wait for a second user's approval (no time-to-live runs until then). Nothing is created when every
+ * outside it or unable to take the command are refused and listed, the others get a `queued` command each. Several devices make a batch; a
+ * request whose change passes 50 devices within the hour (`sameChange.ts`) waits, as a batch, for a second user's
+ * approval (no time-to-live runs until then). Nothing is created when every
  * device is refused (400 with the first reason).
  */
 export async function createCommands(db: Database, req: Request): Promise<Created> {
@@ -101,51 +103,54 @@ export async function createCommands(db: Database, req: Request): Promise<Create
 
   const ttlS = req.ttlS ?? COMMAND_LIMITS.defaultTtlS;
   const many = req.serials.length > 1;
-  const awaitingApproval = accepted.length > COMMAND_LIMITS.approvalAbove;
-  const batchId = many ? randomUUID() : null;
-  const expiresAt = awaitingApproval ? null : new Date(Date.now() + ttlS * 1000);
-  const rows = accepted.map(({ device, params }) => ({
-    id: randomUUID(),
-    batchId,
-    kind: req.kind,
-    route: req.route,
-    plantId: device.plantId,
-    deviceId: device.id,
-    deviceSerial: device.serial,
-    collectorSerial: device.collectorSerial!,
-    params,
-    createdBy: req.caller.userId,
-    expiresAt,
-  }));
   const online = new Set(accepted.filter((a) => a.device.online).map((a) => a.device.collectorSerial));
-  const made = (stored: CommandRecord[]): Created => ({
-    batchId,
-    awaitingApproval,
-    ids: rows.map((r) => r.id),
-    refused,
-    stored,
-    devices: inScope,
-    toSend: awaitingApproval ? [] : stored.filter((c) => online.has(c.collectorSerial)),
-  });
-  // One device: one INSERT, atomic without a transaction.
-  if (!batchId) {
-    return made(await enqueueCommands(db, rows));
-  }
-  let stored: CommandRecord[] = [];
-  await db.transaction(async (tx) => {
-    await tx.insert(commandBatches).values({
-      id: batchId,
+  // Counted and stored under the author's change lock (`sameChange.ts`).
+  return db.transaction(async (tx) => {
+    await lockChangesOf(tx, req.caller.userId);
+    const awaitingApproval = await changeNeedsApproval(tx as unknown as Database, {
+      userId: req.caller.userId,
+      kind: req.kind,
+      params: accepted[0]!.params,
+      devices: accepted.length,
+    });
+    // A request waiting for approval is a batch even of one device: the batch is what a second user decides.
+    const batchId = many || awaitingApproval ? randomUUID() : null;
+    const expiresAt = awaitingApproval ? null : new Date(Date.now() + ttlS * 1000);
+    const rows = accepted.map(({ device, params }) => ({
+      id: randomUUID(),
+      batchId,
       kind: req.kind,
       route: req.route,
-      params: req.batchParams,
-      deviceCount: rows.length,
+      plantId: device.plantId,
+      deviceId: device.id,
+      deviceSerial: device.serial,
+      collectorSerial: device.collectorSerial!,
+      params,
       createdBy: req.caller.userId,
-      ttlS,
-      needsApproval: awaitingApproval ? 'pending' : 'no',
-    });
-    stored = await enqueueCommands(tx, rows);
+      expiresAt,
+    }));
+    if (batchId)
+      await tx.insert(commandBatches).values({
+        id: batchId,
+        kind: req.kind,
+        route: req.route,
+        params: req.batchParams ?? changeParams(accepted[0]!.params),
+        deviceCount: rows.length,
+        createdBy: req.caller.userId,
+        ttlS,
+        needsApproval: awaitingApproval ? 'pending' : 'no',
+      });
+    const stored = await enqueueCommands(tx as unknown as Database, rows);
+    return {
+      batchId,
+      awaitingApproval,
+      ids: rows.map((r) => r.id),
+      refused,
+      stored,
+      devices: inScope,
+      toSend: awaitingApproval ? [] : stored.filter((c) => online.has(c.collectorSerial)),
+    };
   });
-  return made(stored);
 }
 
 /** A point's label in `lang` from a shipped profile that has it (the device's own may lack it), else its name. */

@@ -9,5 +9,6 @@ export { createCommands, type Created, type Refusal } from './createCommands.ts'
 export { listDeviceTargets, type DeviceTarget } from './deviceTargets.ts';
 export { enqueueCommands, type NewCommand } from './enqueueCommands.ts';
 export { commandsById, listCommands, type OpenCommandCounts } from './queries.ts';
+export { CHANGE_WINDOW, lockChangesOf } from './sameChange.ts';
 export type { CommandRecord } from './stateMachine.ts';
 export type { UpgradeParams } from './wire.ts';

@@ -174,13 +174,26 @@ export async function findBatch(db: Database, caller: Caller, id: string): Promi
 }
 
 /**
+ * Whether some of a batch's commands go to plants outside the caller's scope: such a caller sees its own part
+ * but approves or rejects nothing of the whole (a partial view never decides for devices it cannot see).
+ */
+export async function batchBeyondScope(db: Database, caller: Caller, id: string): Promise<boolean> {
+  const [row] = await rowsOf<{ beyond: boolean }>(
+    db,
+    sql`select exists (select 1 from commands c join plants pl on pl.id = c.plant_id
+      where c.batch_id = ${id} and not ${plantScope(caller)}) as beyond`,
+  );
+  return row?.beyond ?? false;
+}
+
+/**
  * The batches waiting for a second user's approval that touch the caller's scope, oldest first (at most 200),
  * each with its counts, and the id of the user who asked (a requester never approves their own batch).
  */
 export async function awaitingBatches(
   db: Database,
   caller: Caller,
-): Promise<{ batch: CommandBatch; createdById: number }[]> {
+): Promise<{ batch: CommandBatch; createdById: number; partialView: boolean }[]> {
   const rows = await rowsOf<{ id: string; created_by: number }>(
     db,
     sql`select b.id, b.created_by from command_batches b
@@ -188,10 +201,11 @@ export async function awaitingBatches(
         where c.batch_id = b.id and ${plantScope(caller)})
       order by b.created_at, b.id limit 200`,
   );
-  const out: { batch: CommandBatch; createdById: number }[] = [];
+  const out: { batch: CommandBatch; createdById: number; partialView: boolean }[] = [];
   for (const r of rows) {
     const batch = await findBatch(db, caller, r.id);
-    if (batch) out.push({ batch, createdById: r.created_by });
+    if (batch)
+      out.push({ batch, createdById: r.created_by, partialView: await batchBeyondScope(db, caller, r.id) });
   }
   return out;
 }

@@ -43,7 +43,14 @@ import {
   type Created,
 } from './createCommands.ts';
 import { listDeviceTargets } from './deviceTargets.ts';
-import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
+import {
+  awaitingBatches,
+  batchBeyondScope,
+  commandsById,
+  findBatch,
+  listCommands,
+  newCommandRow,
+} from './queries.ts';
 import { commandBatches } from './tables.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
@@ -435,9 +442,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const rows = await awaitingBatches(db(), caller);
       return ok(
-        rows.map(({ batch, createdById }) => ({
+        rows.map(({ batch, createdById, partialView }) => ({
           ...batch,
-          canDecide: createdById !== caller.userId && hasPermission(caller, batch.route as RouteName),
+          canDecide:
+            createdById !== caller.userId && hasPermission(caller, batch.route as RouteName) && !partialView,
+          partialView,
         })),
       );
     },
@@ -469,7 +478,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Approve or reject a batch of more than 50 devices (a user other than its author)',
+        summary:
+          'Approve or reject a batch awaiting approval (a user other than its author, who sees all of its ' +
+          'devices: 403 otherwise)',
         params: commandIdParams,
         body: batchDecisionBody,
         response: { 200: envelope(commandBatch) },
@@ -481,6 +492,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!batch) throw notFound();
       requireRoute(caller, batch.route as RouteName);
       request.auditTarget = `batch ${batch.id}`;
+      // Seen in part (some devices outside the scope): the whole is decided by someone who sees all of it.
+      if (await batchBeyondScope(db(), caller, batch.id)) throw forbidden('commands.batchBeyondScope');
       const [row] = await db().select().from(commandBatches).where(eq(commandBatches.id, batch.id));
       if (row!.createdBy === caller.userId) throw forbidden('commands.ownBatch');
       const decided = await db()

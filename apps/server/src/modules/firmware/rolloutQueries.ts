@@ -40,6 +40,7 @@ interface RolloutSql {
   created_at: Date | string;
   approved_by: string | null;
   device_count: number;
+  partial_view: boolean;
   counts: Partial<Record<UpgradeStage, number>> | null;
   /** How many rows the query had before its page was cut. */
   total: number;
@@ -101,7 +102,9 @@ function selectRollouts(
       select r.id, r.package_id, p.name as package_name, p.version, r.state, r.halt, r.group_sizes,
         r.current_group, r.success_pct, r.error_pct, r.min_finished, r.rate_per_minute, r.install_window,
         r.created_by as created_by_id, u.user_code as created_by, r.created_at, au.user_code as approved_by,
-        per.device_count, per.counts, count(*) over ()::int as total
+        per.device_count, per.counts, count(*) over ()::int as total,
+        exists (select 1 from firmware_rollout_devices rd join plants pl on pl.id = rd.plant_id
+          where rd.rollout_id = r.id and not ${plantScope(caller)}) as partial_view
       from firmware_rollouts r join per on per.rollout_id = r.id
       join firmware_packages p on p.id = r.package_id
       join users u on u.id = r.created_by
@@ -129,7 +132,8 @@ function rolloutRowOf(r: RolloutSql, caller: Caller & { userId: number }): Rollo
     createdBy: r.created_by,
     createdAt: new Date(r.created_at).toISOString(),
     approvedBy: r.approved_by,
-    canApprove: r.state === 'awaitingApproval' && r.created_by_id !== caller.userId,
+    canApprove: r.state === 'awaitingApproval' && r.created_by_id !== caller.userId && !r.partial_view,
+    partialView: r.partial_view,
     counts: Object.fromEntries(UPGRADE_STAGES.map((s) => [s, r.counts?.[s] ?? 0])) as RolloutRow['counts'],
   };
 }

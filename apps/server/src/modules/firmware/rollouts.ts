@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { badRequest, conflict, notFound } from '../../http/AppError.ts';
-import type { CommandCenter } from '../commands/index.ts';
+import { lockChangesOf, type CommandCenter } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { assignablePackage } from './assignment.ts';
 import { trustedKeys } from './keys.ts';
@@ -19,6 +19,7 @@ import { judgeSignature } from './signatures.ts';
 import { firmwareRolloutDevices, firmwareRollouts } from './tables.ts';
 import { firmwareTargetsInScope, packageFits } from './targets.ts';
 import { storeUpgrades } from './upgrade.ts';
+import { packageDevicesUnapproved } from './upgradeChange.ts';
 
 type Rollout = typeof firmwareRollouts.$inferSelect;
 
@@ -81,7 +82,8 @@ async function fittingSerials(
 
 /**
  * Creates a rollout: its devices pass the one gate (`assignablePackage`), are split into groups in order and wait;
- * more than 50 devices wait for a second user's approval, fewer start at the next turn of the rollout job.
+ * when its change (the same user and package within the hour, `upgradeChange.ts`) passes 50 devices it waits for
+ * a second user's approval, else it starts at the next turn of the rollout job.
  */
 export async function createRollout(
   deps: Deps,
@@ -97,8 +99,15 @@ export async function createRollout(
   if (reachable.length === 0) throw badRequest('firmware.noTargets');
   const sizes = groupSizesOf(reachable.length, body.groups.by, body.groups.sizes);
   const id = randomUUID();
-  const awaiting = reachable.length > COMMAND_LIMITS.approvalAbove;
   await db.transaction(async (tx) => {
+    // Counted and stored under the author's change lock: the devices this package reached from the same user in
+    // the past hour without a second person count with these (the two-person rule per change, not per request).
+    await lockChangesOf(tx, caller.userId);
+    const before = await packageDevicesUnapproved(tx as unknown as Database, {
+      userId: caller.userId,
+      packageId: pkg.id,
+    });
+    const awaiting = before + reachable.length > COMMAND_LIMITS.approvalAbove;
     await tx.insert(firmwareRollouts).values({
       id,
       packageId: pkg.id,

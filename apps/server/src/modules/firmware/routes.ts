@@ -275,7 +275,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Approve (another user), pause, resume or cancel a rollout (409 when its state does not allow it)',
+          'Approve (another user), pause, resume or cancel a rollout: 403 when some of its devices lie outside ' +
+          'the caller’s scope, 409 when its state does not allow it',
         security: bearer,
         params: rolloutIdParams,
         body: rolloutActionBody,
@@ -285,8 +286,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       request.auditTarget = request.params.id;
-      // Only a rollout with a device in the caller's scope can be acted on.
-      if (!(await findRollout(db, caller, request.params.id))) throw notFound();
+      // A rollout with no device in the caller's scope does not exist for it (404); one that also covers devices
+      // outside it is decided by someone who sees all of it (403): a partial view never acts on the whole.
+      const rollout = await findRollout(db, caller, request.params.id);
+      if (!rollout) throw notFound();
+      if (rollout.partialView) throw forbidden('firmware.rolloutBeyondScope');
       await actOnRollout(app.deps, caller, request.params.id, request.body.action);
       return ok(null);
     },

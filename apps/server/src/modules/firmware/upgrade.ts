@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { UPGRADE_LIMITS } from '@solarops/contracts';
+import { COMMAND_LIMITS, UPGRADE_LIMITS } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { badRequest } from '../../http/AppError.ts';
+import { AppError, badRequest } from '../../http/AppError.ts';
 import {
   enqueueCommands,
+  lockChangesOf,
   type CommandCenter,
   type CommandRecord,
   type UpgradeParams,
@@ -12,6 +13,7 @@ import type { Caller } from '../plants/plantScope.ts';
 import { assignablePackage } from './assignment.ts';
 import type { firmwarePackages } from './tables.ts';
 import type { FirmwareTarget } from './targets.ts';
+import { packageDevicesUnapproved } from './upgradeChange.ts';
 
 export type Package = typeof firmwarePackages.$inferSelect;
 
@@ -87,12 +89,21 @@ export async function upgradeOne(
   ]);
   const target = targets[0]!;
   if (!target.online || !target.collectorSerial) throw badRequest('firmware.deviceOffline');
-  const [command] = await storeUpgrades(db, {
-    pkg,
-    targets,
-    createdBy: caller.userId,
-    chunkBytes: config.firmwareChunkBytes ?? UPGRADE_LIMITS.defaultChunkBytes,
-    ttlS: body.ttlS ?? UPGRADE_LIMITS.defaultTtlS,
+  const [command] = await db.transaction(async (tx) => {
+    // One-device upgrades have no waiting state: the one that would take the user's change of this package past
+    // 50 devices within the hour is refused, and the rest goes as a rollout, which a second user approves.
+    await lockChangesOf(tx, caller.userId);
+    const tdb = tx as unknown as Database;
+    const before = await packageDevicesUnapproved(tdb, { userId: caller.userId, packageId: pkg.id });
+    if (before + 1 > COMMAND_LIMITS.approvalAbove)
+      throw new AppError(409, 'firmware.upgradeNeedsRollout', { params: { count: before } });
+    return storeUpgrades(tdb, {
+      pkg,
+      targets,
+      createdBy: caller.userId,
+      chunkBytes: config.firmwareChunkBytes ?? UPGRADE_LIMITS.defaultChunkBytes,
+      ttlS: body.ttlS ?? UPGRADE_LIMITS.defaultTtlS,
+    });
   });
   const [sent] = await commandCenter.dispatchCreated([command!]);
   return sent ?? command!;

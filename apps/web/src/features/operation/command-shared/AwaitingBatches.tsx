@@ -124,7 +124,9 @@ export function AwaitingBatches() {
                   </Button>
                 </Space>
               ) : (
-                <Typography.Text type="secondary">{t('commands.awaiting.otherUser')}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t(b.partialView ? 'commands.awaiting.partialView' : 'commands.awaiting.otherUser')}
+                </Typography.Text>
               ),
           },
         ]}

@@ -1,9 +1,12 @@
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Typography } from 'antd';
 import type { RolloutRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRolloutMutations, type RolloutAction } from './api.ts';
 
-/** The decisions a rollout's state allows: approve (another user), pause, resume, cancel (confirmed). */
+/**
+ * The decisions a rollout's state allows: approve (another user), pause, resume, cancel (confirmed); none when
+ * part of it lies outside the caller's scope (the server refuses them), saying so instead.
+ */
 export function RolloutActions({ rollout }: { rollout: RolloutRow }) {
   const { t } = useTranslation();
   const { act } = useRolloutMutations();
@@ -14,6 +17,13 @@ export function RolloutActions({ rollout }: { rollout: RolloutRow }) {
     </Button>
   );
   const s = rollout.state;
+  // Some of its devices lie outside the caller's scope: the whole is decided by someone who sees all of it.
+  if (rollout.partialView && s !== 'cancelled' && s !== 'done')
+    return (
+      <Typography.Text type="secondary" data-testid="rollout-partial-view">
+        {t('operation.update.partialView')}
+      </Typography.Text>
+    );
   return (
     <>
       {rollout.canApprove && button('approve')}

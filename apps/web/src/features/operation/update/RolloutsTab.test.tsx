@@ -28,6 +28,7 @@ function start(total: number) {
     createdAt: '2026-11-25T06:00:00.000Z',
     approvedBy: 'operator',
     canApprove: false,
+    partialView: false,
     counts: { queued: 0, downloading: 0, downloaded: 0, installing: 0, done: 4, failed: 0 },
   }));
   render(

@@ -1,0 +1,101 @@
+import { ROLE } from '@solarops/contracts';
+import type { Database } from '../src/db/openDatabase.ts';
+import { createFixturePlant, type FixturePlant } from '../src/modules/devices/deviceFixtures.ts';
+import type { TestApp } from './createTestApp.ts';
+import { createUser, loginAs, type TestUser } from './factories.ts';
+
+/**
+ * The recipe of the role × object × scope tests (ARCHITECTURE §4): one account per role, each with a plant of
+ * its own ("home"), and a stranger's plant outside every scope but the staff's. An object over the home plant is
+ * wholly in the role's scope, over home and the stranger's plant partly, over the stranger's alone not at all.
+ *
+ *   distributor ← installer (created by it) ← end user (plant `endUser`), enterprise (plant `enterprise`)
+ *   another installer ← stranger (plant `outside`)
+ *
+ * Administrators and staff see every plant: for them every object is wholly in scope.
+ */
+export const MATRIX_ROLES = ['admin', 'staff', 'distributor', 'installer', 'endUser', 'enterprise'] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+export const REACHES = ['all', 'part', 'none'] as const;
+/** How much of an object lies in the caller's scope. */
+export type Reach = (typeof REACHES)[number];
+
+export interface ScopeWorld {
+  users: Record<MatrixRole, TestUser>;
+  headers: Record<MatrixRole, { authorization: string }>;
+  /** The plant each role sees as its own (administrators, staff, distributor and installer: the end user's). */
+  home: Record<MatrixRole, FixturePlant>;
+  outside: FixturePlant;
+  /** The plants an object of `reach` spans for `role`. */
+  plantsOf(role: MatrixRole, reach: Reach): FixturePlant[];
+}
+
+/** Builds the world: `plant` says what each of the three plants holds (collectors, devices). */
+export async function scopeWorld(
+  t: TestApp,
+  plant: Omit<Parameters<typeof createFixturePlant>[1], 'ownerId' | 'installerId'> = {},
+): Promise<ScopeWorld> {
+  const db: Database = t.db;
+  const distributor = await createUser(db, { roleId: ROLE.distributor });
+  const installer = await createUser(db, { roleId: ROLE.installer, parent: distributor });
+  const endUser = await createUser(db, { roleId: ROLE.endUser, parent: installer });
+  const enterprise = await createUser(db, { roleId: ROLE.enterprise, parent: installer });
+  const mine = await createFixturePlant(db, { ...plant, ownerId: endUser.id, installerId: installer.id });
+  const theirs = await createFixturePlant(db, {
+    ...plant,
+    ownerId: enterprise.id,
+    installerId: installer.id,
+  });
+  const stranger = await createUser(db, { roleId: ROLE.endUser });
+  const outside = await createFixturePlant(db, {
+    ...plant,
+    ownerId: stranger.id,
+    installerId: (await createUser(db, { roleId: ROLE.installer })).id,
+  });
+  const users: Record<MatrixRole, TestUser> = {
+    admin: await createUser(db, { roleId: ROLE.admin }),
+    staff: await createUser(db, { roleId: ROLE.staff }),
+    distributor,
+    installer,
+    endUser,
+    enterprise,
+  };
+  const headers = {} as ScopeWorld['headers'];
+  for (const r of MATRIX_ROLES) headers[r] = (await loginAs(t.app, users[r])).headers;
+  const home: Record<MatrixRole, FixturePlant> = {
+    admin: mine,
+    staff: mine,
+    distributor: mine,
+    installer: mine,
+    endUser: mine,
+    enterprise: theirs,
+  };
+  return {
+    users,
+    headers,
+    home,
+    outside,
+    plantsOf: (role, reach) =>
+      reach === 'all' ? [home[role]] : reach === 'part' ? [home[role], outside] : [outside],
+  };
+}
+
+/** Every role × action × reach, for `it.each`. */
+export const matrixCases = <A extends string>(actions: readonly A[]) =>
+  MATRIX_ROLES.flatMap((role) =>
+    actions.flatMap((action) => REACHES.map((reach) => [role, action, reach] as const)),
+  );
+
+/** Administrators and staff see every plant (ARCHITECTURE §4). */
+export const seesEverything = (role: MatrixRole) => role === 'admin' || role === 'staff';
+
+/**
+ * What a role may do to an object spanning plants, by how much of it lies in the role's scope, when the call needs
+ * a screen that `hasScreen` says the role holds: all of it 200; part of it 403 (a partial view never acts on the
+ * whole, decision 0024); none of it 404 (another tenant's object does not exist for the caller).
+ */
+export function wholeOrNothing(role: MatrixRole, reach: Reach, hasScreen: boolean): 200 | 403 | 404 {
+  if (!hasScreen) return 403;
+  if (seesEverything(role) || reach === 'all') return 200;
+  return reach === 'part' ? 403 : 404;
+}
