@@ -140,7 +140,12 @@ describe('a settings change split into requests waits for a second user all the 
       headers: who,
       payload:
         devices.length === 1
-          ? { route: 'remoteSet', serials: devices, values: { activePowerLimitPct: pct }, confirm: devices[0] }
+          ? {
+              route: 'remoteSet',
+              serials: devices,
+              values: { activePowerLimitPct: pct },
+              confirm: devices[0],
+            }
           : {
               route: 'setUpList',
               serials: devices,

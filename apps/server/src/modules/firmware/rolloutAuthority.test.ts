@@ -155,7 +155,11 @@ describe('a firmware change split into requests waits for a second user all the 
     await t.db.execute(sql`update collectors set model = 'SC-4G', online = true`);
     installer = (await loginAs(t.app, inst)).headers;
     other = (await loginAs(t.app, distributor)).headers;
-    packageId = await uploadSignedPackage(t.app, admin, maker, { collectType: 'SC-4G', version: '3.0.0', size: 2000 });
+    packageId = await uploadSignedPackage(t.app, admin, maker, {
+      collectType: 'SC-4G',
+      version: '3.0.0',
+      size: 2000,
+    });
     secondPackage = await uploadSignedPackage(t.app, admin, maker, {
       collectType: 'SC-4G',
       version: '3.0.1',
@@ -175,8 +179,9 @@ describe('a firmware change split into requests waits for a second user all the 
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = (res.json().data as { id: string }).id;
-    return (await rowsOf<{ state: string }>(t.db, sql`select state from firmware_rollouts where id = ${id}`))[0]!
-      .state;
+    return (
+      await rowsOf<{ state: string }>(t.db, sql`select state from firmware_rollouts where id = ${id}`)
+    )[0]!.state;
   };
 
   it('30 devices start at once; 30 more of the same package within the hour wait; another package or user does not', async () => {

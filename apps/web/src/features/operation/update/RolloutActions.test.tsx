@@ -25,7 +25,16 @@ const rollout = (o: Partial<RolloutRow>): RolloutRow => ({
   approvedBy: null,
   canApprove: true,
   partialView: false,
-  counts: { queued: 2, downloading: 0, downloaded: 0, installing: 0, done: 0, failed: 0 },
+  counts: {
+    queued: 2,
+    downloading: 0,
+    downloaded: 0,
+    verifying: 0,
+    installing: 0,
+    rebooting: 0,
+    done: 0,
+    failed: 0,
+  },
   ...o,
 });
 
