@@ -473,6 +473,10 @@ export const MESSAGES = {
     zh: '处理人必须是您可见的运维人员（安装商、经销商或员工）',
     en: 'The assignee must be a service user you can see (installer, distributor or staff)',
   },
+  workOrderAssigneeOutsidePlant: {
+    zh: '处理人看不到该工单的电站：请选择权限范围包含该电站的运维人员',
+    en: 'The assignee cannot see this work order’s plant: choose a service user whose scope holds the plant',
+  },
   workOrderSignatureMissing: {
     zh: '提交审批前需要现场签名',
     en: 'A signature is needed before the work order goes to approval',

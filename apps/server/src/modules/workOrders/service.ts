@@ -174,15 +174,26 @@ export function movesFor(caller: Caller, state: WorkOrderState, assigneeId: numb
   );
 }
 
-/** An assignee: a user the caller may see who works on plants (not an end user or an enterprise). */
-async function checkAssignee(db: Database, caller: Caller, assigneeId: number | undefined) {
+/**
+ * An assignee: a user the caller may see who works on plants (not an end user or an enterprise) and who sees the
+ * order's plant: an order given to someone outside its plant's scope could never be opened by them (404), nor
+ * should its plant be shown to them (decision 0024).
+ */
+async function checkAssignee(db: Database, caller: Caller, orderId: number, assigneeId: number | undefined) {
   if (!assigneeId) throw badRequest('workOrderAssigneeMissing');
-  const [user] = await rowsOf<{ role_id: number; enabled: boolean }>(
+  const [user] = await rowsOf<{ role_id: number; enabled: boolean; dealercode: string | null }>(
     db,
-    sql`select role_id, enabled from users where id = ${assigneeId}`,
+    sql`select role_id, enabled, dealercode from users where id = ${assigneeId}`,
   );
   const works = user && user.enabled && user.role_id !== ROLE.endUser && user.role_id !== ROLE.enterprise;
   if (!works || !(await canSeeUser(db, caller, assigneeId))) throw badRequest('workOrderAssigneeInvalid');
+  const assignee = { userId: assigneeId, roleId: user.role_id, dealercode: user.dealercode };
+  const [sees] = await rowsOf<{ id: number }>(
+    db,
+    sql`select wo.id from work_orders wo join plants pl on pl.id = wo.plant_id
+      where wo.id = ${orderId} and ${plantScope(assignee)}`,
+  );
+  if (!sees) throw badRequest('workOrderAssigneeOutsidePlant');
 }
 
 /**
@@ -203,7 +214,7 @@ export async function moveWorkOrder(
   if (!actsAs(caller, body.move, order.assignee_id)) {
     throw forbidden(rule.by === 'assignee' ? 'workOrderAssigneeOnly' : 'workOrderSupervisorOnly');
   }
-  if (body.move === 'assign') await checkAssignee(db, caller, body.assigneeId);
+  if (body.move === 'assign') await checkAssignee(db, caller, id, body.assigneeId);
   if (body.move === 'submit') await requireSignature(db, id);
   const assignee = body.move === 'assign' ? body.assigneeId! : order.assignee_id;
   const [moved] = await rowsOf<{ id: number }>(

@@ -187,6 +187,18 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     const id = await orderIn('new');
     expect((await move('installer', id, 'assign', { assigneeId: u.installer.id })).statusCode).toBe(403);
     expect((await move('distributor', id, 'assign', { assigneeId: u.owner.id })).statusCode).toBe(400);
+    // An installer of the same distributor who does not see the order's plant could never open the order.
+    const outside = await move('distributor', id, 'assign', { assigneeId: u.otherInstaller.id });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().msg).toBe(
+      'The assignee cannot see this work order’s plant: choose a service user whose scope holds the plant',
+    );
+    const outsideZh = await call('admin', 'POST', `/workorder/${id}/move?langType=zh`, {
+      move: 'assign',
+      assigneeId: u.otherInstaller.id,
+    });
+    expect(outsideZh.statusCode).toBe(400);
+    expect(outsideZh.json().msg).toBe('处理人看不到该工单的电站：请选择权限范围包含该电站的运维人员');
     await moved('distributor', id, 'assign', { assigneeId: u.installer.id });
     // Another installer of the distributor does not see the plant at all.
     expect((await move('otherInstaller', id, 'start')).statusCode).toBe(404);
