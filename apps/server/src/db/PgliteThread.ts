@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { CODE_DIR, RUNS_FROM_SOURCES, SERVER_DIR } from '../serverDir.ts';
 import type { Answer, HostOptions, QueryResult, Request, SentError } from './pgliteProtocol.ts';
 
 /** Parses one value of a type from the server's text (as PGlite's `parsers` option). */
@@ -54,15 +55,15 @@ export class PgliteThread {
 
   constructor(options: HostOptions) {
     const transfer = options.loadDataDir ? [options.loadDataDir] : [];
-    this.#worker = import.meta.url.endsWith('.ts')
+    this.#worker = RUNS_FROM_SOURCES
       ? // From the sources (tests, tsx) the host is TypeScript: the thread registers tsx, then loads it.
         new Worker(
           `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(
-            new URL('./pgliteHost.ts', import.meta.url).href,
+            pathToFileURL(path.join(CODE_DIR, 'db', 'pgliteHost.ts')).href,
           )}); });`,
           { eval: true, workerData: options, transferList: transfer },
         )
-      : new Worker(new URL('./pglite-host.js', import.meta.url), {
+      : new Worker(path.join(CODE_DIR, 'pglite-host.js'), {
           workerData: options,
           transferList: transfer,
         });
@@ -236,6 +237,6 @@ function parseRaw(r: QueryResult, parsers: Record<number, Parser>) {
 /** tsx's module API, by its file address (the worker's code is evaluated, with nothing to resolve names from). */
 function tsxApi(): string {
   // Its ES module: `require.resolve` would name the CommonJS one, whose register() fails in a worker.
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = createRequire(path.join(SERVER_DIR, 'package.json')).resolve('tsx/package.json');
   return pathToFileURL(path.join(path.dirname(manifest), 'dist/esm/api/index.mjs')).href;
 }
