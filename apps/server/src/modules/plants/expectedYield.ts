@@ -20,7 +20,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
-import { readingsBetween } from '../telemetry/history.ts';
+import { firstIrradianceMs, readingsBetween } from '../telemetry/history.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../../time/localDay.ts';
 import { distanceKm } from './distanceKm.ts';
 import { DEFAULT_GAMMA_PER_K } from './performance.ts';
@@ -126,16 +126,9 @@ async function firstMeasuredDay(db: Database, plantId: number, zone: string): Pr
   const stations = await plantDevicesBetween(db, plantId, ['weatherStation'], -Infinity, Infinity);
   const ids = [...new Set(stations.map((s) => s.deviceId))];
   if (ids.length === 0) return null;
-  // The oldest readings may be compacted into one row per device and UTC day (history.ts).
-  const [row] = await rowsOf<{ raw_ms: number | null; day_ms: number | null }>(
-    db,
-    sql`select (select extract(epoch from min(ts)) * 1000 from telemetry
-          where device_id = any(${sql.param(ids)}::int[]) and poa_wm2 is not null)::float8 as raw_ms,
-        (select extract(epoch from min(day)::timestamp at time zone 'UTC') * 1000 from telemetry_days
-          where device_id = any(${sql.param(ids)}::int[]))::float8 as day_ms`,
-  );
-  const firstMs = Math.min(row?.raw_ms ?? Infinity, row?.day_ms ?? Infinity);
-  if (!Number.isFinite(firstMs)) return null;
+  const [row] = await rowsOf<{ first_ms: number | null }>(db, firstIrradianceMs(ids));
+  const firstMs = row?.first_ms;
+  if (firstMs === null || firstMs === undefined) return null;
   return localDay(zone, firstMs);
 }
 

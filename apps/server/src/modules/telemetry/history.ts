@@ -155,3 +155,18 @@ export const readingsBefore = (deviceId: SQL, before: SQL, n: number) => sql`
     order by day desc limit ${n + 1}) c
   cross join lateral telemetry_day_readings(${sql.raw(dayReadingArguments('c'))}) r
   where r.ts < ${before}`;
+
+/**
+ * When the devices first measured plane-of-array irradiance [ms since the epoch], as a query with one column
+ * `first_ms` (null when they never did). A compacted day counts from its UTC midnight: its readings are not decoded
+ * to find the first one.
+ */
+export function firstIrradianceMs(deviceIds: readonly number[]): SQL {
+  const ids = sql.param([...deviceIds]);
+  return sql`select least(
+      (select extract(epoch from min(ts)) * 1000 from telemetry
+        where device_id = any(${ids}::int[]) and poa_wm2 is not null),
+      (select extract(epoch from min(day)::timestamp at time zone 'UTC') * 1000 from telemetry_days
+        where device_id = any(${ids}::int[]))
+    )::float8 as first_ms`;
+}
