@@ -2,12 +2,15 @@ import type { InvoiceStatus, OrderStatus } from '@solarops/contracts';
 
 /**
  * Every move of a renewal order (spec §4: renewing, succeeded, failed, cancelled): from which states, to which.
- * Anything else answers 409. A paid order is never cancelled; a failed or cancelled one is never paid (a payment
- * arriving for it is logged for a refund and changes nothing).
+ * Anything else answers 409. A paid order is never cancelled.
  */
 export const ORDER_MOVES = {
-  /** The payment arrived (a verified notification, or the reconciliation job found the trade). */
-  pay: { from: ['renewing'], to: 'succeeded' },
+  /**
+   * The payment arrived (a verified notification, or the reconciliation job found the trade). A payment taken
+   * after the order was cancelled or failed (the payer's pay page was still open) is applied too: the money was
+   * taken, so the payer gets the renewal it paid for rather than a refund owed by hand or nothing at all.
+   */
+  pay: { from: ['renewing', 'cancelled', 'failed'], to: 'succeeded' },
   /** The reconciliation job found no payment long after the order was made. */
   fail: { from: ['renewing'], to: 'failed' },
   /** The user gave up before paying. */

@@ -232,6 +232,31 @@ describe('renewal orders and payment', () => {
     expect(restarted!.status).toBe('normal');
   });
 
+  it('applies a payment that arrives after the order was cancelled or failed: the cards are renewed, nothing is lost', async () => {
+    for (const end of ['cancelled', 'failed'] as const) {
+      const made = (
+        await order(installerA, { cardIds: [cardsA[0]!], years: 2, invoice: { type: 'none' } })
+      ).json().data;
+      if (end === 'cancelled')
+        expect((await post(`/renew/order/${made.orderNo}/cancel`, installerA, {})).statusCode).toBe(200);
+      else await reconcileOrders(t.app.deps, new Date(Date.now() + 25 * 3_600_000));
+      expect((await get(`/renew/order/${made.orderNo}`, installerA)).json().data.status).toBe(end);
+      // The payer's pay page was still open: the money is taken after the order ended.
+      const trade = await mock.pay(made.orderNo, made.amountMinor);
+      const before = await expiries([cardsA[0]!]);
+      expect((await notify(mock.notification(made.orderNo, trade))).statusCode).toBe(200);
+      expect((await notify(mock.notification(made.orderNo, trade))).statusCode).toBe(200);
+      const paid = (await get(`/renew/order/${made.orderNo}`, installerA)).json().data;
+      expect([end, paid.status, paid.payOrderNo]).toEqual([end, 'succeeded', trade.tradeNo]);
+      expect(await expiries([cardsA[0]!])).toEqual([plusYears(before[0]!, 2)]);
+      const outcomes = await rowsOf<{ outcome: string }>(
+        t.db,
+        sql`select outcome from payment_notifications where order_no = ${made.orderNo} order by id`,
+      );
+      expect(outcomes.map((o) => o.outcome)).toEqual(['applied', 'duplicate']);
+    }
+  });
+
   it('keeps nothing of junk posted at the notify address, refuses a large body with 413 and a flood with 429', async () => {
     const stored = async () =>
       (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from payment_notifications`))[0]!.n;

@@ -159,7 +159,8 @@ export async function markInvoiced(db: Database, orderNo: string, invoicing: Inv
 }
 
 /**
- * Applies a payment, exactly once: the order moves renewing → succeeded in one conditional UPDATE, and only the
+ * Applies a payment, exactly once: the order moves to succeeded (from renewing, or from cancelled or failed when
+ * the money came after it ended: ORDER_MOVES.pay) in one conditional UPDATE, and only the
  * call that moved it moves each card's expiry by the order's period, from its current expiry, or from today when
  * it has already passed. Then the carrier renews the cards to those days. Returns whether this call applied it.
  */
