@@ -1,29 +1,9 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-// The import rules need no type information; the typed rules would need the example file on disk in a tsconfig.
-const eslint = new ESLint({
-  cwd: repoRoot,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-});
-
-/** The messages of `rules` the project's ESLint config gives for `code` placed at `file` (relative to the repo). */
-async function violations(file: string, code: string, rules: readonly string[]): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${file}` });
-  return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message);
-}
+import { ruleMessages } from '../../../scripts/testing/lintExamples.ts';
 
 /** The import-rule messages for `code` (an import of `x`) placed at `file`. */
 const importViolations = (file: string, code: string) =>
-  violations(file, `${code}\nexport const used = x;\n`, [
+  ruleMessages(file, `${code}\nexport const used = x;\n`, [
     'no-restricted-imports',
     '@typescript-eslint/no-restricted-imports',
   ]);
@@ -103,12 +83,12 @@ describe('route files register routes only', { timeout: 60_000 }, () => {
       'apps/server/src/modules/iv/routes.ts',
       'apps/server/src/modules/users/roleRoutes.ts',
     ])
-      expect(await violations(file, declared + code, ['no-restricted-syntax'])).toHaveLength(1);
+      expect(await ruleMessages(file, declared + code, ['no-restricted-syntax'])).toHaveLength(1);
   });
 
   it('lets the composition root wire the same listener', async () => {
     expect(
-      await violations('apps/server/src/buildDeps.ts', declared + listens[0], ['no-restricted-syntax']),
+      await ruleMessages('apps/server/src/buildDeps.ts', declared + listens[0], ['no-restricted-syntax']),
     ).toEqual([]);
   });
 });

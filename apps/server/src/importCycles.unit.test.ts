@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('.', import.meta.url));
+// One test for both apps: the server's sources and the console's (whose pages load by `import()`, an edge too: a
+// circle through a lazy page still ties the two files' code and order of evaluation together).
+const SERVER = fileURLToPath(new URL('.', import.meta.url));
+const CONSOLE = fileURLToPath(new URL('../../web/src/', import.meta.url));
 
 /** Every source file under `dir` (tests left out: nothing imports them). */
 function sourceFiles(dir: string): string[] {
@@ -14,10 +17,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The relative paths a module's text imports: `import`, `import type`, `export … from` and bare imports alike. */
+/**
+ * The relative paths a module's text imports: `import`, `import type`, `export … from`, bare imports and
+ * `import('…')` alike.
+ */
 function relativeImports(text: string): string[] {
   const statements = /^\s*(?:import|export)\b(?:[^;'"`]*?\bfrom)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
-  return [...text.matchAll(statements)].map((m) => m[1]!);
+  const dynamic = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  return [...text.matchAll(statements), ...text.matchAll(dynamic)].map((m) => m[1]!);
 }
 
 /** Each circle in a graph of imports, as the chain from its first file back to it. */
@@ -39,16 +46,25 @@ function cycles(edges: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe('the server’s imports', () => {
-  it('form no circle, type imports included', () => {
-    const edges = new Map(
-      sourceFiles(SRC).map((f) => [
-        f,
-        relativeImports(readFileSync(f, 'utf8')).map((s) => path.resolve(path.dirname(f), s)),
-      ]),
-    );
-    expect(edges.size).toBeGreaterThan(100);
-    expect(cycles(edges).map((c) => c.map((f) => path.relative(SRC, f)).join(' → '))).toEqual([]);
+/** The circles among the imports of the sources under `src`, each as its files' chain relative to `src`. */
+function circlesUnder(src: string): string[] {
+  const edges = new Map(
+    sourceFiles(src).map((f) => [
+      f,
+      relativeImports(readFileSync(f, 'utf8')).map((s) => path.resolve(path.dirname(f), s)),
+    ]),
+  );
+  expect(edges.size).toBeGreaterThan(100);
+  return cycles(edges).map((c) => c.map((f) => path.relative(src, f)).join(' → '));
+}
+
+describe('the imports', () => {
+  it('of the server form no circle, type imports included', () => {
+    expect(circlesUnder(SERVER)).toEqual([]);
+  });
+
+  it('of the console form no circle, type imports and import() included', () => {
+    expect(circlesUnder(CONSOLE)).toEqual([]);
   });
 
   it('are read in every form, and a circle among them is found', () => {
@@ -59,8 +75,10 @@ describe('the server’s imports', () => {
       "import './d.ts';",
       "import fp from 'fastify-plugin';",
       "export const DIR = new URL('../not/an/import', import.meta.url);",
+      "const Page = lazy(() => import('./e.tsx').then((m) => ({ default: m.Page })));",
+      "const Alert = lazy(() => import('antd/es/alert'));",
     ].join('\n');
-    expect(relativeImports(text)).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts']);
+    expect(relativeImports(text)).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts', './e.tsx']);
     const graph = new Map([
       ['hook.ts', ['hooks.ts']],
       ['hooks.ts', ['fleet.ts']],

@@ -1,28 +1,10 @@
 // @vitest-environment node
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
-// The import rules need no type information; the typed rules would need the example file on disk in a tsconfig.
-const eslint = new ESLint({
-  cwd: repoRoot,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-});
+import { ruleMessages } from '../../../../scripts/testing/lintExamples.ts';
 
 /** The import-rule messages the project's ESLint config gives for `code` placed at `file` (relative to the repo). */
-async function importViolations(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, {
-    filePath: `${repoRoot}${file}`,
-  });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+const importViolations = (file: string, code: string) =>
+  ruleMessages(file, `${code}\nexport const used = x;\n`, ['no-restricted-imports']);
 
 // Building the config loads every plugin once; on a slow machine that takes a few seconds.
 describe('a console feature never imports another feature’s files', { timeout: 30_000 }, () => {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_NAMES } from '@solarops/contracts';
 import { BARE_ROUTES, LAYOUT_PAGES, MENU_ROUTES } from '../router/routes.tsx';
-import { type Catalog, fullCatalog } from './catalogs.ts';
+import type { Catalog } from './catalogTypes.ts';
+import { fullCatalog } from './catalogs.ts';
 import { pack as enPack } from './packs/en.ts';
 import { pack as zhPack } from './packs/zh.ts';
 

@@ -1,22 +1,5 @@
-import type { Locale } from 'antd/es/locale';
+import type { Catalog, LanguagePack } from './catalogTypes.ts';
 import type { Language } from './language.ts';
-
-export type Catalog = { [key: string]: string | Catalog };
-
-/** What the console needs to speak one language: its strings and Ant Design's and dayjs's locales. */
-export interface LanguagePack {
-  /** The shared strings: the sign-in pages, the layout, the menu and what several features use. */
-  catalog: Catalog;
-  antdLocale: Locale;
-  dayjsLocale: string;
-  /**
-   * A feature group may keep its own strings beside its code in `features/<group>/locales/{zh,en}.json` (keys
-   * still `feature.area.phrase`), so that engineers building different screens do not edit one file at once.
-   * Each file is its own chunk, loaded with the console's pages (never by the sign-in pages, whose download
-   * stays small): file path → loader.
-   */
-  features: Record<string, () => Promise<Catalog>>;
-}
 
 function merge(target: Catalog, source: Catalog, path: string): Catalog {
   for (const [key, value] of Object.entries(source)) {

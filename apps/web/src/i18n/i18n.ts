@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fullCatalog, LANGUAGE_PACKS, type LanguagePack } from './catalogs.ts';
+import type { LanguagePack } from './catalogTypes.ts';
+import { fullCatalog, LANGUAGE_PACKS } from './catalogs.ts';
 import { type Language, storeLanguage, storedLanguage } from './language.ts';
 
 export const i18n = i18next.createInstance();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
-import type { PageRoute } from '../router/routes.tsx';
+import type { PageRoute } from '../router/types.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { AppMain } from './AppMain.tsx';
 

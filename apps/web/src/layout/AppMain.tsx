@@ -1,7 +1,6 @@
 import { Activity, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigationType, useOutlet } from 'react-router';
-import type { RouteHandle } from '../router/createAppRouter.tsx';
-import type { PageRoute } from '../router/routes.tsx';
+import type { PageRoute, RouteHandle } from '../router/types.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { PageRouteContext } from './PageRouteContext.ts';
 import { isPageStep, type Shown } from './pageStep.ts';

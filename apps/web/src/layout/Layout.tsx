@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation, useMatches, useNavigationType } from 'react-router';
-import type { RouteHandle } from '../router/createAppRouter.tsx';
+import type { RouteHandle } from '../router/types.ts';
 import { deviceFor, useLayoutStore } from '../store/layoutStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { LAYOUT_PAGES } from '../router/routes.tsx';

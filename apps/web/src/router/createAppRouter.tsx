@@ -1,12 +1,8 @@
 import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
 import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { RootShell } from './RootShell.tsx';
-import { BARE_ROUTES, LAYOUT_PAGES, type PageRoute } from './routes.tsx';
-
-/** What each router entry carries so that the layout finds its page route without searching. */
-export interface RouteHandle {
-  route: PageRoute;
-}
+import { BARE_ROUTES, LAYOUT_PAGES } from './routes.tsx';
+import type { PageRoute, RouteHandle } from './types.ts';
 
 /**
  * A page's code and, unless it speaks with the shared catalog only, the features' strings, fetched together. A

@@ -1,6 +1,7 @@
 import { ALWAYS_HIDDEN } from '@solarops/contracts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
-import { type MenuEntry, type PageRoute, isExternal, isGroup } from './routes.tsx';
+import { isExternal, isGroup } from './routes.tsx';
+import type { MenuEntry, PageRoute } from './types.ts';
 
 /** What the sidebar draws: a page link, an external link, or a folder of those. */
 export interface MenuItemView {

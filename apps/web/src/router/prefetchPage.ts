@@ -1,4 +1,4 @@
-import type { PageLoader } from './routes.tsx';
+import type { PageLoader } from './types.ts';
 
 const started = new Set<PageLoader>();
 

@@ -1,61 +1,13 @@
-import type { ComponentType } from 'react';
 import type { MenuGroupName, RouteName } from '@solarops/contracts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
-
-/** Loads a page component on first visit, so that each page is its own chunk (the login page stays small). */
-export type PageLoader = () => Promise<ComponentType>;
-
-export interface RouteMeta {
-  /** i18n key of the title: `menu.<name>` for route names of the spec. */
-  title: string;
-  /** Fixed tab that cannot be closed (spec §2). */
-  affix?: boolean;
-  /** The page is rebuilt on every visit instead of keeping its state while its tab is open. */
-  noCache?: boolean;
-  /** false: left out of the breadcrumbs. */
-  breadcrumb?: boolean;
-  /** Never shown in the menu (the permission list still decides whether it opens). */
-  hidden?: boolean;
-  /** Drawn on the whole screen, without the console's sidebar, top bar and tabs (the display walls). */
-  fullScreen?: boolean;
-  /**
-   * The page speaks with the shared catalog only (the sign-in and error pages): it does not wait for the
-   * features' strings, so that signing in downloads as little as it can.
-   */
-  sharedStringsOnly?: boolean;
-}
-
-/** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */
-export interface PageRoute {
-  name: string;
-  path: string;
-  page: PageLoader;
-  icon?: MenuIcon;
-  meta: RouteMeta;
-  /** true for pages every signed-in user may open whatever the menu list says (personal centre, guide...). */
-  constant?: boolean;
-}
-
-/** A top-level folder of the menu; it shows when at least one child does (spec §2). */
-export interface MenuGroupRoute {
-  name: MenuGroupName;
-  path: string;
-  icon: MenuIcon;
-  meta: RouteMeta;
-  children: PageRoute[];
-}
-
-/** An entry of the menu that opens another site in a new tab. */
-export interface ExternalLinkRoute {
-  name: string;
-  link: string;
-  icon: MenuIcon;
-  meta: RouteMeta;
-  /** Only users of these role ids see it. */
-  roleIds: readonly number[];
-}
-
-export type MenuEntry = PageRoute | MenuGroupRoute | ExternalLinkRoute;
+import type {
+  ExternalLinkRoute,
+  MenuEntry,
+  MenuGroupRoute,
+  PageLoader,
+  PageRoute,
+  RouteMeta,
+} from './types.ts';
 
 export const isGroup = (e: MenuEntry): e is MenuGroupRoute => 'children' in e;
 export const isExternal = (e: MenuEntry): e is ExternalLinkRoute => 'link' in e;

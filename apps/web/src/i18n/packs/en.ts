@@ -1,5 +1,5 @@
 import enUS from 'antd/es/locale/en_US';
-import type { Catalog, LanguagePack } from '../catalogs.ts';
+import type { Catalog, LanguagePack } from '../catalogTypes.ts';
 import base from '../en.json';
 
 // dayjs speaks English without a locale file.

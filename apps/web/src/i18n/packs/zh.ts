@@ -1,6 +1,6 @@
 import zhCN from 'antd/es/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
-import type { Catalog, LanguagePack } from '../catalogs.ts';
+import type { Catalog, LanguagePack } from '../catalogTypes.ts';
 import base from '../zh.json';
 
 export const pack: LanguagePack = {
