@@ -9,10 +9,12 @@ import {
   type CommandState,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
+import { AppError, forbidden } from '../../http/AppError.ts';
+import type { AuthContext } from '../auth/AuthContext.ts';
 import { collectors } from '../devices/tables.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { GroupQueue } from '../../db/GroupQueue.ts';
-import { openCommandCounts, pushOf, type OpenCommandCounts } from './queries.ts';
+import { batchBeyondScope, openCommandCounts, pushOf, type OpenCommandCounts } from './queries.ts';
 import { replySteps } from './replySteps.ts';
 import {
   auditedUpdate,
@@ -22,7 +24,7 @@ import {
   type Move,
   type Patch,
 } from './stateMachine.ts';
-import { commands } from './tables.ts';
+import { commandBatches, commands } from './tables.ts';
 import { dieNow, type CrashPoint } from './testCrashPoint.ts';
 import { READ_BACK, WRITE_KINDS, messageOf, profileOf, readBackOf } from './wire.ts';
 
@@ -479,15 +481,30 @@ export class CommandCenter {
   }
 
   /**
-   * Approves (or rejects) a batch waiting for a second user: its time-to-live starts now. The approved commands
-   * are sent after the decision is answered: the approver need not wait while hundreds go out, and what this
-   * misses (a crash, a collector offline) the command job sends, as for any queued command.
+   * Approves (or rejects) a batch waiting for a second user: someone other than its author, who sees every one of
+   * its devices (a partial view never decides on the whole), and only while it waits (409 once decided). The
+   * caller has been checked for the batch's screen. Its time-to-live starts now. The approved commands are sent
+   * after the decision is answered: the approver need not wait while hundreds go out, and what this misses (a
+   * crash, a collector offline) the command job sends, as for any queued command.
    */
-  async decideBatch(batchId: string, ttlS: number, approve: boolean): Promise<void> {
+  async decideBatch(caller: AuthContext, batchId: string, approve: boolean): Promise<void> {
+    if (await batchBeyondScope(this.db, caller, batchId)) throw forbidden('commands.batchBeyondScope');
+    const [row] = await this.db.select().from(commandBatches).where(eq(commandBatches.id, batchId));
+    if (row!.createdBy === caller.userId) throw forbidden('commands.ownBatch');
+    const decided = await this.db
+      .update(commandBatches)
+      .set({
+        needsApproval: approve ? 'approved' : 'rejected',
+        approvedBy: caller.userId,
+        approvedAt: new Date(),
+      })
+      .where(and(eq(commandBatches.id, batchId), eq(commandBatches.needsApproval, 'pending')))
+      .returning();
+    if (decided.length === 0) throw new AppError(409, 'commands.notAwaitingApproval');
     if (approve) {
       await this.db
         .update(commands)
-        .set({ expiresAt: new Date(Date.now() + ttlS * 1000) })
+        .set({ expiresAt: new Date(Date.now() + row!.ttlS * 1000) })
         .where(and(eq(commands.batchId, batchId), eq(commands.state, 'queued')));
       void this.idsOf(batchId)
         .then((ids) => this.dispatch({ ids }))

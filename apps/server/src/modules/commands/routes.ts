@@ -28,7 +28,6 @@ import {
   isRouteName,
   type RouteName,
 } from '@solarops/contracts';
-import { and, eq } from 'drizzle-orm';
 import { AppError, badRequest, forbidden, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -43,15 +42,7 @@ import {
   type Created,
 } from './createCommands.ts';
 import { listDeviceTargets } from './deviceTargets.ts';
-import {
-  awaitingBatches,
-  batchBeyondScope,
-  commandsById,
-  findBatch,
-  listCommands,
-  newCommandRow,
-} from './queries.ts';
-import { commandBatches } from './tables.ts';
+import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
 
@@ -492,21 +483,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!batch) throw notFound();
       requireRoute(caller, batch.route as RouteName);
       request.auditTarget = `batch ${batch.id}`;
-      // Seen in part (some devices outside the scope): the whole is decided by someone who sees all of it.
-      if (await batchBeyondScope(db(), caller, batch.id)) throw forbidden('commands.batchBeyondScope');
-      const [row] = await db().select().from(commandBatches).where(eq(commandBatches.id, batch.id));
-      if (row!.createdBy === caller.userId) throw forbidden('commands.ownBatch');
-      const decided = await db()
-        .update(commandBatches)
-        .set({
-          needsApproval: request.body.approve ? 'approved' : 'rejected',
-          approvedBy: caller.userId,
-          approvedAt: new Date(),
-        })
-        .where(and(eq(commandBatches.id, batch.id), eq(commandBatches.needsApproval, 'pending')))
-        .returning();
-      if (decided.length === 0) throw new AppError(409, 'commands.notAwaitingApproval');
-      await center.decideBatch(batch.id, row!.ttlS, request.body.approve);
+      await center.decideBatch(caller, batch.id, request.body.approve);
       return ok((await findBatch(db(), caller, batch.id))!);
     },
   );
