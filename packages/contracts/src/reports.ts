@@ -11,6 +11,14 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/**
+ * The most a report may read, in device-days: the inverters and weather stations of its plants (the devices whose
+ * 5-minute readings it goes through) × the days of its period that have passed since each plant was built, counted
+ * once more for each further pass over the readings (a custom report's availability). A year of 270 devices, or
+ * a month of 3 200, is the most one request may cost; above it the report answers 422 naming this limit.
+ */
+export const MAX_REPORT_DEVICE_DAYS = 100_000;
+
 /** `GET /report/periodic`: one plant, or every plant of the caller's scope when `plantId` is absent. */
 export const periodicReportQuery = z.object({
   plantId: idSchema.optional(),

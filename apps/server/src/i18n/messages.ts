@@ -274,6 +274,10 @@ export const MESSAGES = {
     en: 'Give the template a schedule and recipients first',
   },
   'reports.templateNameTaken': { zh: '已有同名报表模板', en: 'A report template with this name exists' },
+  'reports.tooCostly': {
+    zh: '该报表需读取 {cost} 设备·天的数据（设备数 × 天数），超过单个报表的上限 {limit}。请减少电站或缩短周期。',
+    en: 'This report would read {cost} device-days of readings (devices × days), more than the {limit} one report may read. Choose fewer plants or a shorter period.',
+  },
   'validation.currency': {
     zh: '货币代码为 3 个大写字母（ISO 4217）',
     en: 'A currency code is 3 capital letters (ISO 4217)',

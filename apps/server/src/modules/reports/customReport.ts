@@ -196,7 +196,8 @@ export async function runCustomReport(
   nowMs = Date.now(),
 ): Promise<CustomReportResult> {
   const { from, to } = customReportDays(d, date);
-  const base = await reportBetween(db, caller, { period: 'month', date, from, to }, nowMs);
+  const passes = d.fields.includes('availability') ? 2 : 1;
+  const base = await reportBetween(db, caller, { period: 'month', date, from, to }, nowMs, passes);
   const [extras, availability] = await Promise.all([
     plantExtras(
       db,

@@ -17,6 +17,7 @@ import { loadCo2Factors } from '../system/consoleSettings.ts';
 import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './periods.ts';
 import { readingsBetween } from '../telemetry/history.ts';
+import { checkReportCost } from './reportCost.ts';
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
@@ -202,16 +203,19 @@ export async function periodicReport(
 
 /**
  * The report over local days `from`..`to` (any range: a custom report's week or billing cycle); `period` chooses
- * the chart's slices (hours of a day, days, months of a year).
+ * the chart's slices (hours of a day, days, months of a year). `passes` is how often the caller goes through the
+ * readings in all (a custom report's availability is a second pass): the cost is checked before any is read.
  */
 export async function reportBetween(
   db: Database,
   caller: Caller,
   q: PeriodicReportQuery & { from: string; to: string },
   nowMs = Date.now(),
+  passes = 1,
 ): Promise<PeriodicReport> {
   const plants = await reportPlants(db, caller, q.plantId);
   const { from, to } = q;
+  checkReportCost(plants, from, to, nowMs, passes);
   const { lo, hi } = utcWindow(from, to);
   const ids = sql.param(plants.map((p) => p.id));
   const [energyRows, slotRows, alarmRows, factors] = await Promise.all([

@@ -76,7 +76,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The periodic report of one plant or of every plant in scope for a local day, month or year: energy, peak, equivalent hours, income, CO₂ with its factor, alarms, completeness',
         querystring: periodicReportQuery,
-        response: { 200: envelope(periodicReportSchema) },
+        response: { 200: envelope(periodicReportSchema), 422: errorEnvelope },
       },
     },
     async (request) => ok(await periodicReport(db(), callerOf(request), request.query)),
@@ -92,6 +92,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The periodic report as an .xlsx workbook, one sheet per section, or as a PDF (format=pdf) with its chart',
         querystring: periodicExportQuery,
+        response: { 422: errorEnvelope },
       },
     },
     async (request, reply) => {
@@ -236,7 +237,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'A custom report definition made for a local day over the caller’s scope (the preview)',
         body: customReportRun,
-        response: { 200: envelope(customReportResult), ...errors },
+        response: { 200: envelope(customReportResult), ...errors, 422: errorEnvelope },
       },
     },
     async (request) =>
@@ -253,6 +254,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The custom report as an .xlsx workbook or a PDF (format), columns in the template’s order, totals last',
         body: customReportRun,
+        response: { 422: errorEnvelope },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/Mailer.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { runCustomReport } from './customReport.ts';
+import { isTooCostly } from './reportCost.ts';
 import { CUSTOM_REPORT_LABELS, customReportWorkbook } from './customReportWorkbook.ts';
 import { customReportPdf } from './reportPdf.ts';
 import { periodDays, previousDay, weekDays } from './periods.ts';
@@ -173,14 +174,20 @@ export async function mailDueReports(db: Database, mailer: Mailer, nowMs = Date.
       updatedAt: row.updatedAt.toISOString(),
       lastSent: row.lastSent,
     };
-    let daily: boolean | null = null;
-    if (s.frequency === 'daily') {
-      const complete = (await completenessOf(db, owner, t, due.date, nowMs)) >= 1;
-      const deadline = localDayStartMs(s.timeZone, nextDay(due.date)) + DAILY_WAIT_UNTIL_HOUR * HOUR;
-      if (!complete && nowMs < deadline) continue;
-      daily = complete;
+    try {
+      let daily: boolean | null = null;
+      if (s.frequency === 'daily') {
+        const complete = (await completenessOf(db, owner, t, due.date, nowMs)) >= 1;
+        const deadline = localDayStartMs(s.timeZone, nextDay(due.date)) + DAILY_WAIT_UNTIL_HOUR * HOUR;
+        if (!complete && nowMs < deadline) continue;
+        daily = complete;
+      }
+      await mailReport(db, mailer, owner, t, s, due.date, { daily }, nowMs);
+    } catch (e) {
+      // A template whose report costs more than one may (its owner's fleet grew) is not mailed; the others are.
+      if (isTooCostly(e)) continue;
+      throw e;
     }
-    await mailReport(db, mailer, owner, t, s, due.date, { daily }, nowMs);
     await db.update(reportTemplates).set({ lastSent: due.key }).where(eq(reportTemplates.id, row.id));
     sent++;
   }

@@ -21,6 +21,7 @@ import {
   type ReportPeriod,
 } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/ApiError.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -28,6 +29,9 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 import { usePeriodicReport, useReportPlants } from '../report-shared/api.ts';
 import { CompletenessTag } from '../report-shared/CompletenessTag.tsx';
+
+/** The server refused the report as asked (its cost bound): asking the same again cannot help. */
+const isRefused = (e: unknown) => e instanceof ApiError && e.status === 422;
 
 const PICKERS = { day: 'date', month: 'month', year: 'year' } as const;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)} %`;
@@ -95,7 +99,8 @@ export function PeriodicReportPage() {
         isLoading={report.isLoading}
         error={report.error}
         isEmpty={(r?.plants.length ?? 0) === 0}
-        onRetry={() => void report.refetch()}
+        // A report refused for its cost (422) is refused again: the message says what to change instead.
+        onRetry={isRefused(report.error) ? undefined : () => void report.refetch()}
       >
         {r && <ReportBody r={r} />}
       </QueryState>
