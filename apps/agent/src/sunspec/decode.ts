@@ -164,39 +164,26 @@ function decodeGroup(
   }
   for (const sub of def.groups ?? []) {
     const instances: DecodedGroup[] = [];
-    if (sub.count === 0) {
-      // Repeated to fill the rest of the model (model 160's modules): as many whole instances as fit.
-      while (offset < end) {
-        const { group: g, next } = decodeGroup(
-          sub,
-          regs,
-          offset,
-          end,
-          scope,
-          placements,
-          `${prefix}${sub.name}[${instances.length}].`,
-        );
-        if (next > end || next === offset) break;
-        instances.push(g);
-        offset = next;
-      }
-    } else {
-      const counted =
-        sub.count === undefined ? 1 : typeof sub.count === 'number' ? sub.count : lookup(scope, sub.count);
-      const n = typeof counted === 'number' ? counted : 0;
-      for (let i = 0; i < n && offset < end; i++) {
-        const { group: g, next } = decodeGroup(
-          sub,
-          regs,
-          offset,
-          end,
-          scope,
-          placements,
-          `${prefix}${sub.name}[${instances.length}].`,
-        );
-        instances.push(g);
-        offset = next;
-      }
+    // A group of count 0 repeats to fill the rest of the model (model 160's modules): as many whole instances as
+    // fit. Otherwise its count is fixed or read from a point before it, and an instance the length cuts keeps the
+    // points that fit.
+    const fill = sub.count === 0;
+    const counted =
+      sub.count === undefined ? 1 : typeof sub.count === 'number' ? sub.count : lookup(scope, sub.count);
+    const n = fill ? Infinity : typeof counted === 'number' ? counted : 0;
+    while (instances.length < n && offset < end) {
+      const { group: g, next } = decodeGroup(
+        sub,
+        regs,
+        offset,
+        end,
+        scope,
+        placements,
+        `${prefix}${sub.name}[${instances.length}].`,
+      );
+      if (fill && (next > end || next === offset)) break;
+      instances.push(g);
+      offset = next;
     }
     group.groups[sub.name] = instances;
   }
