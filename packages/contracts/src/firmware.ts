@@ -139,6 +139,13 @@ export const UPGRADE_STAGES = [
 ] as const;
 export type UpgradeStage = (typeof UPGRADE_STAGES)[number];
 
+/**
+ * A rollout device's stage on the progress screen: the device's own, or `cancelled` when its upgrade was cancelled
+ * or its rollout was before it started (it never will).
+ */
+export const ROLLOUT_DEVICE_STAGES = [...UPGRADE_STAGES, 'cancelled'] as const;
+export type RolloutDeviceStage = (typeof ROLLOUT_DEVICE_STAGES)[number];
+
 /** The transfer of an image over the command channel. */
 export const UPGRADE_LIMITS = {
   /** Bytes of image per chunk: small for cellular links (FIRMWARE_CHUNK_BYTES). */
@@ -253,7 +260,7 @@ export const createRolloutBody = z
     plantIds: z.array(idSchema).max(1000).default([]),
     /** Every device in the caller's scope of the models the package is built for. */
     byModel: z.boolean().default(false),
-    /** Groups: each a share of the devices [%] or a count; the last group takes the rest. */
+    /** Groups: each a share of the devices [%] or a count; the last size repeats for the devices left. */
     groups: z
       .object({
         by: z.enum(['percent', 'count']),
@@ -306,7 +313,7 @@ export const rolloutRow = z.object({
    * `counts`) but decides nothing on the whole (approve, pause, resume, cancel answer 403).
    */
   partialView: z.boolean(),
-  counts: z.record(z.enum(UPGRADE_STAGES), z.number().int()),
+  counts: z.record(z.enum(ROLLOUT_DEVICE_STAGES), z.number().int()),
 });
 export type RolloutRow = z.infer<typeof rolloutRow>;
 
@@ -316,7 +323,7 @@ export const rolloutDeviceRow = z.object({
   plantName: z.string(),
   group: z.number().int(),
   commandId: z.string().nullable(),
-  stage: z.enum(UPGRADE_STAGES),
+  stage: z.enum(ROLLOUT_DEVICE_STAGES),
   progress: z.number(),
   lastError: z.string().nullable(),
   updatedAt: isoDateTime.nullable(),

@@ -210,6 +210,12 @@ describe('rollout rules', () => {
     for (let i = 0; i < 3; i++) await turn(at(NOON, i));
     const { rollout, devices } = await detail(id);
     expect(rollout.state).toBe('cancelled');
+    // The two that never start say so, on the device list and in the counts: none is left "queued".
+    expect([offline, later].map((s) => devices.find((d) => d.serial === s)!.stage)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(rollout.counts).toMatchObject({ done: 1, cancelled: 2, queued: 0, failed: 0 });
     const [queued] = await rowsOf<{ state: string }>(
       t.db,
       sql`select c.state from commands c join firmware_rollout_devices rd on rd.command_id = c.id
@@ -249,7 +255,7 @@ describe('rollout rules', () => {
     expect(held.map((s) => fleet.updaters.get(s)!.version)).toEqual(['2.0.0', '2.0.0']);
     const { rollout, devices } = await detail(id);
     expect(rollout.state).toBe('cancelled');
-    expect(devices.map((d) => [d.stage, d.lastError])).toEqual(held.map(() => ['failed', 'cancelled']));
+    expect(devices.map((d) => [d.stage, d.lastError])).toEqual(held.map(() => ['cancelled', 'cancelled']));
     // The cancel is in the operation log beside every other end of a command.
     const [logged] = await rowsOf<{ n: number }>(
       t.db,

@@ -1,25 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  UPGRADE_STAGES,
+  ROLLOUT_DEVICE_STAGES,
   type RolloutDeviceRow,
+  type RolloutDeviceStage,
   type RolloutRow,
-  type UpgradeStage,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 
 /**
- * A rollout device's stage, from its upgrade command as the database holds it: not started or not yet taken by
- * the device is `queued`, an ended command `done` or `failed`, one under way the stage the device reported last.
+ * A rollout device's stage, from its upgrade command as the database holds it: a cancelled upgrade, or a device
+ * not started when its rollout was cancelled, is `cancelled` (it never starts); else not started or not yet taken
+ * by the device is `queued`, an ended command `done` or `failed`, one under way the stage the device reported last.
  */
-const STAGE = sql`case when c.id is null or c.state in ('queued', 'sent') then 'queued'
+const STAGE = sql`case when c.state = 'cancelled' or (c.id is null and ro.state = 'cancelled') then 'cancelled'
+  when c.id is null or c.state in ('queued', 'sent') then 'queued'
   when c.state = 'applied' then 'done'
-  when c.state in ('failed', 'expired', 'cancelled') then 'failed'
+  when c.state in ('failed', 'expired') then 'failed'
   else coalesce(c.result->>'stage', 'downloading') end`;
 
 const DEVICES = sql`firmware_rollout_devices rd join plants pl on pl.id = rd.plant_id
-  left join commands c on c.id = rd.command_id`;
+  join firmware_rollouts ro on ro.id = rd.rollout_id left join commands c on c.id = rd.command_id`;
 
 interface RolloutSql {
   id: string;
@@ -41,7 +43,7 @@ interface RolloutSql {
   approved_by: string | null;
   device_count: number;
   partial_view: boolean;
-  counts: Partial<Record<UpgradeStage, number>> | null;
+  counts: Partial<Record<RolloutDeviceStage, number>> | null;
   /** How many rows the query had before its page was cut. */
   total: number;
 }
@@ -134,7 +136,9 @@ function rolloutRowOf(r: RolloutSql, caller: Caller & { userId: number }): Rollo
     approvedBy: r.approved_by,
     canApprove: r.state === 'awaitingApproval' && r.created_by_id !== caller.userId && !r.partial_view,
     partialView: r.partial_view,
-    counts: Object.fromEntries(UPGRADE_STAGES.map((s) => [s, r.counts?.[s] ?? 0])) as RolloutRow['counts'],
+    counts: Object.fromEntries(
+      ROLLOUT_DEVICE_STAGES.map((s) => [s, r.counts?.[s] ?? 0]),
+    ) as RolloutRow['counts'],
   };
 }
 
@@ -143,7 +147,7 @@ interface DeviceSql {
   plant_name: string;
   group_index: number;
   command_id: string | null;
-  stage: UpgradeStage;
+  stage: RolloutDeviceStage;
   progress: number | null;
   last_error: string | null;
   updated_at: Date | string | null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   COMMAND_LIMITS,
+  ROLLOUT_LIMITS,
   UPGRADE_LIMITS,
   type CreateRolloutBody,
   type RolloutHalt,
@@ -30,20 +31,26 @@ interface Deps {
 }
 
 /**
- * Devices per group: each group a share of all devices (at least one) or a count, in order; the last group
- * takes whatever is left, so that every device belongs to a group.
+ * Devices per group, in order: each group a count or a share of all devices (at least one). Past the sizes typed,
+ * the last size repeats until every device has a group ("2, 4" on 26 devices: 2, 4, 4, 4, 4, 4, 4), never one
+ * large group of the rest; shares add up, so "10, 30, 60" ends at 100 %. Only the group at the limit of groups
+ * takes all that is left.
  */
 export function groupSizesOf(n: number, by: 'percent' | 'count', sizes: readonly number[]): number[] {
   const out: number[] = [];
-  let left = n;
-  for (const [i, s] of sizes.entries()) {
-    if (left === 0) break;
-    const want = i === sizes.length - 1 ? left : by === 'count' ? s : Math.max(1, Math.round((n * s) / 100));
-    const take = Math.min(left, want);
-    out.push(take);
-    left -= take;
+  let placed = 0;
+  let typed = 0;
+  for (let i = 0; placed < n; i++) {
+    typed += sizes[Math.min(i, sizes.length - 1)]!;
+    const end =
+      i === ROLLOUT_LIMITS.maxGroups - 1
+        ? n
+        : by === 'count'
+          ? Math.min(n, typed)
+          : Math.min(n, Math.max(placed + 1, Math.round((n * Math.min(100, typed)) / 100)));
+    out.push(end - placed);
+    placed = end;
   }
-  if (left > 0) out[out.length - 1]! += left;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { Card, Empty, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
-import { UPGRADE_STAGES, type RolloutDeviceRow, type UpgradeStage } from '@solarops/contracts';
+import { ROLLOUT_DEVICE_STAGES, type RolloutDeviceRow, type RolloutDeviceStage } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEventStream } from '../../../api/eventStream.ts';
@@ -8,7 +8,7 @@ import { useRollout } from '../update/api.ts';
 import { RolloutActions } from '../update/RolloutActions.tsx';
 import { ROLLOUT_COLOURS } from '../update/RolloutsTab.tsx';
 
-const STAGE_COLOURS: Record<UpgradeStage, string> = {
+const STAGE_COLOURS: Record<RolloutDeviceStage, string> = {
   queued: 'default',
   downloading: 'processing',
   downloaded: 'cyan',
@@ -17,6 +17,7 @@ const STAGE_COLOURS: Record<UpgradeStage, string> = {
   rebooting: 'magenta',
   done: 'green',
   failed: 'red',
+  cancelled: 'default',
 };
 
 /**
@@ -57,10 +58,13 @@ export function ScheduleListPage() {
                   groups: rollout.groupSizes.length,
                 })}
               </Typography.Text>
+              <Typography.Text type="secondary" data-testid="rollout-groups">
+                {t('operation.update.groupSizesAre', { sizes: rollout.groupSizes.join(', ') })}
+              </Typography.Text>
               <RolloutActions rollout={rollout} />
             </Space>
             <Space wrap data-testid="rollout-counts">
-              {UPGRADE_STAGES.map((s) => (
+              {ROLLOUT_DEVICE_STAGES.map((s) => (
                 <Tag key={s} color={STAGE_COLOURS[s]} data-testid={`count-${s}`}>
                   {t(`operation.update.stages.${s}`)}: {rollout.counts[s]}
                 </Tag>
@@ -85,7 +89,7 @@ export function ScheduleListPage() {
             {
               title: t('operation.update.stage'),
               dataIndex: 'stage',
-              render: (s: UpgradeStage) => (
+              render: (s: RolloutDeviceStage) => (
                 <Tag color={STAGE_COLOURS[s]}>{t(`operation.update.stages.${s}`)}</Tag>
               ),
             },

@@ -34,6 +34,7 @@ const rollout = (o: Partial<RolloutRow>): RolloutRow => ({
     rebooting: 0,
     done: 0,
     failed: 0,
+    cancelled: 0,
   },
   ...o,
 });
