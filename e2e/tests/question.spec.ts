@@ -118,7 +118,12 @@ test('an alarm becomes a work order, worked by the installer and approved by the
   await tech.getByTestId('note-input').fill('Arc on string 1: connector replaced, string re-torqued.');
   await tech.getByTestId('note-add').click();
   await expect(tech.getByTestId('workorder-evidence')).toContainText('connector replaced');
+  // The alarm has not recovered: resolving asks first, with a warning.
   await tech.getByTestId('move-resolve').click();
+  await expect(tech.getByTestId('alarm-unrecovered-warning')).toContainText('has not recovered');
+  await dialogsSettled(tech);
+  await tech.screenshot({ path: shot('question-unrecovered-en-375') });
+  await tech.getByTestId('move-ok').click();
   await expect(techDetail.getByTestId('workorder-state').first()).toHaveText('Resolved');
   await tech.getByTestId('signature-open').click();
   const pad = tech.getByTestId('signature-canvas');
@@ -142,7 +147,15 @@ test('an alarm becomes a work order, worked by the installer and approved by the
 
   await boss.reload();
   await expect(detail.getByTestId('workorder-state').first()).toHaveText('待审批');
-  await pastAlarmDialog(boss, () => boss.getByTestId('move-approve').click({ timeout: 2_000 }));
+  await pastAlarmDialog(boss, async () => {
+    // A retry after the alarm dialog came between finds the warning already open.
+    if (!(await boss.getByTestId('alarm-unrecovered-warning').isVisible()))
+      await boss.getByTestId('move-approve').click({ timeout: 2_000 });
+    await expect(boss.getByTestId('alarm-unrecovered-warning')).toContainText('告警尚未恢复', {
+      timeout: 2_000,
+    });
+    await boss.getByTestId('move-ok').click({ timeout: 2_000 });
+  });
   await expect(detail.getByTestId('workorder-state').first()).toHaveText('已关闭');
   await expect(boss.getByTestId('workorder-timeline')).toContainText('审批关闭');
   await noHorizontalScroll(boss);

@@ -164,6 +164,8 @@ export const workOrderDetail = workOrderRow.extend({
 export type WorkOrderDetail = z.infer<typeof workOrderDetail>;
 
 export const workOrderAssignee = z.object({ id: z.number().int(), name: z.string(), userCode: z.string() });
+/** `GET /workorder/assignees`: of one order, only the users who see its plant (those an assignment accepts). */
+export const workOrderAssigneesQuery = z.object({ workOrderId: idSchema.optional() });
 
 /** An SLA warning of an order assigned to the caller (the console's notice). */
 export const workOrderNotice = z.object({

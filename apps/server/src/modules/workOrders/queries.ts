@@ -14,7 +14,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { plantScope, seesPlant, type Caller } from '../plants/plantScope.ts';
 import { visibleUserIds } from '../users/dataScope.ts';
 import { slaStanding } from './sla.ts';
 import { slaTargets, stateChanges } from './slaWarnings.ts';
@@ -226,14 +226,22 @@ export async function slaNotices(db: Database, caller: Caller): Promise<WorkOrde
   }));
 }
 
-/** Users the caller may assign orders to: service users in its scope (itself included). */
-export async function assignees(db: Database, caller: Caller) {
+/**
+ * Users the caller may assign orders to: service users in its scope (itself included); for one order, only those
+ * who see its plant, the ones an assignment accepts (`checkAssignee`).
+ */
+export async function assignees(db: Database, caller: Caller, workOrderId?: number) {
   const ids = visibleUserIds(caller);
+  const ofOrder =
+    workOrderId === undefined
+      ? sql``
+      : sql`and ${seesPlant(sql`(select plant_id from work_orders where id = ${workOrderId})`)}`;
   return rowsOf<{ id: number; name: string; userCode: string }>(
     db,
-    sql`select id, name, user_code as "userCode" from users
-      where enabled and role_id not in (${ROLE.endUser}, ${ROLE.enterprise}) ${ids ? sql`and id in ${ids}` : sql``}
-      order by name limit 500`,
+    sql`select u.id, u.name, u.user_code as "userCode" from users u
+      where u.enabled and u.role_id not in (${ROLE.endUser}, ${ROLE.enterprise}) ${ids ? sql`and u.id in ${ids}` : sql``}
+      ${ofOrder}
+      order by u.name limit 500`,
   );
 }
 

@@ -12,6 +12,7 @@ import {
   slaTarget,
   slaTargetRow,
   workOrderAssignee,
+  workOrderAssigneesQuery,
   workOrderCreate,
   workOrderDetail,
   workOrderImageForm,
@@ -100,12 +101,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Users the caller may assign work orders to',
+        summary: 'Users the caller may assign work orders to (of one order: those who see its plant)',
         security: bearer,
+        querystring: workOrderAssigneesQuery,
         response: { 200: envelope(z.array(workOrderAssignee)), ...errors },
       },
     },
-    async (request) => ok(await assignees(db, callerOf(request))),
+    async (request) => ok(await assignees(db, callerOf(request), request.query.workOrderId)),
   );
 
   app.get(

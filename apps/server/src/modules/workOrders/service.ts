@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/AppError.ts';
-import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { plantScope, seesPlant, type Caller } from '../plants/plantScope.ts';
 import { canSeeUser, seesAll } from '../users/dataScope.ts';
 
 /**
@@ -181,17 +181,16 @@ export function movesFor(caller: Caller, state: WorkOrderState, assigneeId: numb
  */
 async function checkAssignee(db: Database, caller: Caller, orderId: number, assigneeId: number | undefined) {
   if (!assigneeId) throw badRequest('workOrderAssigneeMissing');
-  const [user] = await rowsOf<{ role_id: number; enabled: boolean; dealercode: string | null }>(
+  const [user] = await rowsOf<{ role_id: number; enabled: boolean }>(
     db,
-    sql`select role_id, enabled, dealercode from users where id = ${assigneeId}`,
+    sql`select role_id, enabled from users where id = ${assigneeId}`,
   );
   const works = user && user.enabled && user.role_id !== ROLE.endUser && user.role_id !== ROLE.enterprise;
   if (!works || !(await canSeeUser(db, caller, assigneeId))) throw badRequest('workOrderAssigneeInvalid');
-  const assignee = { userId: assigneeId, roleId: user.role_id, dealercode: user.dealercode };
   const [sees] = await rowsOf<{ id: number }>(
     db,
-    sql`select wo.id from work_orders wo join plants pl on pl.id = wo.plant_id
-      where wo.id = ${orderId} and ${plantScope(assignee)}`,
+    sql`select u.id from users u where u.id = ${assigneeId}
+      and ${seesPlant(sql`(select plant_id from work_orders where id = ${orderId})`)}`,
   );
   if (!sees) throw badRequest('workOrderAssigneeOutsidePlant');
 }

@@ -183,6 +183,32 @@ describe('work orders: created from alarms, one transition table, roles, SLA war
     }
   });
 
+  it('offers as assignees of an order only the service users who can open it', async () => {
+    const id = await orderIn('new');
+    const listed = async (who: Who, query = '') => {
+      const res = await call(who, 'GET', `/workorder/assignees${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).map((a) => a.id);
+    };
+    for (const supervisor of ['admin', 'distributor'] as const) {
+      const ofOrder = await listed(supervisor, `?workOrderId=${id}`);
+      // Every service user the supervisor could name, with a session here: offered exactly when it opens the order.
+      const everyone = (await listed(supervisor)).filter((userId) =>
+        (['admin', 'distributor', 'installer', 'otherInstaller'] as const).some((w) => u[w].id === userId),
+      );
+      expect(everyone).toContain(u.otherInstaller.id);
+      for (const userId of everyone) {
+        const who = (['admin', 'distributor', 'installer', 'otherInstaller'] as const).find(
+          (w) => u[w].id === userId,
+        )!;
+        const opens = (await call(who, 'GET', `/workorder/${id}`)).statusCode === 200;
+        expect(ofOrder.includes(userId), `${supervisor} offers ${who}`).toBe(opens);
+      }
+      expect(ofOrder).toContain(u.installer.id);
+      expect(ofOrder).not.toContain(u.otherInstaller.id);
+    }
+  });
+
   it('lets only the assignee work and resolve and only a supervisor approve, each move recorded with who', async () => {
     const id = await orderIn('new');
     expect((await move('installer', id, 'assign', { assigneeId: u.installer.id })).statusCode).toBe(403);

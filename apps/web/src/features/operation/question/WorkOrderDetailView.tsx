@@ -30,6 +30,8 @@ import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
 
 /** Moves that only make sense with a reason: the note box opens first. */
 const NEEDS_NOTE: readonly WorkOrderMove[] = ['hold', 'rework', 'cancel'];
+/** Resolving and closing: while the order's alarm has not recovered they ask first, with a warning. */
+const TOWARDS_CLOSE: readonly WorkOrderMove[] = ['resolve', 'approve'];
 
 /** The moves the server lists for the caller, as large buttons (assign asks whom; hold, rework, cancel why). */
 function Moves({ order }: { order: WorkOrderDetail }) {
@@ -38,7 +40,7 @@ function Moves({ order }: { order: WorkOrderDetail }) {
   const [asking, setAsking] = useState<WorkOrderMove | null>(null);
   const [note, setNote] = useState('');
   const [assigneeId, setAssigneeId] = useState<number>();
-  const assignees = useAssignees(order.moves.includes('assign'));
+  const assignees = useAssignees(order.id, order.moves.includes('assign'));
   if (order.moves.length === 0) return null;
   const run = (m: WorkOrderMove) => move.mutateAsync({ move: m, note: note || undefined, assigneeId });
   return (
@@ -53,7 +55,11 @@ function Moves({ order }: { order: WorkOrderDetail }) {
             loading={move.isPending && move.variables?.move === m}
             data-testid={`move-${m}`}
             onClick={() => {
-              if (m === 'assign' || NEEDS_NOTE.includes(m)) {
+              if (
+                m === 'assign' ||
+                NEEDS_NOTE.includes(m) ||
+                (!order.alarmRecovered && TOWARDS_CLOSE.includes(m))
+              ) {
                 setNote('');
                 setAsking(m);
               } else void run(m);
@@ -83,6 +89,14 @@ function Moves({ order }: { order: WorkOrderDetail }) {
         }}
       >
         <Space orientation="vertical" style={{ width: '100%' }}>
+          {asking && TOWARDS_CLOSE.includes(asking) && !order.alarmRecovered && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="alarm-unrecovered-warning"
+              title={t('operation.workOrders.alarmNotRecoveredWarning')}
+            />
+          )}
           {asking === 'assign' && (
             <Select
               size="large"

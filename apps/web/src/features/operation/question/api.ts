@@ -48,10 +48,14 @@ export const useWorkOrder = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
-export const useAssignees = (enabled: boolean) =>
+/** Who may take order `workOrderId`: the server offers only users who see its plant. */
+export const useAssignees = (workOrderId: number, enabled: boolean) =>
   useQuery({
-    queryKey: [...KEY, 'assignees'],
-    queryFn: () => request<{ id: number; name: string; userCode: string }[]>('/workorder/assignees'),
+    queryKey: [...KEY, 'assignees', workOrderId],
+    queryFn: () =>
+      request<{ id: number; name: string; userCode: string }[]>('/workorder/assignees', {
+        params: { workOrderId },
+      }),
     enabled,
   });
 
