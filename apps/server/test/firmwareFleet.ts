@@ -68,6 +68,13 @@ export class InProcessFleet {
   readonly transfer: FirmwareTransfer;
   /** When the shared link is free again (with `linkMs`) [ms since the epoch]. */
   private linkFree = 0;
+  private readonly options: {
+    version: string;
+    maker: MakerKey;
+    retryMs?: number;
+    stepMs?: (serial: string) => number;
+    rebootMs?: number;
+  };
 
   constructor(
     db: Database,
@@ -86,8 +93,11 @@ export class InProcessFleet {
       linkMs?: number;
       /** The transfer's budget of chunk bytes in flight (its default otherwise). */
       chunkBytesInFlight?: number;
+      /** A device that loses power (`rebootAtPct`) is off this long [ms]; 200 by default. */
+      rebootMs?: number;
     },
   ) {
+    this.options = o;
     this.center = new CommandCenter(
       db,
       async (collectorSerial, message: CommandMessage) => {
@@ -106,17 +116,44 @@ export class InProcessFleet {
     for (const serial of serials) {
       const failures: UpgradeFailures = {};
       this.failuresOf.set(serial, failures);
-      this.updaters.set(
-        serial,
-        new FirmwareUpdater((r) => void this.center.onReply(serial, JSON.stringify(r)), {
-          version: o.version,
-          trustedKeys: [o.maker.publicKey],
-          failures,
-          stepMs: o.stepMs?.(serial) ?? 1,
-          retryMs: o.retryMs ?? 2000,
-        }),
-      );
+      this.updaters.set(serial, this.newUpdater(serial, o.version, failures));
     }
+  }
+
+  /** A collector's device; its replies reach the server while it is the one at `serial`. */
+  private newUpdater(serial: string, version: string, failures: UpgradeFailures): FirmwareUpdater {
+    const o = this.options;
+    const updater: FirmwareUpdater = new FirmwareUpdater(
+      (r) => {
+        if (this.updaters.get(serial) === updater) void this.center.onReply(serial, JSON.stringify(r));
+      },
+      {
+        version,
+        trustedKeys: [o.maker.publicKey],
+        failures,
+        stepMs: o.stepMs?.(serial) ?? 1,
+        retryMs: o.retryMs ?? 2000,
+        ...(o.rebootMs === undefined ? {} : { rebootMs: o.rebootMs }),
+      },
+    );
+    return updater;
+  }
+
+  /**
+   * The device at `serial` loses what it knew of its upgrade (swapped, reset, its flash wiped): the old one
+   * falls silent for good and a new one, running the same version, takes its place. Without `replace` nothing
+   * takes its place: the collector stays online but its device never answers again.
+   */
+  loseTransfer(serial: string, replace = true): FirmwareUpdater | undefined {
+    const old = this.updaters.get(serial)!;
+    old.powerOff();
+    if (!replace) {
+      this.updaters.delete(serial);
+      return undefined;
+    }
+    const fresh = this.newUpdater(serial, old.version, {});
+    this.updaters.set(serial, fresh);
+    return fresh;
   }
 
   close(): void {

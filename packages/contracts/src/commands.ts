@@ -68,6 +68,8 @@ export const COMMAND_REASONS = [
   'cancelled',
   'rejected',
   'deviceError',
+  /** A firmware transfer whose device stopped asking for its image, sent again and still silent. */
+  'stalled',
 ] as const;
 export type CommandReason = (typeof COMMAND_REASONS)[number];
 

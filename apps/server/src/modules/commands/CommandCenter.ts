@@ -5,6 +5,7 @@ import {
   commandReply,
   type CommandMessage,
   type CommandPush,
+  type CommandReason,
   type CommandReply,
   type CommandState,
 } from '@solarops/contracts';
@@ -337,6 +338,27 @@ export class CommandCenter {
     this.emit(rows);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return group.map((g) => byId.get(g.id));
+  }
+
+  /**
+   * Publishes an acknowledged command's own message again (a firmware transfer its device stopped asking for: a
+   * device answers the repeat of an upgrade's start by going on from the chunks it kept, or from the first when
+   * it lost them). False when it could not go.
+   */
+  sendAgain(c: CommandRecord): Promise<boolean> {
+    return this.publish(c, messageOf(c, profileOf(c)));
+  }
+
+  /** Fails those of `ids` still acked, for `reason` (the server gave up on them); answers the rows it ended. */
+  async failAcked(ids: readonly string[], reason: CommandReason): Promise<CommandRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await auditedUpdate(
+      this.db,
+      sql`update commands set state = 'failed', reason = ${reason}, finished_at = now()
+        where id = any(${sql.param([...ids])}::text[]) and state = 'acked'`,
+    );
+    this.emit(rows);
+    return rows;
   }
 
   /** Publishes a message that belongs to an open command (a firmware chunk): false when it could not go. */

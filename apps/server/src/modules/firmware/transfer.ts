@@ -14,6 +14,12 @@ import { imagePath } from './packages.ts';
 /** A transfer's progress is stored (and pushed) when its stage changes or its percentage moves this far. */
 const STORE_EVERY_PCT = 5;
 
+/**
+ * When the device was last heard is stored at least this often while it speaks [ms]: what the stalled-transfer
+ * job (`stalledTransfers.ts`) reads, on any instance, to tell a device that stopped asking from a slow one.
+ */
+export const HEARD_EVERY_MS = 60_000;
+
 /** What an upgrade command keeps in `result` while it runs. */
 export interface UpgradeResult {
   stage: UpgradeStage;
@@ -26,6 +32,11 @@ export interface UpgradeResult {
    * install is under way and a cancel of its rollout no longer ends it.
    */
   released?: boolean;
+  /** When the device was last heard (stored every `HEARD_EVERY_MS` at most) [ISO time]. */
+  heardAt?: string;
+  /** Starts sent again since the device was last heard, and when the last one went (`stalledTransfers.ts`). */
+  restarts?: number;
+  restartedAt?: string;
 }
 
 /** The suffix of a chunk's `cmdId` before its index: `<upgrade id>.c<index>`. */
@@ -144,10 +155,17 @@ export class FirmwareTransfer {
       now.bytesSent += await this.sendChunks(c, next, window ?? 1, turns);
     const progress = Math.round(reply.progress ?? (stage === 'downloading' ? now.progress : 100));
     const stored = c.result as Partial<UpgradeResult> | null;
-    if (stage !== stored?.stage || Math.abs(progress - (stored.progress ?? 0)) >= STORE_EVERY_PCT) {
+    const heard = Date.now();
+    if (
+      stage !== stored?.stage ||
+      Math.abs(progress - (stored.progress ?? 0)) >= STORE_EVERY_PCT ||
+      !stored.heardAt ||
+      heard - Date.parse(stored.heardAt) >= HEARD_EVERY_MS
+    ) {
       now.stage = stage;
       now.progress = progress;
-      await this.center.storeResult(c.id, { ...now });
+      // Heard: the starts sent again to a silent device are counted afresh.
+      await this.center.storeResult(c.id, { ...now, heardAt: new Date(heard).toISOString(), restarts: 0 });
     }
   }
 
