@@ -8,8 +8,11 @@ import { luhnDigit } from './luhn.ts';
 export const CARD_STATUSES = ['toBeActivated', 'testing', 'normal', 'shutDown'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
-/** The carriers whose cards collectors hold. */
-export const CARD_OPERATORS = ['chinaMobile', 'chinaUnicom', 'chinaTelecom'] as const;
+/**
+ * The carriers whose cards collectors hold: the three Chinese carriers in China; elsewhere global IoT carriers
+ * whose one card roams on local networks (1NCE, emnify), as installers outside China use.
+ */
+export const CARD_OPERATORS = ['chinaMobile', 'chinaUnicom', 'chinaTelecom', 'oneNce', 'emnify'] as const;
 export type CardOperator = (typeof CARD_OPERATORS)[number];
 
 /**
@@ -57,12 +60,14 @@ export const cardRow = z.object({
   expiresOn: yyyyMmDd.nullable(),
   /** Traffic of the current plan [MB]. */
   usedMb: z.number(),
-  /** Total minus used: negative when the network stopped the data late [MB]. */
+  /** Total minus used, never below 0: the network may stop the data late, past the plan (see `usedMb`) [MB]. */
   remainingMb: z.number(),
   totalMb: z.number(),
   collectorSerial: z.string().nullable(),
   plantId: z.number().int().nullable(),
   plantName: z.string().nullable(),
+  /** When a paid renewal last extended it (the list says so for the last hour: no second payment by mistake). */
+  renewedAt: isoDateTime.nullable(),
 });
 export type CardRow = z.infer<typeof cardRow>;
 

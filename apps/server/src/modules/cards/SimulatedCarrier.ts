@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CARD_CANCEL_AFTER_DAYS, luhnDigit } from '@solarops/contracts';
+import { CARD_CANCEL_AFTER_DAYS, countryOfTimeZone, luhnDigit, type CardOperator } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { CardRenewal, Carrier } from './Carrier.ts';
@@ -13,11 +13,29 @@ const TEST_MB = 6;
 /** Days of usage history a new simulated card starts with (the carriers keep 6 months). */
 const HISTORY_DAYS = 183;
 
-/** The ICCID of the simulated card of collector `id`: China Mobile's 8986 issuer prefix, 20 digits with Luhn. */
-export function simulatedIccid(collectorId: number): string {
-  const body = `898604${String(collectorId).padStart(13, '0')}`;
+/**
+ * The ICCID of the simulated card of collector `id`, 20 digits with Luhn: in China China Mobile's 8986 prefix,
+ * elsewhere 89 882, the code of international networks that global IoT cards carry.
+ */
+export function simulatedIccid(collectorId: number, inChina = true): string {
+  const body = `${inChina ? '898604' : '898828'}${String(collectorId).padStart(13, '0')}`;
   return body + luhnDigit(body);
 }
+
+/**
+ * The carrier of a simulated card: one of the three Chinese carriers for a collector in China, a global IoT
+ * carrier elsewhere (a Chinese card does not serve a logger in Brazil or Germany); its number's prefix with it.
+ */
+function simulatedOperator(
+  collectorId: number,
+  timeZone: string | null,
+): { operator: CardOperator; msisdn: string } {
+  const digits = String(collectorId).padStart(9, '0');
+  if (timeZone === null || countryOfTimeZone(timeZone) === 'CN')
+    return { operator: CHINESE[collectorId % 3]!, msisdn: `1440${digits}` };
+  return { operator: collectorId % 2 === 0 ? 'oneNce' : 'emnify', msisdn: `88228${digits}` };
+}
+const CHINESE = ['chinaMobile', 'chinaUnicom', 'chinaTelecom'] as const;
 
 /**
  * The carrier of the demo fleet (the working local implementation of `Carrier`): it gives every collector a card
@@ -37,26 +55,27 @@ export class SimulatedCarrier implements Carrier {
 
   /** Gives each collector without a card one, with six months of usage history; returns how many it gave. */
   async provision(): Promise<number> {
-    const cardless = await rowsOf<{ id: number }>(
+    const cardless = await rowsOf<{ id: number; time_zone: string | null }>(
       this.db,
-      sql`select c.id from collectors c where not exists (select 1 from sim_cards sc where sc.collector_id = c.id)`,
+      sql`select c.id, pl.time_zone from collectors c left join plants pl on pl.id = c.plant_id
+        where not exists (select 1 from sim_cards sc where sc.collector_id = c.id)`,
     );
     if (cardless.length === 0) return 0;
     const collectorIds = cardless.map((c) => c.id);
+    const carriers = cardless.map((c) => simulatedOperator(c.id, c.time_zone));
+    const iccids = cardless.map((c, i) => simulatedIccid(c.id, carriers[i]!.operator.startsWith('china')));
     // The state of a new card follows its collector's id, so that every fleet has each kind: 1 in 20 never
     // activated, testing, stopped for expiry or cancelled; 2 in 20 expiring within a month; the rest running.
     const added = await rowsOf<{ id: number }>(
       this.db,
       sql`insert into sim_cards (iccid, msisdn, operator, status, carrier_state, shutdown_reason,
             renewable_until, activated_at, expires_on, used_mb, total_mb, collector_id)
-          select f.iccid, '1440' || lpad(f.collector_id::text, 9, '0'),
-            (array['chinaMobile', 'chinaUnicom', 'chinaTelecom'])[f.collector_id % 3 + 1],
-            f.status, f.carrier_state, f.shutdown_reason,
+          select f.iccid, f.msisdn, f.operator, f.status, f.carrier_state, f.shutdown_reason,
             case when f.status = 'shutDown' then f.expires_on + ${CARD_CANCEL_AFTER_DAYS}::int end,
             case when f.status <> 'toBeActivated' then now() - interval '200 days' end,
             f.expires_on, f.used_mb, f.total_mb, f.collector_id
           from (
-            select k.collector_id, k.iccid,
+            select k.collector_id, k.iccid, k.msisdn, k.operator,
               case k.kind when 0 then 'toBeActivated' when 1 then 'testing' when 2 then 'shutDown'
                 when 3 then 'shutDown' else 'normal' end as status,
               case k.kind when 0 then 'inventory' when 1 then 'testing' when 2 then 'stopped'
@@ -66,11 +85,12 @@ export class SimulatedCarrier implements Carrier {
                 when 3 then current_date - 120 when 4 then current_date + 5 when 5 then current_date + 25
                 else current_date + 40 + (k.collector_id * 37) % 660 end as expires_on,
               case k.kind when 0 then 0 when 1 then ${TEST_MB} * 0.4
-                else ${PLAN_MB} * ((k.collector_id * 13) % 105) / 100.0 end as used_mb,
+                else ${PLAN_MB} * ((k.collector_id * 13) % 100) / 100.0 end as used_mb,
               case k.kind when 0 then 0 when 1 then ${TEST_MB} else ${PLAN_MB} end as total_mb
-            from unnest(${sql.param(collectorIds)}::int[], ${sql.param(collectorIds.map(simulatedIccid))}::text[])
-              as i(collector_id, iccid),
-              lateral (select i.collector_id, i.iccid, i.collector_id % 20 as kind) k
+            from unnest(${sql.param(collectorIds)}::int[], ${sql.param(iccids)}::text[],
+                ${sql.param(carriers.map((c) => c.msisdn))}::text[], ${sql.param(carriers.map((c) => c.operator))}::text[])
+              as i(collector_id, iccid, msisdn, operator),
+              lateral (select i.collector_id, i.iccid, i.msisdn, i.operator, i.collector_id % 20 as kind) k
           ) f
           on conflict do nothing
           returning id`,
@@ -112,9 +132,17 @@ export class SimulatedCarrier implements Carrier {
     );
   }
 
-  /** The carrier's day: traffic counted, expired plans stopped, cards stopped too long cancelled. */
+  /**
+   * The carrier's day: traffic counted, cards whose allowance is used up stopped (the data stops a little late, so
+   * `used_mb` may pass the plan), expired plans stopped, cards stopped too long cancelled.
+   */
   async sync(today: string): Promise<void> {
     await this.flushTraffic();
+    await this.db.execute(
+      sql`update sim_cards set status = 'shutDown', carrier_state = 'stopped', shutdown_reason = 'quota',
+            updated_at = now()
+          where status in ('normal', 'testing') and total_mb > 0 and used_mb >= total_mb`,
+    );
     await this.db.execute(
       sql`update sim_cards set status = 'shutDown', carrier_state = 'stopped', shutdown_reason = 'expired',
             renewable_until = expires_on + ${CARD_CANCEL_AFTER_DAYS}::int, updated_at = now()

@@ -85,7 +85,7 @@ describe('internet cards', () => {
     ).toBe('collectorSerial');
   });
 
-  it('lists the cards with traffic that may go negative, filtered by status, operator, expiry, ICCID and plant', async () => {
+  it('lists the cards, a plan used past its allowance with 0 left (never below), filtered by status, operator, expiry, ICCID and plant', async () => {
     const all = (await get('/card/list', admin)).json();
     expect(all.total).toBe(4);
     const first = all.rows.find((r: { iccid: string }) => r.iccid === iccidOf(1));
@@ -93,7 +93,7 @@ describe('internet cards', () => {
       status: 'normal',
       usedMb: 1100,
       totalMb: 1024,
-      remainingMb: -76,
+      remainingMb: 0,
       expiresOn: '2031-05-01',
       collectorSerial: collectorsA[0],
       plantName: 'Sunny roof',
@@ -167,6 +167,54 @@ describe('internet cards', () => {
     expect((await card()).shutdown_reason).toBe('expired');
     await carrier.sync('2030-05-31');
     expect((await card()).shutdown_reason).toBe('cancelled');
+  });
+
+  it('gives collectors outside China a global IoT card, and stops a card whose allowance is used up', async () => {
+    const owner = await createUser(t.db, { roleId: ROLE.endUser });
+    const carrier = new SimulatedCarrier(t.db);
+    const cardOf = async (collectorId: number) =>
+      (
+        await rowsOf<{
+          iccid: string;
+          operator: string;
+          msisdn: string;
+          status: string;
+          reason: string | null;
+        }>(
+          t.db,
+          sql`select iccid, operator, msisdn, status, shutdown_reason as reason from sim_cards
+            where collector_id = ${collectorId}`,
+        )
+      )[0]!;
+    const abroad: number[] = [];
+    for (const timeZone of ['Europe/Berlin', 'America/Sao_Paulo', 'America/Chicago']) {
+      const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 2, timeZone });
+      abroad.push(...plant.collectors.map((c) => c.id));
+    }
+    const home = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 3 });
+    await carrier.provision();
+    for (const id of abroad) {
+      const card = await cardOf(id);
+      expect(['oneNce', 'emnify']).toContain(card.operator);
+      expect(card.iccid).toMatch(/^89882\d{15}$/);
+      expect(luhnDigit(card.iccid.slice(0, -1))).toBe(card.iccid.slice(-1));
+    }
+    for (const c of home.collectors) {
+      const card = await cardOf(c.id);
+      expect(['chinaMobile', 'chinaUnicom', 'chinaTelecom']).toContain(card.operator);
+      expect(card.iccid.startsWith('8986')).toBe(true);
+    }
+
+    // The data stops a little late: past the plan, the card is stopped for its quota and shows 0 MB left.
+    const used = await cardOf(home.collectors[0]!.id);
+    await setCard(
+      used.iccid,
+      sql`status = 'normal', shutdown_reason = null, expires_on = '2031-01-01', used_mb = 1030, total_mb = 1024`,
+    );
+    await carrier.sync('2030-06-01');
+    expect(await cardOf(home.collectors[0]!.id)).toMatchObject({ status: 'shutDown', reason: 'quota' });
+    const listed = (await get(`/card/list?iccid=${used.iccid}`, admin)).json().rows[0];
+    expect(listed).toMatchObject({ usedMb: 1030, totalMb: 1024, remainingMb: 0, renewable: true });
   });
 
   describe('warnings before a logger goes dark', () => {

@@ -37,12 +37,15 @@ interface CardSqlRow {
   collector_serial: string | null;
   plant_id: number | null;
   plant_name: string | null;
+  renewed_at: string | null;
 }
 
 const COLUMNS = sql`sc.id, sc.iccid, sc.msisdn, sc.operator, sc.status, sc.carrier_state, sc.shutdown_reason,
   sc.renewable_until::text as renewable_until, ${RENEWABLE} as renewable,
   ${iso('sc.activated_at')} as activated_at, sc.expires_on::text as expires_on, sc.used_mb, sc.total_mb,
-  c.serial as collector_serial, pl.id as plant_id, pl.name as plant_name`;
+  c.serial as collector_serial, pl.id as plant_id, pl.name as plant_name,
+  (select ${iso('max(o.paid_at)')} from renewal_order_cards oc join renewal_orders o on o.id = oc.order_id
+    where oc.card_id = sc.id) as renewed_at`;
 
 const toRow = (r: CardSqlRow): CardRow => ({
   id: r.id,
@@ -57,11 +60,12 @@ const toRow = (r: CardSqlRow): CardRow => ({
   activatedAt: r.activated_at,
   expiresOn: r.expires_on,
   usedMb: round1(r.used_mb),
-  remainingMb: round1(r.total_mb - r.used_mb),
+  remainingMb: round1(Math.max(0, r.total_mb - r.used_mb)),
   totalMb: round1(r.total_mb),
   collectorSerial: r.collector_serial,
   plantId: r.plant_id,
   plantName: r.plant_name,
+  renewedAt: r.renewed_at,
 });
 
 const round1 = (mb: number) => Math.round(mb * 10) / 10;

@@ -230,6 +230,16 @@ describe('renewal orders and payment', () => {
       sql`select status from sim_cards where id = ${ids[1]!}`,
     );
     expect(restarted!.status).toBe('normal');
+    // The card list says when each was renewed: the payment's time, not before it.
+    const listed = (await get('/card/list?pageSize=100', installerA)).json().rows as {
+      id: number;
+      renewedAt: string | null;
+    }[];
+    for (const id of ids) {
+      const renewedAt = listed.find((c) => c.id === id)!.renewedAt;
+      expect(renewedAt).not.toBeNull();
+      expect(Math.abs(Date.parse(renewedAt!) - Date.now())).toBeLessThan(10 * 60_000);
+    }
   });
 
   it('applies a payment that arrives after the order was cancelled or failed: the cards are renewed, nothing is lost', async () => {

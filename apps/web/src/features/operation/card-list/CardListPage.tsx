@@ -18,6 +18,10 @@ const STATUS_COLORS: Record<CardRow['status'], string> = {
   shutDown: 'error',
 };
 
+/** Renewed within the last hour: the list says so, lest someone pay for it again. */
+const renewedLately = (r: CardRow) =>
+  r.renewedAt !== null && Date.now() - Date.parse(r.renewedAt) < 60 * 60 * 1000;
+
 /**
  * `card`: the collectors' internet cards with their plan and traffic; filters and export; the cards ticked here
  * go to the renewal (issue 19).
@@ -40,7 +44,11 @@ export function CardListPage() {
           type="primary"
           icon={<SyncOutlined />}
           disabled={ticked.length === 0}
-          onClick={() => void navigate(`/operation/renew?cards=${ticked.join(',')}`)}
+          onClick={() => {
+            // The ticked cards go to the renewal; none stays ticked here, one click from paying for them twice.
+            setTicked([]);
+            void navigate(`/operation/renew?cards=${ticked.join(',')}`);
+          }}
           data-testid="card-renew"
         >
           {t('renewal.renewTicked', { count: ticked.length })}
@@ -115,6 +123,11 @@ export function CardListPage() {
                 {r.shutdownReason && (
                   <Typography.Text type="secondary">{t(`card.reasons.${r.shutdownReason}`)}</Typography.Text>
                 )}
+                {renewedLately(r) && (
+                  <Tag color="blue" data-testid={`card-renewed-${r.id}`}>
+                    {t('card.renewedAt', { time: formatDate(r.renewedAt!) })}
+                  </Tag>
+                )}
               </>
             ),
           },
@@ -132,7 +145,12 @@ export function CardListPage() {
           {
             title: t('card.remainingMb'),
             dataIndex: 'remainingMb',
-            render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{v}</Typography.Text>,
+            // Never below 0: a plan used up (the used traffic may pass it) shows 0 in red.
+            render: (v: number, r: CardRow) => (
+              <Typography.Text type={r.usedMb >= r.totalMb && r.totalMb > 0 ? 'danger' : undefined}>
+                {v}
+              </Typography.Text>
+            ),
           },
           { title: t('card.usedMb'), dataIndex: 'usedMb' },
           { title: t('card.totalMb'), dataIndex: 'totalMb' },
