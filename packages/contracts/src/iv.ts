@@ -35,6 +35,70 @@ export const ivModuleDatasheet = z.object({
 });
 export type IvModuleDatasheet = z.infer<typeof ivModuleDatasheet>;
 
+/** A datasheet whose maximum power point lies below its V_oc and I_sc (the field named otherwise). */
+const checkMaximumPowerPoint = (m: IvModuleDatasheet, ctx: z.RefinementCtx, path: (string | number)[]) => {
+  if (m.vmpV >= m.vocV)
+    ctx.addIssue({ code: 'custom', message: 'validation.format', path: [...path, 'vmpV'] });
+  if (m.impA >= m.iscA)
+    ctx.addIssue({ code: 'custom', message: 'validation.format', path: [...path, 'impA'] });
+};
+
+/** A module of the shipped list (`GET /iv/modules`): maker, series and model as the datasheet names them. */
+export const ivCatalogueModule = z.object({
+  /** Stable key: maker and model. */
+  id: z.string(),
+  maker: z.string(),
+  series: z.string(),
+  model: z.string(),
+  module: ivModuleDatasheet,
+});
+export type IvCatalogueModule = z.infer<typeof ivCatalogueModule>;
+
+/** Most strings an inverter's layout describes (a scan reports at most 64). */
+export const IV_LAYOUT_MAX_STRINGS = 64;
+
+/**
+ * How an inverter's PV side is built, kept on the device (`PUT /iv/devices/:sn/layout`): its MPPT inputs in
+ * order, each with its strings in parallel and their modules in series, and the module type installed. Strings
+ * are numbered across the inputs (input 1's first). A scan judges each string against this layout; a device
+ * without one, a string past its inputs, or a layout without a module type take the task's template.
+ */
+export const ivDeviceLayout = z
+  .object({
+    inputs: z
+      .array(
+        z.object({
+          strings: z.number().int().min(1).max(16),
+          modulesPerString: z.number().int().min(1).max(100),
+        }),
+      )
+      .min(1)
+      .max(IV_LAYOUT_MAX_STRINGS),
+    /** The installed module, or null: the task's template's. */
+    moduleType: z
+      .object({
+        maker: z.string().trim().max(60),
+        model: z.string().trim().min(1).max(60),
+        module: ivModuleDatasheet,
+      })
+      .nullable(),
+  })
+  .superRefine((layout, ctx) => {
+    if (layout.inputs.reduce((n, i) => n + i.strings, 0) > IV_LAYOUT_MAX_STRINGS)
+      ctx.addIssue({ code: 'custom', message: 'iv.layoutTooManyStrings', path: ['inputs'] });
+    if (layout.moduleType) checkMaximumPowerPoint(layout.moduleType.module, ctx, ['moduleType', 'module']);
+  });
+export type IvDeviceLayout = z.infer<typeof ivDeviceLayout>;
+
+/** `GET /iv/devices/:sn/layout`: the device's layout (null: none set, the template's applies) and its inputs. */
+export const ivDeviceLayoutView = z.object({
+  serial: z.string(),
+  /** PV strings the device reports (0: unknown). */
+  pvStrings: z.number().int(),
+  layout: ivDeviceLayout.nullable(),
+});
+export type IvDeviceLayoutView = z.infer<typeof ivDeviceLayoutView>;
+
 /** One measured point [volts, amps]. */
 const ivPoint = z.tuple([z.number().min(0).max(2000), z.number().min(-5).max(100)]);
 
@@ -56,10 +120,7 @@ export const ivDiagnoseBody = z
   .superRefine((body, ctx) => {
     const k = body.points.findIndex((p, j) => j > 0 && p[0] <= (body.points[j - 1]?.[0] ?? -Infinity));
     if (k > 0) ctx.addIssue({ code: 'custom', message: 'validation.voltageRising', path: ['points', k] });
-    if (body.module.vmpV >= body.module.vocV)
-      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'vmpV'] });
-    if (body.module.impA >= body.module.iscA)
-      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'impA'] });
+    checkMaximumPowerPoint(body.module, ctx, ['module']);
   });
 export type IvDiagnoseBody = z.infer<typeof ivDiagnoseBody>;
 
@@ -173,10 +234,7 @@ export const ivTemplateBody = z
     sensitivity: z.enum(DETECTION_SENSITIVITIES).default('medium'),
   })
   .superRefine((body, ctx) => {
-    if (body.module.vmpV >= body.module.vocV)
-      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'vmpV'] });
-    if (body.module.impA >= body.module.iscA)
-      ctx.addIssue({ code: 'custom', message: 'validation.format', path: ['module', 'impA'] });
+    checkMaximumPowerPoint(body.module, ctx, ['module']);
   });
 export type IvTemplateBody = z.infer<typeof ivTemplateBody>;
 
@@ -278,6 +336,8 @@ export const ivStringRow = z.object({
   pmpStcW: z.number().nullable(),
   ffStc: z.number().nullable(),
   energyLostKwhPerDay: z.number().nullable(),
+  /** Modules in series it was judged against: its inverter's layout, else the task's template. */
+  modulesInSeries: z.number().int(),
   scannedAt: z.string(),
 });
 export type IvStringRow = z.infer<typeof ivStringRow>;

@@ -365,6 +365,15 @@ export const MESSAGES = {
   },
   'iv.notInverter': { zh: '只有逆变器可以扫描 IV 曲线', en: 'Only inverters can scan IV curves' },
   'iv.wrongPassword': { zh: '密码错误', en: 'The password is wrong' },
+  'iv.notInverterLayout': {
+    zh: '只有逆变器可以设置组串配置',
+    en: 'Only inverters have a string layout',
+  },
+  'iv.layoutMoreStrings': {
+    zh: '组串数超过该逆变器的 {n} 路组串',
+    en: 'More strings than the {n} strings this inverter has',
+  },
+  'iv.layoutTooManyStrings': { zh: '组串总数不能超过 64', en: 'At most 64 strings in all' },
   'iv.class.normal': { zh: '正常', en: 'Normal' },
   'iv.class.soiling': { zh: '积灰遮挡', en: 'Soiling' },
   'iv.class.partial_shading': { zh: '局部阴影', en: 'Partial shading' },

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   smallint,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEVICE_KINDS } from '@solarops/contracts';
+import { DEVICE_KINDS, type IvDeviceLayout } from '@solarops/contracts';
 import { plants } from '../plants/tables.ts';
 
 // Every device table carries plant_id so that it can be distributed by plant (ARCHITECTURE §2, Citus).
@@ -63,6 +64,11 @@ export const devices = pgTable(
     /** AC rating [W]; 0 for meters and weather stations. Caps the energy of any interval (docs/telemetry). */
     ratedPowerW: real('rated_power_w').notNull().default(0),
     pvStrings: smallint('pv_strings').notNull().default(0),
+    /**
+     * How an inverter's strings are built (MPPT inputs, modules per string, module type), as its installer set it
+     * on the device; null until set. IV scans judge each string against it (modules/iv/deviceLayouts.ts).
+     */
+    pvLayout: jsonb('pv_layout').$type<IvDeviceLayout>(),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,8 @@ describe('IV templates and scan tasks', () => {
   let templateId: number;
   const sweep = { poaStartWm2: 850, poaEndWm2: 855, moduleTempC: 45 };
   const faults = new Map<string, IvFaultClass>();
+  /** Modules in series of each inverter's strings as built (16 unless a test sets another). */
+  const built = new Map<string, number>();
   const serial = (i: number) => plant.devices[i]!.serial;
   const rng = mulberry32(18);
 
@@ -56,7 +58,7 @@ describe('IV templates and scan tasks', () => {
       string,
       points: jittered(
         synthesizeScan(
-          { module: EXAMPLE_MODULE_400W, modulesInSeries: 16 },
+          { module: EXAMPLE_MODULE_400W, modulesInSeries: built.get(target) ?? 16 },
           string === 1 ? (faults.get(target) ?? 'normal') : 'normal',
           sweep.poaStartWm2,
           sweep.moduleTempC,
@@ -74,14 +76,17 @@ describe('IV templates and scan tasks', () => {
     headers = installer,
   ) => t.app.inject({ method, url: `/prod-api${url}`, headers, ...(payload ? { payload } : {}) });
 
-  const startTask = (serials: string[], o: { password?: string; lang?: string; headers?: Headers } = {}) =>
+  const startTask = (
+    serials: string[],
+    o: { password?: string; lang?: string; headers?: Headers; templateId?: number } = {},
+  ) =>
     call(
       'POST',
       `/iv/tasks?langType=${o.lang ?? 'en'}`,
       {
         name: 'Roof check',
         plantId: plant.plantId,
-        templateId,
+        templateId: o.templateId ?? templateId,
         serials,
         password: o.password ?? DEFAULT_PASSWORD,
       },
@@ -245,12 +250,103 @@ describe('IV templates and scan tasks', () => {
     expect(detail.points.every((p, k) => k === 0 || p[0] > detail.points[k - 1]![0])).toBe(true);
   });
 
+  it('judges each inverter’s strings against its own layout: 18 and 15 modules under one template of 18', async () => {
+    built.set(serial(0), 18);
+    built.set(serial(2), 15);
+    const of18 = (
+      await call('POST', '/iv/templates', { ...template, name: '18 in series', modulesPerString: 18 })
+    ).json().data.id as number;
+    const layout = (modulesPerString: number) => ({
+      layout: { inputs: [{ strings: 2, modulesPerString }], moduleType: null },
+    });
+    // Without layouts the template's 18 applies to both: the short strings are a length difference, no fault.
+    const before = await completed(
+      (await startTask([serial(0), serial(2)], { templateId: of18 })).json().data.task.id,
+    );
+    expect(before.classes).toEqual({ normal: 4 });
+    expect((await stringsOf(before.id)).map((r) => r.modulesInSeries)).toEqual([18, 18, 18, 18]);
+
+    // The installer sets each inverter's layout on the device; the string 1 of the 15-module inverter has a
+    // shorted bypass diode, which only its own length tells from a string of 15.
+    const put = await call('PUT', `/iv/devices/${serial(2)}/layout`, layout(15));
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toEqual({ serial: serial(2), pvStrings: 2, ...layout(15) });
+    expect((await call('PUT', `/iv/devices/${serial(0)}/layout`, layout(18))).statusCode).toBe(200);
+    faults.set(serial(2), 'bypass_diode_short');
+    const task = await completed(
+      (await startTask([serial(0), serial(2)], { templateId: of18 })).json().data.task.id,
+    );
+    faults.clear();
+    const rows = await stringsOf(task.id);
+    expect(rows.map((r) => [r.serial, r.stringNo, r.modulesInSeries, r.faultClass])).toEqual([
+      [serial(0), 1, 18, 'normal'],
+      [serial(0), 2, 18, 'normal'],
+      [serial(2), 1, 15, 'bypass_diode_short'],
+      [serial(2), 2, 15, 'normal'],
+    ]);
+    // The healthy short string: judged as 15 of 15 (no length difference), its expected curve that of 15 modules.
+    const detail = (await call('GET', `/iv/strings/${rows[3]!.id}`)).json().data;
+    expect(detail.modulesInSeries).toBe(15);
+    expect(detail.diagnosis.stringLength).toBeNull();
+    expect(detail.diagnosis.performanceFactor).toBeGreaterThan(0.95);
+    expect(detail.expectedStcPoints.at(-1)[0]).toBeCloseTo(15 * EXAMPLE_MODULE_400W.vocV, -1);
+
+    // A later edit of the device changes no finished diagnosis (the scan kept the layout it was judged against).
+    await call('PUT', `/iv/devices/${serial(2)}/layout`, layout(18));
+    expect((await call('GET', `/iv/strings/${rows[3]!.id}`)).json().data.modulesInSeries).toBe(15);
+    expect(
+      (await call('PUT', `/iv/devices/${serial(2)}/layout`, { layout: null })).json().data.layout,
+    ).toBeNull();
+    expect((await call('GET', `/iv/devices/${serial(0)}/layout`)).json().data.layout).toEqual(
+      layout(18).layout,
+    );
+    built.clear();
+  });
+
+  it('refuses a layout it cannot use with a clear message, and changes nothing', async () => {
+    const get = async () => (await call('GET', `/iv/devices/${serial(0)}/layout`)).json().data.layout;
+    const kept = await get();
+    const more = await call('PUT', `/iv/devices/${serial(0)}/layout?langType=en`, {
+      layout: {
+        inputs: [
+          { strings: 2, modulesPerString: 18 },
+          { strings: 1, modulesPerString: 15 },
+        ],
+        moduleType: null,
+      },
+    });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().errors).toEqual([
+      { field: 'inputs', message: 'More strings than the 2 strings this inverter has' },
+    ]);
+    const badModule = await call('PUT', `/iv/devices/${serial(0)}/layout`, {
+      layout: {
+        inputs: [{ strings: 2, modulesPerString: 18 }],
+        moduleType: { maker: 'X', model: 'Y', module: { ...EXAMPLE_MODULE_400W, impA: 11 } },
+      },
+    });
+    expect(badModule.statusCode).toBe(400);
+    expect(badModule.json().errors.map((e: { field: string }) => e.field)).toEqual([
+      'layout.moduleType.module.impA',
+    ]);
+    const meter = await call('PUT', `/iv/devices/${serial(3)}/layout?langType=zh`, {
+      layout: { inputs: [{ strings: 1, modulesPerString: 1 }], moduleType: null },
+    });
+    expect(meter.statusCode).toBe(400);
+    expect(meter.json().msg).toBe('只有逆变器可以设置组串配置');
+    expect(await get()).toEqual(kept);
+    expect(
+      (await call('PUT', `/iv/devices/${serial(0)}/layout`, { layout: null }, stranger)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/iv/devices/${serial(0)}/layout`, undefined, stranger)).statusCode).toBe(404);
+  });
+
   it('caps scans at 10 per inverter per day', async () => {
-    // Serial 2 has three scans today (the first task and the two of the conditions); six more stored as the
-    // command model stores them make nine.
+    // Serial 2 has five scans today (the first task, the two of the conditions, the two of the layouts); four more
+    // stored as the command model stores them make nine.
     const device = plant.devices[2]!;
     await t.db.insert(commands).values(
-      Array.from({ length: 6 }, () => ({
+      Array.from({ length: 4 }, () => ({
         id: randomUUID(),
         kind: 'ivScan' as const,
         route: 'diagnosis',

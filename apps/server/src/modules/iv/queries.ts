@@ -6,6 +6,7 @@ import {
   type IvStringDetail,
   type IvStringRow,
   type IvTask,
+  type IvDeviceLayout,
   type IvTemplate,
   type ivStringQuery,
 } from '@solarops/contracts';
@@ -19,6 +20,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { listDeviceTargets } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { toApiResult } from './diagnose.ts';
+import { stringSetup } from './deviceLayouts.ts';
 import { templateInput } from './settleScans.ts';
 
 interface TaskRow {
@@ -132,6 +134,8 @@ interface StringDbRow {
   ff_stc: number | null;
   energy_lost_kwh_per_day: number | null;
   scanned_at: Date | string;
+  template: IvTemplate;
+  layout: IvDeviceLayout | null;
 }
 
 const toStringRow = (r: StringDbRow): IvStringRow => ({
@@ -152,12 +156,17 @@ const toStringRow = (r: StringDbRow): IvStringRow => ({
   pmpStcW: r.pmp_stc_w,
   ffStc: r.ff_stc,
   energyLostKwhPerDay: r.energy_lost_kwh_per_day,
+  modulesInSeries: stringSetup(r.template, r.layout, r.string_no).modulesInSeries,
   scannedAt: new Date(r.scanned_at).toISOString(),
 });
 
 const STRING_COLUMNS = sql`st.id, st.task_id, st.device_serial, st.string_no, st.poa_wm2, st.module_temp_c,
   st.poa_change_pct, st.fault_class, st.insufficient, st.confidence, st.second_class, st.second_confidence, st.low_confidence, st.performance_factor, st.pmp_stc_w, st.ff_stc,
-  st.energy_lost_kwh_per_day, st.scanned_at`;
+  st.energy_lost_kwh_per_day, st.scanned_at, t.template, sc.layout`;
+
+/** A string with its task (the template) and its scan (the inverter's layout then). */
+const STRINGS_FROM = sql`iv_strings st join iv_tasks t on t.id = st.task_id
+  join iv_task_scans sc on sc.command_id = st.command_id`;
 
 const SORTS = {
   serial: sql`st.device_serial`,
@@ -181,7 +190,7 @@ export async function taskStrings(
   const dir = sql.raw(q.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
   const rows = await rowsOf<StringDbRow>(
     db,
-    sql`select ${STRING_COLUMNS} from iv_strings st where ${sql.join(conds, sql` and `)}
+    sql`select ${STRING_COLUMNS} from ${STRINGS_FROM} where ${sql.join(conds, sql` and `)}
       order by ${SORTS[q.sort]} ${dir}, st.device_serial, st.string_no`,
   );
   return rows.map(toStringRow);
@@ -197,15 +206,16 @@ export async function stringDetail(
   id: number,
   lang: Lang,
 ): Promise<IvStringDetail> {
-  const [row] = await rowsOf<StringDbRow & { points: IvPoint[]; template: IvTemplate }>(
+  const [row] = await rowsOf<StringDbRow & { points: IvPoint[] }>(
     db,
-    sql`select ${STRING_COLUMNS}, st.points, t.template from iv_strings st join iv_tasks t on t.id = st.task_id
+    sql`select ${STRING_COLUMNS}, st.points from ${STRINGS_FROM}
       join plants pl on pl.id = t.plant_id where st.id = ${id} and ${plantScope(caller)}`,
   );
   if (!row) throw notFound();
   const r = toStringRow(row);
   const conditions = { poaWm2: r.poaWm2, moduleTempC: r.moduleTempC };
-  const input = templateInput(row.template, conditions, new Date(r.scannedAt));
+  const setup = stringSetup(row.template, row.layout, r.stringNo);
+  const input = templateInput(row.template, setup, conditions, new Date(r.scannedAt));
   const expected = expectedIvCurves(input, CURVE_POINTS);
   const d = r.faultClass === null ? null : diagnoseIvCurve({ ...input, points: row.points });
   return {

@@ -5,7 +5,11 @@ import {
   emptyEnvelope,
   envelope,
   errorEnvelope,
+  deviceSnParams,
   idSchema,
+  ivCatalogueModule,
+  ivDeviceLayout,
+  ivDeviceLayoutView,
   ivDiagnoseBody,
   ivDiagnosisResult,
   ivInverter,
@@ -24,7 +28,9 @@ import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
+import { getDeviceLayout, setDeviceLayout } from './deviceLayouts.ts';
 import { diagnoseForApi } from './diagnose.ts';
+import { MODULE_CATALOGUE } from './moduleCatalogue.ts';
 import {
   findTask,
   listInverters,
@@ -127,6 +133,57 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteTemplate(db(), callerOf(request), request.params.id);
       return ok(null);
+    },
+  );
+
+  app.get(
+    '/iv/modules',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The shipped list of common PV modules with their datasheet values at STC (a template or an inverter’s module type starts from one)',
+        response: { 200: envelope(z.array(ivCatalogueModule)), ...errors },
+      },
+    },
+    async () => ok([...MODULE_CATALOGUE]),
+  );
+
+  app.get(
+    '/iv/devices/:sn/layout',
+    {
+      preHandler: requirePermission('diagnosis', 'devicelist', 'devicelist1', 'devicelistZT', 'details'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'An inverter’s layout for IV diagnosis: MPPT inputs with strings and modules per string, module type (null: the task’s template applies)',
+        params: deviceSnParams,
+        response: { 200: envelope(ivDeviceLayoutView), ...errors },
+      },
+    },
+    async (request) => ok(await getDeviceLayout(db(), callerOf(request), request.params.sn)),
+  );
+
+  app.put(
+    '/iv/devices/:sn/layout',
+    {
+      preHandler: startGuard,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set (or with a null layout clear) an inverter’s layout; later scans judge each string against it, started tasks keep theirs',
+        params: deviceSnParams,
+        body: z.object({ layout: ivDeviceLayout.nullable() }),
+        response: { 200: envelope(ivDeviceLayoutView), ...errors },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `IV layout ${request.params.sn}`;
+      return ok(await setDeviceLayout(db(), callerOf(request), request.params.sn, request.body.layout));
     },
   );
 

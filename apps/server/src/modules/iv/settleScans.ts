@@ -9,6 +9,7 @@ import {
   IV_CURVE_POINTS,
   IV_LIMITS,
   ivScanResult,
+  type IvDeviceLayout,
   type IvTemplate,
   type IvScanResult,
 } from '@solarops/contracts';
@@ -20,19 +21,24 @@ import {
 } from '@solarops/pv';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
+import { stringSetup, type StringSetup } from './deviceLayouts.ts';
 import { ivStrings } from './tables.ts';
 
 const YEAR_MS = 365.25 * 86_400_000;
 
-/** The diagnosis input a template gives for a curve at given conditions (age at the scan's instant). */
+/**
+ * The diagnosis input of one string at given conditions: its own module and length (`setup`, from its inverter's
+ * layout or the template), the template's decay (age at the scan's instant) and sensitivity.
+ */
 export function templateInput(
   template: IvTemplate,
+  setup: Pick<StringSetup, 'module' | 'modulesInSeries'>,
   conditions: { poaWm2: number; moduleTempC: number },
   at: Date,
 ): Omit<IvDiagnosisInput, 'points'> {
   return {
-    module: template.module,
-    modulesInSeries: template.modulesPerString,
+    module: setup.module,
+    modulesInSeries: setup.modulesInSeries,
     conditions,
     ageYears: Math.max(0, (at.getTime() - Date.parse(template.connectionDate)) / YEAR_MS),
     decay: { firstYearPct: template.firstYearDecayPct, annualPct: template.annualDecayPct },
@@ -62,12 +68,13 @@ export function risingVoltage(points: readonly IvPoint[]): IvPoint[] {
   return out;
 }
 
-/** The rows of one scan's strings. */
+/** The rows of one scan's strings, each judged against its own setup (the inverter's layout, else the template). */
 export function stringRows(
   taskId: number,
   commandId: string,
   serial: string,
   template: IvTemplate,
+  layout: IvDeviceLayout | null,
   scan: IvScanResult,
   at: Date,
 ): (typeof ivStrings.$inferInsert)[] {
@@ -98,7 +105,8 @@ export function stringRows(
     if (insufficient) return { ...base, insufficient };
     // Rising by construction (risingVoltage), but merging points of one voltage can leave fewer than a fit needs.
     if (s.points.length < IV_CURVE_POINTS.min) return { ...base, insufficient: 'tooFewPoints' as const };
-    const d = diagnoseIvCurve({ ...templateInput(template, conditions, at), points: s.points });
+    const setup = stringSetup(template, layout, s.string);
+    const d = diagnoseIvCurve({ ...templateInput(template, setup, conditions, at), points: s.points });
     return {
       ...base,
       // A fault shape without loss is not reported as a fault (the string page still shows the shape).
@@ -120,6 +128,7 @@ interface PendingScan {
   command_id: string;
   device_serial: string;
   template: IvTemplate;
+  layout: IvDeviceLayout | null;
   result: unknown;
   finished_at: Date | string;
 }
@@ -132,7 +141,7 @@ interface PendingScan {
 export async function settleScans(db: Database, taskId?: number): Promise<number> {
   const pending = await rowsOf<PendingScan>(
     db,
-    sql`select s.task_id, s.command_id, s.device_serial, t.template, c.result, c.finished_at
+    sql`select s.task_id, s.command_id, s.device_serial, t.template, s.layout, c.result, c.finished_at
       from iv_task_scans s join iv_tasks t on t.id = s.task_id join commands c on c.id = s.command_id
       where s.settled_at is null and c.state = 'applied'
         ${taskId === undefined ? sql`` : sql`and s.task_id = ${taskId}`}
@@ -144,7 +153,7 @@ export async function settleScans(db: Database, taskId?: number): Promise<number
     const at = new Date(p.finished_at);
     // A device answering something else than curves leaves the scan settled without strings.
     const rows = parsed.success
-      ? stringRows(p.task_id, p.command_id, p.device_serial, p.template, parsed.data, at)
+      ? stringRows(p.task_id, p.command_id, p.device_serial, p.template, p.layout, parsed.data, at)
       : [];
     await db.transaction(async (tx) => {
       const [mark] = await rowsOf<{ command_id: string }>(

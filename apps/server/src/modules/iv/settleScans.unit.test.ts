@@ -41,7 +41,7 @@ const rowOf = (points: [number, number][], poaWm2: number) => {
     moduleTempC: 45,
     strings: [{ string: 1, points }],
   };
-  return stringRows(1, 'cmd', 'SIN1', template, scan, new Date('2026-06-01T04:00:00Z'))[0]!;
+  return stringRows(1, 'cmd', 'SIN1', template, null, scan, new Date('2026-06-01T04:00:00Z'))[0]!;
 };
 
 describe('why a scanned string is not diagnosed', () => {

@@ -2,6 +2,7 @@
  * Starting an IV task: the user's password asked again, the template and plant in scope, and one `ivScan` command
  * per inverter through the command model (state, time-to-live, audit). An inverter is refused, with its reason,
  * when it is offline ("Device Offline Cannot Scan!"), not of the plant, not an inverter, or past its daily cap.
+ * Each scan keeps its inverter's layout as it is now, as the task keeps its template.
  */
 import { sql } from 'drizzle-orm';
 import { INVERTER_KINDS, IV_LIMITS, type IvTaskBody } from '@solarops/contracts';
@@ -12,6 +13,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createCommands, type Created, type DeviceTarget } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { layoutsOf } from './deviceLayouts.ts';
 import { ivTaskScans, ivTasks } from './tables.ts';
 import { findTemplate } from './templates.ts';
 
@@ -60,6 +62,7 @@ export async function startScan(
   );
   if (!plant) throw notFound();
   const counts = await scansToday(db, body.serials);
+  const layouts = await layoutsOf(db, body.serials);
   const cap = IV_LIMITS.scansPerInverterPerDay;
   const paramsFor = (d: DeviceTarget) => {
     if (d.plantId !== body.plantId) return { refuse: 'iv.otherPlant' as const };
@@ -91,11 +94,14 @@ export async function startScan(
         createdBy: caller.userId,
       })
       .returning({ id: ivTasks.id });
-    await tx
-      .insert(ivTaskScans)
-      .values(
-        created.stored.map((c) => ({ taskId: task!.id, commandId: c.id, deviceSerial: c.deviceSerial })),
-      );
+    await tx.insert(ivTaskScans).values(
+      created.stored.map((c) => ({
+        taskId: task!.id,
+        commandId: c.id,
+        deviceSerial: c.deviceSerial,
+        layout: layouts.get(c.deviceSerial) ?? null,
+      })),
+    );
     return { taskId: task!.id, created };
   });
 }

@@ -13,6 +13,7 @@ import {
   DETECTION_SENSITIVITIES,
   IV_FAULT_CLASS_NAMES,
   IV_INSUFFICIENT_REASONS,
+  type IvDeviceLayout,
   type IvModuleDatasheet,
 } from '@solarops/contracts';
 
@@ -64,6 +65,11 @@ export const ivTaskScans = pgTable(
       .references(() => ivTasks.id, { onDelete: 'cascade' }),
     commandId: text('command_id').notNull(),
     deviceSerial: text('device_serial').notNull(),
+    /**
+     * The inverter's layout when the task started (null: none set, the template's applies), copied like the
+     * template so that a later edit of the device changes no finished diagnosis.
+     */
+    layout: jsonb('layout').$type<IvDeviceLayout>(),
     /** Set once the scan's curves are stored (diagnosed or kept as insufficient). */
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -42,6 +42,7 @@ const row = (id: number, serial: string, stringNo: number, diagnosed: boolean): 
   pmpStcW: diagnosed ? 6300 : null,
   ffStc: diagnosed ? 0.78 : null,
   energyLostKwhPerDay: diagnosed ? 0 : null,
+  modulesInSeries: 16,
   scannedAt: '2026-11-25T02:00:05.000Z',
 });
 

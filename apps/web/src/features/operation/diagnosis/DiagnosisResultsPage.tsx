@@ -162,6 +162,7 @@ export function DiagnosisResultsPage() {
                   sorter: (a, b) => (a.energyLostKwhPerDay ?? -1) - (b.energyLostKwhPerDay ?? -1),
                   render: (v: number | null) => fixed(v, 2),
                 },
+                { title: t('iv.judgedAgainst'), dataIndex: 'modulesInSeries' },
                 { title: t('iv.poa'), dataIndex: 'poaWm2', render: (v: number) => v.toFixed(0) },
                 { title: t('iv.moduleTemp'), dataIndex: 'moduleTempC', render: (v: number) => v.toFixed(1) },
                 {

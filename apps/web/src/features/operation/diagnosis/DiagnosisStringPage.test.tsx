@@ -73,6 +73,7 @@ const detail = (insufficient: IvStringDetail['row']['insufficient']): IvStringDe
     pmpStcW: insufficient ? null : 3650,
     ffStc: insufficient ? null : 0.775,
     energyLostKwhPerDay: insufficient ? null : 1.85,
+    modulesInSeries: 16,
     scannedAt: '2026-11-25T02:00:00.000Z',
   },
   modulesInSeries: 12,

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { ButtonProps } from 'antd';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { DETECTION_SENSITIVITIES, type IvTemplate, type IvTemplateBody } from '@solarops/contracts';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { ModulePicker } from '../../../components/pvModule/ModulePicker.tsx';
 import { useIvMutations, useIvTemplates } from './api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
@@ -25,15 +26,19 @@ const MODULE_FIELDS = [
 
 type TemplateForm = Omit<IvTemplateBody, 'connectionDate'> & { connectionDate: Dayjs };
 
-function TemplateDialog({ onClose }: { onClose(): void }) {
+/** A new template, or the saved one `editing` (tasks already started keep the copy they were started with). */
+function TemplateDialog({ editing, onClose }: { editing: IvTemplate | null; onClose(): void }) {
   const { t } = useTranslation();
   const message = useMessage();
   const [form] = Form.useForm<TemplateForm>();
-  const { createTemplate } = useIvMutations();
+  const { createTemplate, updateTemplate } = useIvMutations();
+  const saving = createTemplate.isPending || updateTemplate.isPending;
   const submit = async () => {
     const v = await form.validateFields();
+    const body = { ...v, connectionDate: v.connectionDate.format('YYYY-MM-DD') };
     try {
-      await createTemplate.mutateAsync({ ...v, connectionDate: v.connectionDate.format('YYYY-MM-DD') });
+      if (editing) await updateTemplate.mutateAsync({ id: editing.id, body });
+      else await createTemplate.mutateAsync(body);
       void message.success(t('common.operationSucceeded'));
       onClose();
     } catch (e) {
@@ -43,32 +48,49 @@ function TemplateDialog({ onClose }: { onClose(): void }) {
   return (
     <Modal
       open
-      title={t('iv.newTemplate')}
+      title={editing ? t('iv.editTemplate') : t('iv.newTemplate')}
       onCancel={onClose}
       onOk={() => void submit()}
-      confirmLoading={createTemplate.isPending}
+      confirmLoading={saving}
       width={720}
       okButtonProps={{ 'data-testid': 'iv-template-save' } as ButtonProps}
     >
       <Form
         form={form}
         layout="vertical"
-        initialValues={{
-          sensitivity: 'medium',
-          firstYearDecayPct: 2,
-          annualDecayPct: 0.55,
-          module: { bypassDiodesPerModule: 3 },
-        }}
+        initialValues={
+          editing
+            ? { ...editing, connectionDate: dayjs(editing.connectionDate) }
+            : {
+                sensitivity: 'medium',
+                firstYearDecayPct: 2,
+                annualDecayPct: 0.55,
+                module: { bypassDiodesPerModule: 3 },
+              }
+        }
       >
+        <Form.Item label={t('iv.fromModuleList')} extra={t('iv.fromModuleListHelp')}>
+          <ModulePicker
+            testId="iv-template-module"
+            onPick={(m) =>
+              form.setFieldsValue({
+                module: m.module,
+                maker: m.maker,
+                moduleType: m.model,
+                ...(form.getFieldValue('name') ? {} : { name: m.model }),
+              })
+            }
+          />
+        </Form.Item>
         <Space wrap>
           <Form.Item name="name" label={t('iv.templateName')} rules={[{ required: true, max: 60 }]}>
             <Input data-testid="iv-template-name" />
           </Form.Item>
           <Form.Item name="moduleType" label={t('iv.moduleType')}>
-            <Input />
+            <Input data-testid="iv-template-module-type" />
           </Form.Item>
           <Form.Item name="maker" label={t('iv.maker')}>
-            <Input />
+            <Input data-testid="iv-template-maker" />
           </Form.Item>
         </Space>
         <Form.Item name="description" label={t('iv.description')}>
@@ -116,10 +138,11 @@ export function TemplatesTab() {
   const { t } = useTranslation();
   const templates = useIvTemplates();
   const { deleteTemplate } = useIvMutations();
-  const [open, setOpen] = useState(false);
+  // null: closed; 'new', or the template being edited.
+  const [open, setOpen] = useState<'new' | IvTemplate | null>(null);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => setOpen(true)} data-testid="iv-new-template">
+      <Button type="primary" onClick={() => setOpen('new')} data-testid="iv-new-template">
         {t('iv.newTemplate')}
       </Button>
       <Table<IvTemplate>
@@ -133,6 +156,7 @@ export function TemplatesTab() {
           { title: t('iv.templateName'), dataIndex: 'name' },
           { title: t('iv.description'), dataIndex: 'description' },
           { title: t('iv.maker'), dataIndex: 'maker' },
+          { title: t('iv.moduleType'), dataIndex: 'moduleType' },
           { title: `${t('iv.module.pmaxW')} (W)`, render: (_, r) => r.module.pmaxW },
           { title: t('iv.modulesPerString'), dataIndex: 'modulesPerString' },
           {
@@ -144,16 +168,21 @@ export function TemplatesTab() {
           {
             title: t('common.operation'),
             render: (_, r) => (
-              <Popconfirm title={t('iv.deleteTemplate')} onConfirm={() => deleteTemplate.mutate(r.id)}>
-                <Button type="link" danger size="small">
-                  {t('iv.delete')}
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setOpen(r)} data-testid="iv-template-edit">
+                  {t('iv.edit')}
                 </Button>
-              </Popconfirm>
+                <Popconfirm title={t('iv.deleteTemplate')} onConfirm={() => deleteTemplate.mutate(r.id)}>
+                  <Button type="link" danger size="small">
+                    {t('iv.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
             ),
           },
         ]}
       />
-      {open && <TemplateDialog onClose={() => setOpen(false)} />}
+      {open && <TemplateDialog editing={open === 'new' ? null : open} onClose={() => setOpen(null)} />}
     </Space>
   );
 }

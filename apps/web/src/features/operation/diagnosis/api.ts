@@ -60,6 +60,11 @@ export function useIvMutations() {
       mutationFn: (body: IvTemplateBody) => request<IvTemplate>('/iv/templates', { json: body, quiet: true }),
       onSuccess: refresh,
     }),
+    updateTemplate: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: IvTemplateBody }) =>
+        request<IvTemplate>(`/iv/templates/${id}`, { method: 'PUT', json: body, quiet: true }),
+      onSuccess: refresh,
+    }),
     deleteTemplate: useMutation({
       mutationFn: (id: number) => request<null>(`/iv/templates/${id}`, { method: 'DELETE' }),
       onSuccess: refresh,

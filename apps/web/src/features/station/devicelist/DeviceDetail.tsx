@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs } from 'antd';
-import type { DeviceRow } from '@solarops/contracts';
+import { INVERTER_KINDS, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { useDevice, useDeviceHistory } from '../../../api/devices.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
+import { PvLayoutCard } from './PvLayoutCard.tsx';
 import { StringComparison } from './StringComparison.tsx';
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone. */
@@ -76,6 +77,7 @@ function DeviceBody({
           {formatDate(device.lastSeenAt)}
         </Descriptions.Item>
       </Descriptions>
+      {INVERTER_KINDS.includes(device.kind) ? <PvLayoutCard device={device} /> : null}
       <div className="station-toolbar" style={{ marginTop: 16 }}>
         <DatePicker
           value={day}
