@@ -19,6 +19,18 @@ const STATIC_MESSAGE = {
   patterns: [{ regex: '^antd/(es|lib)/message$', message: STATIC_MESSAGE_TEXT }],
 };
 
+/**
+ * The rows the API answers are typed once, by the contracts (`z.infer` of the schema the server answers with): a
+ * console file that declares its own `…Row` shape drifts from the server's unnoticed.
+ * `apps/web/src/contractRows.test.ts` proves the rule fires.
+ */
+const OWN_ROW_TEXT =
+  'Rows come from @solarops/contracts: export the type of its schema there (z.infer) and import it.';
+const NO_OWN_ROWS = [
+  { selector: 'TSInterfaceDeclaration[id.name=/Row$/]', message: OWN_ROW_TEXT },
+  { selector: 'TSTypeAliasDeclaration[id.name=/Row$/]:has(TSTypeLiteral)', message: OWN_ROW_TEXT },
+];
+
 // Console features import shared pieces (components/, api/, layout/, …) and never each other's internals: a
 // piece two features need moves to components/. For a file N folders below its feature's root, a relative path
 // that climbs N+1 folders lands in features/; naming any folder there but its own feature is refused.
@@ -141,6 +153,7 @@ export default tseslint.config(
           selector: 'ImportExpression[source.value=/^antd\\u002F(es|lib)\\u002Fmessage$/]',
           message: STATIC_MESSAGE_TEXT,
         },
+        ...NO_OWN_ROWS,
       ],
     },
   },

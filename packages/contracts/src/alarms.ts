@@ -219,6 +219,8 @@ export const biCodeRow = z.object({
   devices: z.number().int(),
   lastTime: z.string(),
 });
+export type BiPlantRow = z.infer<typeof biPlantRow>;
+export type BiCodeRow = z.infer<typeof biCodeRow>;
 
 /** Fault records captured by devices with a fault: grid waveforms and arc-fault current spectra. */
 export const FAULT_RECORD_KINDS = ['waveform', 'arcSpectrum'] as const;
@@ -240,6 +242,8 @@ export const faultRecordRow = z.object({
   alarmId: z.number().int().nullable(),
 });
 export const faultRecordDetail = faultRecordRow.extend({ data: faultRecordData });
+export type FaultRecordRow = z.infer<typeof faultRecordRow>;
+export type FaultRecordDetail = z.infer<typeof faultRecordDetail>;
 export const faultRecordQuery = pageQuery.extend({
   kind: z.enum(FAULT_RECORD_KINDS).optional(),
   sn: z.string().trim().max(32).optional(),
@@ -269,6 +273,8 @@ export const runningLogRow = z.object({
   tempC: z.number().nullable(),
   faultCode: z.number().nullable(),
 });
+export type EventLogRow = z.infer<typeof eventLogRow>;
+export type RunningLogRow = z.infer<typeof runningLogRow>;
 
 /** A message pushed on the alarm stream (server-sent events `alarm`). */
 export const alarmPush = z.object({

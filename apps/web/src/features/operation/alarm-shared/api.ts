@@ -3,7 +3,10 @@ import type {
   AlarmDetail,
   AlarmRow,
   AlarmStatistics,
-  FaultRecordData,
+  BiCodeRow,
+  BiPlantRow,
+  FaultRecordDetail,
+  FaultRecordRow,
   OfflineRow,
 } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
@@ -20,52 +23,6 @@ export interface AlarmFilters {
   sn?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
-}
-
-export interface BiPlantRow {
-  plantId: number;
-  plantName: string;
-  total: number;
-  open: number;
-  level1: number;
-  level2: number;
-  level3: number;
-  devices: number;
-}
-export interface BiCodeRow {
-  code: number;
-  level: 1 | 2 | 3;
-  description: string;
-  total: number;
-  open: number;
-  devices: number;
-  lastTime: string;
-}
-export interface FaultRecordRow {
-  recordId: number;
-  kind: 'waveform' | 'arcSpectrum';
-  code: number;
-  description: string;
-  ts: string;
-  plantName: string;
-  deviceSn: string;
-  alarmId: number | null;
-}
-export interface EventLogRow {
-  ts: string;
-  code: number;
-  level: number;
-  state: string;
-  description: string;
-  stringIndex: number | null;
-}
-export interface RunningLogRow {
-  ts: string;
-  status: number | null;
-  acPowerW: number | null;
-  energyTodayKwh: number | null;
-  tempC: number | null;
-  faultCode: number | null;
 }
 
 const lang = () => storedLanguage();
@@ -146,7 +103,7 @@ export const useFaultRecord = (id: number | undefined) =>
   useQuery({
     queryKey: ['alarm', 'record', id, lang()],
     queryFn: () =>
-      request<FaultRecordRow & { data: FaultRecordData }>(`/alarm/records/${id}`, {
+      request<FaultRecordDetail>(`/alarm/records/${id}`, {
         params: { langType: lang() },
       }),
     enabled: id !== undefined,

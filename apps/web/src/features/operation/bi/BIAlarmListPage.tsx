@@ -1,5 +1,5 @@
 import { Button, Card, Table } from 'antd';
-import type { AlarmRow } from '@solarops/contracts';
+import type { AlarmRow, BiCodeRow, BiPlantRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -8,8 +8,6 @@ import { useListState } from '../../../components/list/useListState.ts';
 import {
   ALARM_PAGE_SIZE,
   type AlarmFilters,
-  type BiCodeRow,
-  type BiPlantRow,
   useAlarmList,
   useBiCodes,
   useBiPlants,

@@ -1,5 +1,5 @@
 import { DatePicker, Form, Input } from 'antd';
-import type { AlarmRow } from '@solarops/contracts';
+import type { AlarmRow, EventLogRow, RunningLogRow } from '@solarops/contracts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,13 +7,7 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { type ListState, useListState } from '../../../components/list/useListState.ts';
-import {
-  ALARM_PAGE_SIZE,
-  type EventLogRow,
-  type RunningLogRow,
-  useAlarmList,
-  useDeviceLog,
-} from '../alarm-shared/api.ts';
+import { ALARM_PAGE_SIZE, useAlarmList, useDeviceLog } from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { LevelTag } from '../alarm-shared/LevelTag.tsx';
 

@@ -5,7 +5,8 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { ALARM_PAGE_SIZE, type FaultRecordRow, useFaultRecords } from '../alarm-shared/api.ts';
+import type { FaultRecordRow } from '@solarops/contracts';
+import { ALARM_PAGE_SIZE, useFaultRecords } from '../alarm-shared/api.ts';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 
 const detailPath = (r: FaultRecordRow) =>

@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { OperationLogRow } from '@solarops/contracts';
 import { requestPage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -9,20 +10,6 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { actionLabel } from './actionLabel.ts';
-
-/** One operation (`GET /system/log/list`). */
-interface LogRow {
-  id: number;
-  userCode: string | null;
-  action: string;
-  method: string;
-  path: string;
-  target: string | null;
-  ip: string;
-  result: 'success' | 'failure';
-  status: number;
-  createdAt: string;
-}
 
 interface Filters {
   userCode?: string;
@@ -48,7 +35,9 @@ export function LogListPage() {
     queryKey: ['set', 'log', filters, page, limit],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      requestPage<LogRow>('/system/log/list', { params: { ...filters, pageStart: page, pageSize: limit } }),
+      requestPage<OperationLogRow>('/system/log/list', {
+        params: { ...filters, pageStart: page, pageSize: limit },
+      }),
   });
 
   const search = ({ range, ...v }: Partial<FormValues>) => {
@@ -59,7 +48,7 @@ export function LogListPage() {
   };
 
   return (
-    <ListPage<LogRow, Filters>
+    <ListPage<OperationLogRow, Filters>
       layout="single"
       testId="page-logList"
       list={list}
@@ -117,7 +106,7 @@ export function LogListPage() {
             title: t('set.log.result'),
             dataIndex: 'result',
             width: 110,
-            render: (r: LogRow['result'], row) => (
+            render: (r: OperationLogRow['result'], row) => (
               <Tag color={r === 'success' ? 'success' : 'error'}>
                 {t(r === 'success' ? 'set.log.success' : 'set.log.failure')} {row.status}
               </Tag>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Card, Table, Tabs, Typography } from 'antd';
-import { LIMITS } from '@solarops/contracts';
+import { type ErrorLogRow, LIMITS } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { type ErrorLogRow, useErrorLog } from './api.ts';
+import { useErrorLog } from './api.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import '../components/set.css';
 

@@ -1,17 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SystemSettings } from '@solarops/contracts';
+import type { ErrorLogRow, SystemSettings } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
-
-/** One entry of the unhandled-error log (docs/api-accounts.md `GET /system/errorlog`). */
-export interface ErrorLogRow {
-  id: number;
-  userCode: string | null;
-  message: string;
-  stack: string | null;
-  url: string | null;
-  info: string | null;
-  createdAt: string;
-}
 
 export const useErrorLog = (pageStart: number, pageSize: number) =>
   useQuery({
