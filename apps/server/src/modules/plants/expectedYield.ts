@@ -80,6 +80,30 @@ function modelledIrradiation(
 }
 
 /**
+ * `modelledIrradiation` a month at a time, letting the API's other work run between months: a year of a plant's
+ * clear sky is about a second of computing, which held every request (a report of many plants, many seconds).
+ */
+async function modelledIrradiationByMonth(
+  site: PlaneSite,
+  timeZone: string,
+  from: string,
+  untilMs: number,
+): Promise<PlaneIrradiation> {
+  let sum = NONE;
+  for (let start = from; localDayStartMs(timeZone, start) < untilMs;) {
+    const [y, m] = start.split('-').map(Number) as [number, number];
+    const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+    sum = add(
+      sum,
+      modelledIrradiation(site, timeZone, start, Math.min(untilMs, localDayStartMs(timeZone, next))),
+    );
+    start = next;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sum;
+}
+
+/**
  * Measured irradiation of the plant's weather stations since each of `starts` up to `untilMs`: 5-minute slots
  * averaged over the stations, the temperature weight from the measured module temperature (25 °C where missing).
  */
@@ -252,7 +276,7 @@ export async function modelledPeriodIrradiation(
       return f;
     };
     const [factor] = await cloudFactors(stations, p, p.time_zone, [from], untilMs, measured, first);
-    const clear = modelledIrradiation(planeOf(p), p.time_zone, from, untilMs);
+    const clear = await modelledIrradiationByMonth(planeOf(p), p.time_zone, from, untilMs);
     out.set(p.id, { poaKwhM2: clear.poaKwhM2 * (factor ?? 1), cloudFactor: factor ?? null });
   }
   return out;
