@@ -7,6 +7,7 @@ import {
   DEFAULT_CO2_FACTORS,
   EXHIBIT_SCREENS,
   ROLE,
+  SERVER_FAULT_CODES,
   TREE_CO2_KG_PER_YEAR,
   faultCodeOf,
   type CreatedDisplayLink,
@@ -374,6 +375,30 @@ describe('display walls and display links', () => {
       await expect.poll(changed, { timeout: 10_000 }).toBe(1);
       res.destroy();
     });
+  });
+
+  it('counts a device offline on the overview as soon as its offline alarm is listed, on a display link too', async () => {
+    const link = await createLink(owner.userCode, 'Offline check');
+    const device = mine.devices.at(-1)!;
+    await t.db.execute(sql`update devices set online = true where plant_id = ${mine.plantId}`);
+    const before = await data<WallOverview>('/exhibit/overview', display(link.token));
+    expect(before.devicesOnline).toBe(before.devices);
+    // The link's detection marks the device offline and raises its alarm; the wall reads both at once.
+    await t.db.execute(sql`update devices set online = false where id = ${device.id}`);
+    await raiseAlarms(t.app.deps, [
+      {
+        plantId: mine.plantId,
+        deviceId: device.id,
+        collectorId: mine.collectors[0]!.id,
+        subject: `d:${device.id}`,
+        code: SERVER_FAULT_CODES.deviceOffline,
+        source: 'offline',
+        occurredAtMs: Date.now(),
+      },
+    ]);
+    const o = await data<WallOverview>('/exhibit/overview', display(link.token));
+    expect(o.alarms.map((a) => a.serial)).toContain(device.serial);
+    expect(o.devicesOnline).toBe(o.devices - 1);
   });
 
   it('pushes `changed` to a display link’s wall when a reading of its plants arrives, not for other plants', async () => {

@@ -7,10 +7,11 @@ import { plantScope, type Caller } from './plantScope.ts';
 /**
  * The dashboard's fleet map: every plant of the caller's scope with its position and its map state, from the
  * live figures the plant list sorts by (kept a few seconds behind the readings, liveFigures.ts) and the open
- * alarms, with its devices online from the same figures (the dashboard's "devices online" adds them up, so that
- * the count and the pins never tell two stories) and every device it has: a plant the figures have not reached
- * yet (created a moment ago) is an offline pin with all its devices offline. A plant is `offline` when none of
- * its devices reports, `alarm` when a device is in fault or an alarm of the plant is open, else `normal`.
+ * alarms, with its devices and those online read from the devices themselves: the state the offline detection
+ * sets in the same moment it raises its alarm, so that a wall never lists a "device offline" alarm beside 100 %
+ * online (the dashboard's and the walls' "devices online" add these up, and the pins follow the same counts). A
+ * plant is `offline` when none of its devices is online, `alarm` when a device is in fault (live figures) or an
+ * alarm of the plant is open, else `normal`.
  */
 export async function fleetMap(db: Database, caller: Caller): Promise<FleetMap> {
   const rows = await rowsOf<{
@@ -26,11 +27,14 @@ export async function fleetMap(db: Database, caller: Caller): Promise<FleetMap> 
     devices_online: number;
   }>(
     db,
-    sql`select pl.id, pl.name, pl.latitude, pl.longitude, coalesce(f.status, 'offline') as status,
+    sql`select pl.id, pl.name, pl.latitude, pl.longitude,
+        case when coalesce(d.online, 0) = 0 then 'offline' when f.status = 'fault' then 'fault'
+          when d.online < d.n then 'partial' else 'online' end as status,
         coalesce(f.power_w, 0)::float8 as power_w, pl.capacity_w, coalesce(a.n, 0)::int as open_alarms,
-        coalesce(d.n, 0)::int as devices, least(coalesce(f.online_count, 0), coalesce(d.n, 0))::int as devices_online
+        coalesce(d.n, 0)::int as devices, coalesce(d.online, 0)::int as devices_online
       from plants pl left join plant_live_figures f on f.plant_id = pl.id
-      left join (select plant_id, count(*) as n from devices group by plant_id) d on d.plant_id = pl.id
+      left join (select plant_id, count(*) as n, count(*) filter (where online) as online from devices
+        group by plant_id) d on d.plant_id = pl.id
       left join (select plant_id, count(*) as n from alarms where recovered_at is null group by plant_id) a
         on a.plant_id = pl.id
       where ${plantScope(caller)} order by pl.id`,
