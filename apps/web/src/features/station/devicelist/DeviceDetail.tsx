@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs } from 'antd';
+import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs, Typography } from 'antd';
 import { INVERTER_KINDS, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatDate, formatInZone } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -15,6 +15,16 @@ import { StringComparison } from './StringComparison.tsx';
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone. */
 const plantToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
+/** An axis tooltip whose time is the plant's local time (ECharts would show the browser's). */
+const tooltipInZone =
+  (timeZone: string) =>
+  (params: unknown): string => {
+    const items = params as { marker: string; seriesName: string; value: [string, number | null] }[];
+    if (items.length === 0) return '';
+    const lines = items.map((p) => `${p.marker}${p.seriesName}: ${p.value[1] ?? '-'}`);
+    return [formatInZone(items[0]!.value[0], timeZone), ...lines].join('<br/>');
+  };
 
 /** A device's information, its history charts of every field of a day, and its record tabs. */
 export function DeviceDetail({ sn }: { sn: string }) {
@@ -86,6 +96,9 @@ function DeviceBody({
           onChange={(d) => d && setDay(d)}
           data-testid="device-day"
         />
+        <Typography.Text type="secondary" data-testid="device-zone">
+          {t('station.device.plantTime', { zone: device.timeZone })}
+        </Typography.Text>
       </div>
       {strings > 0 && !history.isLoading ? (
         <div style={{ marginBottom: 16 }}>
@@ -118,10 +131,16 @@ function DeviceBody({
                           <Chart
                             height={240}
                             option={{
-                              tooltip: { trigger: 'axis' },
+                              tooltip: { trigger: 'axis', formatter: tooltipInZone(device.timeZone) },
                               legend: { type: 'scroll', top: 0 },
                               grid: { left: 48, right: 16, top: 36, bottom: 28 },
-                              xAxis: { type: 'time' },
+                              // The plant's local clock, as on the plant's curve (not the browser's zone).
+                              xAxis: {
+                                type: 'time',
+                                axisLabel: {
+                                  formatter: (v: number) => formatInZone(v, device.timeZone, true),
+                                },
+                              },
                               yAxis: { type: 'value', scale: true },
                               series: g.fields.map((f, i) => ({
                                 name: label(f),
@@ -157,7 +176,7 @@ function DeviceBody({
                     title: t('station.device.time'),
                     dataIndex: 'ts',
                     fixed: 'left',
-                    render: (v: string) => formatDate(v),
+                    render: (v: string) => formatInZone(v, device.timeZone),
                   },
                   ...fields.map((f, i) => ({
                     title: label(f),
