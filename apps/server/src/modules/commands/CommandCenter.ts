@@ -267,7 +267,9 @@ export class CommandCenter {
         ),
       )
       .limit(5000);
-    await Promise.all(unread.map((c) => this.publish(c, readBackOf(c, profileOf(c)))));
+    // Every message made before the first is published: a throw amid them would leave those sent unawaited.
+    const readBacks = unread.map((c) => [c, readBackOf(c, profileOf(c))] as const);
+    await Promise.all(readBacks.map(([c, message]) => this.publish(c, message)));
     return due.length;
   }
 
@@ -385,7 +387,8 @@ export class CommandCenter {
           and not coalesce((result->>'released')::boolean, false)`,
     );
     this.emit(rows);
-    await Promise.all(rows.map((c) => this.publish(c, tell(c))));
+    const told = rows.map((c) => [c, tell(c)] as const);
+    await Promise.all(told.map(([c, message]) => this.publish(c, message)));
     return rows;
   }
 
@@ -491,14 +494,13 @@ export class CommandCenter {
     this.emit(
       moving.flatMap((p) => (moved.has(p.seen.id) ? [...p.states.slice(0, -1), moved.get(p.seen.id)!] : [])),
     );
-    await Promise.all(
-      moving.flatMap((p) => {
-        const row = moved.get(p.seen.id);
-        return row && p.readBack && row.state === 'acked'
-          ? [this.publish(row, readBackOf(row, profileOf(row)))]
-          : [];
-      }),
-    );
+    const readBacks = moving.flatMap((p) => {
+      const row = moved.get(p.seen.id);
+      return row && p.readBack && row.state === 'acked'
+        ? [[row, readBackOf(row, profileOf(row))] as const]
+        : [];
+    });
+    await Promise.all(readBacks.map(([row, message]) => this.publish(row, message)));
     return moving.filter((p) => !moved.has(p.seen.id)).flatMap((p) => p.replies);
   }
 

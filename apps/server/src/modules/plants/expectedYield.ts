@@ -217,14 +217,9 @@ async function cloudFactors(
     const first = since[i];
     return first && first > d ? first : d;
   };
-  const got = await Promise.all(
-    near.map((n, i) =>
-      measured(
-        n.id,
-        starts.map((d) => localDayStartMs(zone, startOf(i, d))),
-      ),
-    ),
-  );
+  // Every span's start worked out before the first read starts (a throw amid them would leave reads unawaited).
+  const startMs = near.map((_, i) => starts.map((d) => localDayStartMs(zone, startOf(i, d))));
+  const got = await Promise.all(near.map((n, i) => measured(n.id, startMs[i]!)));
   return starts.map((d, k) => {
     let clear = 0;
     let sum = 0;

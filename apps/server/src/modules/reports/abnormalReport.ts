@@ -90,6 +90,8 @@ function longestRun(
   return best;
 }
 
+const toIso = (w: { lo: Date; hi: Date }) => ({ lo: w.lo.toISOString(), hi: w.hi.toISOString() });
+
 /**
  * The abnormal report of the caller's scope (or of one plant in it) for local day `q.date`.
  *
@@ -112,8 +114,10 @@ export async function abnormalReport(
     .slice(0, 10);
   const ids = sql.param(scope.map((p) => p.id));
   const judgedIds = sql.param(judged.map((p) => p.id));
-  const day = utcWindow(q.date, q.date);
-  const week = utcWindow(windowFrom, q.date);
+  // The windows' bounds as text before the first query starts: a throw amid the list below would leave the
+  // queries already started unawaited.
+  const day = toIso(utcWindow(q.date, q.date));
+  const week = toIso(utcWindow(windowFrom, q.date));
   const kinds = sql.param([...INVERTER_KINDS, 'weatherStation']);
 
   const [devices, slotRows, alarms, energyRows, deviceEnergyRows, poaRows] = await Promise.all([
@@ -127,7 +131,7 @@ export async function abnormalReport(
       sql`select t.device_id,
             (extract(epoch from date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z')) * 1000)::float8 as slot_ms,
             max(t.ac_power_w)::float8 as power_w, max(coalesce(t.poa_wm2, t.ghi_wm2))::float8 as irradiance
-          from ${readingsBetween(sql`${day.lo.toISOString()}::timestamptz`, sql`${day.hi.toISOString()}::timestamptz`, ['ac_power_w', 'poa_wm2', 'ghi_wm2'])} t
+          from ${readingsBetween(sql`${day.lo}::timestamptz`, sql`${day.hi}::timestamptz`, ['ac_power_w', 'poa_wm2', 'ghi_wm2'])} t
           where t.plant_id = any(${judgedIds}::int[])
           group by 1, 2`,
     ),
@@ -139,8 +143,8 @@ export async function abnormalReport(
           from alarms
           where plant_id = any(${judgedIds}::int[])
             and code in (${SERVER_FAULT_CODES.deviceOffline}, ${SERVER_FAULT_CODES.plantNoOutput})
-            and occurred_at < ${day.hi.toISOString()}::timestamptz
-            and (recovered_at is null or recovered_at > ${day.lo.toISOString()}::timestamptz)
+            and occurred_at < ${day.hi}::timestamptz
+            and (recovered_at is null or recovered_at > ${day.lo}::timestamptz)
           order by occurred_at`,
     ),
     rowsOf<{ plant_id: number; energy_kwh: number; days: number }>(
@@ -161,7 +165,7 @@ export async function abnormalReport(
       db,
       sql`select t.plant_id, (sum(t.poa_wm2) / 12 / 1000 / count(distinct t.device_id))::float8 as poa_kwh_m2,
             count(*)::int as slots
-          from ${readingsBetween(sql`${week.lo.toISOString()}::timestamptz`, sql`${week.hi.toISOString()}::timestamptz`, ['poa_wm2'])} t
+          from ${readingsBetween(sql`${week.lo}::timestamptz`, sql`${week.hi}::timestamptz`, ['poa_wm2'])} t
             join devices d on d.id = t.device_id and d.kind = 'weatherStation'
           where t.plant_id = any(${judgedIds}::int[]) and t.poa_wm2 is not null
             and (t.ts at time zone (select time_zone from plants where id = t.plant_id))::date

@@ -227,7 +227,10 @@ export async function reportBetween(
   const plants = await reportPlants(db, caller, q.plantId);
   const { from, to } = q;
   checkReportCost(plants, from, to, nowMs, passes);
+  // Everything that can throw is worked out before the first query starts (a throw amid the list below would
+  // leave the queries already started unawaited, and their failure unhandled).
   const { lo, hi } = utcWindow(from, to);
+  const [loIso, hiIso] = [lo.toISOString(), hi.toISOString()];
   const ids = sql.param(plants.map((p) => p.id));
   const [energyRows, slotRows, alarmRows, factors] = await Promise.all([
     rowsOf<DayEnergyRow>(
@@ -241,8 +244,8 @@ export async function reportBetween(
       sql`select a.plant_id, count(*) filter (where a.level = 1)::int as level1,
             count(*) filter (where a.level = 2)::int as level2, count(*) filter (where a.level = 3)::int as level3
           from alarms a join plants pl on pl.id = a.plant_id
-          where a.plant_id = any(${ids}::int[]) and a.occurred_at >= ${lo.toISOString()}::timestamptz
-            and a.occurred_at < ${hi.toISOString()}::timestamptz
+          where a.plant_id = any(${ids}::int[]) and a.occurred_at >= ${loIso}::timestamptz
+            and a.occurred_at < ${hiIso}::timestamptz
             and (a.occurred_at at time zone pl.time_zone)::date between ${from}::date and ${to}::date
           group by 1`,
     ),

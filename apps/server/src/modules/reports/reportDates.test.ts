@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant } from '../devices/deviceFixtures.ts';
+import { reportBetween } from './periodicReport.ts';
 
 type Headers = Record<string, string>;
 
@@ -75,5 +77,32 @@ describe('report dates that are no day', () => {
     const good = await preview('2024-02-29');
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().data).toMatchObject({ from: '2024-02-01', to: '2024-02-29' });
+  });
+
+  it('a report asked past the contract for days that are none fails alone: no query is left unawaited', async () => {
+    // The contract refuses such dates; this is the report's own guard. Its queries run together (Promise.all):
+    // everything that can throw is worked out before the first starts, else a throw amid them left the started
+    // ones unawaited and their failure unhandled, which ended the process before it was logged as a defect.
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      const admin = { userId: 0, roleId: ROLE.admin, dealercode: null };
+      const q = {
+        period: 'month',
+        date: '2024-13-45',
+        from: '2024-13-01',
+        to: '2024-13-45',
+        langType: 'en',
+      } as const;
+      await expect(reportBetween(t.db, admin, q)).rejects.toThrow(RangeError);
+      // On the embedded database queries are answered in order: a query started before the throw has failed by
+      // the time this one answers, and its rejection has been seen.
+      await t.db.execute(sql`select 1`);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
