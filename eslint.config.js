@@ -31,7 +31,24 @@ const NO_OWN_ROWS = [
   { selector: 'TSTypeAliasDeclaration[id.name=/Row$/]:has(TSTypeLiteral)', message: OWN_ROW_TEXT },
 ];
 
-// Console features import shared pieces (components/, api/, layout/, …) and never each other's internals: a
+// The layout (the frame: menu, top bar, tabs) and the screens never import each other: what both need (a request
+// module, a format, the page's route) lives in api/, components/ or router/, so that either can change alone.
+const SCREENS_WITHOUT_LAYOUT =
+  'The layout and the screens (features/) never import each other: move what both need to api/, components/ or router/.';
+const LAYOUT_WITHOUT_SCREENS = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: STATIC_MESSAGE.paths,
+      patterns: [
+        { regex: '^(\\.\\./)+features/', message: SCREENS_WITHOUT_LAYOUT },
+        ...STATIC_MESSAGE.patterns,
+      ],
+    },
+  ],
+};
+
+// Console features import shared pieces (components/, api/, router/, …) and never each other's internals: a
 // piece two features need moves to components/. For a file N folders below its feature's root, a relative path
 // that climbs N+1 folders lands in features/; naming any folder there but its own feature is refused.
 // `apps/web/src/features/featureBoundaries.test.ts` proves the rule fires.
@@ -51,6 +68,7 @@ const featureBoundaries = readdirSync(new URL(`./${FEATURES}`, import.meta.url),
                 regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`,
                 message: `features/${feature} may not import another feature's files: move the shared piece to components/.`,
               },
+              { regex: `^(\\.\\./){${depth + 2}}layout/`, message: SCREENS_WITHOUT_LAYOUT },
               ...STATIC_MESSAGE.patterns,
             ],
           },
@@ -157,6 +175,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['apps/web/src/layout/**/*.{ts,tsx}'], rules: LAYOUT_WITHOUT_SCREENS },
   {
     files: ['apps/web/src/components/MessageHost.tsx'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },

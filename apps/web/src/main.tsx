@@ -4,7 +4,7 @@ import { prefetchUserInfo } from './api/accounts.ts';
 import { installErrorLog } from './api/errorLog.ts';
 import { installNotifier } from './api/notifier.ts';
 import { App } from './App.tsx';
-import { applyDefaultLanguage } from './features/set/system/defaultLanguage.ts';
+import { applyDefaultLanguage } from './api/defaultLanguage.ts';
 import { loadLanguage } from './i18n/i18n.ts';
 import { storedLanguage } from './i18n/language.ts';
 import { createAppRouter } from './router/createAppRouter.tsx';

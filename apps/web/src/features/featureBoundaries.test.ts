@@ -35,3 +35,25 @@ describe('a console feature never imports another feature’s files', { timeout:
     );
   });
 });
+
+describe('the layout and the screens never import each other', { timeout: 30_000 }, () => {
+  it.each([
+    ['apps/web/src/layout/example.tsx', "import { x } from '../features/set/system/api.ts';"],
+    ['apps/web/src/features/dashboard/example.tsx', "import { x } from '../../layout/AlarmDialog.tsx';"],
+    [
+      'apps/web/src/features/operation/alarm-shared/example.tsx',
+      "import { x } from '../../../layout/Sidebar.tsx';",
+    ],
+  ])('refuses it in %s', async (file, code) => {
+    const messages = await importViolations(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('never import each other');
+  });
+
+  it.each([
+    ['apps/web/src/layout/example.tsx', "import { x } from '../api/alarms.ts';"],
+    ['apps/web/src/features/dashboard/example.tsx', "import { x } from '../../router/PageRouteContext.ts';"],
+  ])('lets %s use what both share', async (file, code) => {
+    expect(await importViolations(file, code)).toEqual([]);
+  });
+});

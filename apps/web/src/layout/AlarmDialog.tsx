@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import type { AlarmRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate } from '../components/format/formatDate.ts';
-import { type AlarmRow, alarmApi, useAlarmPage, useAlarmStream } from './alarmApi.ts';
+import { alarmApi, useAlarmPage, useAlarmStream } from '../api/alarms.ts';
+import { LEVEL_COLOR } from '../components/format/levelColor.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
 
 /** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
-export const LEVEL_COLOR: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const PAGE_SIZE = 10;
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAlarmSettings } from './alarmApi.ts';
+import { useAlarmSettings } from '../api/alarms.ts';
 
 // The dialog (its table and pagination) loads only for the users who get it.
 const AlarmDialog = lazy(() => import('./AlarmDialog.tsx').then((m) => ({ default: m.AlarmDialog })));

@@ -3,7 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAlarmTicker, useAlarmTotal } from './alarmApi.ts';
+import { useAlarmTicker, useAlarmTotal } from '../api/alarms.ts';
 
 /** Spec §9: the ticker moves one line (50 px) every 3 s. */
 const TICKER_LINE_PX = 50;

@@ -8,7 +8,7 @@ import { session } from '../api/session.ts';
 import { fakeEventStreams } from '../test/fakeEventStreams.ts';
 import { AlarmDialog } from './AlarmDialog.tsx';
 import { AlarmTicker } from './AlarmTicker.tsx';
-import { ALARM_REFRESH_MS } from './alarmApi.ts';
+import { ALARM_REFRESH_MS } from '../api/alarms.ts';
 import { MessageProvider } from '../components/MessageProvider.tsx';
 
 const json = (body: unknown) =>

@@ -2,7 +2,7 @@ import { Activity, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigationType, useOutlet } from 'react-router';
 import type { PageRoute, RouteHandle } from '../router/types.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
-import { PageRouteContext } from './PageRouteContext.ts';
+import { PageRouteContext } from '../router/PageRouteContext.ts';
 import { isPageStep, type Shown } from './pageStep.ts';
 
 interface Kept {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../features/set/system/publicSettings.ts';
+import { usePublicSettings } from '../api/publicSettings.ts';
 import { NOTICE_2G_KEY } from './layoutDialogs.ts';
 
 /** The notice's width per screen size (Ant Design breakpoints: xs < 576 px, md ≥ 768 px, lg ≥ 992 px). */

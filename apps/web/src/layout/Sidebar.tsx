@@ -10,7 +10,7 @@ import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { BrandLogo } from '../components/BrandLogo.tsx';
 import { MENU_ICONS } from './menuIcons.tsx';
-import { usePublicSettings } from '../features/set/system/publicSettings.ts';
+import { usePublicSettings } from '../api/publicSettings.ts';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -1,12 +1,12 @@
 import './dashboard.css';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Card, Col, Row, Statistic, Tag } from 'antd';
-import type { FleetFigures } from '@solarops/contracts';
+import type { AlarmRow, FleetFigures } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../components/format/formatDate.ts';
+import { LEVEL_COLOR } from '../../components/format/levelColor.ts';
 import { formatEnergy, formatPower } from '../../components/format/units.ts';
-import type { AlarmRow } from '../../layout/alarmApi.ts';
 import { SvgChart } from '../../components/chart/SvgChart.tsx';
 import { IncomeLines } from '../../components/IncomeLines.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -15,7 +15,6 @@ import { PerformanceCard } from './PerformanceCard.tsx';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
-const LEVEL_COLORS: Record<number, string> = { 1: 'success', 2: 'warning', 3: 'error' };
 const formatTimeIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString('en-GB', {
     timeZone,
@@ -92,7 +91,7 @@ function RecentAlarms() {
             <tbody>
               {rows.map((r: AlarmRow) => (
                 <tr key={r.alarmId}>
-                  <td>{r.level ? <Tag color={LEVEL_COLORS[r.level]}>{r.level}</Tag> : null}</td>
+                  <td>{r.level ? <Tag color={LEVEL_COLOR[r.level]}>{r.level}</Tag> : null}</td>
                   <td>{r.deviceId}</td>
                   <td>{r.description ?? r.message ?? ''}</td>
                   <td>{formatDate(r.saveTime)}</td>

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
-import { type AlarmRow, alarmApi } from '../../layout/alarmApi.ts';
-import type { FleetFigures, PlantPerformance } from '@solarops/contracts';
+import { alarmApi } from '../../api/alarms.ts';
+import type { AlarmRow, FleetFigures, PlantPerformance } from '@solarops/contracts';
 import { request } from '../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 

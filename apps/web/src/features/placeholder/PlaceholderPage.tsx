@@ -1,6 +1,6 @@
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageRoute } from '../../layout/PageRouteContext.ts';
+import { usePageRoute } from '../../router/PageRouteContext.ts';
 
 /**
  * A screen that a later release builds: its title and a one-line notice, so that the menu is complete now.

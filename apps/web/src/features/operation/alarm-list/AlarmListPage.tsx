@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { browserTimeZone } from '../../../layout/alarmApi.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { ALARM_PAGE_SIZE, type AlarmFilters, useAlarmList } from '../alarm-shared/api.ts';
 import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_COLOR } from '../../../layout/AlarmDialog.tsx';
+import { LEVEL_COLOR } from '../../../components/format/levelColor.ts';
 
 /** An alarm level as a tag: green, orange, red for 1, 2, 3 (spec §9). */
 export function LevelTag({ level }: { level: number }) {

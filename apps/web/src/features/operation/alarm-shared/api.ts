@@ -11,7 +11,7 @@ import type {
 } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
 import { storedLanguage } from '../../../i18n/language.ts';
-import { browserTimeZone } from '../../../layout/alarmApi.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 
 /** Filters of the alarm screens (the spec's alarm query params, §3, plus level, code, plant and serial). */
 export interface AlarmFilters {

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
-import { API_BASE } from '../../../config/settings.ts';
-import { changeLanguage, i18n } from '../../../i18n/i18n.ts';
-import { isLanguage, LANGUAGE_COOKIE } from '../../../i18n/language.ts';
+import { API_BASE } from '../config/settings.ts';
+import { changeLanguage, i18n } from '../i18n/i18n.ts';
+import { isLanguage, LANGUAGE_COOKIE } from '../i18n/language.ts';
 
 /**
  * A browser that never chose a language starts in the platform's default language (the system screen); one that

@@ -1,20 +1,15 @@
 import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlarmPush, AlarmRow as ContractAlarmRow, AlarmUserSettings } from '@solarops/contracts';
-import { useEventStream } from '../api/eventStream.ts';
-import { request, requestPage } from '../api/request.ts';
-import { session } from '../api/session.ts';
+import type { AlarmPush, AlarmRow, AlarmUserSettings } from '@solarops/contracts';
+import { browserTimeZone } from '../components/format/timeZone.ts';
+import { useEventStream } from './eventStream.ts';
+import { request, requestPage } from './request.ts';
+import { session } from './session.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { DEFAULT_DATE_FORMAT } from '../components/format/formatDate.ts';
 
-/** An alarm row as the top bar's calls return it (spec §3 "Alarm"). */
-export type AlarmRow = ContractAlarmRow;
-
 /** Spec §4, §9: the top bar's alarm figures are fetched again every 30 s (besides the server's push). */
 export const ALARM_REFRESH_MS = 30_000;
-
-/** The browser's time zone: the server reads the dates sent here in it (the times shown are local too). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const day = (offsetDays: number, end: boolean) =>
   dayjs().add(offsetDays, 'day')[end ? 'endOf' : 'startOf']('day').format(DEFAULT_DATE_FORMAT);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@solarops/contracts';
-import { request } from '../../../api/request.ts';
+import { request } from './request.ts';
 
 /**
  * Platform name, logo, default language and notice (`GET /system/config`), for the layout. Read quietly: the

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageRoute } from '../router/types.ts';
+import type { PageRoute } from './types.ts';
 
 /**
  * The page route a kept page belongs to. A hidden tab's page keeps rendering under the router's current
