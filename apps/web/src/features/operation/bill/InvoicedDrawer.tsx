@@ -1,11 +1,13 @@
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { invoicingBody, type InvoicingBody } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/zodRule.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { useMarkInvoiced } from '../renewal-shared/api.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the user's own zone (YYYY-MM-DD): an invoice is drawn on a day of the person drawing it. */
+const today = () => dayjs().format('YYYY-MM-DD');
 
 /** Staff record an order's invoice as drawn and sent: the day, who drew it, the delivery company and number. */
 export function InvoicedDrawer({ orderNo, onClose }: { orderNo: string | null; onClose(): void }) {
@@ -54,8 +56,20 @@ export function InvoicedDrawer({ orderNo, onClose }: { orderNo: string | null; o
         initialValues={{ invoicedOn: today() }}
         onFinish={(v) => void submit(v).catch(() => undefined)}
       >
-        <Form.Item name="invoicedOn" label={t('renewal.invoicedOn')} rules={[rule('invoicedOn')]}>
-          <Input placeholder={t('card.datePlaceholder')} data-testid="invoiced-on" />
+        {/* A date picked, kept as YYYY-MM-DD: typing into a text box prefilled with today appended to it. */}
+        <Form.Item
+          name="invoicedOn"
+          label={t('renewal.invoicedOn')}
+          rules={[rule('invoicedOn')]}
+          getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : null })}
+          normalize={(d: Dayjs | null) => d?.format('YYYY-MM-DD')}
+        >
+          <DatePicker
+            allowClear={false}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            style={{ width: '100%' }}
+            data-testid="invoiced-on"
+          />
         </Form.Item>
         <Form.Item name="drawer" label={t('renewal.drawer')} rules={[rule('drawer')]}>
           <Input maxLength={40} data-testid="invoiced-drawer-name" />
