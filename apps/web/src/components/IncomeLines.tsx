@@ -1,4 +1,5 @@
 import './IncomeLines.css';
+import { Popover, Typography } from 'antd';
 import { type ConvertedIncome, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -9,24 +10,53 @@ export interface IncomeAmounts {
   incomeTotalMinor: number;
 }
 
+/** Currencies a compact figure lists before the rest fold away. */
+const COMPACT_CURRENCIES = 2;
+
 /**
  * Income of each currency on its own line, each with its currency's decimals: amounts of different currencies are
  * never added up. With a display currency set by an administrator, the converted sum comes first, with each rate
  * and its date beside it and the currencies that have no rate named (the dashboard's fleet, a plant's page).
+ * `compact` (a figure card beside others of one line): past two currencies, only the converted sum or the first
+ * two amounts show, and every line opens from "all N currencies".
  */
 export function IncomeLines({
   incomes,
   converted,
   pick,
   testId,
+  compact = false,
 }: {
   incomes: readonly IncomeAmounts[];
   converted: ConvertedIncome | null;
   pick: (amounts: Omit<IncomeAmounts, 'currency'>) => number;
   testId?: string;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   if (incomes.length === 0) return '0';
+  if (compact && incomes.length > COMPACT_CURRENCIES) {
+    const shown = converted
+      ? [`≈ ${formatMoney(pick(converted), converted.currency)}`]
+      : incomes.slice(0, COMPACT_CURRENCIES).map((i) => formatMoney(pick(i), i.currency));
+    return (
+      <span className="income-lines" data-testid={testId}>
+        {shown.map((line) => (
+          <span key={line} className={converted ? 'income-converted-sum' : 'income-amount'}>
+            {line}
+          </span>
+        ))}
+        <Popover
+          trigger={['hover', 'click']}
+          content={<IncomeLines incomes={incomes} converted={converted} pick={pick} />}
+        >
+          <Typography.Link className="income-rate" data-testid="income-all">
+            {t('common.incomeAll', { count: incomes.length })}
+          </Typography.Link>
+        </Popover>
+      </span>
+    );
+  }
   const c = converted;
   return (
     <span className="income-lines" data-testid={testId}>

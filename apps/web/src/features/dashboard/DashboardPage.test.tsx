@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { FleetFigures, PlantPerformance } from '@solarops/contracts';
+import { changeLanguage } from '../../i18n/i18n.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 const json = (body: unknown) =>
@@ -169,6 +170,35 @@ describe('dashboard lists', () => {
     // The amounts of each currency stay.
     expect(total.textContent).toContain('77.00 CNY');
     expect(total.textContent).toContain('200.00 BRL');
+  });
+
+  it('keeps an income card one figure tall with seven currencies: two amounts and all of them on request, in zh and en', async () => {
+    const seven = ['CNY', 'EUR', 'USD', 'BRL', 'INR', 'JPY', 'AUD'].map((currency, i) => ({
+      ...FLEET.incomes[0]!,
+      currency,
+      incomeTodayMinor: 100 * (i + 1),
+    }));
+    start({ ...FLEET, incomes: seven });
+    const figures = await screen.findByTestId('fleet-figures');
+    const today = within(figures).getByText('今日收益').closest('.ant-card') as HTMLElement;
+    expect(today.querySelectorAll('.income-amount')).toHaveLength(2);
+    expect(today.textContent).toContain('1.00 CNY');
+    expect(today.textContent).not.toContain('AUD');
+    const all = within(today).getByTestId('income-all');
+    expect(all).toHaveTextContent('全部 7 种货币');
+    await userEvent.hover(all);
+    expect(await screen.findByText('7.00 AUD')).toBeInTheDocument();
+
+    cleanup();
+    await changeLanguage('en');
+    try {
+      start({ ...FLEET, incomes: seven });
+      const en = await screen.findByTestId('fleet-figures');
+      const card = within(en).getByText('Income today').closest('.ant-card') as HTMLElement;
+      expect(within(card).getByTestId('income-all')).toHaveTextContent('All 7 currencies');
+    } finally {
+      await changeLanguage('zh');
+    }
   });
 
   it('writes yen without decimals and yuan with two, converted or not', async () => {

@@ -38,11 +38,21 @@ function Figures({ f }: { f: FleetFigures }) {
     ['dashboard.energyTotal', formatEnergy(f.energyTotalKwh) || '0 kWh'],
     [
       'dashboard.incomeToday',
-      <IncomeLines incomes={f.incomes} converted={f.convertedIncome} pick={(i) => i.incomeTodayMinor} />,
+      <IncomeLines
+        compact
+        incomes={f.incomes}
+        converted={f.convertedIncome}
+        pick={(i) => i.incomeTodayMinor}
+      />,
     ],
     [
       'dashboard.incomeTotal',
-      <IncomeLines incomes={f.incomes} converted={f.convertedIncome} pick={(i) => i.incomeTotalMinor} />,
+      <IncomeLines
+        compact
+        incomes={f.incomes}
+        converted={f.convertedIncome}
+        pick={(i) => i.incomeTotalMinor}
+      />,
     ],
     ['dashboard.co2', co2(f.co2AvoidedKg)],
   ];
