@@ -93,7 +93,7 @@ export function toApiResult(d: IvDiagnosis, lang: Lang): IvDiagnosisResult {
  * What to do: a length difference is said first (the string was judged as the length it has); a shape with no loss
  * is said as such; otherwise the class's advice.
  */
-function adviceOf(d: IvDiagnosis, lang: Lang): string {
+export function adviceOf(d: IvDiagnosis, lang: Lang): string {
   const advice =
     d.reportedClass === d.faultClass
       ? t(lang, `iv.advice.${d.faultClass}`)

@@ -4,7 +4,7 @@ import { ROLE, type IvScanResult, type IvStringRow, type IvTask } from '@solarop
 import { EXAMPLE_MODULE_400W, mulberry32, synthesizeScan, type IvFaultClass } from '@solarops/pv';
 import { CollectorLink, CommandResponder } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { pdfText } from '../../../test/pdfText.ts';
+import { pdfLineSegments, pdfText } from '../../../test/pdfText.ts';
 import { DEFAULT_PASSWORD, createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { commands } from '../commands/tables.ts';
@@ -284,6 +284,38 @@ describe('IV templates and scan tasks', () => {
       [serial(2), 1, 15, 'bypass_diode_short'],
       [serial(2), 2, 15, 'normal'],
     ]);
+    // The report shows the abnormal string's curve against its expected one, the class, the evidence in words and
+    // what to do, in the plant's local time with its zone named.
+    const pdf = (await call('GET', `/iv/tasks/${task.id}/report?langType=en`)).rawPayload;
+    const pages = await pdfText(pdf);
+    const local = (iso: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' })
+        .format(new Date(iso))
+        .replace(',', '');
+    expect(pages[0]).toContain('Times are the plant’s local time: Asia/Shanghai, UTC+08:00');
+    expect(pages[0]).toContain(`Created ${local(task.createdAt)}`);
+    const section = pages.findIndex((p) => p.includes(`${serial(2)} string 1: Bypass diode short`));
+    expect(section).toBeGreaterThan(0);
+    const text = pages.slice(section).join(' ');
+    expect(text).toContain(`Scanned ${local(rows[2]!.scannedAt)}`);
+    expect(text).toContain('Modules in series 15');
+    expect(text).toContain('Measured Expected (same conditions)');
+    // Evidence in words: the steps, the slopes near V_oc and I_sc, the missing substring.
+    expect(text).toMatch(/Evidence: The curve (has no step|falls in \d+ step)/);
+    expect(text).toMatch(/The slope near V_oc is [^.]+series resistance [\d.]+\s?Ω/);
+    expect(text).toMatch(/The plateau near I_sc (tilts|is flat)/);
+    expect(text).toMatch(/about [1-3]\.\d substrings missing/);
+    expect(text).toContain('What to do: Open-circuit voltage is short by whole substrings');
+    // Only the abnormal string gets a section, and its two curves are drawn (a point of each is a segment).
+    expect(pages.join(' ')).not.toContain(`${serial(2)} string 2:`);
+    expect((await pdfLineSegments(pdf))[section]).toBeGreaterThan(200 + 100);
+    const zh = (
+      await pdfText((await call('GET', `/iv/tasks/${task.id}/report?langType=zh`)).rawPayload)
+    ).join(' ');
+    expect(zh).toContain('时间均为电站当地时间：Asia/Shanghai, UTC+08:00');
+    expect(zh).toContain(`${serial(2)} 组串 1：旁路二极管短路`);
+    expect(zh).toContain('实测曲线');
+    expect(zh).toContain('处理建议：');
     // The healthy short string: judged as 15 of 15 (no length difference), its expected curve that of 15 modules.
     const detail = (await call('GET', `/iv/strings/${rows[3]!.id}`)).json().data;
     expect(detail.modulesInSeries).toBe(15);

@@ -10,7 +10,7 @@ import {
   type IvTemplate,
   type ivStringQuery,
 } from '@solarops/contracts';
-import { diagnoseIvCurve, expectedIvCurves, type IvPoint } from '@solarops/pv';
+import { diagnoseIvCurve, expectedIvCurves, type IvDiagnosis, type IvPoint } from '@solarops/pv';
 import type { z } from 'zod';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -227,6 +227,54 @@ export async function stringDetail(
     expectedStcPoints: expected.atStc,
     stcPoints: d?.stcPoints ?? [],
   };
+}
+
+/** An abnormal string of a task's report: its row, its curve, its expected curve and its whole diagnosis. */
+export interface AbnormalString {
+  row: IvStringRow;
+  points: IvPoint[];
+  expectedPoints: IvPoint[];
+  diagnosis: IvDiagnosis;
+}
+
+/**
+ * A task's strings reported with a fault, most energy lost first (at most `limit`), each diagnosed again against
+ * the setup it was judged against, and how many there are in all.
+ */
+export async function abnormalStrings(
+  db: Database,
+  caller: Caller,
+  id: number,
+  limit: number,
+): Promise<{ count: number; strings: AbnormalString[] }> {
+  await taskRow(db, caller, id);
+  const abnormal = sql`st.task_id = ${id} and st.fault_class is not null and st.fault_class <> 'normal'`;
+  const [counted] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from iv_strings st where ${abnormal}`,
+  );
+  const rows = await rowsOf<StringDbRow & { points: IvPoint[] }>(
+    db,
+    sql`select ${STRING_COLUMNS}, st.points from ${STRINGS_FROM} where ${abnormal}
+      order by st.energy_lost_kwh_per_day desc nulls last, st.device_serial, st.string_no limit ${limit}`,
+  );
+  const strings = rows.map((row) => {
+    const r = toStringRow(row);
+    const setup = stringSetup(row.template, row.layout, r.stringNo);
+    const input = templateInput(
+      row.template,
+      setup,
+      { poaWm2: r.poaWm2, moduleTempC: r.moduleTempC },
+      new Date(r.scannedAt),
+    );
+    return {
+      row: r,
+      points: row.points,
+      expectedPoints: expectedIvCurves(input, CURVE_POINTS).atConditions,
+      diagnosis: diagnoseIvCurve({ ...input, points: row.points }),
+    };
+  });
+  return { count: counted?.n ?? 0, strings };
 }
 
 /** The inverters in the caller's scope (at most 2 000), for the task's pickers. */

@@ -32,6 +32,7 @@ import { getDeviceLayout, setDeviceLayout } from './deviceLayouts.ts';
 import { diagnoseForApi } from './diagnose.ts';
 import { MODULE_CATALOGUE } from './moduleCatalogue.ts';
 import {
+  abnormalStrings,
   findTask,
   listInverters,
   listTasks,
@@ -48,6 +49,8 @@ import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '.
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 const idParams = z.object({ id: idSchema });
 const tags = ['iv'];
+/** Abnormal strings a report draws with their curves (a chart and its evidence each take a third of a page). */
+const REPORT_CURVES = 60;
 const security = [{ bearer: [] }];
 
 /** IV-curve diagnosis (the `diagnosis` screens): templates, scan tasks, their strings, and the open door. */
@@ -311,10 +314,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
           .send(taskReportCsv(rows, lang));
+      const abnormal = await abnormalStrings(db(), caller, task.id, REPORT_CURVES);
       return sendPdf(
         reply,
         `${name}.pdf`,
-        await taskReportPdf(task, rows, lang, await plantTimeZone(db(), task.plantId)),
+        await taskReportPdf(task, rows, abnormal, lang, await plantTimeZone(db(), task.plantId)),
       );
     },
   );
