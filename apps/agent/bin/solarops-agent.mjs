@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The agent is written in TypeScript and run from its sources through tsx (as the server is in development):
-// nothing to build on the gateway, and no native module for Modbus TCP.
+// The agent run from its TypeScript sources through tsx, as in development: nothing to build. The installed
+// service runs the production build instead (dist/solarops-agent.mjs, `npm run build -w @solarops/agent`), which
+// needs no compiler at run time and about half the memory.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+await import('../src/main.ts');

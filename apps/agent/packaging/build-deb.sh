@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Debian package of the edge agent from this repository with dpkg-deb:
 #   apps/agent/packaging/build-deb.sh [arch]   (arch: arm64 for a Raspberry Pi 4/5, amd64, armhf; default: this machine's)
-# The package holds the agent's sources and their production dependencies under /opt/solarops-agent (TypeScript run
-# through tsx: nothing is compiled), the systemd unit and an example /etc/solarops-agent/agent.yaml. It needs
+# The package holds the agent's production build (dist/solarops-agent.mjs, plain JavaScript: the service needs no
+# compiler), its sources and their production dependencies under /opt/solarops-agent, the systemd unit and an
+# example /etc/solarops-agent/agent.yaml. It needs
 # Node.js 20.19 or newer on the target (Debian's nodejs or NodeSource's). No native module is needed for Modbus TCP;
 # serialport's prebuilt bindings come along for RS-485 where they fit the architecture.
 set -euo pipefail
@@ -22,7 +23,8 @@ for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do
   mkdir -p "$app/$ws"
   cp "$ws/package.json" "$app/$ws/"
 done
-cp -r apps/agent/bin apps/agent/src apps/agent/sunspec apps/agent/README.md "$app/apps/agent/"
+node apps/agent/build.mjs >/dev/null
+cp -r apps/agent/bin apps/agent/dist apps/agent/src apps/agent/sunspec apps/agent/README.md "$app/apps/agent/"
 cp -r packages/contracts/src "$app/packages/contracts/"
 cp -r apps/simulator/src "$app/apps/simulator/"
 # tsx runs on esbuild, a native binary per platform: install the one of the target, not this machine's.

@@ -52,6 +52,21 @@ describe('SunSpec discovery', () => {
     expect(map?.models.at(-1)?.id).toBe(130);
   });
 
+  it('reads the end model whose length register the device refuses (the id alone), one request per model', async () => {
+    const registers = smaWith((r) => r.delete(SMA_END + 1));
+    const read = mapReader(registers);
+    let requests = 0;
+    const map = await discoverSunSpec((address, count) => {
+      requests++;
+      return read(address, count);
+    });
+    expect(map?.models.map((m) => m.id)).toEqual([
+      1, 11, 12, 101, 120, 121, 122, 123, 124, 126, 127, 128, 131, 132, 160, 129, 130,
+    ]);
+    // The marker, a header read per model, and the end model's refused header then its id alone.
+    expect(requests).toBe(1 + 17 + 2);
+  });
+
   it('stops a runaway chain: a device answering every register with the same plausible header', async () => {
     const registers = new Map<number, number | null>();
     for (let a = 0; a < 65536; a++) registers.set(a, 1);

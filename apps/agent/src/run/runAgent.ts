@@ -111,16 +111,15 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     serial: config.collector.serial,
     secret: config.collector.secret,
     store: journal,
+    writeCache: false,
     status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS }),
   });
   let collected: TelemetryReading[] = [];
-  const { queues, pollers: all } = pollers(config, (result) => {
-    if (result.error) log(`${result.sn}: ${result.error.message}`);
-    const reading = toReading(result, config, days.map);
-    if (reading) collected.push(reading);
-  });
+  /** Polls ended (read or failed) since the last batch. */
+  let ended = 0;
   let droppedReported = 0;
   const flush = (): void => {
+    ended = 0;
     if (collected.length === 0) return;
     const readings = collected;
     collected = [];
@@ -133,7 +132,16 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
       droppedReported = journal.dropped;
     }
   };
-  // A batch per interval, sent a little after the polls of the interval started (they run on the same grid).
+  const { queues, pollers: all } = pollers(config, (result) => {
+    if (result.error) log(`${result.sn}: ${result.error.message}`);
+    const reading = toReading(result, config, days.map);
+    if (reading) collected.push(reading);
+    // The round's batch goes as soon as its last device has answered (or failed), not at the interval's end:
+    // a reading reaches the console seconds after its registers were read, not a whole interval later.
+    if (++ended >= all.length) flush();
+  });
+  // At the latest a batch per interval: a poll still running (a slow link, a device timing out) does not hold
+  // back the readings of the others beyond it.
   const flushTimer = setInterval(flush, config.intervalS * 1000);
   link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
   for (const p of all) p.start();

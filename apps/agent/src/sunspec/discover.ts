@@ -61,22 +61,23 @@ async function walkChain(read: ReadRegisters, start: number): Promise<ModelLocat
   const models: ModelLocation[] = [];
   let address = start;
   while (models.length < MAX_MODELS && address <= 0xffff) {
-    let id: number;
-    let length: number | undefined;
+    let header: number[];
     try {
-      // Read the id alone: some devices give no length after the end model (pysunspec2 does the same).
-      [id] = (await read(address, 1)) as [number];
+      // The id and length in one request: discovery of a device costs a request per model, not two (on a shared
+      // RS-485 link at 9600 Bd each request counts).
+      header = await read(address, 2);
     } catch (err) {
-      if (refused(err)) break;
-      throw err;
+      if (!refused(err)) throw err;
+      // Some devices give no length after the end model (pysunspec2 reads the id alone for this): the id alone.
+      try {
+        header = await read(address, 1);
+      } catch (err2) {
+        if (refused(err2)) break;
+        throw err2;
+      }
     }
-    if (id === END_MODEL || id === 0) break;
-    try {
-      [length] = (await read(address + 1, 1)) as [number];
-    } catch (err) {
-      if (refused(err)) break;
-      throw err;
-    }
+    const [id, length] = header as [number, number | undefined];
+    if (id === END_MODEL || id === 0 || length === undefined) break;
     if (length === 0 || address + 2 + length > 0x10000) break;
     models.push({ id, length, address });
     address += 2 + length;

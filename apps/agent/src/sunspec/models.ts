@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENT_DIR } from '../agentDir.ts';
 
 /** One point of a SunSpec model as the official JSON defines it (`sunspec/json/model_<id>.json`). */
 export interface PointDef {
@@ -31,26 +33,24 @@ export interface ModelDef {
   group: GroupDef;
 }
 
-const MODELS_DIR = new URL('../../sunspec/json/', import.meta.url);
+const MODELS_DIR = join(AGENT_DIR, 'sunspec', 'json');
 
-let cache: Map<number, ModelDef> | undefined;
+/** Each model asked for so far, or null when the agent does not know it. */
+const cache = new Map<number, ModelDef | null>();
 
 /**
- * The SunSpec models the agent knows, loaded once from the vendored official definitions. A model id missing
- * here (vendor models 63xxx/64xxx among them) is skipped by discovery's readers.
+ * A SunSpec model the agent knows, loaded from the vendored official definition the first time a device's chain
+ * names it (a gateway's devices use a dozen of the hundred and more models: parsing them all would hold megabytes
+ * for nothing). Undefined for a model missing here (vendor models 63xxx/64xxx among them): discovery's readers
+ * skip it.
  */
-export function sunspecModels(): Map<number, ModelDef> {
-  if (cache) return cache;
-  cache = new Map();
-  for (const file of readdirSync(MODELS_DIR)) {
-    const m = /^model_(\d+)\.json$/.exec(file);
-    if (!m) continue;
-    const def = JSON.parse(readFileSync(new URL(file, MODELS_DIR), 'utf8')) as ModelDef;
-    cache.set(def.id, def);
-  }
-  return cache;
-}
-
 export function modelDef(id: number): ModelDef | undefined {
-  return sunspecModels().get(id);
+  let def = cache.get(id);
+  if (def === undefined) {
+    const file = join(MODELS_DIR, `model_${id}.json`);
+    def =
+      Number.isInteger(id) && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ModelDef) : null;
+    cache.set(id, def);
+  }
+  return def ?? undefined;
 }

@@ -47,6 +47,11 @@ export interface CollectorLinkOptions {
   onCommand?: (message: CommandMessage) => void;
   /** Keeps the batches beyond this process (and bounds them itself; `maxUnacked` then does not apply). */
   store?: BatchStore;
+  /**
+   * mqtt.js's table of 65 536 ready-made number buffers, 6 MB shared by every link of the process (default on):
+   * worth it for a simulated fleet, not for the edge agent on a gateway's little memory.
+   */
+  writeCache?: boolean;
 }
 
 interface Unacked {
@@ -99,6 +104,7 @@ export class CollectorLink {
       password: o.secret,
       clean: true,
       reconnectPeriod: o.reconnectMs ?? 1000,
+      writeCache: o.writeCache ?? true,
       will: {
         topic: this.topics.status,
         payload: Buffer.from(JSON.stringify({ state: 'offline' })),

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The production build of the agent: one ES module, dist/solarops-agent.mjs, bundled by esbuild with the
+// workspace code it imports (@solarops/contracts, the simulator's collector link) and compiled from TypeScript,
+// so that the service runs on plain Node.js. Run from the sources through tsx instead, a gateway would hold
+// tsx's loader thread and esbuild's compiler beside the agent: half again its memory (bench/agent). Third-party
+// packages stay external and are loaded from node_modules as they are (serialport's native part among them).
+// dist/ sits one level below the workspace like src/, so the vendored SunSpec models are found from it as from
+// the sources (src/agentDir.ts).
+//
+// The bundle starts itself (its first line, which the systemd unit relies on) with the V8 flags of a small
+// gateway (docs/decisions/0021-agent-runtime.md): lite mode (no optimising compiler: the agent waits on its
+// links, it does not compute) and a young generation of 1 MB instead of up to 32.
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const agentDir = fileURLToPath(new URL('.', import.meta.url));
+const manifest = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
+const workspaces = ['./package.json', '../simulator/package.json', '../../packages/contracts/package.json'];
+const external = [...new Set(workspaces.flatMap((p) => Object.keys(manifest(p).dependencies ?? {})))].filter(
+  (name) => !name.startsWith('@solarops/'),
+);
+
+/** Node's flags for the agent, in the bundle's first line. */
+export const NODE_FLAGS = '--lite-mode --no-expose-wasm --max-semi-space-size=1';
+
+rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: agentDir,
+  entryPoints: { 'solarops-agent': 'src/main.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  external,
+  sourcemap: 'linked',
+  // A bundled CommonJS helper may call require(); in an ES module it has to be made.
+  banner: {
+    js: `#!/usr/bin/env -S node ${NODE_FLAGS}\nimport { createRequire as __solaropsRequire } from 'node:module'; const require = __solaropsRequire(import.meta.url);`,
+  },
+  logLevel: 'warning',
+});
+chmodSync(new URL('dist/solarops-agent.mjs', import.meta.url), 0o755);
+console.log(`build: apps/agent/dist/solarops-agent.mjs (external: ${external.join(', ')})`);
