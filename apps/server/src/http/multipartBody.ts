@@ -25,6 +25,21 @@ declare module 'fastify' {
  */
 const FORM_LIMITS = { files: 0, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 50 };
 
+/** What a multipart body may hold besides its file and fields: boundaries and part headers [bytes]. */
+const FRAMING_BYTES = 64 * 1024;
+
+type MultipartLimits = Partial<typeof FORM_LIMITS> & { fileSize?: number };
+
+/** A byte count as the refusal names it: "64 MB", "512 KB". */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  return `${Number((bytes / 1024).toFixed(1))} KB`;
+}
+
+/** The 413 of a file past its route's limit, naming the limit in the caller's language. */
+const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'fileTooLarge', { params: { max: sizeText(maxBytes) } });
+
 /**
  * Route `config` of an upload: one file of at most `maxBytes`, besides a few text fields. The file is read as a
  * stream and refused with 413 as soon as it passes the limit, so no more than `maxBytes` is ever held.
@@ -73,8 +88,17 @@ export async function registerMultipart(app: FastifyInstance) {
 
 async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.isMultipart()) return;
+  const limits: MultipartLimits = {
+    ...FORM_LIMITS,
+    ...(request.routeOptions.config.multipartOptions?.limits as MultipartLimits | undefined),
+  };
+  const maxFile = limits.files ? (limits.fileSize ?? 0) : 0;
   const body: Record<string, unknown> = {};
   try {
+    // A body declared larger than its file and fields can ever be is refused before a byte of it is read.
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxFile + (limits.fields ?? 0) * (limits.fieldSize ?? 0) + FRAMING_BYTES)
+      throw maxFile > 0 ? fileTooLarge(maxFile) : new AppError(413, 'payloadTooLarge');
     for await (const part of request.parts(request.routeOptions.config.multipartOptions)) {
       // Prototype keys are refused by the parser; plain assignment is safe.
       const spoolDir = request.routeOptions.config.spoolDir;
@@ -85,9 +109,13 @@ async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): 
             ? {
                 filename: part.filename,
                 mimetype: part.mimetype,
-                ...(await spoolFile(request, part.file, spoolDir)),
+                ...(await spoolFile(request, part.file, spoolDir, maxFile)),
               }
-            : { filename: part.filename, mimetype: part.mimetype, data: await readFile(part.file) };
+            : {
+                filename: part.filename,
+                mimetype: part.mimetype,
+                data: await readFile(part.file, maxFile),
+              };
     }
   } catch (err) {
     // Read no further: the parser would otherwise skip through the rest of an oversized body. The connection is
@@ -95,7 +123,7 @@ async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): 
     request.raw.unpipe();
     request.raw.pause();
     reply.header('connection', 'close');
-    throw asClientError(err);
+    throw asClientError(err, maxFile);
   }
   request.body = body;
 }
@@ -104,11 +132,11 @@ async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): 
  * A file part's bytes, refused with 413 the moment it passes the route's limit (the parser would otherwise go on
  * skipping to the end of the part, however large, before the file stream ends).
  */
-function readFile(file: Readable): Promise<Buffer> {
+function readFile(file: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    file.once('limit', () => reject(new AppError(413, 'payloadTooLarge')));
+    file.once('limit', () => reject(fileTooLarge(maxBytes)));
     file.once('error', reject);
     file.once('end', () => resolve(Buffer.concat(chunks)));
   });
@@ -122,6 +150,7 @@ async function spoolFile(
   request: FastifyRequest,
   file: Readable,
   dir: string,
+  maxBytes: number,
 ): Promise<Pick<SpooledFile, 'path' | 'size' | 'sha256'>> {
   await mkdir(dir, { recursive: true });
   const target = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
@@ -131,7 +160,12 @@ async function spoolFile(
   let size = 0;
   return new Promise((resolve, reject) => {
     // The partial file goes once its stream has closed (removed earlier, a late open would bring it back).
+    // The first failure is the answer: the limit destroys the file's stream, and the write it had under way
+    // then fails too ("write after a stream was destroyed"), which must not turn the 413 into a 400.
+    let failed = false;
     const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
       file.unpipe(out);
       const removeThenReject = () =>
         void rm(target, { force: true }).finally(() =>
@@ -147,19 +181,22 @@ async function spoolFile(
       size += chunk.length;
       hash.update(chunk);
     });
-    file.once('limit', () => fail(new AppError(413, 'payloadTooLarge')));
+    file.once('limit', () => fail(fileTooLarge(maxBytes)));
     file.once('error', fail);
-    out.once('error', fail);
+    out.on('error', fail);
     out.once('finish', () => resolve({ path: target, size, sha256: hash.digest('hex') }));
     file.pipe(out);
   });
 }
 
-/** The parser's own errors keep their status (413 for a limit); anything else it throws is a malformed body. */
-function asClientError(err: unknown): unknown {
-  const status = (err as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return status === 413 ? new AppError(413, 'payloadTooLarge') : new AppError(400, 'badMultipart');
-  }
+/**
+ * Our own refusals stand; the parser's limits are 413 (its file-size limit naming the route's limit, the others
+ * too many parts); anything else it throws is a malformed body.
+ */
+function asClientError(err: unknown, maxFile: number): unknown {
+  if (err instanceof AppError) return err;
+  const { statusCode, code } = err as { statusCode?: unknown; code?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE' && maxFile > 0) return fileTooLarge(maxFile);
+  if (statusCode === 413) return new AppError(413, 'payloadTooLarge');
   return new AppError(400, 'badMultipart');
 }

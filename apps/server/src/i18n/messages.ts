@@ -29,6 +29,7 @@ export const MESSAGES = {
   forbidden: { zh: '没有权限', en: 'Permission denied' },
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   payloadTooLarge: { zh: '上传内容过大', en: 'Payload too large' },
+  fileTooLarge: { zh: '文件过大，上限为 {max}', en: 'The file is too large: the limit is {max}' },
   unsupportedMediaType: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   badMultipart: { zh: '上传内容格式错误', en: 'The upload is not a well-formed multipart form' },
   serviceUnavailable: {
