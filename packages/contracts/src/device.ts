@@ -98,6 +98,15 @@ export const collectorStatusMessage = z.object({
     .optional(),
   /** Reporting interval [s]; offline detection waits three of them. */
   intervalS: z.number().int().min(5).max(3600).optional(),
+  /**
+   * Its clock, which stamps every reading: the time when it sent this message [ms since the epoch] and whether
+   * the clock is synchronised (NTP); absent `synced` when the collector cannot tell. The server keeps the
+   * difference to its own clock.
+   */
+  clock: z
+    .object({ ms: z.number().int().min(0).max(DEVICE_LIMITS.maxTimestampMs), synced: z.boolean().optional() })
+    .strict()
+    .optional(),
 });
 export type CollectorStatusMessage = z.infer<typeof collectorStatusMessage>;
 

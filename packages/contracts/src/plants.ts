@@ -309,6 +309,10 @@ export const collectorRow = z.object({
   network: z.string(),
   signal: z.number().nullable(),
   iccid: z.string().nullable(),
+  /** Its clock minus the server's at its last status [ms]; null when it never said its clock. */
+  clockOffsetMs: z.number().nullable(),
+  /** Whether its clock is synchronised (NTP); null when it did not say. */
+  clockSynced: z.boolean().nullable(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
   devices: z.array(z.object({ serial: z.string(), kind: z.enum(DEVICE_KINDS), boundAt: z.string() })),

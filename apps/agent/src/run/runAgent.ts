@@ -7,6 +7,7 @@ import { LinkQueue } from '../modbus/LinkQueue.ts';
 import { ModbusSerialTransport, type LinkEndpoint } from '../modbus/transport.ts';
 import { AGENT_VERSION } from '../version.ts';
 import { BatchJournal, DEFAULT_MAX_ITEMS } from './BatchJournal.ts';
+import { clockState } from './clockState.ts';
 import type { AgentConfig, LinkConfig } from './config.ts';
 import { DevicePoller, type PollResult } from './DevicePoller.ts';
 
@@ -98,7 +99,7 @@ export interface RunningAgent {
 /**
  * The service: polls every device at the interval, sends the readings of each interval as one batch through
  * the collector link (MQTT, QoS 1, kept on disk until the server's ack and re-sent oldest first after every
- * reconnect and every restart), and says its status (the agent's version, its interval) at each connect.
+ * reconnect and every restart), and says its status (the agent's version, its interval, its clock) at each connect.
  */
 export async function runAgent(config: AgentConfig, log: (line: string) => void): Promise<RunningAgent> {
   const journal = new BatchJournal(config.dataDir, config.bufferReadings ?? DEFAULT_MAX_ITEMS);
@@ -112,7 +113,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     secret: config.collector.secret,
     store: journal,
     writeCache: false,
-    status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS }),
+    status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS, clock: clockState() }),
   });
   let collected: TelemetryReading[] = [];
   /** Polls ended (read or failed) since the last batch. */

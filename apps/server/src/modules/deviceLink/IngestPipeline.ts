@@ -471,7 +471,10 @@ export class IngestPipeline {
         firmware_version = coalesce(${s.firmware ?? null}, firmware_version),
         signal = coalesce(${s.signal ?? null}::smallint, signal),
         iccid = coalesce(${s.iccid ?? null}, iccid),
-        report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s)
+        report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s),
+        clock_offset_ms = coalesce(
+          ${s.clock?.ms ?? null}::bigint - (extract(epoch from clock_timestamp()) * 1000)::bigint, clock_offset_ms),
+        clock_synced = case when ${s.clock !== undefined} then ${s.clock?.synced ?? null}::boolean else clock_synced end
       where id = ${collector.id}`);
     this.events.emit('online', collector.id);
   }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DeviceRow } from '@solarops/contracts';
+import type { CollectorRow, DeviceRow } from '@solarops/contracts';
 import { clientAuth, createUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { exited, freePort, startServer } from '../../../test/serverProcess.ts';
@@ -13,6 +13,7 @@ import { openDatabase } from '../../db/openDatabase.ts';
 import { createFixturePlant, type FixturePlant } from './deviceFixtures.ts';
 // The Modbus TCP server of the agent's tests, serving a register image recorded from a real inverter.
 import { ImageServer, loadImage, registerMap } from '../../../../agent/test/imageServer.ts';
+import { AGENT_VERSION } from '../../../../agent/src/version.ts';
 
 const AGENT = path.resolve(import.meta.dirname, '../../../../agent/bin/solarops-agent.mjs');
 const children: ChildProcess[] = [];
@@ -161,6 +162,14 @@ describe('the edge agent against the server', () => {
         faultCode: scanned.faultCode,
       });
       expect(row.online).toBe(true);
+      // What the agent said of itself on connect: its version, and its clock, which the server compared with its
+      // own (the same machine's here: no more than the message's transit apart).
+      const info = (await (
+        await fetch(`${base}/collector/${plant.collectors[0]!.serial}`, { headers })
+      ).json()) as { data: CollectorRow };
+      expect(info.data.firmwareVersion).toBe(AGENT_VERSION);
+      expect(info.data.clockOffsetMs).not.toBeNull();
+      expect(Math.abs(info.data.clockOffsetMs!)).toBeLessThan(60_000);
 
       agent.kill('SIGTERM');
       await exited(agent);

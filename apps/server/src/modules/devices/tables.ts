@@ -34,6 +34,10 @@ export const collectors = pgTable(
     /** Received signal strength [dBm]. */
     signal: smallint('signal'),
     iccid: text('iccid'),
+    /** Its clock minus the server's when it last said its status [ms]; null until a collector says its clock. */
+    clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }),
+    /** Whether it said its clock is synchronised (NTP); null when it did not say. */
+    clockSynced: boolean('clock_synced'),
     reportIntervalS: integer('report_interval_s').notNull().default(300),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     online: boolean('online').notNull().default(false),

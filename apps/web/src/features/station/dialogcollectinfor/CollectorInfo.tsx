@@ -1,10 +1,27 @@
 import { Descriptions, Table, Tag } from 'antd';
 import type { CollectorRow } from '@solarops/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from '../api.ts';
+
+/**
+ * What a collector said of its clock, which stamps its readings: its difference to the server's (within a second
+ * counts as on time: the message's own transit) and whether it is synchronised. Empty when it never said.
+ */
+function clockText(c: Pick<CollectorRow, 'clockOffsetMs' | 'clockSynced'>, t: TFunction): string {
+  if (c.clockOffsetMs === null) return '';
+  const s = Math.round(Math.abs(c.clockOffsetMs) / 1000);
+  const offset =
+    s < 1
+      ? t('station.collector.clockOnTime')
+      : t(c.clockOffsetMs > 0 ? 'station.collector.clockAhead' : 'station.collector.clockBehind', { s });
+  if (c.clockSynced === null) return offset;
+  const sync = t(c.clockSynced ? 'station.collector.clockSynced' : 'station.collector.clockNotSynced');
+  return t('station.collector.clockState', { offset, sync });
+}
 
 /** One collector's information: plant, signal, SIM, last seen, online, and the devices reporting through it. */
 export function CollectorCard({ c }: { c: CollectorRow }) {
@@ -32,6 +49,9 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           {c.signal === null ? '' : `${c.signal} dBm`}
         </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.iccid')}>{c.iccid ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.clock')}>
+          <span data-testid="collector-clock">{clockText(c, t)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.lastSeen')}>
           {formatDate(c.lastSeenAt)}
         </Descriptions.Item>
