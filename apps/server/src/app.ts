@@ -31,6 +31,7 @@ import { MODULES, ROOT_MODULES } from './modules/index.ts';
 import { metricsModule } from './modules/metrics/routes.ts';
 import { SERVER_DIR } from './serverDir.ts';
 import { API_PREFIX } from './http/apiPrefix.ts';
+import { requestLogValue } from './http/requestLogValue.ts';
 
 export { API_PREFIX };
 
@@ -55,10 +56,12 @@ export type App = FastifyInstance;
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db, mailer } = options;
+  // Every request's log line goes through requestLogValue: no display token or file signature in the log.
+  const serializers = { req: requestLogValue };
   const app = Fastify({
     ...(typeof options.logger === 'object'
-      ? { loggerInstance: options.logger }
-      : { logger: options.logger ?? false }),
+      ? { loggerInstance: options.logger.child({}, { serializers }) }
+      : { logger: options.logger ? { serializers } : false }),
     trustProxy: config.trustProxy,
     // Bodies beyond this are refused with 413 (uploads are multipart and limited separately).
     bodyLimit: 1024 * 1024,

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database, OpenedDatabase } from '../src/db/openDatabase.ts';
@@ -57,6 +58,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** A directory holding a built console (`index.html`), to test what the server adds to it. */
   webDistDir?: string,
+  /** A logger, to test what the server writes to its log (none otherwise). */
+  logger?: FastifyBaseLogger,
 ): Promise<TestApp> {
   const { database, databaseUrl } = await openTestDatabase();
   const mail = await startSmtpInbox();
@@ -65,7 +68,13 @@ export async function createTestApp(
   // Without a directory of its own, a test app serves no console (an empty place, not apps/web/dist): an API test
   // answers the same whether or not the console has been built on this machine.
   const consoleDir = webDistDir ?? path.join(config.filesDir, 'no-console');
-  const app = await buildApp({ config, db: database.db, mailer, logger: false, webDistDir: consoleDir });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: logger ?? false,
+    webDistDir: consoleDir,
+  });
   await app.ready();
   return {
     app,
