@@ -139,7 +139,8 @@ export type PeriodicReport = z.infer<typeof periodicReport>;
  * The kinds of the abnormal report (`abnormalReport`): an inverter silent in daylight, a plant producing nothing
  * while the sun is strong, a plant yielding far less than its peers or than its irradiance promises over 7 days.
  */
-export const ABNORMAL_KINDS = ['offline', 'noOutput', 'underperforming'] as const;
+/** `unrecoveredFault`: a fault alarm of the plant still open at the end of the day. */
+export const ABNORMAL_KINDS = ['offline', 'noOutput', 'underperforming', 'unrecoveredFault'] as const;
 export type AbnormalKind = (typeof ABNORMAL_KINDS)[number];
 
 /** `GET /report/abnormal`: the plants of the caller's scope judged on one local day (the 7 days ending on it). */
@@ -185,6 +186,7 @@ export const abnormalReport = z.object({
     offline: z.number().int(),
     noOutput: z.number().int(),
     underperforming: z.number().int(),
+    unrecoveredFault: z.number().int(),
   }),
   rows: z.array(abnormalRow),
 });

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROLE,
   SERVER_FAULT_CODES,
+  faultCodeOf,
   type AbnormalKind,
   type AbnormalReport,
   type TelemetryReading,
@@ -85,6 +87,7 @@ describe('abnormal report (abnormalReport)', () => {
   const healthy: FixturePlant[] = [];
   let report: AbnormalReport;
   let alarmId = 0;
+  let openFaultId = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -153,6 +156,26 @@ describe('abnormal report (abnormalReport)', () => {
       },
     ]);
     alarmId = raised!.alarmId;
+    // Two plants have a fault: one still open at the day's end (a finding), one recovered that afternoon (none).
+    const [open, closed] = [injected[10]!.plant, injected[11]!.plant];
+    const faulted = await raiseAlarms(
+      deps,
+      [open, closed].map((p) => ({
+        plantId: p.plantId,
+        deviceId: p.devices[0]!.id,
+        collectorId: p.collectors[0]!.id,
+        subject: `d:${p.devices[0]!.id}`,
+        code: faultCodeOf('lowInsulation').code,
+        source: 'telemetry' as const,
+        occurredAtMs: at(8),
+      })),
+    );
+    const idOf = (p: FixturePlant) => faulted.find((a) => a.plantId === p.plantId)!.alarmId;
+    openFaultId = idOf(open);
+    await t.db.execute(
+      sql`update alarms set recovered_at = ${new Date(at(15)).toISOString()}::timestamptz
+        where id = ${idOf(closed)}`,
+    );
 
     const res = await t.app.inject({
       method: 'GET',
@@ -169,7 +192,19 @@ describe('abnormal report (abnormalReport)', () => {
       report.rows.some((r) => r.plantId === plant.plantId && r.kind === kind),
     );
     expect(found.length / injected.length).toBeGreaterThanOrEqual(0.95);
-    expect(report.counts).toEqual({ offline: 10, noOutput: 10, underperforming: 10 });
+    expect(report.counts).toEqual({ offline: 10, noOutput: 10, underperforming: 10, unrecoveredFault: 1 });
+  });
+
+  it('lists a fault still unrecovered at the end of the day, not one recovered during it', () => {
+    const faults = report.rows.filter((r) => r.kind === 'unrecoveredFault');
+    expect(faults).toEqual([
+      expect.objectContaining({
+        plantId: injected[10]!.plant.plantId,
+        alarmId: openFaultId,
+        deviceId: injected[10]!.plant.devices[0]!.id,
+        from: new Date(at(8)).toISOString(),
+      }),
+    ]);
   });
 
   it('reports none of the 30 healthy plants: not their nights, short gaps or an overcast day', () => {
@@ -178,7 +213,7 @@ describe('abnormal report (abnormalReport)', () => {
   });
 
   it('reports nothing at night: every run lies in daylight', () => {
-    for (const r of report.rows.filter((x) => x.kind !== 'underperforming')) {
+    for (const r of report.rows.filter((x) => x.kind === 'offline' || x.kind === 'noOutput')) {
       expect(elevation(Date.parse(r.from))).toBeGreaterThan(0);
       expect(elevation(Date.parse(r.to) - STEP)).toBeGreaterThan(0);
     }

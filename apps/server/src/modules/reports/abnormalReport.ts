@@ -120,7 +120,7 @@ export async function abnormalReport(
   const week = toIso(utcWindow(windowFrom, q.date));
   const kinds = sql.param([...INVERTER_KINDS, 'weatherStation']);
 
-  const [devices, slotRows, alarms, energyRows, deviceEnergyRows, poaRows] = await Promise.all([
+  const [devices, slotRows, alarms, energyRows, deviceEnergyRows, poaRows, faults] = await Promise.all([
     rowsOf<DeviceRow>(
       db,
       sql`select id, plant_id, serial, kind, rated_power_w::float8 as rated_power_w from devices
@@ -172,6 +172,20 @@ export async function abnormalReport(
               between ${windowFrom}::date and ${q.date}::date
           group by 1`,
     ),
+    // Faults (not silence: offline has its own finding) open at some moment of the day; those still open at its
+    // end are findings.
+    rowsOf<AlarmRow & { serial: string | null }>(
+      db,
+      sql`select a.id::int as id, a.plant_id, a.device_id, a.code, d.serial,
+            (extract(epoch from a.occurred_at) * 1000)::float8 as occurred_ms,
+            (extract(epoch from a.recovered_at) * 1000)::float8 as recovered_ms
+          from alarms a left join devices d on d.id = a.device_id
+          where a.plant_id = any(${judgedIds}::int[]) and a.source <> 'offline'
+            and a.code not in (${SERVER_FAULT_CODES.deviceOffline}, ${SERVER_FAULT_CODES.plantNoOutput})
+            and a.occurred_at < ${day.hi}::timestamptz
+            and (a.recovered_at is null or a.recovered_at > ${day.lo}::timestamptz)
+          order by a.occurred_at, a.id`,
+    ),
   ]);
 
   const devicesOf = new Map<number, DeviceRow[]>();
@@ -203,6 +217,28 @@ export async function abnormalReport(
     const stations = mine.filter((d) => d.kind === 'weatherStation');
     if (inverters.length === 0) continue;
     const { slots, daylight, clearSkyWm2 } = daySlots(p, q.date, nowMs);
+
+    // A fault still unrecovered when the day ended (or now, for today) needs a look, whatever the sky did.
+    // (A day with no slot over yet has no end to judge at: every fault then occurred after it.)
+    const dayEnd = slots.length > 0 ? slots.at(-1)! + SLOT_MS : -Infinity;
+    for (const a of faults) {
+      if (a.plant_id !== p.id || a.occurred_ms >= dayEnd) continue;
+      if (a.recovered_ms !== null && a.recovered_ms < dayEnd) continue;
+      rows.push({
+        kind: 'unrecoveredFault',
+        ...base(p),
+        deviceId: a.device_id,
+        deviceSerial: a.serial,
+        alarmId: a.id,
+        from: iso(a.occurred_ms),
+        to: iso(dayEnd),
+        hours: round((dayEnd - a.occurred_ms) / 3_600_000, 2),
+        irradianceSource: null,
+        specificYield: null,
+        referenceYield: null,
+        basis: null,
+      });
+    }
 
     for (const inv of inverters) {
       const seen = slotsOf.get(inv.id);
@@ -323,6 +359,7 @@ export async function abnormalReport(
       offline: count('offline'),
       noOutput: count('noOutput'),
       underperforming: count('underperforming'),
+      unrecoveredFault: count('unrecoveredFault'),
     },
     rows: filtered.sort(
       (a, b) =>

@@ -116,7 +116,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it',
+          'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it, faults still unrecovered at its end',
         querystring: abnormalReportQuery,
         response: { 200: envelope(abnormalReportSchema) },
       },

@@ -12,6 +12,7 @@ const KIND_COLORS: Record<AbnormalKind, string> = {
   offline: 'default',
   noOutput: 'error',
   underperforming: 'warning',
+  unrecoveredFault: 'volcano',
 };
 
 /** An instant as the plant's local time of day (the day itself is the report's). */
@@ -38,12 +39,14 @@ export function AbnormalReportPage() {
           reference: row.referenceYield,
           share: Math.round(((row.specificYield ?? 0) / (row.referenceYield || 1)) * 100),
         })
-      : t(`operation.abnormal.run.${row.kind}`, {
-          from: localTime(row.from, row.timeZone),
-          to: localTime(row.to, row.timeZone),
-          hours: row.hours,
-          source: t(`operation.abnormal.source.${row.irradianceSource ?? 'clearSky'}`),
-        });
+      : row.kind === 'unrecoveredFault'
+        ? t('operation.abnormal.run.unrecoveredFault', { hours: row.hours })
+        : t(`operation.abnormal.run.${row.kind}`, {
+            from: localTime(row.from, row.timeZone),
+            to: localTime(row.to, row.timeZone),
+            hours: row.hours,
+            source: t(`operation.abnormal.source.${row.irradianceSource ?? 'clearSky'}`),
+          });
 
   return (
     <Card data-testid="abnormal-report" title={<PageTitle route="abnormalReport" />}>
