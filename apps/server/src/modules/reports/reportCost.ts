@@ -8,7 +8,9 @@
 import { MAX_REPORT_DEVICE_DAYS } from '@solarops/contracts';
 import { AppError } from '../../http/AppError.ts';
 import { localDay } from '../../time/localDay.ts';
-import type { PlantRow } from './periodicReport.ts';
+
+/** What the cost reads of a report's plant (periodicReport's PlantRow has these; it imports this file, not the reverse). */
+export type CostedPlant = { time_zone: string; build_date: string; inverters: number; stations: number };
 
 const DAY_MS = 86_400_000;
 /** 109500 as 109,500: the grouping reads alike in both languages. */
@@ -17,7 +19,7 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /** Device-days one pass of a report over local days `from`..`to` reads. */
 export function reportDeviceDays(
-  plants: readonly Pick<PlantRow, 'time_zone' | 'build_date' | 'inverters' | 'stations'>[],
+  plants: readonly CostedPlant[],
   from: string,
   to: string,
   nowMs: number,
@@ -35,7 +37,7 @@ export function reportDeviceDays(
 
 /** Refuses (422 `reports.tooCostly`, naming the cost and the limit) a report that would read too much. */
 export function checkReportCost(
-  plants: readonly Pick<PlantRow, 'time_zone' | 'build_date' | 'inverters' | 'stations'>[],
+  plants: readonly CostedPlant[],
   from: string,
   to: string,
   nowMs: number,
