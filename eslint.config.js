@@ -53,29 +53,53 @@ const LAYOUT_WITHOUT_SCREENS = {
 // that climbs N+1 folders lands in features/; naming any folder there but its own feature is refused.
 // `apps/web/src/features/featureBoundaries.test.ts` proves the rule fires.
 const FEATURES = 'apps/web/src/features';
+/** The import rules of a file `depth` folders below `feature`'s root, with `walls` inside the feature. */
+const featureImports = (feature, depth, walls = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: STATIC_MESSAGE.paths,
+      patterns: [
+        {
+          regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`,
+          message: `features/${feature} may not import another feature's files: move the shared piece to components/.`,
+        },
+        { regex: `^(\\.\\./){${depth + 2}}layout/`, message: SCREENS_WITHOUT_LAYOUT },
+        ...walls,
+        ...STATIC_MESSAGE.patterns,
+      ],
+    },
+  ],
+});
 const featureBoundaries = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .flatMap(({ name: feature }) =>
     [0, 1, 2, 3, 4].map((depth) => ({
       files: [`${FEATURES}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            paths: STATIC_MESSAGE.paths,
-            patterns: [
-              {
-                regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`,
-                message: `features/${feature} may not import another feature's files: move the shared piece to components/.`,
-              },
-              { regex: `^(\\.\\./){${depth + 2}}layout/`, message: SCREENS_WITHOUT_LAYOUT },
-              ...STATIC_MESSAGE.patterns,
-            ],
-          },
-        ],
-      },
+      rules: featureImports(feature, depth),
     })),
   );
+
+// Inside operation/ (some thirty screens), a page folder imports its own files and the group's shared folders
+// (`*-shared/`) only, and a shared folder imports no page folder: a page's insides change without breaking
+// another page, and what two pages use has a name that says so. For a file N folders below its page folder, a
+// relative path that climbs N+1 folders lands in operation/. The same test proves it fires.
+const PAGE_WALL_GROUPS = ['operation'];
+const pageWalls = PAGE_WALL_GROUPS.flatMap((feature) =>
+  readdirSync(new URL(`./${FEATURES}/${feature}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'locales')
+    .flatMap(({ name: folder }) =>
+      [0, 1, 2, 3].map((depth) => ({
+        files: [`${FEATURES}/${feature}/${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: featureImports(feature, depth + 1, [
+          {
+            regex: `^(\\.\\./){${depth + 1}}(?!(${folder}|[\\w-]+-shared)/)[\\w-]+/`,
+            message: `features/${feature}/${folder} imports its own files and ${feature}'s *-shared folders only: move a piece two pages use to one.`,
+          },
+        ]),
+      })),
+    ),
+);
 
 /**
  * The server reaches the simulator in one place only: the demo-fleet start hook (`modules/fleet/`), through
@@ -208,4 +232,5 @@ export default tseslint.config(
     rules: serverImports('^@solarops/simulator/(?!fleet$)', 'Tests use the simulator by its public entries.'),
   },
   ...featureBoundaries,
+  ...pageWalls,
 );

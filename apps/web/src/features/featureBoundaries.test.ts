@@ -57,3 +57,36 @@ describe('the layout and the screens never import each other', { timeout: 30_000
     expect(await importViolations(file, code)).toEqual([]);
   });
 });
+
+describe(
+  'an operation page folder imports its own files and the shared folders only',
+  { timeout: 30_000 },
+  () => {
+    it.each([
+      [
+        'apps/web/src/features/operation/alarm-overview/example.tsx',
+        "import { x } from '../alarm-statistics/AlarmStatisticsPage.tsx';",
+      ],
+      [
+        'apps/web/src/features/operation/schedule-list/parts/example.tsx',
+        "import { x } from '../../update/api.ts';",
+      ],
+      [
+        'apps/web/src/features/operation/alarm-shared/example.tsx',
+        "import { x } from '../question/QuestionPage.tsx';",
+      ],
+    ])('refuses it in %s', async (file, code) => {
+      const messages = await importViolations(file, code);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain('*-shared folders only');
+    });
+
+    it.each([
+      "import { x } from '../update-shared/api.ts';",
+      "import { x } from './RolloutsTab.tsx';",
+      "import { x } from '../../../components/list/ListPage.tsx';",
+    ])('allows %s', async (code) => {
+      expect(await importViolations('apps/web/src/features/operation/update/example.tsx', code)).toEqual([]);
+    });
+  },
+);

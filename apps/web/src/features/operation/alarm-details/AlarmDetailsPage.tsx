@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
 import '../../../components/chart/echartsExtras.ts';
-import { CreateWorkOrderButton } from '../question/CreateWorkOrderButton.tsx';
+import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
 import { useAlarmDetail } from '../alarm-shared/api.ts';
 import { LevelTag, StatusTag } from '../alarm-shared/LevelTag.tsx';
 

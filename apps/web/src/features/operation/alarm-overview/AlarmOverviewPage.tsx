@@ -6,7 +6,7 @@ import '../../../components/chart/echartsExtras.ts';
 import { LEVEL_CHART_COLORS } from '../alarm-shared/levelColors.ts';
 import { useAlarmList, useAlarmStatistics } from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
-import { useStatisticsCharts } from '../alarm-statistics/AlarmStatisticsPage.tsx';
+import { useStatisticsCharts } from '../alarm-shared/useStatisticsCharts.ts';
 
 /** `alarm`: the overview by level and status, and the newest open alarms. */
 export function AlarmOverviewPage() {

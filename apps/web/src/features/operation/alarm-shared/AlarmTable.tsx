@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/request.ts';
-import { CreateWorkOrderButton } from '../question/CreateWorkOrderButton.tsx';
+import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { LevelTag, StatusTag } from './LevelTag.tsx';

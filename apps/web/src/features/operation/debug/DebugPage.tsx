@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCommandDevices, useCommandPush } from '../command-shared/api.ts';
 import { DevicePicker } from '../command-shared/DevicePicker.tsx';
 import { DeviceCommandLog } from './DeviceCommandLog.tsx';
-import { RegisterPanel } from './RegisterPanel.tsx';
+import { RegisterPanel } from '../command-shared/RegisterPanel.tsx';
 
 /**
  * `debug`: remote debugging of one device: read and write holding registers by address, count and type, and

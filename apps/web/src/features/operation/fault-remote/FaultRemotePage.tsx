@@ -13,7 +13,7 @@ import { commandApi, useCommandPush, useCommandsById } from '../command-shared/a
 import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
 import { ConfirmWriteDialog } from '../command-shared/ConfirmWriteDialog.tsx';
 import { RefusedDevices } from '../command-shared/RefusedDevices.tsx';
-import { RegisterPanel } from '../debug/RegisterPanel.tsx';
+import { RegisterPanel } from '../command-shared/RegisterPanel.tsx';
 
 /** How often the device's live values are fetched again while the screen is open [ms]. */
 const LIVE_MS = 10_000;

@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { useSlaNotices, useWorkOrders, type WorkOrderFilters } from './api.ts';
+import { useSlaNotices, useWorkOrders, type WorkOrderFilters } from '../work-order-shared/api.ts';
 import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
 import { WorkOrderDetailView } from './WorkOrderDetailView.tsx';
 import { RulesTab } from './RulesTab.tsx';

@@ -12,7 +12,7 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { useReportPlants } from '../report-shared/api.ts';
 import { saveFailed } from './saveFailed.ts';
-import { useWorkOrderRules, useWorkOrderSettings } from './api.ts';
+import { useWorkOrderRules, useWorkOrderSettings } from '../work-order-shared/api.ts';
 import { PriorityTag } from './tags.tsx';
 
 /** The contract's bounds, so that the dialog refuses what the server would, with a message under the field. */

@@ -5,7 +5,7 @@ import type { SlaTarget, SlaTargetRow } from '@solarops/contracts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { saveFailed } from './saveFailed.ts';
-import { useSlaTargets, useWorkOrderSettings } from './api.ts';
+import { useSlaTargets, useWorkOrderSettings } from '../work-order-shared/api.ts';
 import { PriorityTag } from './tags.tsx';
 
 /** The contract's bounds in hours (it keeps minutes: 15 minutes to 60 days). */

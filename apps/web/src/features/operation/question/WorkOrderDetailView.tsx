@@ -23,7 +23,13 @@ import type { WorkOrderDetail, WorkOrderMove } from '@solarops/contracts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
-import { useAddImage, useAddNote, useAssignees, useMoveWorkOrder, useWorkOrder } from './api.ts';
+import {
+  useAddImage,
+  useAddNote,
+  useAssignees,
+  useMoveWorkOrder,
+  useWorkOrder,
+} from '../work-order-shared/api.ts';
 import { resizeImage } from './resizeImage.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import { PriorityTag, SlaBar, StateTag } from './tags.tsx';

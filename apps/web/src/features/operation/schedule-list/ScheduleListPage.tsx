@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEventStream } from '../../../api/eventStream.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
-import { useRollout } from '../update/api.ts';
-import { RolloutActions } from '../update/RolloutActions.tsx';
-import { ROLLOUT_COLOURS } from '../update/RolloutsTab.tsx';
+import { useRollout } from '../update-shared/api.ts';
+import { RolloutActions } from '../update-shared/RolloutActions.tsx';
+import { ROLLOUT_COLOURS } from '../update-shared/rolloutColours.ts';
 
 const STAGE_COLOURS: Record<RolloutDeviceStage, string> = {
   queued: 'default',

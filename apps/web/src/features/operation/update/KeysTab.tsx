@@ -9,7 +9,7 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { useFirmwareKeys, useKeyMutations } from './api.ts';
+import { useFirmwareKeys, useKeyMutations } from '../update-shared/api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 function AddKeyDialog({ onClose }: { onClose(): void }) {

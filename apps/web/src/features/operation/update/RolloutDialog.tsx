@@ -7,7 +7,7 @@ import {
 } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePlantOptions, useRolloutMutations } from './api.ts';
+import { usePlantOptions, useRolloutMutations } from '../update-shared/api.ts';
 import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
 
 interface Values {

@@ -5,17 +5,9 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { useRollouts } from './api.ts';
-import { RolloutActions } from './RolloutActions.tsx';
-
-export const ROLLOUT_COLOURS: Record<RolloutState, string> = {
-  awaitingApproval: 'gold',
-  running: 'processing',
-  paused: 'orange',
-  stopped: 'red',
-  cancelled: 'default',
-  done: 'green',
-};
+import { useRollouts } from '../update-shared/api.ts';
+import { RolloutActions } from '../update-shared/RolloutActions.tsx';
+import { ROLLOUT_COLOURS } from '../update-shared/rolloutColours.ts';
 
 /**
  * The rollouts of the caller's devices, newest first, 10 to a page: state, counts, and the decisions a person

@@ -17,7 +17,7 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useUserStore } from '../../../store/userStore.ts';
-import { useFirmwarePackages, usePackageMutations, type PackageFilters } from './api.ts';
+import { useFirmwarePackages, usePackageMutations, type PackageFilters } from '../update-shared/api.ts';
 import { KeysTab } from './KeysTab.tsx';
 import { RolloutDialog } from './RolloutDialog.tsx';
 import { RolloutsTab } from './RolloutsTab.tsx';

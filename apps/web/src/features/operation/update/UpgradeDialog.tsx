@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import type { FirmwarePackageRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
-import { useUpgradeOne } from './api.ts';
+import { useUpgradeOne } from '../update-shared/api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /**

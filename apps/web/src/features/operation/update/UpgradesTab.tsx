@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { useUpgrades } from './api.ts';
+import { useUpgrades } from '../update-shared/api.ts';
 
 /** The spec's three upgrade states (§4): under way, done, failed. */
 type UpgradeState = 'upgrading' | 'done' | 'failed';

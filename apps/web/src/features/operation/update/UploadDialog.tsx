@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OneFileField } from '../../../components/upload/OneFileField.tsx';
 import { showUploadError } from '../../../components/upload/showUploadError.ts';
 import { useOneFile } from '../../../components/upload/useOneFile.ts';
-import { usePackageMutations, type UploadFields } from './api.ts';
+import { usePackageMutations, type UploadFields } from '../update-shared/api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 /** The upload dialog of the `update` screen: the image, the spec's fields and the maker's signature. */

@@ -3,10 +3,10 @@ import { Button, Form, Input, InputNumber, Select, Space, Table, Typography } fr
 import { COMMAND_LIMITS, type CreatedCommands, REGISTER_TYPES, type RegisterType } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
-import { commandApi, type DebugRoute, useCommandsById } from '../command-shared/api.ts';
-import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
-import { ConfirmWriteDialog } from '../command-shared/ConfirmWriteDialog.tsx';
-import { RefusedDevices } from '../command-shared/RefusedDevices.tsx';
+import { commandApi, type DebugRoute, useCommandsById } from './api.ts';
+import { CommandStateTag } from './CommandStateTag.tsx';
+import { ConfirmWriteDialog } from './ConfirmWriteDialog.tsx';
+import { RefusedDevices } from './RefusedDevices.tsx';
 
 /** Register values a read answered, by address: devices report either a list from the address on or a map. */
 export function registerRows(address: number, result: unknown): { address: number; value: number }[] {
