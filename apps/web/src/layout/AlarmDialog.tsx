@@ -8,13 +8,18 @@ import { formatDate } from '../components/format/formatDate.ts';
 import { alarmApi, useAlarmPage, useAlarmStream } from '../api/alarms.ts';
 import { LEVEL_COLOR } from '../components/format/levelColor.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
+import { useNoticeOpen } from './layoutDialogs.ts';
+
+/** Session storage key: the newest alarm the dialog was closed on (a reload does not open it again for those). */
+export const ALARM_DIALOG_SEEN_KEY = 'alarmDialogClosedAt';
 
 /** Alarm level tag colours (spec §9): 1 alerting, 2 warning, 3 fault. */
 const PAGE_SIZE = 10;
 
 /**
  * The 告警信息 dialog (spec §2, §4): opens by itself when there are unconfirmed alarms, and again when the server
- * pushes a new one. Closing it keeps it closed until the next new alarm.
+ * pushes a new one. Closing it keeps it closed until the next new alarm, across page loads of the session; while
+ * the 2G notice is on screen it waits for it.
  */
 export function AlarmDialog() {
   const { t } = useTranslation();
@@ -22,14 +27,22 @@ export function AlarmDialog() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
+  const [closedAt, setClosedAt] = useState(() => Number(sessionStorage.getItem(ALARM_DIALOG_SEEN_KEY) ?? 0));
+  const noticeOpen = useNoticeOpen((s) => s.open);
   const { data } = useAlarmPage(true, page, PAGE_SIZE);
-  const onAlarm = useCallback(() => setDismissed(false), []);
+  const newest = Math.max(0, ...(data?.rows ?? []).map((r) => r.alarmId));
+  const onAlarm = useCallback(
+    (pushed: { alarmId: number }[]) => {
+      if (pushed.some((a) => a.alarmId > closedAt)) setOpen(true);
+    },
+    [closedAt],
+  );
   useAlarmStream(true, onAlarm);
 
+  // Opens for an unconfirmed alarm newer than the one it was last closed on (a pushed alarm is newer).
   useEffect(() => {
-    if (!dismissed && (data?.total ?? 0) > 0) setOpen(true);
-  }, [data?.total, dismissed]);
+    if ((data?.total ?? 0) > 0 && newest > closedAt) setOpen(true);
+  }, [data?.total, newest, closedAt]);
 
   const confirm = async (row: AlarmRow) => {
     try {
@@ -42,12 +55,13 @@ export function AlarmDialog() {
   };
   const close = () => {
     setOpen(false);
-    setDismissed(true);
+    setClosedAt(newest);
+    sessionStorage.setItem(ALARM_DIALOG_SEEN_KEY, String(newest));
   };
 
   return (
     <Modal
-      open={open}
+      open={open && !noticeOpen}
       title={t('alarm.dialogTitle')}
       width="70%"
       onCancel={close}

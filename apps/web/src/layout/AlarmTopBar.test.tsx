@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RECONNECT_MS } from '../api/eventStream.ts';
 import { session } from '../api/session.ts';
 import { fakeEventStreams } from '../test/fakeEventStreams.ts';
-import { AlarmDialog } from './AlarmDialog.tsx';
+import { ALARM_DIALOG_SEEN_KEY, AlarmDialog } from './AlarmDialog.tsx';
+import { useNoticeOpen } from './layoutDialogs.ts';
 import { AlarmTicker } from './AlarmTicker.tsx';
 import { ALARM_REFRESH_MS } from '../api/alarms.ts';
 import { MessageProvider } from '../components/MessageProvider.tsx';
@@ -114,6 +115,29 @@ describe('the top bar’s alarms (spec §2, §4, §9)', () => {
     await userEvent.click(within(dialogRow).getByRole('button'));
     await waitFor(() => expect(server.confirmed).toEqual(['41']));
     await waitFor(() => expect(screen.queryByText('DC series arc detected')).toBeNull());
+  });
+
+  it('waits for the 2G notice to close, and stays closed after a reload until a newer alarm comes', async () => {
+    fakeAlarmServer({ total: 1 });
+    useNoticeOpen.getState().set(true);
+    renderAt(<AlarmDialog />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => useNoticeOpen.getState().set(false));
+    expect(await screen.findByText('DC series arc detected')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /关\s*闭/ }));
+    // Closed on alarm 41, the newest it showed.
+    await waitFor(() => expect(sessionStorage.getItem(ALARM_DIALOG_SEEN_KEY)).toBe('41'));
+
+    // The page is loaded again in the same session: the same alarms do not open the dialog again.
+    cleanup();
+    fakeAlarmServer({ total: 1 });
+    renderAt(<AlarmDialog />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    cleanup();
+    // A newer alarm does.
+    fakeAlarmServer({ total: 2, open: [{ ...row, alarmId: 43, description: 'Low insulation' }, row] });
+    renderAt(<AlarmDialog />);
+    expect(await screen.findByText('Low insulation')).toBeInTheDocument();
   });
 
   it('shows an alarm raised while the push stream was down as soon as it reconnects, not at the 30 s refresh', async () => {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from '../api/publicSettings.ts';
-import { NOTICE_2G_KEY } from './layoutDialogs.ts';
+import { NOTICE_2G_KEY, useNoticeOpen } from './layoutDialogs.ts';
 
 /** The notice's width per screen size (Ant Design breakpoints: xs < 576 px, md ≥ 768 px, lg ≥ 992 px). */
 const NOTICE_WIDTH = { xs: 'calc(100vw - 32px)', sm: '80%', md: '60%', lg: '40%' };
@@ -22,6 +22,9 @@ export function NoticeDialog() {
     if (dontRemind) localStorage.setItem(NOTICE_2G_KEY, '1');
     setOpen(false);
   };
+  const shown = open && !(notice && !notice.enabled);
+  const setShown = useNoticeOpen((s) => s.set);
+  useEffect(() => setShown(shown), [shown, setShown]);
   if (notice && !notice.enabled) return null;
   return (
     <Modal
