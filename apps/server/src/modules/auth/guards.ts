@@ -67,6 +67,21 @@ export function requirePermission(...routeNames: RouteName[]) {
   });
 }
 
+/**
+ * Guard of a call whose body names the screen it serves (`route`): one of the screens the body may name, checked
+ * before the body is read, so that a caller with none of them gets 403 whatever it sends.
+ */
+export const requireScreenOf = (body: { shape: { route: { options: readonly string[] } } }) =>
+  requirePermission(...(body.shape.route.options as RouteName[]));
+
+/**
+ * The screen named in a request is the permission it needs (a hidden menu item is also a refused call). The guard
+ * let through a caller holding one of the screens the body may name; which one it names is known once it is read.
+ */
+export function requireRoute(caller: AuthContext, route: RouteName): void {
+  if (!hasPermission(caller, route)) throw forbidden();
+}
+
 /** Guard: authenticates, then requires one of the roles. */
 export function requireRole(...roleIds: number[]) {
   return guard(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -28,10 +28,17 @@ import {
   isRouteName,
   type RouteName,
 } from '@solarops/contracts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/AppError.ts';
+import { AppError, badRequest, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { authenticate, callerOf, hasPermission, requirePermission } from '../auth/guards.ts';
+import {
+  authenticate,
+  callerOf,
+  hasPermission,
+  requirePermission,
+  requireRoute,
+  requireScreenOf,
+} from '../auth/guards.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { openCommandStream } from './commandStream.ts';
 import {
@@ -45,21 +52,6 @@ import { listDeviceTargets } from './deviceTargets.ts';
 import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
-
-/**
- * Guard of a call whose body names the screen it serves (`route`): one of the screens the body may name, checked
- * before the body is read, so that a caller with none of them gets 403 whatever it sends.
- */
-const requireScreenOf = (body: { shape: { route: { options: readonly string[] } } }) =>
-  requirePermission(...(body.shape.route.options as RouteName[]));
-
-/**
- * The screen named in a request is the permission it needs (a hidden menu item is also a refused call). The guard
- * let through a caller holding one of the screens the body may name; which one it names is known once it is read.
- */
-function requireRoute(caller: AuthContext, route: RouteName): void {
-  if (!hasPermission(caller, route)) throw forbidden();
-}
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
