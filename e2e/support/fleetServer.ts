@@ -35,8 +35,8 @@ export interface FleetServer {
 }
 
 /**
- * Starts the server on free ports with a small simulated fleet (a day of backfilled history, live readings over
- * the embedded MQTT broker) and resolves once the fleet is seeded.
+ * Starts the server on free ports with a small simulated fleet (a day of history, live readings over the embedded
+ * MQTT broker) and resolves once the fleet is seeded and, unless told otherwise, its history written.
  */
 export async function startFleetServer({
   plants = 4,
@@ -47,13 +47,19 @@ export async function startFleetServer({
   seed = 20240601,
   mail = false,
   firmwareKeys = [],
+  historyPauseMs = 0,
+  waitForHistory = true,
 }: {
   plants?: number;
   speedup?: number;
   /** Devices spread over the plants (default 5 per plant). */
   devices?: number;
-  /** Days of history backfilled before the fleet goes live (0: none, the quickest start). */
+  /** Days of history written at first start while the fleet runs (0: none, the quickest start). */
   backfillDays?: number;
+  /** Pause after each transaction of that history (SIMULATOR_BACKFILL_PAUSE_MS) [ms]. */
+  historyPauseMs?: number;
+  /** Resolve only once the history is complete (default), or as soon as the fleet is seeded. */
+  waitForHistory?: boolean;
   /** Share of accepted writes the devices acknowledge and drop (read-back ends them `failed: not applied`). */
   dropRate?: number;
   seed?: number;
@@ -76,6 +82,7 @@ export async function startFleetServer({
       SIMULATOR_PLANTS: String(plants),
       SIMULATOR_SEED: String(seed),
       SIMULATOR_BACKFILL_DAYS: String(backfillDays),
+      SIMULATOR_BACKFILL_PAUSE_MS: String(historyPauseMs),
       SIMULATOR_DROP_RATE: String(dropRate),
       SIMULATOR_FIRMWARE_KEYS: firmwareKeys.join(','),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
@@ -99,7 +106,10 @@ export async function startFleetServer({
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       found ??= Number(/http:\/\/localhost:(\d+)\//.exec(output)?.[1]) || undefined;
-      if (found && output.includes('demo fleet seeded')) {
+      const ready =
+        output.includes('demo fleet seeded') &&
+        (!waitForHistory || backfillDays === 0 || output.includes('demo history complete'));
+      if (found && ready) {
         child.stdout?.off('data', onData);
         resolve(found);
       }

@@ -79,6 +79,7 @@ export const envSchema = z.object({
   SIMULATOR_SEED: z.coerce.number().int().min(0).default(20240601),
   SIMULATOR_SPEEDUP: z.coerce.number().min(1).max(300).default(1),
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  SIMULATOR_BACKFILL_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
   SIMULATOR_FIRMWARE_KEYS: z
     .string()
@@ -185,6 +186,8 @@ export interface Config {
   readonly simulatorSeed?: number;
   readonly simulatorSpeedup?: number;
   readonly simulatorBackfillDays?: number;
+  /** Pause after each transaction of the history written after the fleet goes live [ms]. */
+  readonly simulatorBackfillPauseMs?: number;
   /** Share of accepted writes the simulated devices acknowledge and drop (read-back tells) [0..1]. */
   readonly simulatorDropRate?: number;
   /** Makers' public keys (32 bytes, base64) the simulated collectors trust for firmware upgrades; none: no upgrades. */
@@ -336,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSeed: e.SIMULATOR_SEED,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
+    simulatorBackfillPauseMs: e.SIMULATOR_BACKFILL_PAUSE_MS,
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
     simulatorFirmwareKeys: e.SIMULATOR_FIRMWARE_KEYS,
     commandJobSeconds: e.COMMAND_JOB_SECONDS,

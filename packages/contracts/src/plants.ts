@@ -165,6 +165,8 @@ export const powerCurve = z.object({
   /** Whether the plant measures its weather (a weather station): then the points carry irradiance and module
    * temperature; otherwise both are null everywhere. */
   hasWeather: z.boolean(),
+  /** The day's history is still being written (a first start writes its past after going live): gaps may fill. */
+  historyLoading: z.boolean(),
   /**
    * One point per 5-minute slot of the local day (288, or 276/300 on daylight-saving days); null is a gap.
    * `irradianceWm2` is the plane-of-array irradiance [W/m²] and `moduleTempC` the module temperature [°C] the
@@ -193,6 +195,8 @@ export const energySeries = z.object({
   /** `label` is YYYY-MM-DD, YYYY-MM or YYYY; energy [kWh] and income (smallest currency unit). */
   points: z.array(z.object({ label: z.string(), energyKwh: z.number(), incomeMinor: z.number().int() })),
   totalKwh: z.number(),
+  /** Some of the range's history is still being written (a first start writes its past after going live). */
+  historyLoading: z.boolean(),
 });
 export type EnergySeries = z.infer<typeof energySeries>;
 

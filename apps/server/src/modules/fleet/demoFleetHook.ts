@@ -12,7 +12,12 @@ import {
 } from '@solarops/simulator/fleet';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { StartupHook } from '../../startupHook.ts';
-import { backfillTelemetry } from './backfillTelemetry.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/openDatabase.ts';
+import { historySpan, prepareDemoHistory } from './backfillTelemetry.ts';
+import { planDemoHistory } from './planDemoHistory.ts';
+import { fillDemoHistory } from './fillDemoHistory.ts';
+import { resumeDemoHistory, type PendingHistory } from './resumeDemoHistory.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
 
 /** What the simulator keeps in DATA_DIR: the fleet it runs and its collectors' secrets (its "flash memory"). */
@@ -28,8 +33,9 @@ export const FLEET_FILE = 'demo-fleet.json';
 
 /**
  * SIMULATOR=on (the default of `npm start`): on first start seeds the demo fleet and its accounts (passwords
- * printed once), backfills its history straight into the database, then runs the fleet live over MQTT against
- * the device link. Later starts continue the same fleet, its counters taken from the latest stored state.
+ * printed once), plans its history in memory, then runs the fleet live over MQTT against the device link and writes
+ * the history straight into the database behind it, newest first (fillDemoHistory.ts). Later starts continue the
+ * same fleet, its counters taken from the latest stored state, and the history where it stopped.
  */
 export const demoFleetHook: StartupHook = {
   name: 'demo fleet simulator',
@@ -41,6 +47,8 @@ export const demoFleetHook: StartupHook = {
     let saved: FleetFile;
     let states: Record<string, PlantState> = {};
     let fleet;
+    /** History still to write after the fleet is live: planned at first start, or resumed after a restart. */
+    let history: PendingHistory | undefined;
     if (!(await demoFleetSeeded(db))) {
       const t0 = Date.now();
       saved = {
@@ -50,6 +58,14 @@ export const demoFleetHook: StartupHook = {
         secrets: {},
       };
       fleet = generateDemoFleet(saved);
+      const days = config.simulatorBackfillDays ?? 14;
+      // No days: no history at all (a test fleet goes live at once, its counters from zero). Else the history is
+      // planned in memory first, while the fleet is seeded, so that the live fleet continues its counters; it is
+      // written after the fleet is live.
+      const planning =
+        days > 0
+          ? planDemoHistory(fleet.plants, { ...historySpan(days, Date.now()), seed: saved.seed })
+          : undefined;
       const seeded = await seedDemoFleet(db, fleet, deps.brokerAccounts);
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
@@ -60,28 +76,20 @@ export const demoFleetHook: StartupHook = {
           .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
           .join('; ')}`,
       );
-      const days = config.simulatorBackfillDays ?? 14;
-      // No days: no history at all (a test fleet goes live at once, its counters from zero); else the daily
-      // energy since each build date and the days of 5-minute readings.
-      const result =
-        days === 0
-          ? { states: {}, readings: 0, alarms: 0 }
-          : await backfillTelemetry(db, fleet.plants, seeded.deviceIds, {
-              days,
-              endMs: Date.now(),
-              seed: saved.seed,
-            });
-      states = result.states;
+      if (planning) {
+        const plan = await planning;
+        await prepareDemoHistory(db, plan, seeded.deviceIds);
+        states = plan.states;
+        history = { plan, deviceIds: seeded.deviceIds, filledFromMs: new Map(), complete: new Set() };
+      }
       logger.info(
         {
           plants: fleet.plants.length,
           collectors: fleet.collectors.length,
           devices: fleet.devices.length,
-          readings: result.readings,
-          alarms: result.alarms,
           ms: Date.now() - t0,
         },
-        `demo fleet seeded with ${days} days of history`,
+        `demo fleet seeded, ${days} days of history to write while it runs`,
       );
     } else {
       if (!existsSync(file)) {
@@ -90,20 +98,27 @@ export const demoFleetHook: StartupHook = {
       }
       saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
       fleet = generateDemoFleet(saved);
-      // Continue the counters where the stored history ends.
+      // A first start stopped before its history was written: the rest is planned again (the same plan: the
+      // generator is a pure function of the fleet, the span and the seed) and written while the fleet runs.
+      history = await resumeDemoHistory(db, fleet.plants, saved.seed);
+      // Continue the counters where the stored readings end; a device with nothing stored since the history's
+      // end continues from the planned history instead.
       const latest = await rowsOf<{
         serial: string;
         kind: string;
+        ts_ms: number;
         energy_total_kwh: number | null;
         import_energy_kwh: number | null;
         battery_soc_percent: number | null;
       }>(
         db,
-        sql`select d.serial, d.kind, l.energy_total_kwh, l.import_energy_kwh, l.battery_soc_percent
+        sql`select d.serial, d.kind, extract(epoch from l.ts) * 1000 as ts_ms, l.energy_total_kwh,
+            l.import_energy_kwh, l.battery_soc_percent
           from device_latest l join devices d on d.id = l.device_id`,
       );
       const init: Record<string, DeviceStateInit> = {};
       for (const r of latest) {
+        if (history && Number(r.ts_ms) < history.plan.toMs) continue;
         init[r.serial] =
           r.kind === 'meter'
             ? {
@@ -115,7 +130,13 @@ export const demoFleetHook: StartupHook = {
                 batterySoc: Number(r.battery_soc_percent ?? 50),
               };
       }
-      for (const p of fleet.plants) states[p.id] = createPlantState(p, init);
+      for (const p of fleet.plants) {
+        const planned = history?.plan.states[p.id];
+        states[p.id] = createPlantState(p, init);
+        for (const d of p.devices)
+          if (planned?.devices[d.serial] && !init[d.serial])
+            states[p.id]!.devices[d.serial] = planned.devices[d.serial]!;
+      }
     }
     const url = deviceLink.brokerUrl;
     if (!url) throw new Error('the device link must start before the simulator');
@@ -139,6 +160,41 @@ export const demoFleetHook: StartupHook = {
       { collectors: running.links.size, speedup: config.simulatorSpeedup ?? 1 },
       'demo fleet online',
     );
-    return () => running.stop();
+    // The history is written after the fleet is live, in small transactions; a stop leaves it to the next start.
+    let stopping = false;
+    const filling = history
+      ? fillInBackground(db, history, {
+          pauseMs: config.simulatorBackfillPauseMs ?? 0,
+          stopped: () => stopping,
+          logger,
+        })
+      : Promise.resolve();
+    return async () => {
+      stopping = true;
+      await filling;
+      await running.stop();
+    };
   },
 };
+
+/** Writes the pending history, logging its end (or its failure: the next start resumes it). */
+async function fillInBackground(
+  db: Database,
+  history: PendingHistory,
+  options: { pauseMs: number; stopped: () => boolean; logger: FastifyBaseLogger },
+): Promise<void> {
+  const t0 = Date.now();
+  try {
+    const readings = await fillDemoHistory(db, history.plan, history.deviceIds, {
+      filledFromMs: history.filledFromMs,
+      complete: history.complete,
+      pauseMs: options.pauseMs,
+      stopped: options.stopped,
+    });
+    if (options.stopped())
+      options.logger.info({ readings }, 'demo history stopped, resumed at the next start');
+    else options.logger.info({ readings, ms: Date.now() - t0 }, 'demo history complete');
+  } catch (err) {
+    options.logger.error({ err }, 'demo history stopped by an error, resumed at the next start');
+  }
+}

@@ -14,6 +14,7 @@ function day(
     timeZone: 'Asia/Shanghai',
     stepMinutes: 5,
     hasWeather: irradianceWm2 !== null,
+    historyLoading: false,
     points: Array.from({ length: 288 }, (_, k) => ({
       ts: `slot ${k}`,
       powerW: k < sunny ? powerW : 0,

@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantDevicesBetween } from '../devices/plantSpans.ts';
 import { readingsBetween, type ReadingField } from '../telemetry/history.ts';
+import { historyLoading } from '../telemetry/historyFill.ts';
 import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { loadCo2Factors, loadCurrencyConversion } from '../system/consoleSettings.ts';
 import { convertIncomes } from './convertIncome.ts';
@@ -327,6 +328,7 @@ export async function powerCurve(db: Database, plant: FoundPlant, date: string):
     timeZone: plant.time_zone,
     stepMinutes: 5,
     hasWeather: stations.length > 0,
+    historyLoading: await historyLoading(db, plant.id, Date.parse(start)),
     points: rows.map((r) => ({
       ts: r.slot,
       powerW: value(r.p, 1),
@@ -388,5 +390,13 @@ export async function energySeries(
     currency: plant.currency,
     points,
     totalKwh: round(points.reduce((a, p) => a + p.energyKwh, 0)),
+    // The range's first local day: a month's or a year's first, or the first year of all (from the beginning).
+    historyLoading: await historyLoading(
+      db,
+      plant.id,
+      period === 'total'
+        ? 0
+        : localDayStartMs(plant.time_zone, period === 'month' ? `${y}-${m}-01` : `${y}-01-01`),
+    ),
   };
 }

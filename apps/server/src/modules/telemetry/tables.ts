@@ -100,3 +100,17 @@ export const rollupDirty = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
+
+/**
+ * History written after the fact, newest first (the demo fleet's first start writes its past while it runs live):
+ * per plant, the readings span `[from_at, to_at)` being filled, how far back it is written (`filled_from`), and
+ * when everything before it (the daily energy since the build date) was written too. A plant's charts say "history
+ * loading" for a range that starts before `filled_from` until `completed_at` is set (historyFill.ts).
+ */
+export const historyFill = pgTable('history_fill', {
+  plantId: integer('plant_id').primaryKey(),
+  fromAt: timestamp('from_at', { withTimezone: true, mode: 'string' }).notNull(),
+  toAt: timestamp('to_at', { withTimezone: true, mode: 'string' }).notNull(),
+  filledFrom: timestamp('filled_from', { withTimezone: true, mode: 'string' }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'string' }),
+});

@@ -71,6 +71,8 @@ export const useEnergy = (id: number, period: EnergySeries['period'], date: stri
   useQuery({
     queryKey: ['station', 'energy', id, period, date],
     queryFn: () => request<EnergySeries>(`/plant/${id}/energy`, { params: { period, date } }),
+    // Past energy does not change, unless its history is still being written: then it is asked again as it fills.
+    refetchInterval: (query) => (query.state.data?.historyLoading ? LIVE_REFRESH_MS : false),
   });
 
 export const usePlantDevices = (id: number) =>

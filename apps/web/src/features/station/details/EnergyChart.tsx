@@ -5,6 +5,7 @@ import type { EnergySeries } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy } from '../../../components/format/units.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
+import { HistoryLoading } from '../../../components/chart/HistoryLoading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useEnergy } from '../api.ts';
 
@@ -50,6 +51,7 @@ export function EnergyChart({ plantId }: { plantId: number }) {
         isEmpty={points.length === 0}
         onRetry={() => void energy.refetch()}
       >
+        <HistoryLoading loading={energy.data?.historyLoading} />
         <div className="station-chart-total">
           {t('station.details.total')}: {formatEnergy(energy.data?.totalKwh ?? 0) || '0 kWh'}
         </div>

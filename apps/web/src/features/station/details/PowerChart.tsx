@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Card, DatePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart/Chart.tsx';
+import { HistoryLoading } from '../../../components/chart/HistoryLoading.tsx';
 import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePowerCurve } from '../api.ts';
@@ -44,8 +45,9 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
         error={curve.error}
         isEmpty={!hasData}
         onRetry={() => void curve.refetch()}
-        emptyText={t('station.details.noPower')}
+        emptyText={t(curve.data?.historyLoading ? 'common.historyLoading' : 'station.details.noPower')}
       >
+        <HistoryLoading loading={curve.data?.historyLoading} />
         <Chart
           testId="power-chart"
           option={powerCurveOption({ points, hasWeather: curve.data?.hasWeather ?? false }, t, (ts) =>

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { backfillPlants, toProtocolReading } from '@solarops/simulator/fleet';
+import type { Database } from '../../db/openDatabase.ts';
+import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
+import { markFilledFrom, markHistoryComplete } from '../telemetry/historyFill.ts';
+import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
+import { recomputeDays } from '../telemetry/rollups.ts';
+import { writeDailyEnergy } from './backfillDailyEnergy.ts';
+import type { DemoDeviceIds, DemoHistoryPlan, HistoryChunk } from './planDemoHistory.ts';
+
+/** Rows per INSERT of the history. */
+const ROWS_PER_INSERT = 8000;
+
+export interface FillOptions {
+  /** Per plant database id: everything from this instant on is written already (a resumed fill) [ms]. */
+  filledFromMs?: ReadonlyMap<number, number>;
+  /** Plants (database ids) whose history is complete already: nothing of theirs is written. */
+  complete?: ReadonlySet<number>;
+  /** A pause after each transaction, so that a busy machine's users come first [ms]. Default 0 (a yield). */
+  pauseMs?: number;
+  /** Checked before each transaction: true stops the fill where it is (it resumes at the next start). */
+  stopped?: () => boolean;
+  /** Told after each plant's day is written (the first-start bench and the log follow it). */
+  onChunk?: (chunk: HistoryChunk) => void;
+}
+
+/**
+ * Writes the planned history in small transactions, newest first: every plant's latest local day, then every
+ * plant's day before, back to the span's start; then each plant's daily energy since its build date. Each
+ * transaction writes one plant's day (its readings, the energy rollups of that day and of the day after, whose
+ * first interval starts in it) and moves the plant's `filled_from` back to the day's start, so that a stop
+ * anywhere resumes exactly where it was and a chart knows whether its range is written (telemetry/historyFill.ts).
+ * Returns the readings written.
+ */
+export async function fillDemoHistory(
+  db: Database,
+  plan: DemoHistoryPlan,
+  deviceIds: DemoDeviceIds,
+  fill: FillOptions = {},
+): Promise<number> {
+  const receivedIso = new Date(plan.toMs).toISOString();
+  const plantIdOf = (chunk: HistoryChunk) => deviceIds.get(chunk.plant.devices[0]!.serial)?.plantId;
+  const pause = () =>
+    new Promise<void>((resolve) =>
+      fill.pauseMs ? setTimeout(resolve, fill.pauseMs).unref() : setImmediate(resolve),
+    );
+  const lists = [...plan.chunks.values()];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  let readings = 0;
+  for (let k = 1; k <= longest; k++) {
+    for (const list of lists) {
+      const chunk = list[list.length - k];
+      if (!chunk) continue;
+      const plantId = plantIdOf(chunk);
+      if (plantId === undefined || fill.complete?.has(plantId)) continue;
+      if (chunk.fromMs >= (fill.filledFromMs?.get(plantId) ?? Infinity)) continue;
+      if (fill.stopped?.()) return readings;
+      readings += await writeChunk(db, plan, chunk, plantId, deviceIds, receivedIso);
+      fill.onChunk?.(chunk);
+      await pause();
+    }
+  }
+  for (const list of lists) {
+    const plantId = list[0] && plantIdOf(list[0]);
+    if (plantId === undefined || fill.complete?.has(plantId)) continue;
+    if (fill.stopped?.()) return readings;
+    await db.transaction(async (tx) => {
+      await writeDailyEnergy(tx, list[0]!.plant, deviceIds, plan.fromMs);
+      await markHistoryComplete(tx, plantId);
+    });
+    await pause();
+  }
+  return readings;
+}
+
+/** Generates one plant's day again from its state before, and writes it in one transaction. */
+async function writeChunk(
+  db: Database,
+  plan: DemoHistoryPlan,
+  chunk: HistoryChunk,
+  plantId: number,
+  deviceIds: DemoDeviceIds,
+  receivedIso: string,
+): Promise<number> {
+  const lines: string[] = [];
+  const latest = new Map<number, string>();
+  const devices = new Set<number>();
+  backfillPlants(
+    [chunk.plant],
+    chunk.fromMs,
+    chunk.toMs,
+    plan.stepMs,
+    (_p, readings) => {
+      for (const r of readings) {
+        const ids = deviceIds.get(r.serial);
+        if (!ids) continue;
+        const reading = toProtocolReading(r);
+        const line = readingLine(ids, reading, new Date(reading.ts).toISOString(), receivedIso);
+        lines.push(line);
+        latest.set(ids.id, line);
+        devices.add(ids.id);
+      }
+    },
+    { ...plan.options, states: { [chunk.plant.id]: structuredClone(chunk.before) } },
+  );
+  // The day, and the day after when it is in the span: its first interval's energy starts in this one.
+  const zone = chunk.plant.timeZone;
+  const days = [localDay(zone, chunk.fromMs)];
+  const after = nextDay(days[0]!);
+  if (localDayStartMs(zone, after) <= plan.toMs) days.push(after);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < lines.length; i += ROWS_PER_INSERT) {
+      await tx.execute(
+        sql`insert into telemetry (${sql.raw(COLUMN_LIST)}) ${selectLines(lines.slice(i, i + ROWS_PER_INSERT))}
+          on conflict do nothing`,
+      );
+    }
+    // The live fleet's newer readings stay the latest; a device silent since keeps the history's last one.
+    if (latest.size > 0)
+      await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLines([...latest.values()])}
+        on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)} where device_latest.ts < excluded.ts`);
+    await recomputeDays(
+      tx,
+      [...devices].flatMap((deviceId) => days.map((day) => ({ deviceId, plantId, day }))),
+    );
+    await markFilledFrom(tx, plantId, chunk.fromMs);
+  });
+  return lines.length;
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ROLE, type EnergySeries, type PowerCurve } from '@solarops/contracts';
+import { backfillPlants, generateDemoFleet } from '@solarops/simulator/fleet';
+import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
+import { createUser, loginAs } from '../../../test/factories.ts';
+import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
+import { localDay } from '../../time/localDay.ts';
+import { historySpan, prepareDemoHistory } from './backfillTelemetry.ts';
+import { planDemoHistory } from './planDemoHistory.ts';
+import { fillDemoHistory } from './fillDemoHistory.ts';
+import { resumeDemoHistory } from './resumeDemoHistory.ts';
+import { seedDemoFleet } from './seedDemoFleet.ts';
+
+const rowsOf = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>
+  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/**
+ * A first start goes live before its history is written: the charts say so until their range is written, and a
+ * stop in the middle of the writing resumes where it was, with nothing written twice or left out.
+ */
+describe('the demo history written while the fleet runs', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  const fleet = generateDemoFleet({ seed: 11, plants: 3 });
+  const days = 3;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const get = async <T>(url: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: T }).data;
+  };
+
+  it('says "history loading" until a chart’s range is written, and resumes after a stop', async () => {
+    const seeded = await seedDemoFleet(t.db, fleet, noBrokerAccounts);
+    const plan = await planDemoHistory(fleet.plants, { ...historySpan(days, Date.now()), seed: 11 });
+    await prepareDemoHistory(t.db, plan, seeded.deviceIds);
+    const first = fleet.plants[0]!;
+    const plantId = seeded.deviceIds.get(first.devices[0]!.serial)!.plantId;
+    const today = localDay(first.timeZone, plan.toMs);
+    const yesterday = localDay(first.timeZone, plan.toMs - 86_400_000);
+    const curve = (day: string) => get<PowerCurve>(`/plant/${plantId}/power?date=${day}`);
+    const month = () => get<EnergySeries>(`/plant/${plantId}/energy?period=month`);
+    // Nothing written yet: every chart of the plant waits for its history.
+    expect((await curve(today)).historyLoading).toBe(true);
+    expect((await month()).historyLoading).toBe(true);
+
+    // Stopped after each plant's latest day (the fill goes newest first, plant by plant).
+    let written = 0;
+    await fillDemoHistory(t.db, plan, seeded.deviceIds, {
+      stopped: () => written >= fleet.plants.length,
+      onChunk: () => written++,
+    });
+    const todayCurve = await curve(today);
+    expect(todayCurve.historyLoading).toBe(false);
+    expect(todayCurve.points.some((p) => p.powerW !== null)).toBe(true);
+    expect((await curve(yesterday)).historyLoading).toBe(true);
+    expect((await month()).historyLoading).toBe(true);
+
+    // The next start plans the same history again and writes only what is missing.
+    const pending = await resumeDemoHistory(t.db, fleet.plants, 11);
+    expect(pending).toBeDefined();
+    expect([...pending!.filledFromMs.keys()].sort()).toEqual(
+      [...new Set([...seeded.deviceIds.values()].map((d) => d.plantId))].sort(),
+    );
+    await fillDemoHistory(t.db, pending!.plan, pending!.deviceIds, {
+      filledFromMs: pending!.filledFromMs,
+      complete: pending!.complete,
+    });
+    expect(await resumeDemoHistory(t.db, fleet.plants, 11)).toBeUndefined();
+    expect((await curve(yesterday)).historyLoading).toBe(false);
+    const energy = await month();
+    expect(energy.historyLoading).toBe(false);
+    expect(energy.totalKwh).toBeGreaterThan(0);
+
+    // Every reading the generator makes over the span is stored once, and the history's last counters are
+    // where the live fleet goes on.
+    let generated = 0;
+    const ends = backfillPlants(
+      fleet.plants,
+      plan.fromMs,
+      plan.toMs,
+      plan.stepMs,
+      (_p, readings) => (generated += readings.filter((r) => seeded.deviceIds.has(r.serial)).length),
+      {
+        ...plan.options,
+        states: Object.fromEntries(
+          [...plan.chunks].map(([id, chunks]) => [id, structuredClone(chunks[0]!.before)]),
+        ),
+      },
+    );
+    const [stored] = await rowsOf<{ n: number; distinct_n: number }>(
+      t,
+      sql`select count(*)::int as n, count(distinct (device_id, ts))::int as distinct_n from telemetry`,
+    );
+    expect(stored!.n).toBe(generated);
+    expect(stored!.distinct_n).toBe(generated);
+    const inverter = first.devices.find((d) => d.kind !== 'meter' && d.kind !== 'weatherStation')!;
+    const [last] = await rowsOf<{ kwh: number }>(
+      t,
+      sql`select energy_total_kwh::float8 as kwh from device_latest
+        where device_id = ${seeded.deviceIds.get(inverter.serial)!.id}`,
+    );
+    expect(last!.kwh).toBeCloseTo(ends[first.id]!.devices[inverter.serial]!.energyTotalKwh, 3);
+    expect(plan.states[first.id]!.devices[inverter.serial]!.energyTotalKwh).toBeCloseTo(last!.kwh, 3);
+  }, 600_000);
+});

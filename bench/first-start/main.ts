@@ -1,0 +1,180 @@
+/**
+ * bench/first-start: what a new user waits for after `npm start` on a fresh clone. Clones this repository's
+ * committed HEAD into a temporary folder, installs it (`npm ci --prefer-offline`, not timed), runs `npm start` there
+ * (the console's build, then the server with the 30-plant demo fleet on PGlite) and prints the seconds from the
+ * start to
+ *  1. `/health` answering,
+ *  2. every demo plant listed through the API, and reporting (a plant online),
+ *  3. a plant's day curve of today complete (today's history written, the curve no longer "history loading"),
+ *  4. the whole history complete (every plant's total energy chart no longer "history loading"),
+ * each with the CPU seconds the started processes used by then. Then stops the server and removes the folder.
+ * Run: `npm run bench:first-start -w bench` (heavy: take the machine's lock). Options: PORT (default 47710; the
+ * broker on PORT+1), SOURCE_DIR (the repository to clone, default this one), KEEP=1 (keep the folder),
+ * TIMEOUT_S (default 900). Last line: the four figures; the target is the plants listed within 20 s on a quiet
+ * machine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const source = process.env.SOURCE_DIR ?? fileURLToPath(new URL('../..', import.meta.url));
+const port = Number(process.env.PORT ?? 47710);
+const timeoutMs = Number(process.env.TIMEOUT_S ?? 900) * 1000;
+const adminPassword = 'Admin#FirstStart2026';
+const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
+const base = `http://127.0.0.1:${port}/prod-api`;
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'solarops-first-start-'));
+const tree = path.join(folder, 'solarops');
+const run = (cmd: string, args: string[], cwd: string) => {
+  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${String(r.status)})`);
+};
+console.log(`cloning ${source} into ${tree} and installing (not timed)`);
+run('git', ['clone', '-q', source, tree], folder);
+run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], tree);
+
+/** CPU time of `root` and every process below it, alive or already waited for [s]. */
+function treeCpuSeconds(root: number): number {
+  const procs = new Map<number, { ppid: number; ticks: number }>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+      // utime, stime, and the children's that were waited for (the console's build steps).
+      procs.set(Number(pid), {
+        ppid: Number(f[1]),
+        ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0;
+  for (const [pid, p] of procs) {
+    for (let at: number | undefined = pid; at; at = procs.get(at)?.ppid) {
+      if (at === root) {
+        ticks += p.ticks;
+        break;
+      }
+    }
+  }
+  return ticks / 100;
+}
+
+// The defaults of a fresh clone: the embedded database in the clone's ./data, the demo fleet on.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  MQTT_PORT: String(port + 1),
+  HOST: '127.0.0.1',
+  ADMIN_PASSWORD: adminPassword,
+  LOG_LEVEL: 'warn',
+};
+for (const name of Object.keys(env)) if (/^(DATABASE_URL|DATA_DIR|SIMULATOR.*)$/.test(name)) delete env[name];
+const t0 = performance.now();
+const child = spawn('npm', ['start'], {
+  cwd: tree,
+  env,
+  stdio: ['ignore', 'ignore', 'pipe'],
+  detached: true,
+});
+let errors = '';
+child.stderr?.on('data', (c: Buffer) => (errors = (errors + c.toString()).slice(-4000)));
+const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+let stopped = false;
+void exited.then(() => {
+  if (!stopped) {
+    console.error(`npm start exited early:\n${errors}`);
+    process.exit(1);
+  }
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function json<T>(url: string, init: RequestInit = {}): Promise<T | undefined> {
+  try {
+    const res = await fetch(url, init);
+    return res.ok ? ((await res.json()) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seconds from the start and the CPU seconds by then, once `reached` says so (asked every `everyMs`). */
+async function until(name: string, reached: () => Promise<boolean>, everyMs = 250) {
+  for (;;) {
+    if (await reached()) {
+      const figure = { s: (performance.now() - t0) / 1000, cpu: treeCpuSeconds(child.pid!) };
+      console.log(`${name}: ${figure.s.toFixed(1)} s (CPU ${figure.cpu.toFixed(1)} s)`);
+      return figure;
+    }
+    if (performance.now() - t0 > timeoutMs) throw new Error(`${name}: not within ${timeoutMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}
+
+let token = '';
+const api = <T>(p: string) => json<{ data: T }>(`${base}${p}`, { headers: { Authorization: token } });
+interface Row {
+  id: number;
+  status: string;
+  timeZone: string;
+}
+let rows: Row[] = [];
+try {
+  const health = await until(
+    'health',
+    async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true,
+  );
+  const signIn = async () => {
+    const form = new FormData();
+    form.append('username', 'admin');
+    form.append('password', adminPassword);
+    const body = await json<{ data: { token: { access_token: string; token_type: string } } }>(
+      `${base}/authentication/form`,
+      { method: 'POST', headers: { Authorization: CLIENT }, body: form },
+    );
+    if (body) token = `${body.data.token.token_type} ${body.data.token.access_token}`;
+    return body !== undefined;
+  };
+  await until('signed in', signIn);
+  const listed = await until('demo plants listed and reporting', async () => {
+    const page = await json<{ total: number; rows: Row[] }>(`${base}/plant/list?pageSize=100`, {
+      headers: { Authorization: token },
+    });
+    rows = page?.rows ?? [];
+    return (page?.total ?? 0) >= 30 && rows.some((r) => r.status !== 'offline');
+  });
+  const today = await until('a plant’s day curve of today complete', async () => {
+    const curve = await api<{ historyLoading: boolean; points: { powerW: number | null }[] }>(
+      `/plant/${rows[0]!.id}/power`,
+    );
+    return curve?.data.historyLoading === false && curve.data.points.some((p) => p.powerW !== null);
+  });
+  const complete = await until(
+    'history complete',
+    async () => {
+      for (const r of rows) {
+        const total = await api<{ historyLoading: boolean }>(`/plant/${r.id}/energy?period=total`);
+        if (total?.data.historyLoading !== false) return false;
+      }
+      return true;
+    },
+    2000,
+  );
+  console.log(
+    `first start: /health ${health.s.toFixed(1)} s, demo plants listed ${listed.s.toFixed(1)} s (CPU ${listed.cpu.toFixed(1)} s; target 20 s), today's curve ${today.s.toFixed(1)} s, history complete ${complete.s.toFixed(1)} s (CPU ${complete.cpu.toFixed(1)} s), load ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+} finally {
+  stopped = true;
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await Promise.race([exited, sleep(20_000)]);
+  if (process.env.KEEP !== '1') rmSync(folder, { recursive: true, force: true });
+  else console.log(`kept ${folder}`);
+}
