@@ -44,6 +44,7 @@ for (const lang of ['zh', 'en'] as const) {
     test.setTimeout(120_000);
     await setLanguage(page, lang, fleet.baseUrl);
     await signIn(page, 'admin', fleet.adminPassword);
+    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
     await page.goto(`/details?id=${plantId}`);
     // By year: the years since the build date, written last of all (the daily energy before the two days).
     const energy = page.getByTestId('energy-card');

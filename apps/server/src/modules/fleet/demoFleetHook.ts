@@ -161,16 +161,16 @@ export const demoFleetHook: StartupHook = {
       'demo fleet online',
     );
     // The history is written after the fleet is live, in small transactions; a stop leaves it to the next start.
-    let stopping = false;
+    const stopping = new AbortController();
     const filling = history
       ? fillInBackground(db, history, {
           pauseMs: config.simulatorBackfillPauseMs ?? 0,
-          stopped: () => stopping,
+          signal: stopping.signal,
           logger,
         })
       : Promise.resolve();
     return async () => {
-      stopping = true;
+      stopping.abort();
       await filling;
       await running.stop();
     };
@@ -181,7 +181,7 @@ export const demoFleetHook: StartupHook = {
 async function fillInBackground(
   db: Database,
   history: PendingHistory,
-  options: { pauseMs: number; stopped: () => boolean; logger: FastifyBaseLogger },
+  options: { pauseMs: number; signal: AbortSignal; logger: FastifyBaseLogger },
 ): Promise<void> {
   const t0 = Date.now();
   try {
@@ -189,9 +189,9 @@ async function fillInBackground(
       filledFromMs: history.filledFromMs,
       complete: history.complete,
       pauseMs: options.pauseMs,
-      stopped: options.stopped,
+      signal: options.signal,
     });
-    if (options.stopped())
+    if (options.signal.aborted)
       options.logger.info({ readings }, 'demo history stopped, resumed at the next start');
     else options.logger.info({ readings, ms: Date.now() - t0 }, 'demo history complete');
   } catch (err) {

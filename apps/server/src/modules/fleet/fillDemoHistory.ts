@@ -18,8 +18,8 @@ export interface FillOptions {
   complete?: ReadonlySet<number>;
   /** A pause after each transaction, so that a busy machine's users come first [ms]. Default 0 (a yield). */
   pauseMs?: number;
-  /** Checked before each transaction: true stops the fill where it is (it resumes at the next start). */
-  stopped?: () => boolean;
+  /** Aborted: the fill stops before its next transaction, its pause cut short (it resumes at the next start). */
+  signal?: AbortSignal;
   /** Told after each plant's day is written (the first-start bench and the log follow it). */
   onChunk?: (chunk: HistoryChunk) => void;
 }
@@ -41,9 +41,16 @@ export async function fillDemoHistory(
   const receivedIso = new Date(plan.toMs).toISOString();
   const plantIdOf = (chunk: HistoryChunk) => deviceIds.get(chunk.plant.devices[0]!.serial)?.plantId;
   const pause = () =>
-    new Promise<void>((resolve) =>
-      fill.pauseMs ? setTimeout(resolve, fill.pauseMs).unref() : setImmediate(resolve),
-    );
+    new Promise<void>((resolve) => {
+      if (!fill.pauseMs) return setImmediate(resolve);
+      const done = () => {
+        clearTimeout(timer);
+        fill.signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, fill.pauseMs);
+      fill.signal?.addEventListener('abort', done);
+    });
   const lists = [...plan.chunks.values()];
   const longest = Math.max(0, ...lists.map((l) => l.length));
   let readings = 0;
@@ -54,7 +61,7 @@ export async function fillDemoHistory(
       const plantId = plantIdOf(chunk);
       if (plantId === undefined || fill.complete?.has(plantId)) continue;
       if (chunk.fromMs >= (fill.filledFromMs?.get(plantId) ?? Infinity)) continue;
-      if (fill.stopped?.()) return readings;
+      if (fill.signal?.aborted) return readings;
       readings += await writeChunk(db, plan, chunk, plantId, deviceIds, receivedIso);
       fill.onChunk?.(chunk);
       await pause();
@@ -63,7 +70,7 @@ export async function fillDemoHistory(
   for (const list of lists) {
     const plantId = list[0] && plantIdOf(list[0]);
     if (plantId === undefined || fill.complete?.has(plantId)) continue;
-    if (fill.stopped?.()) return readings;
+    if (fill.signal?.aborted) return readings;
     await db.transaction(async (tx) => {
       await writeDailyEnergy(tx, list[0]!.plant, deviceIds, plan.fromMs);
       await markHistoryComplete(tx, plantId);

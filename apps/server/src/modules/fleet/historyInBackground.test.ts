@@ -53,9 +53,12 @@ describe('the demo history written while the fleet runs', () => {
 
     // Stopped after each plant's latest day (the fill goes newest first, plant by plant).
     let written = 0;
+    const stop = new AbortController();
     await fillDemoHistory(t.db, plan, seeded.deviceIds, {
-      stopped: () => written >= fleet.plants.length,
-      onChunk: () => written++,
+      signal: stop.signal,
+      onChunk: () => {
+        if (++written === fleet.plants.length) stop.abort();
+      },
     });
     const todayCurve = await curve(today);
     expect(todayCurve.historyLoading).toBe(false);
