@@ -27,7 +27,8 @@ export async function prepareDemoHistory(
   deviceIds: DemoDeviceIds,
 ): Promise<number> {
   const months = new Set<string>();
-  for (let t = plan.fromMs; t <= plan.toMs + DAY_MS; t += DAY_MS)
+  // Each plant's history starts at its local midnight, up to 14 hours before the span.
+  for (let t = plan.fromMs - DAY_MS; t <= plan.toMs + DAY_MS; t += DAY_MS)
     months.add(new Date(t).toISOString().slice(0, 7));
   await ensureTelemetryPartitions(db, [...months]);
   const events: HistoryEvent[] = [];

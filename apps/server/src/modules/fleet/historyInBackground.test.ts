@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROLE, type EnergySeries, type PowerCurve } from '@solarops/contracts';
-import { backfillPlants, generateDemoFleet } from '@solarops/simulator/fleet';
+import { backfillPlants, generateDemoFleet, type PlantState } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
@@ -85,19 +85,19 @@ describe('the demo history written while the fleet runs', () => {
     // Every reading the generator makes over the span is stored once, and the history's last counters are
     // where the live fleet goes on.
     let generated = 0;
-    const ends = backfillPlants(
-      fleet.plants,
-      plan.fromMs,
-      plan.toMs,
-      plan.stepMs,
-      (_p, readings) => (generated += readings.filter((r) => seeded.deviceIds.has(r.serial)).length),
-      {
-        ...plan.options,
-        states: Object.fromEntries(
-          [...plan.chunks].map(([id, chunks]) => [id, structuredClone(chunks[0]!.before)]),
-        ),
-      },
-    );
+    const ends: Record<string, PlantState> = {};
+    for (const [id, chunks] of plan.chunks) {
+      // Each plant from the start of its first day (its local midnight) to the span's end, in one run.
+      ends[id] = backfillPlants(
+        [chunks[0]!.plant],
+        chunks[0]!.fromMs,
+        plan.toMs,
+        plan.stepMs,
+        (_p, readings) => (generated += readings.filter((r) => seeded.deviceIds.has(r.serial)).length),
+        { ...plan.options, states: { [id]: structuredClone(chunks[0]!.before) } },
+      )[id]!;
+      expect(localDay(chunks[0]!.plant.timeZone, chunks[0]!.fromMs - 1)).not.toBe(chunks[0]!.day);
+    }
     const [stored] = await rowsOf<{ n: number; distinct_n: number }>(
       t,
       sql`select count(*)::int as n, count(distinct (device_id, ts))::int as distinct_n from telemetry`,

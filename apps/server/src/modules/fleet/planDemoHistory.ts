@@ -44,8 +44,9 @@ export interface DemoHistoryPlan {
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs the demo fleet's generator over `[fromMs, toMs]` in memory, writing nothing: each plant's counters start
- * from its daily energy since the build date (`lifetimeBefore`). Keeps the plant's state at the start of each of
+ * Runs the demo fleet's generator over `[fromMs, toMs]` in memory, writing nothing: each plant from its local
+ * midnight of `fromMs`'s day, its counters from its daily energy since the build date to that day
+ * (`lifetimeBefore`), so that the daily and the 5-minute history meet at midnight. Keeps the plant's state at the start of each of
  * its local days, so that each day can be generated again, alone and in any order, exactly as in this run (the
  * generator is a pure function of state and time), and the states after the last step, where the live fleet goes
  * on. Needs nothing of the database, so that it runs while the fleet is seeded; yields to the event loop between
@@ -72,7 +73,8 @@ export async function planDemoHistory(
     const state = createPlantState(plant, lifetime);
     states[plant.id] = state;
     const list: HistoryChunk[] = [];
-    for (let start = fromMs; start <= toMs;) {
+    // From the plant's local midnight of the span's first day: the day is whole, right after its daily energy.
+    for (let start = localDayStartMs(plant.timeZone, localDay(plant.timeZone, fromMs)); start <= toMs;) {
       const day = localDay(plant.timeZone, start);
       // At least one step: a zone whose midnight is off the 5-minute grid never stalls the loop.
       const end = Math.max(start, Math.min(toMs, localDayStartMs(plant.timeZone, nextDay(day)) - stepMs));
