@@ -62,7 +62,7 @@ export async function fillDemoHistory(
       if (plantId === undefined || fill.complete?.has(plantId)) continue;
       if (chunk.fromMs >= (fill.filledFromMs?.get(plantId) ?? Infinity)) continue;
       if (fill.signal?.aborted) return readings;
-      readings += await writeChunk(db, plan, chunk, plantId, deviceIds, receivedIso);
+      readings += await retried(() => writeChunk(db, plan, chunk, plantId, deviceIds, receivedIso), pause);
       fill.onChunk?.(chunk);
       await pause();
     }
@@ -71,13 +71,34 @@ export async function fillDemoHistory(
     const plantId = list[0] && plantIdOf(list[0]);
     if (plantId === undefined || fill.complete?.has(plantId)) continue;
     if (fill.signal?.aborted) return readings;
-    await db.transaction(async (tx) => {
-      await writeDailyEnergy(tx, list[0]!.plant, deviceIds, plan.fromMs);
-      await markHistoryComplete(tx, plantId);
-    });
+    await retried(
+      () =>
+        db.transaction(async (tx) => {
+          await writeDailyEnergy(tx, list[0]!.plant, deviceIds, plan.fromMs);
+          await markHistoryComplete(tx, plantId);
+        }),
+      pause,
+    );
     await pause();
   }
   return readings;
+}
+
+/** Tries a transaction again after a failure: another writer of the same days' rollups may take it as a deadlock. */
+async function retried<T>(
+  transaction: () => Promise<T>,
+  pause: () => Promise<void>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await pause();
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
 }
 
 /** Generates one plant's day again from its state before, and writes it in one transaction. */
