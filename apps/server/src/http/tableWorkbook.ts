@@ -1,4 +1,9 @@
 import ExcelJS from 'exceljs';
+import { spreadsheetText } from './spreadsheetText.ts';
+
+/** A cell as it is written: text that could start a formula is neutralised (`spreadsheetText`). */
+const safeCell = (v: ExcelJS.CellValue): ExcelJS.CellValue =>
+  typeof v === 'string' ? spreadsheetText(v) : v;
 
 /** One table to export: a sheet with a bold title row and a row per record. */
 export interface Table {
@@ -26,7 +31,7 @@ export async function tablesWorkbook(tables: readonly Table[]): Promise<Buffer> 
   for (const table of tables) {
     const sheet = book.addWorksheet(table.sheet);
     sheet.addRow([...table.headers]).font = { bold: true };
-    for (const row of table.rows) sheet.addRow([...row]);
+    for (const row of table.rows) sheet.addRow(row.map(safeCell));
     for (const col of table.textColumns ?? []) sheet.getColumn(col).numFmt = '@';
     const { widths } = table;
     sheet.columns.forEach((c, i) => (c.width = typeof widths === 'number' ? widths : (widths[i] ?? 12)));

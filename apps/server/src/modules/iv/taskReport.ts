@@ -10,6 +10,7 @@ import { zoneOffsetMs } from '../../time/localDay.ts';
 import { adviceOf } from './diagnose.ts';
 import { evidenceOf } from './ivEvidence.ts';
 import type { AbnormalString } from './queries.ts';
+import { spreadsheetText } from '../../http/spreadsheetText.ts';
 
 const COLUMNS: MessageKey[] = [
   'iv.report.serial',
@@ -152,7 +153,10 @@ export function taskReportPdf(
   return doc.toBuffer();
 }
 
-const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+const csvCell = (text: string) => {
+  const s = spreadsheetText(text);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
 
 /** The task's strings as CSV (a byte-order mark, so that spreadsheets read the Chinese headers). */
 export function taskReportCsv(rows: readonly IvStringRow[], lang: Lang): string {

@@ -143,6 +143,26 @@ describe('account administration (set screens)', () => {
     expect((await get('/user/manager/next/export', {})).statusCode).toBe(401);
   });
 
+  it('exports a name that would be a spreadsheet formula as text, with a leading apostrophe', async () => {
+    const dist = await createUser(t.db, { roleId: ROLE.distributor });
+    const distS = (await loginAs(t.app, dist)).headers;
+    const names = ['=HYPERLINK("http://x.cn","x")', '@SUM(1+1)', '+1+1', '-1+1'];
+    for (const [i, name] of names.entries()) {
+      const res = await post('/user/manager/add', distS, {
+        userCode: `formula-${i}`,
+        name,
+        email: `formula-${i}@example.com`,
+        phone: `1390013920${i}`,
+        roleId: ROLE.installer,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await get('/user/manager/next/export?userCode=formula-&langType=en', distS);
+    expect(res.statusCode).toBe(200);
+    const rows = await sheetRows(res.rawPayload);
+    expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(names.map((n) => `'${n}`)));
+  });
+
   it('bad input gets per-field messages in the caller language and creates nothing', async () => {
     const res = await post('/user/manager/add?langType=en', admin, {
       userCode: 'x',
