@@ -9,7 +9,8 @@
  *  4. the whole history complete (every plant's total energy chart no longer "history loading"),
  * each with the CPU seconds the started processes used by then. Then stops the server and removes the folder.
  * Run: `npm run bench:first-start -w bench` (heavy: take the machine's lock). Options: PORT (default 47710; the
- * broker on PORT+1), SOURCE_DIR (the repository to clone, default this one), KEEP=1 (keep the folder),
+ * broker on PORT+1), SOURCE_DIR (the repository to clone, default this one), SOURCE_REF (a commit of it to check
+ * out, e.g. one before the history was written after going live, to compare), KEEP=1 (keep the folder),
  * TIMEOUT_S (default 900). Last line: the four figures; the target is the plants listed within 20 s on a quiet
  * machine.
  */
@@ -34,6 +35,7 @@ const run = (cmd: string, args: string[], cwd: string) => {
 };
 console.log(`cloning ${source} into ${tree} and installing (not timed)`);
 run('git', ['clone', '-q', source, tree], folder);
+if (process.env.SOURCE_REF) run('git', ['checkout', '-q', process.env.SOURCE_REF], tree);
 run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], tree);
 
 /** CPU time of `root` and every process below it, alive or already waited for [s]. */
@@ -151,14 +153,19 @@ try {
     const curve = await api<{ historyLoading: boolean; points: { powerW: number | null }[] }>(
       `/plant/${rows[0]!.id}/power`,
     );
-    return curve?.data.historyLoading === false && curve.data.points.some((p) => p.powerW !== null);
+    // A build before `historyLoading` wrote its history before going live: its curve is complete when there.
+    return (
+      curve !== undefined &&
+      curve.data.historyLoading !== true &&
+      curve.data.points.some((p) => p.powerW !== null)
+    );
   });
   const complete = await until(
     'history complete',
     async () => {
       for (const r of rows) {
         const total = await api<{ historyLoading: boolean }>(`/plant/${r.id}/energy?period=total`);
-        if (total?.data.historyLoading !== false) return false;
+        if (total === undefined || total.data.historyLoading === true) return false;
       }
       return true;
     },
