@@ -4,14 +4,22 @@ export interface DayStart {
   startKwh: number;
 }
 
+/** One formatter per time zone: made once, not per reading (each holds ICU's calendar and zone data). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(ts: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ts);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(ts);
 }
 
 /**
