@@ -19,11 +19,13 @@ import {
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { conflict, notFound } from '../../http/AppError.ts';
+import { localDay } from '../../time/localDay.ts';
 import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import type { Caller } from '../plants/plantScope.ts';
 import { plantAvailability, type AvailabilitySlots } from './availability.ts';
 import { reportBetween, reportPlants } from './periodicReport.ts';
-import { billingCycle, periodDays, weekDays } from './periods.ts';
+import { billingCycle, periodDays, previousDay, weekDays } from './periods.ts';
+import { checkReportCost, reportDeviceDays } from './reportCost.ts';
 import { reportTemplates } from './tables.ts';
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
@@ -38,6 +40,30 @@ export function customReportDays(d: CustomReportDefinition, date: string): { fro
     default:
       return periodDays(d.period, date);
   }
+}
+
+/** Passes a definition's report makes over the readings: availability reads every slot a second time. */
+const passesOf = (d: CustomReportDefinition) => (d.fields.includes('availability') ? 2 : 1);
+
+/**
+ * Refuses (422 `reports.tooCostly`, as the report itself would be) a template whose report costs more than one may
+ * over the caller's scope, so that a template saved is one that can be made and mailed. It is priced over its period
+ * so far and its last whole period (in the schedule's zone, else UTC): every report it is made or mailed for is one of
+ * these or a part of one, and the costlier is the one named.
+ */
+export async function checkTemplateCost(
+  db: Database,
+  caller: Caller,
+  input: ReportTemplateInput,
+  nowMs = Date.now(),
+): Promise<void> {
+  const d = input.definition;
+  const plants = await reportPlants(db, caller);
+  const current = customReportDays(d, localDay(input.schedule?.timeZone ?? 'UTC', nowMs));
+  const last = customReportDays(d, previousDay(current.from));
+  const cost = (p: { from: string; to: string }) => reportDeviceDays(plants, p.from, p.to, nowMs);
+  const costlier = cost(last) >= cost(current) ? last : current;
+  checkReportCost(plants, costlier.from, costlier.to, nowMs, passesOf(d));
 }
 
 type PlantExtra = {
@@ -196,8 +222,7 @@ export async function runCustomReport(
   nowMs = Date.now(),
 ): Promise<CustomReportResult> {
   const { from, to } = customReportDays(d, date);
-  const passes = d.fields.includes('availability') ? 2 : 1;
-  const base = await reportBetween(db, caller, { period: 'month', date, from, to }, nowMs, passes);
+  const base = await reportBetween(db, caller, { period: 'month', date, from, to }, nowMs, passesOf(d));
   const [extras, availability] = await Promise.all([
     plantExtras(
       db,
@@ -265,17 +290,20 @@ export async function getTemplate(db: Database, userId: number, id: number): Pro
   return templateOf(row);
 }
 
-/** Saves a new template; an account keeps at most MAX_REPORT_TEMPLATES, each name once. */
+/** Saves a new template; an account keeps at most MAX_REPORT_TEMPLATES, each name once, each within the cost bound. */
 export async function createTemplate(
   db: Database,
-  userId: number,
+  caller: Caller,
   input: ReportTemplateInput,
+  nowMs = Date.now(),
 ): Promise<ReportTemplate> {
+  const { userId } = caller;
   const [{ n } = { n: 0 }] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from report_templates where user_id = ${userId}`,
   );
   if (n >= MAX_REPORT_TEMPLATES) throw conflict('reports.tooManyTemplates');
+  await checkTemplateCost(db, caller, input, nowMs);
   try {
     const [row] = await db
       .insert(reportTemplates)
@@ -288,13 +316,16 @@ export async function createTemplate(
   }
 }
 
-/** Changes one of the caller's templates. */
+/** Changes one of the caller's templates; a change past the cost bound is refused and the template stays as it was. */
 export async function updateTemplate(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   input: ReportTemplateInput,
+  nowMs = Date.now(),
 ): Promise<ReportTemplate> {
+  const { userId } = caller;
+  await checkTemplateCost(db, caller, input, nowMs);
   try {
     const [row] = await db
       .update(reportTemplates)

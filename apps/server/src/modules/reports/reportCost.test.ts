@@ -103,4 +103,73 @@ describe('the report cost bound', () => {
     expect(future.statusCode, future.body).toBe(200);
     expect(future.json().data.totals.energyKwh).toBe(0);
   });
+
+  describe('a template over the limit is refused when saved, and nothing changes', () => {
+    const templates = (headers: Headers, lang: string, method: 'POST' | 'PUT', body: object, id?: number) =>
+      t.app.inject({
+        method,
+        url: `/prod-api/report/custom/templates${id === undefined ? '' : `/${id}`}`,
+        headers: { ...headers, cookie: `language=${lang}` },
+        payload: body,
+      });
+    const template = (name: string, period: string, fields: string[], schedule: object | null = null) => ({
+      name,
+      definition: { fields, groupBy: 'plant', period, sortBy: 'group' },
+      schedule,
+    });
+    const list = async (headers: Headers) =>
+      (await t.app.inject({ method: 'GET', url: '/prod-api/report/custom/templates', headers })).json()
+        .data as { id: number; name: string; definition: { period: string; fields: string[] } }[];
+
+    it('refuses a new one with 422 naming the cost and the limit, in en and zh, and keeps none', async () => {
+      // A whole year of the installer's plant read twice (availability): 150 × 365 × 2 = 109,500 at least.
+      const yearTwice = template('year twice', 'year', ['energyKwh', 'availability']);
+      const en = await templates(installer, 'en', 'POST', yearTwice);
+      expect(en.statusCode, en.body).toBe(422);
+      expect(en.json().msg).toMatch(
+        /^This report would read 1\d\d,\d{3} device-days of readings \(devices × days\), more than the 100,000 one report may read\./,
+      );
+      const zh = await templates(installer, 'zh', 'POST', yearTwice);
+      expect(zh.statusCode, zh.body).toBe(422);
+      expect(zh.json().msg).toMatch(/^该报表需读取 1\d\d,\d{3} 设备·天的数据.*超过单个报表的上限 100,000/);
+      // A scheduled one alike: its schedule would mail nothing.
+      const scheduled = template('year of all', 'year', ['energyKwh'], {
+        frequency: 'monthly',
+        hour: 8,
+        timeZone: 'Asia/Shanghai',
+        recipients: ['ops@example.com'],
+      });
+      const refused = await templates(admin, 'en', 'POST', scheduled);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(await list(installer)).toEqual([]);
+      expect(await list(admin)).toEqual([]);
+    });
+
+    it('saves one within the limit, refuses a change past it and keeps the template as it was', async () => {
+      const month = await templates(
+        installer,
+        'en',
+        'POST',
+        template('month', 'month', ['energyKwh', 'availability']),
+      );
+      expect(month.statusCode, month.body).toBe(200);
+      const id = month.json().data.id as number;
+      const changed = await templates(
+        installer,
+        'zh',
+        'PUT',
+        template('year twice', 'year', ['energyKwh', 'availability']),
+        id,
+      );
+      expect(changed.statusCode, changed.body).toBe(422);
+      expect(changed.json().msg).toMatch(/超过单个报表的上限 100,000/);
+      expect(await list(installer)).toMatchObject([
+        { id, name: 'month', definition: { period: 'month', fields: ['energyKwh', 'availability'] } },
+      ]);
+      // Without availability a year of the one plant is within the limit: the change is saved.
+      const year = await templates(installer, 'en', 'PUT', template('year', 'year', ['energyKwh']), id);
+      expect(year.statusCode, year.body).toBe(200);
+      expect(await list(installer)).toMatchObject([{ id, name: 'year', definition: { period: 'year' } }]);
+    });
+  });
 });

@@ -152,15 +152,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Save a custom report template (at most 100 per account, names unique per account)',
+        summary:
+          'Save a custom report template (at most 100 per account, names unique per account, its report within the cost bound)',
         body: reportTemplateInput,
-        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope },
+        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       request.auditTarget = request.body.name;
       checkZone(request.body.schedule?.timeZone);
-      return ok(await createTemplate(db(), callerOf(request).userId, request.body));
+      return ok(await createTemplate(db(), callerOf(request), request.body));
     },
   );
 
@@ -171,16 +172,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Change one of the caller’s custom report templates',
+        summary: 'Change one of the caller’s custom report templates (its report within the cost bound)',
         params: reportTemplateId,
         body: reportTemplateInput,
-        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope },
+        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       request.auditTarget = request.body.name;
       checkZone(request.body.schedule?.timeZone);
-      return ok(await updateTemplate(db(), callerOf(request).userId, request.params.id, request.body));
+      return ok(await updateTemplate(db(), callerOf(request), request.params.id, request.body));
     },
   );
 
