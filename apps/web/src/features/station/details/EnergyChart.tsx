@@ -48,7 +48,8 @@ export function EnergyChart({ plantId }: { plantId: number }) {
       <QueryState
         isLoading={energy.isLoading}
         error={energy.error}
-        isEmpty={points.length === 0}
+        // A range whose history is still being written is not empty: it shows the note and fills in.
+        isEmpty={points.length === 0 && !energy.data?.historyLoading}
         onRetry={() => void energy.refetch()}
       >
         <HistoryLoading loading={energy.data?.historyLoading} />

@@ -43,9 +43,10 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
       <QueryState
         isLoading={curve.isLoading}
         error={curve.error}
-        isEmpty={!hasData}
+        // A day whose history is still being written is not empty: it shows the note and fills in.
+        isEmpty={!hasData && !curve.data?.historyLoading}
         onRetry={() => void curve.refetch()}
-        emptyText={t(curve.data?.historyLoading ? 'common.historyLoading' : 'station.details.noPower')}
+        emptyText={t('station.details.noPower')}
       >
         <HistoryLoading loading={curve.data?.historyLoading} />
         <Chart
