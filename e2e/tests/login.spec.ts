@@ -56,6 +56,8 @@ test.describe('sign-in', () => {
     await signIn(page, user.userCode, 'weakpassword');
     const dialog = page.getByRole('dialog').filter({ hasText: '提示' });
     await expect(dialog).toBeVisible();
+    // The dialog stands over the dashboard, which a slow machine may still be opening: '/' leads there.
+    await expect(page).toHaveURL(/\/dashboard$/);
     // Not closed by a click outside.
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
