@@ -10,21 +10,7 @@ import { clearSkyIneichen } from './clearSkyIneichen.ts';
 import { dayOfYear, extraRadiation } from './extraterrestrialRadiation.ts';
 import { linkeTurbidityClimatology } from './linkeTurbidity.ts';
 import { totalIrradiance } from './poaIrradiance.ts';
-import { geocentric, julianDay, solarPosition, type Geocentric } from './solarPosition.ts';
-
-/** Geocentric sun values by instant [ms], shared by every site (bounded: cleared when full). */
-const geocentricByInstant = new Map<number, Geocentric>();
-const GEOCENTRIC_CACHE_SIZE = 200_000;
-
-function geocentricAt(ms: number): Geocentric {
-  let g = geocentricByInstant.get(ms);
-  if (!g) {
-    if (geocentricByInstant.size >= GEOCENTRIC_CACHE_SIZE) geocentricByInstant.clear();
-    g = geocentric(julianDay(ms), 67);
-    geocentricByInstant.set(ms, g);
-  }
-  return g;
-}
+import { geocentricAt, solarPosition } from './solarPosition.ts';
 
 /** An array's site and orientation. */
 export interface PlaneSite {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   earthSunDistance,
+  geocentric,
+  geocentricAt,
   heliocentricLatitude,
   heliocentricLongitude,
   julianDay,
@@ -124,5 +126,21 @@ describe('sunRiseSetTransit', () => {
     expect(Number.isNaN(r.sunrise)).toBe(true);
     expect(Number.isNaN(r.sunset)).toBe(true);
     expect(Number.isFinite(r.transit)).toBe(true);
+  });
+});
+
+describe('geocentricAt', () => {
+  it('gives the same positions as computing the geocentric values for each site', () => {
+    const t = Date.UTC(2026, 5, 21, 4, 35);
+    expect(geocentricAt(t)).toEqual(geocentric(julianDay(t), 67));
+    // Kept for the next site: two sites at the same instant get the very values a fresh computation gives.
+    for (const [lat, lon] of [
+      [31.2, 121.5],
+      [-33.9, 151.2],
+    ] as const) {
+      expect(solarPosition(t, lat, lon, { geocentric: geocentricAt(t), altitude: 40 })).toEqual(
+        solarPosition(t, lat, lon, { altitude: 40 }),
+      );
+    }
   });
 });

@@ -229,6 +229,28 @@ export function geocentric(jd: number, deltaT: number): Geocentric {
   return { nu, alpha, delta, radius: r, eot };
 }
 
+/** Geocentric values by instant [ms] at the default ΔT, shared by every site (bounded: cleared when full). */
+const geocentricByInstant = new Map<number, Geocentric>();
+const GEOCENTRIC_CACHE_SIZE = 200_000;
+
+/**
+ * {@link geocentric} of an instant at the default ΔT (67 s), computed once and kept for the next site: a fleet's
+ * plants step through the same instants, and these values are most of a position's cost. The same numbers as
+ * computing them again.
+ *
+ * @param ms - Instant, epoch milliseconds (UTC) [ms]
+ * @returns the instant's geocentric sidereal time, right ascension, declination, radius and equation of time
+ */
+export function geocentricAt(ms: number): Geocentric {
+  let g = geocentricByInstant.get(ms);
+  if (!g) {
+    if (geocentricByInstant.size >= GEOCENTRIC_CACHE_SIZE) geocentricByInstant.clear();
+    g = geocentric(julianDay(ms), 67);
+    geocentricByInstant.set(ms, g);
+  }
+  return g;
+}
+
 /**
  * Topocentric solar position by the NREL SPA.
  *

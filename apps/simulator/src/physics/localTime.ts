@@ -1,13 +1,17 @@
 /**
  * Local calendar time in a plant's IANA time zone.
  *
- * Intl formatting is slow compared with the physics, so the UTC offset is cached per time zone for the
- * current 15-minute bucket: every time zone in use changes its offset only on a quarter hour.
+ * Intl formatting is slow compared with the physics, so the UTC offset is cached per time zone and 15-minute
+ * bucket: every time zone in use changes its offset only on a quarter hour. Every bucket seen is kept (a zone's
+ * 14 days of history are 1 344 buckets), since a fleet's plants in the same zone go through the same buckets one
+ * plant after another.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, { bucket: number; offsetMs: number }>();
+/** Offset [ms] by time zone and bucket; bounded: a zone's buckets are cleared when full. */
+const offsetCache = new Map<string, Map<number, number>>();
 const BUCKET_MS = 15 * 60_000;
+const BUCKETS_PER_ZONE = 100_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -36,8 +40,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  */
 export function utcOffsetMs(timeZone: string, timeMs: number): number {
   const bucket = Math.floor(timeMs / BUCKET_MS);
-  const cached = offsetCache.get(timeZone);
-  if (cached && cached.bucket === bucket) return cached.offsetMs;
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  const cached = zone.get(bucket);
+  if (cached !== undefined) return cached;
   const probe = bucket * BUCKET_MS;
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(probe))) {
@@ -52,7 +58,8 @@ export function utcOffsetMs(timeZone: string, timeMs: number): number {
     parts.second ?? 0,
   );
   const offsetMs = asUtc - probe;
-  offsetCache.set(timeZone, { bucket, offsetMs });
+  if (zone.size >= BUCKETS_PER_ZONE) zone.clear();
+  zone.set(bucket, offsetMs);
   return offsetMs;
 }
 

@@ -9,6 +9,7 @@ import {
   altitudeToPressure,
   clearSkyIneichen,
   extraRadiation,
+  geocentricAt,
   linkeTurbidityClimatology,
   relativeAirmass,
   sapmCellTemperature,
@@ -84,7 +85,12 @@ function ambientTemperature(
 export function plantWeather(plant: PlantDescription, timeMs: number): PlantWeather {
   const local = localTime(plant.timeZone, timeMs);
   const pressure = altitudeToPressure(plant.altitude);
-  const sun = solarPosition(timeMs, plant.latitude, plant.longitude, { altitude: plant.altitude, pressure });
+  // The sun's geocentric values are the same for every plant at this instant: computed once (`geocentricAt`).
+  const sun = solarPosition(timeMs, plant.latitude, plant.longitude, {
+    altitude: plant.altitude,
+    pressure,
+    geocentric: geocentricAt(timeMs),
+  });
   const cloudiness = cloudinessAt(plant.cloudSeed, timeMs, plant.clearBias);
   const windSpeed =
     0.8 + 4.5 * uniformAt(plant.cloudSeed, 12, Math.floor(timeMs / 3_600_000)) * (0.6 + cloudiness);
