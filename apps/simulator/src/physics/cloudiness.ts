@@ -36,7 +36,7 @@ function valueNoise(seed: number, layer: number, timeMs: number, periodMs: numbe
 /** Daily cloudiness regime c in [0, 1]: 0 clear, 1 overcast (mostly clear days, as in sunny climates). */
 function dailyRegime(seed: number, day: number, clearBias: number): number {
   const u = uniformAt(seed, 7, day);
-  // Skewed towards clear: u^(1 + clearBias) keeps most days low.
+  // Skewed towards clear when clearBias > 0: u^(1 + clearBias) keeps most days low; below 0 most days are cloudy.
   return u ** (1 + clearBias);
 }
 
@@ -45,7 +45,7 @@ function dailyRegime(seed: number, day: number, clearBias: number): number {
  *
  * @param seed - Plant cloud seed [unitless]
  * @param utcDay - Days since 1970-01-01 (UTC) [day]
- * @param clearBias - Climate dryness, 0 (cloudy) .. 3 (desert) [unitless]; default 1.2
+ * @param clearBias - Climate dryness, −0.9 (cloudiest) .. 3 (desert) [unitless]; default 1.2
  * @returns cloudiness [unitless], 0..1
  */
 export function dailyCloudiness(seed: number, utcDay: number, clearBias = 1.2): number {
@@ -57,7 +57,7 @@ export function dailyCloudiness(seed: number, utcDay: number, clearBias = 1.2): 
  *
  * @param seed - Plant cloud seed [unitless]
  * @param timeMs - Instant, epoch milliseconds [ms]
- * @param clearBias - Climate dryness, 0 (cloudy) .. 3 (desert) [unitless]; default 1.2
+ * @param clearBias - Climate dryness, −0.9 (cloudiest) .. 3 (desert) [unitless]; default 1.2
  * @returns cloudiness [unitless], 0..1
  */
 export function cloudinessAt(seed: number, timeMs: number, clearBias = 1.2): number {

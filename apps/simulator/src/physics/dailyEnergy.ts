@@ -9,8 +9,10 @@
  * - Extraterrestrial daily irradiation on a horizontal plane and on an equator-facing plane tilted by β (the
  *   latitude φ − β trick): Duffie, J. A. and Beckman, W. A. (2013), "Solar Engineering of Thermal Processes",
  *   4th ed., Wiley, eq. 1.10.3 and 2.19.2, doi:10.1002/9781118671603; declination by Cooper (1969), eq. 1.6.1a.
- * - Clear sky keeps about 75 % of the extraterrestrial irradiation, with a diffuse fraction of 15 % that grows
- *   under clouds; the plane's irradiation by the isotropic sky model of Liu and Jordan (1963), eq. 2.19.1.
+ * - Clear sky keeps about 75 % of the extraterrestrial irradiation, with a diffuse fraction of 15 %; under
+ *   clouds the global falls by the clear-sky index and the beam faster, by the 5-minute model's own rule (gone
+ *   once cloudiness passes 0.8, plantWeather.ts), so that a cloudy day loses the tilted plane's gain as it does
+ *   there; the plane's irradiation by the isotropic sky model of Liu and Jordan (1963), eq. 2.19.1.
  * - A performance ratio of 0.8 (temperature, wiring, inverter), and the inverter's AC rating over the daylight
  *   hours as a ceiling. Roofs turned away from the equator are taken as equator-facing (a few percent).
  */
@@ -21,8 +23,13 @@ import { hashString, uniformAt } from './random.ts';
 
 const DAY_MS = 86_400_000;
 const RAD = Math.PI / 180;
-/** Share of the extraterrestrial daily irradiation that reaches the ground under a clear sky [unitless]. */
+/**
+ * Share of the extraterrestrial daily irradiation that reaches the ground under a clear sky at sea level, and
+ * what each metre of altitude adds [unitless, 1/m]: Rso = (0.75 + 2·10⁻⁵ z) Ra, Allen, R. G. et al. (1998),
+ * "Crop evapotranspiration", FAO Irrigation and Drainage Paper 56, eq. 37.
+ */
 const CLEAR_SKY_TRANSMITTANCE = 0.75;
+const TRANSMITTANCE_PER_METRE = 2e-5;
 /** Diffuse share of the global irradiation under a clear sky [unitless]. */
 const CLEAR_DIFFUSE_FRACTION = 0.15;
 /** Ground reflectance [unitless]. */
@@ -54,15 +61,17 @@ function sunsetHourAngle(phi: number, delta: number): number {
 }
 
 /**
- * Energy of 1 kW of modules on the plant's plane on a clear day, and the day's daylight hours.
+ * Energy of 1 kW of modules on the plant's plane on a day of the given cloudiness, and the day's daylight hours.
  *
- * @param plant - Plant (latitude, tilt)
+ * @param plant - Plant (latitude, tilt, altitude)
  * @param dayOfYear - Day of the year 1..366 [day]
- * @returns clear-sky yield [kWh/kWp] and daylight [h]
+ * @param cloudiness - The day's cloudiness, 0 clear .. 1 overcast [unitless]; default 0
+ * @returns yield at standard conditions [kWh/kWp] and daylight [h]
  */
-export function clearSkyDailyYield(
-  plant: Pick<PlantDescription, 'latitude' | 'surfaceTilt'>,
+export function dailyPlaneYield(
+  plant: Pick<PlantDescription, 'latitude' | 'surfaceTilt' | 'altitude'>,
   dayOfYear: number,
+  cloudiness = 0,
 ): { yieldKwhPerKwp: number; daylightHours: number } {
   // The southern hemisphere mirrors the northern one: its modules face north, its seasons are reversed.
   const south = plant.latitude < 0;
@@ -76,12 +85,14 @@ export function clearSkyDailyYield(
   if (h0 <= 0) return { yieldKwhPerKwp: 0, daylightHours: 0 };
   const wsTilted = Math.min(ws, sunsetHourAngle(phi - beta, delta));
   const rb = Math.max(extraterrestrialDaily(gon, phi - beta, delta, wsTilted), 0) / h0;
-  const ghiWh = CLEAR_SKY_TRANSMITTANCE * h0;
+  const clearGhiWh = (CLEAR_SKY_TRANSMITTANCE + TRANSMITTANCE_PER_METRE * plant.altitude) * h0;
+  const ghiWh = clearGhiWh * clearSkyIndexFromCloudiness(cloudiness);
+  const beamWh = Math.min(
+    clearGhiWh * (1 - CLEAR_DIFFUSE_FRACTION) * Math.max(0, 1 - cloudiness / 0.8) ** 1.5,
+    ghiWh,
+  );
   const poaWh =
-    ghiWh *
-    ((1 - CLEAR_DIFFUSE_FRACTION) * rb +
-      (CLEAR_DIFFUSE_FRACTION * (1 + Math.cos(beta))) / 2 +
-      (ALBEDO * (1 - Math.cos(beta))) / 2);
+    beamWh * rb + ((ghiWh - beamWh) * (1 + Math.cos(beta))) / 2 + (ghiWh * ALBEDO * (1 - Math.cos(beta))) / 2;
   // 1 kWh/m² on the plane gives 1 kWh per kWp at standard conditions (1 kW/m²).
   return { yieldKwhPerKwp: poaWh / 1000, daylightHours: (2 * ws) / (15 * RAD) };
 }
@@ -115,15 +126,14 @@ export function dailyEnergy(plant: PlantDescription, fromDay: string, toDay: str
     const day = dayString(n);
     days.push(day);
     const doy = n - dayNumber(`${day.slice(0, 4)}-01-01`) + 1;
-    const clear = clearSkyDailyYield(plant, doy);
-    const kc = clearSkyIndexFromCloudiness(dailyCloudiness(plant.cloudSeed, n, plant.clearBias));
+    const sky = dailyPlaneYield(plant, doy, dailyCloudiness(plant.cloudSeed, n, plant.clearBias));
     for (const d of inverters) {
       const dcKw = (d.strings * d.modulesPerString * d.module.pmaxW) / 1000;
       // Soiling, a short outage, a string fuse: each device loses a little on some days.
       const availability = 0.94 + 0.06 * uniformAt(plant.cloudSeed, 61, n, hashString(d.serial));
       const kwh = Math.min(
-        dcKw * clear.yieldKwhPerKwp * kc * PERFORMANCE_RATIO * availability,
-        (d.ratedPowerW / 1000) * clear.daylightHours * 0.75,
+        dcKw * sky.yieldKwhPerKwp * PERFORMANCE_RATIO * availability,
+        (d.ratedPowerW / 1000) * sky.daylightHours * 0.75,
       );
       kwhBySerial.get(d.serial)!.push(Math.round(kwh * 1000) / 1000);
     }

@@ -137,7 +137,10 @@ export interface PlantDescription {
   type: PlantType;
   /** Seed of the plant's cloud process [unitless]. */
   cloudSeed: number;
-  /** Climate dryness, 0 (cloudy) .. 3 (desert), shapes the cloud regime [unitless]. */
+  /**
+   * Climate dryness, −0.9 (cloudiest) .. 3 (desert), shapes the cloud regime [unitless]; each demo site's is set
+   * so that its plants give what real plants there give a year (demoYields.test.ts).
+   */
   clearBias: number;
   /** Nominal grid phase voltage [V] and frequency [Hz]. */
   grid: { voltageV: number; frequencyHz: number };
