@@ -56,6 +56,17 @@ describe('a simulated device’s settings', () => {
     const limited = stepPlant(plant, state, NOON).readings.find((r) => r.serial === inverter.serial)!;
     if (limited.kind !== 'inverter') throw new Error('not an inverter');
     expect(limited.acPowerW).toBe(5000);
+    // Its strings move off the maximum power point: DC power just above the AC it converts, not the full
+    // array's; the voltage rises towards open circuit and the current falls.
+    const dcW = (r: typeof limited) => r.pvStrings.reduce((a, p) => a + p.voltage * p.current, 0);
+    if (freeW.kind !== 'inverter') throw new Error('not an inverter');
+    expect(dcW(freeW)).toBeGreaterThan(6000);
+    expect(dcW(limited)).toBeGreaterThan(5000);
+    expect(dcW(limited)).toBeLessThan(5000 / 0.94);
+    limited.pvStrings.forEach((p, i) => {
+      expect(p.voltage).toBeGreaterThan(freeW.pvStrings[i]!.voltage);
+      expect(p.current).toBeLessThan(freeW.pvStrings[i]!.current);
+    });
     s.observe(limited);
     // Q = P·tan(acos 0.9) ≈ 0.484·P, over-excited: positive.
     expect(s.value('reactivePowerVar')).toBeCloseTo(5000 * Math.tan(Math.acos(0.9)), -1);

@@ -5,9 +5,9 @@
  *
  * String operating point: V_mp = N · V_mp,ref · (1 + β_Voc · (T_cell − 25)) · (1 + 0.035 · ln(G/1000))
  * (the voltage falls with temperature and, logarithmically, with irradiance, as the single-diode model
- * predicts), and I = P_dc / V_mp so that V · I is exactly the PVWatts DC power. When the inverter clips,
- * it moves its operating point towards open circuit: the voltage rises and the current falls so that the
- * DC power matches what the inverter can deliver.
+ * predicts), and I = P_dc / V_mp so that V · I is exactly the PVWatts DC power. When the inverter clips, at its
+ * rating or at an active power limit set on it, it moves its operating point towards open circuit: the voltage
+ * rises and the current falls so that the DC power matches what the inverter delivers.
  */
 import { aoiProjection, pvwattsDc, pvwattsInverter } from '@solarops/pv';
 import type { InverterDescription, ModuleStc } from './plantDescription.ts';
@@ -142,6 +142,7 @@ function stringPoa(
  * @param deviceSeed - Seed of the device (its strings' layout) [unitless]
  * @param array - The plant's array orientation (tilt, azimuth [deg]) and mounting, for turned and shaded
  *   strings; without it every input faces the plant's array
+ * @param acLimitW - An active power limit below the rating, if one is set [W]
  * @returns DC [W] and AC [W] power, clipping and standby flags, per-string voltage [V] and current [A]
  */
 export function inverterOutput(
@@ -149,6 +150,7 @@ export function inverterOutput(
   weather: PlantWeather,
   deviceSeed: number,
   array?: { surfaceTilt: number; surfaceAzimuth: number; mounting: 'openRack' | 'roof' },
+  acLimitW = Infinity,
 ): InverterOutput {
   const poa = weather.poaGlobal;
   const m = device.module;
@@ -173,8 +175,9 @@ export function inverterOutput(
   });
   const pdcW = inputs.reduce((a, b) => a + b.power, 0);
   const pdc0 = device.ratedPowerW / INVERTER_ETA_NOM;
-  const pacW = pvwattsInverter(pdcW, pdc0, INVERTER_ETA_NOM);
-  const clipped = pacW >= device.ratedPowerW * 0.9999;
+  const ceilingW = Math.max(Math.min(device.ratedPowerW, acLimitW), 0);
+  const pacW = Math.min(pvwattsInverter(pdcW, pdc0, INVERTER_ETA_NOM), ceilingW);
+  const clipped = pacW >= ceilingW * 0.9999;
   // When clipping, the DC side delivers only what the inverter converts.
   const dcScale = clipped && pdcW > 0 ? Math.min(pacW / INVERTER_ETA_NOM / pdcW, 1) : 1;
   const strings = inputs.map((x) => {

@@ -228,10 +228,13 @@ export function stepPlant(
     if (!isInverter(device)) continue;
     const s = deviceState(state, device);
     const seed = hashString(device.serial);
-    const out = inverterOutput(device, weather, seed, plant);
+    // A power limit curtails the output at once (within the reporting interval it was set in); the strings
+    // follow it, as a real inverter moves its operating point off the maximum power point.
+    const limitW = s.controls?.acLimitW;
+    const out = inverterOutput(device, weather, seed, plant, limitW);
     // The reading's AC power is the PV generation (docs/device-protocol.md); a hybrid inverter's AC side also
     // carries its battery: it delivers the PV less what charges the battery, plus what the battery discharges.
-    let acPowerW = out.pacW;
+    const acPowerW = out.pacW;
     let acOutputW = out.pacW;
     let battery: BatteryReading | undefined;
     if (device.kind === 'hybridInverter') {
@@ -266,12 +269,8 @@ export function stepPlant(
       const v = b.nominalVoltageV * (0.93 + 0.14 * (s.batterySoc / 100)) * (1 + 0.015 * Math.sign(powerW));
       battery = { socPercent: round(s.batterySoc, 1), powerW: round(powerW, 1), voltage: round(v, 2) };
     }
-    // A power limit curtails the output at once (within the reporting interval it was set in).
-    const limitW = s.controls?.acLimitW;
-    if (limitW !== undefined) {
-      acPowerW = Math.min(acPowerW, limitW);
-      acOutputW = Math.min(acOutputW, limitW);
-    }
+    // The battery's discharge adds to the AC side: the limit holds the output there too.
+    if (limitW !== undefined) acOutputW = Math.min(acOutputW, limitW);
     const grid = gridMeasurements(plant, device.phases, timeMs, seed);
     const load = device.ratedPowerW > 0 ? acOutputW / device.ratedPowerW : 0;
     const tempInverter =
