@@ -80,11 +80,12 @@ const featureBoundaries = readdirSync(new URL(`./${FEATURES}`, import.meta.url),
     })),
   );
 
-// Inside operation/ (some thirty screens), a page folder imports its own files and the group's shared folders
-// (`*-shared/`) only, and a shared folder imports no page folder: a page's insides change without breaking
-// another page, and what two pages use has a name that says so. For a file N folders below its page folder, a
-// relative path that climbs N+1 folders lands in operation/. The same test proves it fires.
-const PAGE_WALL_GROUPS = ['operation'];
+// Inside a menu group of several screens (operation/, set/, station/, profile/), a page folder imports its own
+// files and the group's shared folders (`*-shared/`) only, and a shared folder imports no page folder: a page's
+// insides change without breaking another page, and what two pages use has a name that says so. For a file N
+// folders below its page folder, a relative path that climbs N+1 folders lands in the group. The same test
+// proves it fires.
+const PAGE_WALL_GROUPS = ['operation', 'set', 'station', 'profile'];
 const pageWalls = PAGE_WALL_GROUPS.flatMap((feature) =>
   readdirSync(new URL(`./${FEATURES}/${feature}`, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'locales')

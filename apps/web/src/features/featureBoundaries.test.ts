@@ -59,7 +59,7 @@ describe('the layout and the screens never import each other', { timeout: 30_000
 });
 
 describe(
-  'an operation page folder imports its own files and the shared folders only',
+  'a page folder of a menu group imports its own files and the group’s shared folders only',
   { timeout: 30_000 },
   () => {
     it.each([
@@ -75,6 +75,22 @@ describe(
         'apps/web/src/features/operation/alarm-shared/example.tsx',
         "import { x } from '../question/QuestionPage.tsx';",
       ],
+      [
+        'apps/web/src/features/set/accounts/example.tsx',
+        "import { x } from '../permissions/PermissionsPage.tsx';",
+      ],
+      [
+        'apps/web/src/features/station/details/example.tsx',
+        "import { x } from '../devicelist/DeviceListView.tsx';",
+      ],
+      [
+        'apps/web/src/features/station/station-shared/example.tsx',
+        "import { x } from '../list/ListPage.tsx';",
+      ],
+      [
+        'apps/web/src/features/profile/getuserinfor/example.tsx',
+        "import { x } from '../index/ProfilePage.tsx';",
+      ],
     ])('refuses it in %s', async (file, code) => {
       const messages = await importViolations(file, code);
       expect(messages).toHaveLength(1);
@@ -87,6 +103,23 @@ describe(
       "import { x } from '../../../components/list/ListPage.tsx';",
     ])('allows %s', async (code) => {
       expect(await importViolations('apps/web/src/features/operation/update/example.tsx', code)).toEqual([]);
+    });
+
+    it.each([
+      [
+        'apps/web/src/features/station/details/example.tsx',
+        "import { x } from '../station-shared/DeviceDetail.tsx';",
+      ],
+      [
+        'apps/web/src/features/set/enterprise/example.tsx',
+        "import { x } from '../set-shared/accountApi.ts';",
+      ],
+      [
+        'apps/web/src/features/profile/getuserinfor/example.tsx',
+        "import { x } from '../profile-shared/api.ts';",
+      ],
+    ])('lets %s use its group’s shared folder', async (file, code) => {
+      expect(await importViolations(file, code)).toEqual([]);
     });
   },
 );

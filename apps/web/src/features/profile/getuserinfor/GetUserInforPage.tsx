@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Descriptions, Spin } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUserInfo } from '../index/api.ts';
+import { useUserInfo } from '../profile-shared/api.ts';
 
 /** `/getuserinfor`: one's personal information, read only; editing is in the personal centre. */
 export function GetUserInforPage() {

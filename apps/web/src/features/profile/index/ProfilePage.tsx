@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { useUserStore } from '../../../store/userStore.ts';
-import { type ProfileChanges, updateProfile, uploadAvatar, useUserInfo } from './api.ts';
+import { type ProfileChanges, updateProfile, uploadAvatar, useUserInfo } from '../profile-shared/api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

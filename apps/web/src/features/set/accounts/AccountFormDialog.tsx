@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { ApiError } from '../../../api/ApiError.ts';
 import { zodRule } from '../../../components/zodRule.ts';
-import { useAccountMutations, useChildRoles } from './api.ts';
+import { useAccountMutations, useChildRoles } from '../set-shared/accountApi.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface Props {

@@ -10,7 +10,12 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
-import { type AccountFilters, useAccountMutations, useAccounts, useChildRoles } from './api.ts';
+import {
+  type AccountFilters,
+  useAccountMutations,
+  useAccounts,
+  useChildRoles,
+} from '../set-shared/accountApi.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 export interface AccountListProps {

@@ -1,5 +1,5 @@
 import { ROLE } from '@solarops/contracts';
-import { useRoles } from '../permissions/api.ts';
+import { useRoles } from '../set-shared/roleApi.ts';
 import { AccountListPage } from './AccountListPage.tsx';
 
 /** `businessman`: distributors. */

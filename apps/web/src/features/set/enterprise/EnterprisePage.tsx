@@ -6,7 +6,7 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { useAccountMutations } from '../accounts/api.ts';
+import { useAccountMutations } from '../set-shared/accountApi.ts';
 import { type EnterpriseStatus, useEnterpriseAudit, useEnterprises } from './api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 

@@ -7,10 +7,10 @@ import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { type RoleDetail, useRoleMutations, useRoles } from './api.ts';
+import { type RoleDetail, useRoleMutations, useRoles } from '../set-shared/roleApi.ts';
 import { menuTreeNodes, routeNamesOf, type MenuTreeNode } from '../../../components/menuTree.ts';
 import '../../../components/menuTree.css';
-import '../components/set.css';
+import '../set-shared/set.css';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 
 interface TreeNode {

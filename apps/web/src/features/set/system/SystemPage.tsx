@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { useErrorLog } from './api.ts';
 import { SettingsForm } from './SettingsForm.tsx';
-import '../components/set.css';
+import '../set-shared/set.css';
 
 /** The error log: unhandled errors the consoles of all users sent (spec §8), newest first. */
 function ErrorLogTab() {

@@ -1,11 +1,11 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { Button, Card, Table, Tag } from 'antd';
 import type { FollowRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useFollowMutations, useFollows } from '../api.ts';
+import { useFollowMutations, useFollows } from '../station-shared/api.ts';
 
 /** `collectList`: the user's followed plants and collectors, opened or removed from here. */
 export function CollectListPage() {

@@ -1,11 +1,11 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { useState } from 'react';
 import { Button, Card, Input, Space, Typography } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { CollectorCard } from '../dialogcollectinfor/CollectorInfo.tsx';
-import { useCollectorSearch, useFollowMutations, useFollows } from '../api.ts';
+import { CollectorCard } from '../station-shared/CollectorInfo.tsx';
+import { useCollectorSearch, useFollowMutations, useFollows } from '../station-shared/api.ts';
 
 /** `collectorSearch`: collectors whose serial starts with the text, with plant, devices, signal, SIM and state. */
 export function CollectorSearchPage() {

@@ -1,4 +1,4 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { useState } from 'react';
 import {
   Button,
@@ -22,9 +22,9 @@ import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { IncomeLines } from '../../../components/IncomeLines.tsx';
 import { MissingState, QueryState } from '../../../components/QueryState.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
-import { DeviceDetail } from '../devicelist/DeviceDetail.tsx';
-import { CollectorInfo } from '../dialogcollectinfor/CollectorInfo.tsx';
+import { StatusTag } from '../station-shared/StatusTag.tsx';
+import { DeviceDetail } from '../station-shared/DeviceDetail.tsx';
+import { CollectorInfo } from '../station-shared/CollectorInfo.tsx';
 import {
   useFollowMutations,
   useFollows,
@@ -32,7 +32,7 @@ import {
   usePlantDevices,
   usePlantMutations,
   usePlantSummary,
-} from '../api.ts';
+} from '../station-shared/api.ts';
 import { EnergyChart } from './EnergyChart.tsx';
 import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PerformanceCard } from './PerformanceCard.tsx';

@@ -7,7 +7,7 @@ import { formatEnergy } from '../../../components/format/units.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
 import { HistoryLoading } from '../../../components/chart/HistoryLoading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useEnergy } from '../api.ts';
+import { useEnergy } from '../station-shared/api.ts';
 
 /** Energy by day of a month, by month of a year, or by year, with the matching picker. */
 export function EnergyChart({ plantId }: { plantId: number }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useEnergyFlow } from '../api.ts';
+import { useEnergyFlow } from '../station-shared/api.ts';
 import { type FlowNode, type FlowPath, flowPaths } from './energyFlowPaths.ts';
 
 /** Where each node sits in the 400 × 250 drawing; the inverter (hub) in the middle. */

@@ -3,7 +3,7 @@ import type { PeriodPerformance } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy } from '../../../components/format/units.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { usePlantPerformance } from '../api.ts';
+import { usePlantPerformance } from '../station-shared/api.ts';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
 

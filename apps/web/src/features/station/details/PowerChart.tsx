@@ -6,7 +6,7 @@ import { Chart } from '../../../components/chart/Chart.tsx';
 import { HistoryLoading } from '../../../components/chart/HistoryLoading.tsx';
 import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { usePowerCurve } from '../api.ts';
+import { usePowerCurve } from '../station-shared/api.ts';
 import { powerCurveOption } from '../../../components/chart/powerCurveOption.ts';
 
 /**

@@ -1,4 +1,4 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { useState } from 'react';
 import { Drawer, Form, Input, Select } from 'antd';
 import { DEVICE_STATUSES, type DeviceRow } from '@solarops/contracts';
@@ -8,9 +8,9 @@ import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { StatusTag } from '../components/StatusTag.tsx';
-import { useDeviceList } from '../api.ts';
-import { DeviceDetail } from './DeviceDetail.tsx';
+import { StatusTag } from '../station-shared/StatusTag.tsx';
+import { useDeviceList } from '../station-shared/api.ts';
+import { DeviceDetail } from '../station-shared/DeviceDetail.tsx';
 
 interface Search {
   sn?: string;

@@ -1,8 +1,8 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CollectorInfo } from './CollectorInfo.tsx';
+import { CollectorInfo } from '../station-shared/CollectorInfo.tsx';
 
 /** `dialogcollectinfor` opened as a page (`?sn=`): the same collector information as the plant's dialog. */
 export function DialogCollectInforPage() {

@@ -1,4 +1,4 @@
-import '../station.css';
+import '../station-shared/station.css';
 import { Suspense, lazy, useState } from 'react';
 import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Tooltip } from 'antd';
 import {
@@ -19,14 +19,14 @@ import { ListPage as ListLayout } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useLayoutStore } from '../../../store/layoutStore.ts';
-import { StatusTag } from '../components/StatusTag.tsx';
+import { StatusTag } from '../station-shared/StatusTag.tsx';
 import {
   type PlantFilters,
   useFollowMutations,
   useFollows,
   usePlantList,
   usePlantMutations,
-} from '../api.ts';
+} from '../station-shared/api.ts';
 import { PlantCards } from './PlantCards.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 

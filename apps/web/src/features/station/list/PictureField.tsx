@@ -3,7 +3,7 @@ import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
-import { uploadPlantPicture } from '../api.ts';
+import { uploadPlantPicture } from '../station-shared/api.ts';
 
 /**
  * The plant picture of the plant form: a preview and an upload button. A form control of its own (value and

@@ -3,7 +3,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import type { PlantRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
-import { StatusTag } from '../components/StatusTag.tsx';
+import { StatusTag } from '../station-shared/StatusTag.tsx';
 
 /** The plant list's card view: picture, power, today's energy and status of each plant. */
 export function PlantCards({ rows, onOpen }: { rows: readonly PlantRow[]; onOpen(id: number): void }) {

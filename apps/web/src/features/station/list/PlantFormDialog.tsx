@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/zodRule.ts';
 import { WorldMap } from '../../../components/WorldMap.tsx';
-import { usePlantMutations } from '../api.ts';
+import { usePlantMutations } from '../station-shared/api.ts';
 import { PictureField } from './PictureField.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 

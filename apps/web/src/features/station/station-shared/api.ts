@@ -11,8 +11,8 @@ import type {
   PlantSummary,
   PowerCurve,
 } from '@solarops/contracts';
-import { request, requestPage } from '../../api/request.ts';
-import { LIVE_REFRESH_MS } from '../../config/settings.ts';
+import { request, requestPage } from '../../../api/request.ts';
+import { LIVE_REFRESH_MS } from '../../../config/settings.ts';
 
 export interface PlantFilters {
   name?: string;

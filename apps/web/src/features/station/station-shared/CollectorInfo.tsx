@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useCollector } from '../api.ts';
+import { useCollector } from './api.ts';
 
 /**
  * What a collector said of its clock, which stamps its readings: its difference to the server's (within a second

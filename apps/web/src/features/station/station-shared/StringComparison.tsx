@@ -1,4 +1,4 @@
-import '../station.css';
+import './station.css';
 import { useMemo } from 'react';
 import { Card, Tag, Tooltip } from 'antd';
 import { WarningFilled } from '@ant-design/icons';

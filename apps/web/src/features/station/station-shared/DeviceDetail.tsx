@@ -7,7 +7,7 @@ import { formatDate, formatInZone } from '../../../components/format/formatDate.
 import '../../../components/chart/echartsExtras.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
+import { StatusTag } from './StatusTag.tsx';
 import { useDevice, useDeviceHistory } from '../../../api/devices.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
 import { PvLayoutCard } from './PvLayoutCard.tsx';
