@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abbreviateNumber } from './abbreviateNumber.ts';
-import { DEFAULT_DATE_FORMAT, formatDate } from './formatDate.ts';
+import { DEFAULT_DATE_FORMAT, formatDate, formatZoned, zoneOffsetLabel } from './formatDate.ts';
 import { relativeTime } from './relativeTime.ts';
 import { formatEnergy, formatFileSize, formatPower, withUnit } from './units.ts';
 
@@ -78,5 +78,22 @@ describe('file sizes', () => {
     expect(formatFileSize(12)).toBe('12 B');
     expect(formatFileSize(1536)).toBe('1.5 kB');
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2.0 MB');
+  });
+});
+
+describe('a time with its zone', () => {
+  const at = '2026-11-29T03:49:00.000Z';
+  it('reads the wall clock of the zone and names its offset', () => {
+    expect(formatZoned(at, 'Asia/Shanghai')).toBe('2026-11-29 11:49:00 UTC+8');
+    expect(formatZoned(at, 'America/New_York')).toBe('2026-11-28 22:49:00 UTC-5');
+    expect(formatZoned(at, 'Asia/Kolkata', true)).toBe('09:19 UTC+5:30');
+  });
+  it('follows summer time: Berlin is UTC+2 in July, UTC+1 in November', () => {
+    expect(zoneOffsetLabel('2026-07-01T12:00:00Z', 'Europe/Berlin')).toBe('UTC+2');
+    expect(zoneOffsetLabel(at, 'Europe/Berlin')).toBe('UTC+1');
+  });
+  it('is empty for nothing or an invalid time', () => {
+    expect(formatZoned(null, 'UTC')).toBe('');
+    expect(formatZoned('not a date', 'UTC')).toBe('');
   });
 });

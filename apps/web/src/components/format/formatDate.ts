@@ -37,3 +37,31 @@ export function formatInZone(value: string | number | Date, timeZone: string, ti
   const time = `${parts.hour}:${parts.minute}`;
   return timeOnly ? time : `${parts.year}-${parts.month}-${parts.day} ${time}:${parts.second}`;
 }
+
+/**
+ * The UTC offset an IANA time zone has at a moment, as a reader names it: `UTC+8`, `UTC-4`, `UTC+5:30`, `UTC`.
+ * Language-neutral, so the same in zh and en.
+ */
+export function zoneOffsetLabel(value: string | number | Date, timeZone: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(d)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return (name ?? 'GMT').replace('GMT', 'UTC');
+}
+
+/**
+ * A moment as the wall clock of `timeZone` reads it, followed by that zone's offset (`2026-11-29 11:49:00
+ * UTC+8`), so that no time a user reads leaves its zone to be guessed: a plant's or device's times in the plant's
+ * zone (as its reports and service reports), others in the browser's.
+ */
+export function formatZoned(
+  value: string | number | Date | null | undefined,
+  timeZone: string,
+  timeOnly = false,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const local = formatInZone(value, timeZone, timeOnly);
+  return local ? `${local} ${zoneOffsetLabel(value, timeZone)}` : '';
+}

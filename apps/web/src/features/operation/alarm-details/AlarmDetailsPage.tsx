@@ -3,7 +3,8 @@ import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
 import '../../../components/chart/echartsExtras.ts';
 import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
@@ -71,12 +72,14 @@ export function AlarmDetailsPage() {
           <Descriptions.Item label={t('alarm.collectorSn')}>{a.deviceId}</Descriptions.Item>
           <Descriptions.Item label={t('operation.alarms.deviceSn')}>{a.deviceSn}</Descriptions.Item>
           <Descriptions.Item label={t('operation.alarms.detail')}>{a.message}</Descriptions.Item>
-          <Descriptions.Item label={t('alarm.time')}>{formatDate(a.warningTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('alarm.time')}>
+            {formatZoned(a.warningTime, browserTimeZone())}
+          </Descriptions.Item>
           <Descriptions.Item label={t('operation.alarms.recoveryTime')}>
-            {formatDate(a.recoveryTime)}
+            {formatZoned(a.recoveryTime, browserTimeZone())}
           </Descriptions.Item>
           <Descriptions.Item label={t('operation.alarms.confirmedBy')}>
-            {a.confirmedBy ? `${a.confirmedBy} ${formatDate(a.confirmedAt)}` : ''}
+            {a.confirmedBy ? `${a.confirmedBy} ${formatZoned(a.confirmedAt, browserTimeZone())}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('operation.alarms.solution')} span={3}>
             <div style={{ whiteSpace: 'pre-wrap' }} data-testid="alarm-solution">

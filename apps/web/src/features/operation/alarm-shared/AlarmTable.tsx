@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { request } from '../../../api/request.ts';
 import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { LevelTag, StatusTag } from './LevelTag.tsx';
 
 /** Alarm rows with a link to their details and a confirm button while unconfirmed. */
@@ -58,13 +59,13 @@ export function AlarmTable({
           title: t('alarm.time'),
           dataIndex: 'warningTime',
           width: 160,
-          render: (v: string) => formatDate(v),
+          render: (v: string) => formatZoned(v, browserTimeZone()),
         },
         {
           title: t('operation.alarms.recoveryTime'),
           dataIndex: 'recoveryTime',
           width: 160,
-          render: (v: string | null) => formatDate(v),
+          render: (v: string | null) => formatZoned(v, browserTimeZone()),
         },
         {
           title: t('operation.alarms.statusLabel'),
@@ -76,7 +77,7 @@ export function AlarmTable({
           title: t('operation.alarms.confirmedBy'),
           dataIndex: 'confirmedBy',
           width: 220,
-          render: (v: string | null, r) => (v ? `${v} ${formatDate(r.confirmedAt)}` : ''),
+          render: (v: string | null, r) => (v ? `${v} ${formatZoned(r.confirmedAt, browserTimeZone())}` : ''),
         },
         {
           title: t('common.operation'),

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { isLanguage } from '../../../i18n/language.ts';
 import { commandApi, useBatch, useCommandPush, useCommands, useCommandsById, useProfiles } from './api.ts';
 import { describePoint } from './settingsForm.ts';
@@ -93,7 +94,7 @@ export function CommandResults({
           </Descriptions.Item>
           <Descriptions.Item label={t('commands.results.by')}>{batch.data.createdBy}</Descriptions.Item>
           <Descriptions.Item label={t('commands.results.at')}>
-            {formatDate(batch.data.createdAt)}
+            {formatZoned(batch.data.createdAt, browserTimeZone())}
           </Descriptions.Item>
           <Descriptions.Item label={t('commands.results.counts')} span={3}>
             <Space wrap data-testid="batch-counts">
@@ -162,7 +163,7 @@ export function CommandResults({
           {
             title: t('commands.results.finishedAt'),
             dataIndex: 'finishedAt',
-            render: (v: string | null) => (v ? formatDate(v) : ''),
+            render: (v: string | null) => formatZoned(v, browserTimeZone()),
           },
         ]}
       />

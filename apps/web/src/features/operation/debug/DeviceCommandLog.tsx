@@ -3,7 +3,8 @@ import { Table } from 'antd';
 import type { CommandRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { useCommands } from '../command-shared/api.ts';
 import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
 
@@ -23,7 +24,11 @@ export function DeviceCommandLog({ serial }: { serial: string }) {
         dataSource={query.data?.rows ?? []}
         data-testid="device-command-log"
         columns={[
-          { title: t('commands.results.at'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          {
+            title: t('commands.results.at'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatZoned(v, browserTimeZone()),
+          },
           {
             title: t('commands.log.kind'),
             dataIndex: 'kind',

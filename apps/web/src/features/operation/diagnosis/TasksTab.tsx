@@ -5,7 +5,8 @@ import type { IvTask, IvTaskBody } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/request.ts';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { useIvInverters, useIvMutations, useIvTasks, useIvTemplates } from './api.ts';
 import { ClassTags } from './ClassTags.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
@@ -140,7 +141,11 @@ export function TasksTab() {
           { title: t('iv.inverters'), dataIndex: 'inverters' },
           { title: t('iv.strings'), dataIndex: 'strings' },
           { title: t('iv.classesTitle'), render: (_, r) => <ClassTags classes={r.classes} /> },
-          { title: t('iv.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          {
+            title: t('iv.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatZoned(v, browserTimeZone()),
+          },
           {
             title: t('common.operation'),
             render: (_, r) => (

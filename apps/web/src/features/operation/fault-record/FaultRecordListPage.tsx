@@ -1,7 +1,8 @@
 import { Button, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
@@ -39,7 +40,11 @@ function RecordList({ kind, testId }: { kind?: FaultRecordRow['kind']; testId: s
       table={{
         rowKey: 'recordId',
         columns: [
-          { title: t('operation.alarms.time'), dataIndex: 'ts', render: (v: string) => formatDate(v) },
+          {
+            title: t('operation.alarms.time'),
+            dataIndex: 'ts',
+            render: (v: string) => formatZoned(v, browserTimeZone()),
+          },
           {
             title: t('operation.alarms.kind'),
             dataIndex: 'kind',

@@ -1,7 +1,8 @@
 import { Form, Input, Tag } from 'antd';
 import type { OfflineRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
@@ -50,12 +51,12 @@ export function OfflineListPage() {
           {
             title: t('operation.alarms.lastSeen'),
             dataIndex: 'lastSeenAt',
-            render: (v: string | null) => formatDate(v),
+            render: (v: string | null) => formatZoned(v, browserTimeZone()),
           },
           {
             title: t('operation.alarms.offlineSince'),
             dataIndex: 'offlineSince',
-            render: (v: string | null) => formatDate(v),
+            render: (v: string | null) => formatZoned(v, browserTimeZone()),
           },
         ],
       }}

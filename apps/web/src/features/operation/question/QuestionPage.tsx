@@ -6,7 +6,8 @@ import { seesAll, WORK_ORDER_PRIORITIES, WORK_ORDER_STATES, type WorkOrderRow } 
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { useSlaNotices, useWorkOrders, type WorkOrderFilters } from '../work-order-shared/api.ts';
 import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
 import { WorkOrderDetailView } from './WorkOrderDetailView.tsx';
@@ -67,7 +68,8 @@ function OrderCards({ rows, loading }: { rows: WorkOrderRow[]; loading: boolean 
               {r.plantName} · {r.deviceSerial ?? ''} · #{r.code} {r.description}
             </Typography.Text>
             <Typography.Text type="secondary">
-              {t('operation.workOrders.assignee')}: {r.assigneeName ?? '—'} · {formatDate(r.createdAt)} ·{' '}
+              {t('operation.workOrders.assignee')}: {r.assigneeName ?? '—'} ·{' '}
+              {formatZoned(r.createdAt, browserTimeZone())} ·{' '}
               {t('operation.workOrders.occurrences', { count: r.occurrences })}
             </Typography.Text>
             <SlaBar sla={r.sla} />

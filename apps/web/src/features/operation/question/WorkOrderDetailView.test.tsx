@@ -92,3 +92,42 @@ describe('resolving a work order', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('alarm-unrecovered-warning')).toBeNull();
   });
 });
+
+describe('a work order’s times', { timeout: 60_000 }, () => {
+  it('reads them in the plant’s local time, as its service report does, and names the zone (zh and en)', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      await changeLanguage(lang);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async () =>
+            new Response(
+              JSON.stringify({
+                code: 200,
+                msg: 'success',
+                data: {
+                  ...order(false),
+                  createdAt: '2026-11-25T03:49:00.000Z',
+                  occurrenceList: [{ alarmId: 9, occurredAt: '2026-11-25T03:41:00.000Z', recoveredAt: null }],
+                },
+              }),
+              { headers: { 'Content-Type': 'application/json' } },
+            ),
+        ),
+      );
+      const view = render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <WorkOrderDetailView id={5} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+        { wrapper: MessageProvider },
+      );
+      // 03:49 UTC is 11:49 in Hangzhou: the plant's clock, whatever the browser's zone, with its offset.
+      expect(await screen.findByText('2026-11-25 11:49:00 UTC+8')).toBeVisible();
+      expect(screen.getByText(/^2026-11-25 11:41:00 UTC\+8 → /)).toBeVisible();
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+});

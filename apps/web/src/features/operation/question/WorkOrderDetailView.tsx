@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { WorkOrderDetail, WorkOrderMove } from '@solarops/contracts';
 import { errorMessage } from '../../../api/request.ts';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import {
   useAddImage,
@@ -242,7 +242,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
           {order.occurrences}
         </Descriptions.Item>
         <Descriptions.Item label={t('operation.workOrders.createdAt')}>
-          {formatDate(order.createdAt)}
+          {formatZoned(order.createdAt, order.timeZone)}
         </Descriptions.Item>
       </Descriptions>
       <Moves order={order} />
@@ -254,7 +254,8 @@ export function WorkOrderDetailView({ id }: { id: number }) {
             {order.evidence.map((e) => (
               <div key={e.id}>
                 <Typography.Text type="secondary">
-                  {t(`operation.workOrders.evidenceKinds.${e.kind}`)} · {e.author} · {formatDate(e.at)}
+                  {t(`operation.workOrders.evidenceKinds.${e.kind}`)} · {e.author} ·{' '}
+                  {formatZoned(e.at, order.timeZone)}
                 </Typography.Text>
                 {e.picture ? <Image src={e.picture} alt={e.kind} /> : <div>{e.text}</div>}
               </div>
@@ -270,7 +271,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
           children: (
             <>
               <Typography.Text strong>{moveName(e.move)}</Typography.Text> ·{' '}
-              {e.actor || t('operation.workOrders.rule')} · {formatDate(e.at)}
+              {e.actor || t('operation.workOrders.rule')} · {formatZoned(e.at, order.timeZone)}
               {e.note && <div>{e.note}</div>}
             </>
           ),
@@ -281,7 +282,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
         items={order.occurrenceList.slice(0, 30).map((o) => ({
           key: o.alarmId,
           color: o.recoveredAt ? 'green' : 'red',
-          children: `${formatDate(o.occurredAt)} → ${o.recoveredAt ? formatDate(o.recoveredAt) : t('operation.workOrders.alarmActive')}`,
+          children: `${formatZoned(o.occurredAt, order.timeZone)} → ${o.recoveredAt ? formatZoned(o.recoveredAt, order.timeZone) : t('operation.workOrders.alarmActive')}`,
         }))}
       />
     </Space>

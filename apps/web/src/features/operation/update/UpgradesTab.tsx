@@ -1,7 +1,8 @@
 import { Progress, Tag } from 'antd';
 import type { CommandRow, CommandState } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useUpgrades } from '../update-shared/api.ts';
@@ -71,7 +72,7 @@ export function UpgradesTab() {
           {
             title: t('operation.update.createdAt'),
             dataIndex: 'createdAt',
-            render: (v: string) => formatDate(v),
+            render: (v: string) => formatZoned(v, browserTimeZone()),
           },
         ],
       }}

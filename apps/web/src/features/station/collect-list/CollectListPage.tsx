@@ -3,7 +3,8 @@ import { Button, Card, Table, Tag } from 'antd';
 import type { FollowRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useFollowMutations, useFollows } from '../station-shared/api.ts';
 
@@ -65,7 +66,7 @@ export function CollectListPage() {
               {
                 title: t('station.follow.since'),
                 dataIndex: 'followedAt',
-                render: (v: string) => formatDate(v),
+                render: (v: string) => formatZoned(v, browserTimeZone()),
               },
               {
                 title: t('common.operation'),

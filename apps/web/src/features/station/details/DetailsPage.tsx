@@ -18,7 +18,7 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { type DeviceRow, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { IncomeLines } from '../../../components/IncomeLines.tsx';
 import { MissingState, QueryState } from '../../../components/QueryState.tsx';
@@ -261,7 +261,7 @@ function DetailsBody({ id }: { id: number }) {
               {
                 title: t('station.device.lastSeen'),
                 dataIndex: 'lastSeenAt',
-                render: (v: string | null) => formatDate(v),
+                render: (v: string | null) => formatZoned(v, plant.timeZone),
               },
             ]}
           />
@@ -288,7 +288,7 @@ function DetailsBody({ id }: { id: number }) {
             {s ? `${s.co2AvoidedKg} kg` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('station.details.lastReading')}>
-            {formatDate(s?.lastReadingAt ?? null)}
+            {formatZoned(s?.lastReadingAt ?? null, plant.timeZone)}
           </Descriptions.Item>
         </Descriptions>
       </Card>

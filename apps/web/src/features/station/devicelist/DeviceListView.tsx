@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Drawer, Form, Input, Select } from 'antd';
 import { DEVICE_STATUSES, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
@@ -146,7 +146,7 @@ export function DeviceListView({
           {
             title: t('station.device.lastSeen'),
             dataIndex: 'lastSeenAt',
-            render: (v: string | null) => formatDate(v),
+            render: (v: string | null, r) => formatZoned(v, r.timeZone),
           },
         ],
       }}

@@ -3,7 +3,8 @@ import type { CollectorRow } from '@solarops/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from './api.ts';
 
@@ -53,7 +54,7 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           <span data-testid="collector-clock">{clockText(c, t)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.lastSeen')}>
-          {formatDate(c.lastSeenAt)}
+          {formatZoned(c.lastSeenAt, browserTimeZone())}
         </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.online')}>
           <Tag color={c.online ? 'success' : 'default'}>
@@ -77,7 +78,7 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           {
             title: t('station.collector.boundAt'),
             dataIndex: 'boundAt',
-            render: (v: string) => formatDate(v),
+            render: (v: string) => formatZoned(v, browserTimeZone()),
           },
         ]}
       />

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs, Typography } from 'antd';
 import { INVERTER_KINDS, type DeviceRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatInZone } from '../../../components/format/formatDate.ts';
+import { formatInZone, formatZoned } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -84,7 +84,7 @@ function DeviceBody({
         </Descriptions.Item>
         <Descriptions.Item label={t('station.device.pvStrings')}>{device.pvStrings}</Descriptions.Item>
         <Descriptions.Item label={t('station.device.lastSeen')}>
-          {formatDate(device.lastSeenAt)}
+          {formatZoned(device.lastSeenAt, device.timeZone)}
         </Descriptions.Item>
       </Descriptions>
       {INVERTER_KINDS.includes(device.kind) ? <PvLayoutCard device={device} /> : null}
