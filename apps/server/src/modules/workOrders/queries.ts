@@ -18,7 +18,7 @@ import { plantScope, seesPlant, type Caller } from '../plants/plantScope.ts';
 import { visibleUserIds } from '../users/dataScope.ts';
 import { slaStanding } from './sla.ts';
 import { slaTargets, stateChanges } from './slaWarnings.ts';
-import { mayAddEvidence, movesFor } from './service.ts';
+import { mayAddEvidence, movesFor, scopedOrder } from './service.ts';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
@@ -228,9 +228,11 @@ export async function slaNotices(db: Database, caller: Caller): Promise<WorkOrde
 
 /**
  * Users the caller may assign orders to: service users in its scope (itself included); for one order, only those
- * who see its plant, the ones an assignment accepts (`checkAssignee`).
+ * who see its plant, the ones an assignment accepts (`checkAssignee`). An order outside the caller's scope is 404,
+ * as everywhere: its assignees would tell who works on another tenant's plant.
  */
 export async function assignees(db: Database, caller: Caller, workOrderId?: number) {
+  if (workOrderId !== undefined) await scopedOrder(db, caller, workOrderId);
   const ids = visibleUserIds(caller);
   const ofOrder =
     workOrderId === undefined
