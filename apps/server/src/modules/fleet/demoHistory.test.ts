@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { FAULT_CODES, ROLE, type EnergySeries, type PlantSummary } from '@solarops/contracts';
+import {
+  FAULT_CODES,
+  ROLE,
+  faultCodeOf,
+  type AbnormalReport,
+  type EnergySeries,
+  type PlantSummary,
+} from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
-import { backfillTelemetry } from './backfillTelemetry.ts';
+import { backfillTelemetry, historySpan } from './backfillTelemetry.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { seedDemoFleet } from './seedDemoFleet.ts';
 
@@ -14,12 +21,13 @@ const rowsOf = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>
 /** A new user's first look at the alarm screens: the demo's history is not empty. */
 describe('the demo fleet’s backfilled history', () => {
   let t: TestApp;
+  const endMs = Date.now();
 
   beforeAll(async () => {
     t = await createTestApp();
     const fleet = generateDemoFleet({ seed: 7, plants: 8 });
     const seeded = await seedDemoFleet(t.db, fleet, noBrokerAccounts);
-    await backfillTelemetry(t.db, fleet.plants, seeded.deviceIds, { days: 5, endMs: Date.now(), seed: 7 });
+    await backfillTelemetry(t.db, fleet.plants, seeded.deviceIds, { days: 5, endMs, seed: 7 });
   }, 240_000);
   afterAll(() => t.close());
 
@@ -75,6 +83,43 @@ describe('the demo fleet’s backfilled history', () => {
     const total = await get<EnergySeries>(`/plant/${oldest!.id}/energy?period=total`);
     expect(total.points[0]!.label).toBe(oldest!.build_date.slice(0, 4));
     expect(Math.abs(total.totalKwh - days!.kwh)).toBeLessThan(days!.kwh * 0.002);
+  });
+
+  it('finds no inverter offline in daylight on the history’s first day but one whose link was lost then', async () => {
+    const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const plants = await rowsOf<{ id: number; time_zone: string }>(t, sql`select id, time_zone from plants`);
+    const lostLink = await rowsOf<{ device_id: number; from_ms: number; to_ms: number | null }>(
+      t,
+      sql`select device_id, extract(epoch from occurred_at)::float8 * 1000 as from_ms,
+        extract(epoch from recovered_at)::float8 * 1000 as to_ms
+        from alarms where code = ${faultCodeOf('lossOfCommunication').code}`,
+    );
+    // The history starts at each plant's local midnight on the day the span starts: its first day is whole,
+    // so its morning is not a silence.
+    const { fromMs } = historySpan(5, endMs);
+    let judged = 0;
+    for (const p of plants) {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: p.time_zone }).format(fromMs);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/prod-api/report/abnormal?date=${day}&plantId=${p.id}&kind=offline`,
+        headers: admin,
+      });
+      expect(res.statusCode).toBe(200);
+      const report = (res.json() as { data: AbnormalReport }).data;
+      judged += report.plantCount;
+      const unexplained = report.rows.filter(
+        (r) =>
+          !lostLink.some(
+            (a) =>
+              a.device_id === r.deviceId &&
+              a.from_ms <= Date.parse(r.to) &&
+              (a.to_ms ?? Infinity) >= Date.parse(r.from),
+          ),
+      );
+      expect({ plant: p.id, day, unexplained }).toEqual({ plant: p.id, day, unexplained: [] });
+    }
+    expect(judged).toBe(plants.length);
   });
 
   it('keeps the waveform of a grid trip and the spectrum of an arc, each with its alarm', async () => {
