@@ -8,10 +8,13 @@ import {
   type CommandReason,
   type CommandReply,
   type CommandState,
+  type RouteName,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { AppError, forbidden } from '../../http/AppError.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
+import { hasPermission } from '../auth/guards.ts';
 import { collectors } from '../devices/tables.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { GroupQueue } from '../../db/GroupQueue.ts';
@@ -28,6 +31,24 @@ import {
 import { commandBatches, commands } from './tables.ts';
 import { dieNow, type CrashPoint } from './testCrashPoint.ts';
 import { READ_BACK, WRITE_KINDS, messageOf, profileOf, readBackOf } from './wire.ts';
+
+/** What the four-eyes rule looks at in a batch: its author, its screen, whether the caller sees all of its devices. */
+export interface BatchDecider {
+  createdById: number;
+  route: string;
+  partialView: boolean;
+}
+
+/**
+ * Why `caller` may not decide on a batch, or null: the decider holds the batch's screen, sees every one of its
+ * devices (a partial view never decides on the whole) and is not its author.
+ */
+function decisionRefusal(caller: AuthContext, batch: BatchDecider): MessageKey | null {
+  if (!hasPermission(caller, batch.route as RouteName)) return 'forbidden';
+  if (batch.partialView) return 'commands.batchBeyondScope';
+  if (batch.createdById === caller.userId) return 'commands.ownBatch';
+  return null;
+}
 
 /** Sends a message to a collector's `down/cmd` (the device link's `sendToDevice`). */
 export type SendToDevice = (collectorSerial: string, message: CommandMessage) => Promise<unknown>;
@@ -505,16 +526,25 @@ export class CommandCenter {
   }
 
   /**
-   * Approves (or rejects) a batch waiting for a second user: someone other than its author, who sees every one of
-   * its devices (a partial view never decides on the whole), and only while it waits (409 once decided). The
-   * caller has been checked for the batch's screen. Its time-to-live starts now. The approved commands are sent
+   * Whether `caller` may approve or reject a batch waiting for a second user (the rule `decideBatch` applies):
+   * `partialView` when the caller does not see every one of its devices.
+   */
+  mayDecide(caller: AuthContext, batch: BatchDecider): boolean {
+    return decisionRefusal(caller, batch) === null;
+  }
+
+  /**
+   * Approves (or rejects) a batch waiting for a second user: someone other than its author, holding its screen,
+   * who sees every one of its devices (a partial view never decides on the whole), and only while it waits (409
+   * once decided). Its time-to-live starts now. The approved commands are sent
    * after the decision is answered: the approver need not wait while hundreds go out, and what this misses (a
    * crash, a collector offline) the command job sends, as for any queued command.
    */
   async decideBatch(caller: AuthContext, batchId: string, approve: boolean): Promise<void> {
-    if (await batchBeyondScope(this.db, caller, batchId)) throw forbidden('commands.batchBeyondScope');
+    const partialView = await batchBeyondScope(this.db, caller, batchId);
     const [row] = await this.db.select().from(commandBatches).where(eq(commandBatches.id, batchId));
-    if (row!.createdBy === caller.userId) throw forbidden('commands.ownBatch');
+    const refusal = decisionRefusal(caller, { createdById: row!.createdBy, route: row!.route, partialView });
+    if (refusal) throw forbidden(refusal);
     const decided = await this.db
       .update(commandBatches)
       .set({

@@ -41,7 +41,8 @@ export interface Created {
   toSend: CommandRecord[];
 }
 
-interface Request {
+/** What `createCommands` is asked: by whom, what kind of command, to which devices, with what params each. */
+export interface CommandRequest {
   caller: Caller & { userId: number };
   lang: Lang;
   kind: CommandKind;
@@ -73,7 +74,7 @@ export function checkConfirmation(serials: readonly string[], confirm: string): 
  * approval (no time-to-live runs until then). Nothing is created when every
  * device is refused (400 with the first reason).
  */
-export async function createCommands(db: Database, req: Request): Promise<Created> {
+export async function createCommands(db: Database, req: CommandRequest): Promise<Created> {
   checkConfirmation(req.serials, req.confirm);
   const inScope = await devicesInScope(db, req.caller, req.serials);
   // Outside the scope is 404, never 403: for one device, and for a request none of whose devices is in scope.
@@ -170,7 +171,7 @@ function pointLabel(name: string, lang: Lang): string {
  * screen, so that the batch screen never writes what the caller could not write one device at a time.
  */
 export function settingParamsFor(route: string, values: PointValues, mayUse: (screen: string) => boolean) {
-  return (d: DeviceTarget): ReturnType<Request['paramsFor']> => {
+  return (d: DeviceTarget): ReturnType<CommandRequest['paramsFor']> => {
     const profile = d.profile;
     if (!profile) return { refuse: 'commands.noProfile' };
     if (route !== 'setUpList' && profile.route !== route) return { refuse: 'commands.otherProfile' };
@@ -193,6 +194,17 @@ export function settingParamsFor(route: string, values: PointValues, mayUse: (sc
   };
 }
 
+/** The params of a settings read for one device: every point of its profile, or those named, each of which it must have. */
+export function readParamsFor(points: readonly string[] | undefined) {
+  return (d: DeviceTarget): ReturnType<CommandRequest['paramsFor']> => {
+    if (!d.profile) return { refuse: 'commands.noProfile' };
+    const names = points ?? d.profile.points.map((p) => p.name);
+    const missing = names.find((n) => !d.profile!.points.some((p) => p.name === n));
+    if (missing) return { refuse: 'commands.pointMissing', point: missing };
+    return { params: { profileId: d.profile.id, points: names } };
+  };
+}
+
 /** The message of a schedule problem, with its day named in `lang`. */
 export function scheduleMessage(
   lang: Lang,
@@ -211,7 +223,7 @@ export function scheduleMessage(
 
 /** The params of a battery schedule for one device: it needs a battery table long enough (never cut). */
 export function dispatchParamsFor(schedule: DispatchSchedule, lang: Lang) {
-  return (d: DeviceTarget): ReturnType<Request['paramsFor']> => {
+  return (d: DeviceTarget): ReturnType<CommandRequest['paramsFor']> => {
     const capacity = d.profile?.dispatchSlots;
     if (!capacity) return { refuse: 'commands.noBattery' };
     const problem = scheduleProblem(schedule, capacity);

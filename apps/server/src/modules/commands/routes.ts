@@ -22,36 +22,23 @@ import {
   pageQuery,
   readSettingsBody,
   restartBody,
-  scheduleProblem,
   settingsProfile,
-  COMMAND_LIMITS,
-  isRouteName,
   type RouteName,
 } from '@solarops/contracts';
-import { AppError, badRequest, notFound } from '../../http/AppError.ts';
+import { AppError, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import {
-  authenticate,
-  callerOf,
-  hasPermission,
-  requirePermission,
-  requireRoute,
-  requireScreenOf,
-} from '../auth/guards.ts';
+import { authenticate, callerOf, requirePermission, requireRoute, requireScreenOf } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { openCommandStream } from './commandStream.ts';
-import {
-  createCommands,
-  dispatchParamsFor,
-  scheduleMessage,
-  settingParamsFor,
-  type Created,
-} from './createCommands.ts';
+import { commandRequests, type AskedCommands, type Asker } from './commandRequests.ts';
+import { createCommands, type Created } from './createCommands.ts';
 import { listDeviceTargets } from './deviceTargets.ts';
 import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
+/** A guard, run before the body is read (`http/guardsFirst.ts`). */
+type RouteGuard = ReturnType<typeof requirePermission>;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -123,211 +110,75 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  /**
+   * A create route: its guard and body schema declared, the body turned into commands by `commandRequests`, the
+   * commands created and answered. The route's screen is checked again once the body is read (`requireRoute`).
+   */
+  const createRoute = <B extends z.ZodType>(
+    path: string,
+    guard: RouteGuard,
+    body: B,
+    summary: string,
+    ask: (body: z.infer<B>, asker: Asker) => AskedCommands,
+  ) =>
+    app.post(
+      path,
+      {
+        preHandler: guard,
+        schema: { tags, security, summary, body, response: { 200: envelope(createdCommands) } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const lang = requestLanguage(request);
+        const asked = ask(request.body as z.infer<B>, { caller, lang });
+        requireRoute(caller, asked.route as RouteName);
+        request.auditTarget =
+          asked.serials.length === 1 ? asked.serials[0] : `${asked.serials.length} devices`;
+        return answer(caller, await createCommands(db(), { caller, lang, ...asked }));
+      },
+    );
+
+  createRoute(
     '/commands/settings',
-    {
-      preHandler: requireScreenOf(createSettingsBody),
-      schema: {
-        tags,
-        security,
-        summary: 'Write settings to devices (one, several, or a batch of mixed models from setUpList)',
-        body: createSettingsBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const b = request.body;
-      requireRoute(caller, b.route);
-      request.auditTarget = b.serials.length === 1 ? b.serials[0] : `${b.serials.length} devices`;
-      const created = await createCommands(db(), {
-        caller,
-        lang: requestLanguage(request),
-        kind: b.serials.length > 1 ? 'batchMember' : 'setting',
-        route: b.route,
-        serials: b.serials,
-        confirm: b.confirm,
-        ttlS: b.ttlS,
-        batchParams: { values: b.values },
-        paramsFor: settingParamsFor(b.route, b.values, (screen) =>
-          isRouteName(screen) ? hasPermission(caller, screen) : false,
-        ),
-      });
-      return answer(caller, created);
-    },
+    requireScreenOf(createSettingsBody),
+    createSettingsBody,
+    'Write settings to devices (one, several, or a batch of mixed models from setUpList)',
+    commandRequests.settings,
   );
-
-  app.post(
+  createRoute(
     '/commands/read',
-    {
-      preHandler: requireScreenOf(readSettingsBody),
-      schema: {
-        tags,
-        security,
-        summary: 'Read a device’s current settings (every point of its profile, or those named)',
-        body: readSettingsBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const b = request.body;
-      requireRoute(caller, b.route);
-      request.auditTarget = b.serial;
-      const created = await createCommands(db(), {
-        caller,
-        lang: requestLanguage(request),
-        kind: 'readSettings',
-        route: b.route,
-        serials: [b.serial],
-        // A read changes nothing on the device: no typed confirmation.
-        confirm: b.serial,
-        ttlS: b.ttlS ?? 60,
-        batchParams: null,
-        paramsFor: (d) => {
-          if (!d.profile) return { refuse: 'commands.noProfile' };
-          const names = b.points ?? d.profile.points.map((p) => p.name);
-          const missing = names.find((n) => !d.profile!.points.some((p) => p.name === n));
-          if (missing) return { refuse: 'commands.pointMissing', point: missing };
-          return { params: { profileId: d.profile.id, points: names } };
-        },
-      });
-      return answer(caller, created);
-    },
+    requireScreenOf(readSettingsBody),
+    readSettingsBody,
+    'Read a device’s current settings (every point of its profile, or those named)',
+    commandRequests.read,
   );
-
-  app.post(
+  createRoute(
     '/commands/dispatch',
-    {
-      preHandler: requirePermission('dispatch'),
-      schema: {
-        tags,
-        security,
-        summary: 'Send a battery schedule (weekday and weekend slots) to one or many devices',
-        body: createDispatchBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const b = request.body;
-      const lang = requestLanguage(request);
-      // Problems of the schedule itself are the same for every device: refused as a whole, naming the slots.
-      const problem = scheduleProblem(b.schedule, COMMAND_LIMITS.maxDispatchSlots);
-      if (problem) {
-        const m = scheduleMessage(lang, problem);
-        throw badRequest(m.key, m.params);
-      }
-      request.auditTarget = b.serials.length === 1 ? b.serials[0] : `${b.serials.length} devices`;
-      const created = await createCommands(db(), {
-        caller,
-        lang,
-        kind: 'dispatch',
-        route: 'dispatch',
-        serials: b.serials,
-        confirm: b.confirm,
-        ttlS: b.ttlS,
-        batchParams: { schedule: b.schedule },
-        paramsFor: dispatchParamsFor(b.schedule, lang),
-      });
-      return answer(caller, created);
-    },
+    requirePermission('dispatch'),
+    createDispatchBody,
+    'Send a battery schedule (weekday and weekend slots) to one or many devices',
+    commandRequests.dispatch,
   );
-
-  app.post(
+  createRoute(
     '/commands/debug/read',
-    {
-      preHandler: requireScreenOf(debugReadBody),
-      schema: {
-        tags,
-        security,
-        summary: 'Read holding registers of a device by address, count and type',
-        body: debugReadBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { route, serial, ttlS, ...params } = request.body;
-      requireRoute(caller, route);
-      request.auditTarget = serial;
-      const created = await createCommands(db(), {
-        caller,
-        lang: requestLanguage(request),
-        kind: 'debugRead',
-        route,
-        serials: [serial],
-        confirm: serial,
-        ttlS: ttlS ?? 60,
-        batchParams: null,
-        paramsFor: () => ({ params }),
-      });
-      return answer(caller, created);
-    },
+    requireScreenOf(debugReadBody),
+    debugReadBody,
+    'Read holding registers of a device by address, count and type',
+    commandRequests.debugRead,
   );
-
-  app.post(
+  createRoute(
     '/commands/debug/write',
-    {
-      preHandler: requireScreenOf(debugWriteBody),
-      schema: {
-        tags,
-        security,
-        summary: 'Write holding registers of a device (read back before it counts as applied)',
-        body: debugWriteBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { route, serial, ttlS, confirm, ...params } = request.body;
-      requireRoute(caller, route);
-      request.auditTarget = serial;
-      const created = await createCommands(db(), {
-        caller,
-        lang: requestLanguage(request),
-        kind: 'debugWrite',
-        route,
-        serials: [serial],
-        confirm,
-        ttlS,
-        batchParams: null,
-        paramsFor: () => ({ params }),
-      });
-      return answer(caller, created);
-    },
+    requireScreenOf(debugWriteBody),
+    debugWriteBody,
+    'Write holding registers of a device (read back before it counts as applied)',
+    commandRequests.debugWrite,
   );
-
-  app.post(
+  createRoute(
     '/commands/restart',
-    {
-      preHandler: requireScreenOf(restartBody),
-      schema: {
-        tags,
-        security,
-        summary: 'Restart a device',
-        body: restartBody,
-        response: { 200: envelope(createdCommands) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const b = request.body;
-      requireRoute(caller, b.route);
-      request.auditTarget = b.serial;
-      const created = await createCommands(db(), {
-        caller,
-        lang: requestLanguage(request),
-        kind: 'restart',
-        route: b.route,
-        serials: [b.serial],
-        confirm: b.confirm,
-        ttlS: b.ttlS,
-        batchParams: null,
-        paramsFor: () => ({ params: {} }),
-      });
-      return answer(caller, created);
-    },
+    requireScreenOf(restartBody),
+    restartBody,
+    'Restart a device',
+    commandRequests.restart,
   );
 
   app.get(
@@ -427,8 +278,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       return ok(
         rows.map(({ batch, createdById, partialView }) => ({
           ...batch,
-          canDecide:
-            createdById !== caller.userId && hasPermission(caller, batch.route as RouteName) && !partialView,
+          canDecide: center.mayDecide(caller, { createdById, route: batch.route, partialView }),
           partialView,
         })),
       );
