@@ -72,11 +72,14 @@ export class CollectorLink {
   private readonly unacked = new Map<number, Unacked>();
   private readonly topics: ReturnType<typeof deviceTopics>;
   private ackWaiters: (() => void)[] = [];
+  /** The device secret it signs in with: the one it was made with until `rekey` gives it another. */
+  private secret: string;
   /** Batches acknowledged by the server so far. */
   acked = 0;
 
   constructor(private readonly options: CollectorLinkOptions) {
     this.topics = deviceTopics(options.serial);
+    this.secret = options.secret;
     for (const b of options.store?.waiting() ?? []) {
       this.unacked.set(b.seq, { kind: b.kind, topic: this.topicOf(b.kind), payload: b.payload });
     }
@@ -101,7 +104,7 @@ export class CollectorLink {
     const client = mqtt.connect(o.url, {
       clientId: o.serial,
       username: o.serial,
-      password: o.secret,
+      password: this.secret,
       clean: true,
       reconnectPeriod: o.reconnectMs ?? 1000,
       writeCache: o.writeCache ?? true,
@@ -228,6 +231,17 @@ export class CollectorLink {
   drained(): Promise<void> {
     if (this.unacked.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.ackWaiters.push(resolve));
+  }
+
+  /**
+   * Signs in again with a new secret, as a datalogger does once its installer has typed the secret the console
+   * issued: the buffer of unacknowledged batches is kept and goes out once connected. Resolves at the connect,
+   * rejects when this secret is refused too.
+   */
+  async rekey(secret: string): Promise<void> {
+    await this.stop();
+    this.secret = secret;
+    await this.start();
   }
 
   /** Disconnects (the buffer is kept in memory; a new start() sends it again). */

@@ -64,6 +64,13 @@ export interface RunningFleet {
   responders: Map<string, CommandResponder>;
   /** Each collector's firmware side, by collector serial (when the fleet trusts a maker's key). */
   firmware: Map<string, FirmwareUpdater>;
+  /**
+   * Collectors whose secret the server refused at the start (re-keyed in the console since it was saved): they
+   * keep their batches and stay offline until `rekey` gives them the new secret. The rest of the fleet runs.
+   */
+  refused: string[];
+  /** Gives a collector its new secret (as its installer would): it signs in again with it and sends its buffer. */
+  rekey(serial: string, secret: string): Promise<void>;
   /** Runs one step now (the timer calls this; tests call it directly). */
   tick(): void;
   stop(): Promise<void>;
@@ -153,7 +160,9 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       }),
     );
   }
-  await Promise.all([...links.values()].map((l) => l.start()));
+  // One collector refused (its secret changed) must not stop the others: each start settles on its own.
+  const started = await Promise.allSettled([...links.values()].map((l) => l.start()));
+  const refused = [...links.keys()].filter((_, i) => started[i]!.status === 'rejected');
 
   // The ticks run every stepMs / speedup while their readings are stamped with the real time: the showcase's
   // instants are counted in ticks from the start, so that a sped-up demo shows them as soon.
@@ -220,6 +229,14 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     settings,
     responders,
     firmware,
+    refused,
+    async rekey(serial, secret) {
+      const link = links.get(serial);
+      if (!link) throw new Error(`no collector ${serial} in this fleet`);
+      await link.rekey(secret);
+      const at = refused.indexOf(serial);
+      if (at >= 0) refused.splice(at, 1);
+    },
     tick,
     async stop() {
       clearInterval(timer);

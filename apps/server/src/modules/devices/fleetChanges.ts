@@ -13,6 +13,11 @@ export interface FleetChangeMap {
   fleetAdded: [];
   /** Collectors were re-keyed or removed (their stored secrets changed): their serials. */
   collectorsChanged: [serials: string[]];
+  /**
+   * A collector was given a new secret, which the administrator was just shown. Heard by the demo fleet only: for
+   * a simulated collector it is the installer typing that secret into the device, so that it signs in again.
+   */
+  collectorRekeyed: [serial: string, secret: string];
 }
 
 export type FleetChanges = EventEmitter<FleetChangeMap>;

@@ -172,6 +172,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       request.auditTarget = `collector ${request.params.sn}`;
       const issued = await rekeyCollector(db(), app.deps.brokerAccounts, request.params.sn);
       app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
+      app.deps.fleetChanges.emit('collectorRekeyed', issued.serial, issued.secret);
       return ok(issued);
     },
   );

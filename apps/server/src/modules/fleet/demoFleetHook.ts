@@ -157,9 +157,27 @@ export const demoFleetHook: StartupHook = {
     });
     running.tick();
     logger.info(
-      { collectors: running.links.size, speedup: config.simulatorSpeedup ?? 1 },
+      { collectors: running.links.size - running.refused.length, speedup: config.simulatorSpeedup ?? 1 },
       'demo fleet online',
     );
+    if (running.refused.length > 0)
+      logger.warn(
+        { collectors: running.refused },
+        'demo collectors refused at sign-in: they were re-keyed while the simulator was not running. Re-key them ' +
+          'again in the console (collector, new secret): the simulator then signs them in with the new secret',
+      );
+    // A collector re-keyed in the console while the fleet runs: the simulator keeps its new secret in DATA_DIR,
+    // as a device keeps it in flash, and signs it in with it.
+    const rekeyed = (serial: string, secret: string) => {
+      if (!running.links.has(serial)) return;
+      saved.secrets[serial] = secret;
+      writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
+      running.rekey(serial, secret).then(
+        () => logger.info({ collector: serial }, 'demo collector signed in with its new secret'),
+        (err: Error) => logger.warn({ collector: serial, err }, 'demo collector refused its new secret'),
+      );
+    };
+    fleetChanges.on('collectorRekeyed', rekeyed);
     // The history is written after the fleet is live, in small transactions; a stop leaves it to the next start.
     const stopping = new AbortController();
     const filling = history
@@ -170,6 +188,7 @@ export const demoFleetHook: StartupHook = {
         })
       : Promise.resolve();
     return async () => {
+      fleetChanges.off('collectorRekeyed', rekeyed);
       stopping.abort();
       await filling;
       await running.stop();
