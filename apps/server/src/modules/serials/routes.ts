@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyEnvelope,
@@ -14,14 +13,12 @@ import {
   serialRuleRow,
   serialRuleUpdateBody,
 } from '@solarops/contracts';
-import { conflict, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { t, type MessageKey } from '../../i18n/messages.ts';
-import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { checkSerial, listSerialRules } from './queries.ts';
-import { serialRules } from './tables.ts';
+import { addSerialRule, deleteSerialRule, updateSerialRule } from './service.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -70,12 +67,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       request.auditTarget = request.body.model;
-      try {
-        await db.insert(serialRules).values(request.body);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('serialModelTaken');
-        throw err;
-      }
+      await addSerialRule(db, request.body);
       return ok(null);
     },
   );
@@ -95,17 +87,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, ...rule } = request.body;
       request.auditTarget = rule.model;
-      try {
-        const done = await db
-          .update(serialRules)
-          .set({ ...rule, updatedAt: new Date() })
-          .where(eq(serialRules.id, id))
-          .returning({ id: serialRules.id });
-        if (done.length === 0) throw notFound();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('serialModelTaken');
-        throw err;
-      }
+      await updateSerialRule(db, id, rule);
       return ok(null);
     },
   );
@@ -123,12 +105,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const done = await db
-        .delete(serialRules)
-        .where(eq(serialRules.id, request.body.id))
-        .returning({ model: serialRules.model });
-      if (done.length === 0) throw notFound();
-      request.auditTarget = done[0]!.model;
+      request.auditTarget = await deleteSerialRule(db, request.body.id);
       return ok(null);
     },
   );

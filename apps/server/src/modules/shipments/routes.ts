@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,9 +18,8 @@ import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
-import { importShipment, listShipmentItems } from './service.ts';
+import { importShipment, listShipmentItems, listShipments } from './service.ts';
 import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
-import { shipments } from './tables.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
@@ -97,19 +95,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!seesAll(callerOf(request))) return page(0, []);
-      const w = pageWindow(request.query);
-      const [total] = await db.select({ n: count() }).from(shipments);
-      const rows = await db
-        .select()
-        .from(shipments)
-        .orderBy(desc(shipments.id))
-        .limit(w.limit)
-        .offset(w.offset);
-      return page(
-        total?.n ?? 0,
-        rows.map((r) => ({ ...r, importedAt: r.importedAt.toISOString() })),
-      );
+      const { total, rows } = await listShipments(db, callerOf(request), pageWindow(request.query));
+      return page(total, rows);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   SHIPMENT_MAX_ROWS,
   type ShipmentImportResult,
   type ShipmentItemRow,
+  type ShipmentRow,
   type ShipmentRowError,
   type UploadedFile,
 } from '@solarops/contracts';
@@ -184,6 +185,23 @@ export async function importShipment(
       secrets,
     };
   });
+}
+
+/** Imported shipment files, newest first: the factory side's (a distributor sees none of them). */
+export async function listShipments(
+  db: Database,
+  caller: AuthContext,
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: ShipmentRow[] }> {
+  if (!seesAll(caller)) return { total: 0, rows: [] };
+  const [total] = await db.select({ n: count() }).from(shipments);
+  const rows = await db
+    .select()
+    .from(shipments)
+    .orderBy(desc(shipments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r, importedAt: r.importedAt.toISOString() })) };
 }
 
 /** Shipped items, newest first; a distributor sees only what was shipped to it. */

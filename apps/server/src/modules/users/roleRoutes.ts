@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,13 +8,10 @@ import {
   roleDetail,
   roleUpdateBody,
 } from '@solarops/contracts';
-import { conflict, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
-import { roleDescription } from './seedAccounts.ts';
-import { roles } from './tables.ts';
+import { createRole, listRoles, updateRole } from './roles.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -43,19 +39,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(roleDetail)), ...errors },
       },
     },
-    async (request) => {
-      const rows = await db.select().from(roles).orderBy(asc(roles.id));
-      const lang = requestLanguage(request);
-      return ok(
-        rows.map((r) => ({
-          roleId: r.id,
-          name: r.name,
-          description: roleDescription(r, lang),
-          menuList: r.menuList,
-          builtin: r.builtin,
-        })),
-      );
-    },
+    async (request) => ok(await listRoles(db, requestLanguage(request))),
   );
 
   app.post(
@@ -71,27 +55,9 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      try {
-        const [r] = await db
-          .insert(roles)
-          .values({
-            name: request.body.name,
-            description: request.body.description,
-            menuList: request.body.menuList,
-          })
-          .returning();
-        request.auditTarget = r!.name;
-        return ok({
-          roleId: r!.id,
-          name: r!.name,
-          description: r!.description,
-          menuList: r!.menuList,
-          builtin: false,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('roleNameTaken');
-        throw err;
-      }
+      const role = await createRole(db, request.body);
+      request.auditTarget = role.name;
+      return ok(role);
     },
   );
 
@@ -108,21 +74,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { roleId, ...set } = request.body;
-      request.auditTarget = String(roleId);
-      const changed = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
-      if (Object.keys(changed).length === 0) return ok(null);
-      try {
-        const updated = await db
-          .update(roles)
-          .set(changed)
-          .where(eq(roles.id, roleId))
-          .returning({ id: roles.id });
-        if (updated.length === 0) throw notFound();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('roleNameTaken');
-        throw err;
-      }
+      request.auditTarget = String(request.body.roleId);
+      await updateRole(db, request.body);
       return ok(null);
     },
   );
