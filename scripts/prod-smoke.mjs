@@ -28,6 +28,7 @@ const freePort = () =>
 const [port, mqttPort] = [await freePort(), await freePort()];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-prod-'));
 const password = 'Prod-smoke-1';
+const metricsToken = 'prod-smoke-metrics-token';
 const env = {
   ...process.env,
   DATABASE_URL: '',
@@ -38,6 +39,7 @@ const env = {
   SIMULATOR: 'off',
   ADMIN_PASSWORD: password,
   PASSWORD_HASH_COST: '14',
+  METRICS_TOKEN: metricsToken,
 };
 // Its own process group, so that npm, the shell and node are stopped together.
 const server = spawn('npm', ['run', '--silent', 'start:prod'], {
@@ -131,7 +133,10 @@ const signIn = await fetch(`${base}/prod-api/authentication/form`, {
 const token = (await signIn.json().catch(() => ({})))?.data?.token?.access_token;
 if (signIn.status !== 200 || typeof token !== 'string') fail(`sign-in answered ${signIn.status}`);
 
-const metrics = await fetch(`${base}/metrics`);
+// The metrics are the scraper's, with its token: nobody else reads them.
+const anonymous = await fetch(`${base}/metrics`);
+if (anonymous.status !== 401) fail(`GET /metrics without its token answered ${anonymous.status}, not 401`);
+const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
 if (metrics.status !== 200 || !/^solarops_ingest_readings_total \d+$/m.test(await metrics.text()))
   fail(`GET /metrics answered ${metrics.status} without the ingest counter`);
 
@@ -140,5 +145,5 @@ stop();
 await new Promise((r) => server.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness, a sign-in and /metrics on port ${port}; ${wireLine}`,
+  `prod-smoke: the built server (node apps/server/dist/main.js) served the console, readiness, a sign-in and /metrics (with its token only) on port ${port}; ${wireLine}`,
 );

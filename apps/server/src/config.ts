@@ -197,7 +197,7 @@ export interface Config {
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
    */
   readonly commandJobSeconds?: number;
-  /** When set, `GET /metrics` answers only a scraper sending `Authorization: Bearer <token>`. */
+  /** `GET /metrics` answers only a scraper sending `Authorization: Bearer <token>`; unset, it answers 404. */
   readonly metricsToken?: string;
   /** Largest firmware image an upload may carry [bytes]; default 64 MB. */
   readonly firmwareMaxBytes?: number;

@@ -33,6 +33,21 @@ describe('GET /metrics', () => {
     return samples(res.body);
   };
 
+  it('is off until a token is set: 404 to anyone, whatever they send', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      const guessed = await plain.app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer scraper-token-0123456789' },
+      });
+      expect(guessed.statusCode).toBe(404);
+      expect(guessed.body).not.toContain('solarops_');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('refuses a scraper without the token, or with another one', async () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
     const wrong = await t.app.inject({

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMAND_STATES } from '@solarops/contracts';
-import { AppError } from '../../http/AppError.ts';
+import { AppError, notFound } from '../../http/AppError.ts';
 import { badSignatureNotifications } from '../orders/service.ts';
 import { prometheusText, type MetricFamily } from './prometheusText.ts';
 
@@ -15,7 +15,9 @@ const OPEN_STATES = ['queued', 'sent', 'acked'] as const;
  * (readings and batches as counters, so that `rate()` gives the ingest rate; the queue waiting for a commit),
  * commands (open ones by state from the database, state changes seen by this instance), the database pool,
  * the event loop's delay since the last scrape, memory and CPU. Each instance answers for itself; the command
- * counts from the database are the fleet's. With METRICS_TOKEN set, the scraper must send it as a bearer token.
+ * counts from the database are the fleet's. Off unless METRICS_TOKEN is set (404, as if there were no such
+ * page): the figures tell an outsider how big the fleet is and when the server is busy, and the console's port is
+ * often the internet's. With it set, the scraper must send it as a bearer token (401 otherwise).
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { deviceLink, commandCenter, db, config } = app.deps;
@@ -25,10 +27,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => loopDelay.disable());
 
   const token = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : undefined;
-  const allowed = (header: string | undefined) => {
-    if (!token) return true;
+  const allowed = (expected: Buffer, header: string | undefined) => {
     const given = Buffer.from(header ?? '');
-    return given.length === token.length && timingSafeEqual(given, token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
   app.get(
@@ -37,11 +38,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary:
-          'Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set',
+          'Prometheus metrics of this instance (text format), with the bearer token METRICS_TOKEN; 404 while it is not set',
       },
     },
     async (request, reply) => {
-      if (!allowed(request.headers.authorization?.replace(/^bearer /i, 'Bearer ')))
+      if (!token) throw notFound();
+      if (!allowed(token, request.headers.authorization?.replace(/^bearer /i, 'Bearer ')))
         throw new AppError(401, 'unauthorized');
       const link = deviceLink.metrics();
       const open = await commandCenter.openCounts();
