@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
@@ -35,8 +37,10 @@ interface Built {
     betaVoc: number;
     gammaPmax: number;
     cellsInSeries: number;
+    model: string;
   };
   modulesPerString: number;
+  strings: number;
 }
 
 /**
@@ -190,8 +194,185 @@ test('a template, a scan of five inverters, its results and one string’s curve
   await list.screenshot({ animations: 'disabled', path: shot('dashboard-performance-zh') });
 });
 
+/** Each page's text of a PDF and how many straight segments it draws (a drawn curve is one per point). */
+async function readPdf(file: string): Promise<{ text: string; segments: number }[]> {
+  const pdf = await getDocument({
+    data: new Uint8Array(await readFile(file)),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  const pages: { text: string; segments: number }[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const p = await pdf.getPage(n);
+    const text = (await p.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+    const ops = await p.getOperatorList();
+    let segments = 0;
+    ops.fnArray.forEach((fn, k) => {
+      if (fn === OPS.constructPath)
+        segments += (ops.argsArray[k] as [number[]])[0].filter((op) => op === OPS.lineTo).length;
+    });
+    pages.push({ text, segments });
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+test('a template from the module list, a scan of two inverters of different layouts, its results and its PDF (en, zh)', async () => {
+  test.setTimeout(600_000);
+  // The test before leaves the console in zh.
+  await setLanguage(page, 'en', fleet.baseUrl);
+  // Two online inverters of one plant whose strings differ in length, as built.
+  const built = new Map<string, Built>();
+  for (const d of generateDemoFleet({ seed: fleet.seed, ...FLEET }).devices)
+    if ('modulesPerString' in d) built.set(d.serial, d);
+  let pair: Inverter[] = [];
+  await expect
+    .poll(
+      async () => {
+        const online = (await api<Inverter[]>('/iv/inverters')).data.filter(
+          // Strings of at most 14: the list's 330 W module judges a string of the fleet's 340 W ones by its
+          // length without doubt (its V_oc per module is 2 % lower).
+          (d) =>
+            d.online &&
+            built.get(d.serial)?.module.model === 'SO-P340-72' &&
+            built.get(d.serial)!.modulesPerString <= 14,
+        );
+        for (const a of online)
+          for (const b of online)
+            if (
+              a.plantId === b.plantId &&
+              built.get(a.serial)!.modulesPerString > built.get(b.serial)!.modulesPerString
+            )
+              pair = [a, b];
+        return pair.length;
+      },
+      { timeout: 60_000, message: 'two online inverters of one plant with strings of different lengths' },
+    )
+    .toBe(2);
+  const [long, short] = pair as [Inverter, Inverter];
+  const lengthOf = (d: Inverter) => built.get(d.serial)!.modulesPerString;
+
+  // A template from the module list: the fleet's 72-cell poly modules are closest to Canadian Solar's CS6U-330P.
+  await page.goto('/operation/diagnosis');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByTestId('iv-new-template').click();
+  const dialog = page.getByRole('dialog');
+  await choose('iv-template-module', 'CS6U-330P');
+  await expect(dialog.getByTestId('iv-module-pmaxW')).toHaveValue('330');
+  await expect(dialog.getByTestId('iv-module-vocV')).toHaveValue('45.6');
+  await expect(dialog.getByTestId('iv-template-maker')).toHaveValue('Canadian Solar');
+  await dialog.getByTestId('iv-template-name').fill('Poly 330 W');
+  await dialog.getByTestId('iv-modules-per-string').fill(String(lengthOf(long)));
+  await dialog.getByTestId('iv-connection-date').click();
+  await page.locator('.ant-picker-dropdown .ant-picker-now-btn').click();
+  await page.screenshot({ animations: 'disabled', path: shot('diagnosis-template-en') });
+  await page.getByTestId('iv-template-save').click();
+  const templateRow = page.getByTestId('iv-templates').locator('tr', { hasText: 'Poly 330 W' });
+  await expect(templateRow).toContainText('CS6U-330P');
+  // A saved template is edited: its description.
+  await templateRow.getByTestId('iv-template-edit').click();
+  await expect(dialog.getByTestId('iv-module-pmaxW')).toHaveValue('330');
+  await dialog.locator('textarea').fill('Roof of the plant, two string lengths');
+  await page.getByTestId('iv-template-save').click();
+  await expect(templateRow).toContainText('Roof of the plant, two string lengths');
+
+  // The short inverter's layout, set on its device detail: its strings are shorter than the template's.
+  await page.goto('/station/devicelist');
+  await page.getByTestId('device-search-sn').fill(short.serial);
+  await page.getByTestId('search-submit').click();
+  await page.getByTestId('device-link').filter({ hasText: short.serial }).click();
+  const card = page.getByTestId('pv-layout');
+  await expect(card).toContainText('No layout set');
+  await card.getByTestId('pv-layout-edit').click();
+  const layoutDialog = page.getByRole('dialog', { name: 'Edit layout' });
+  await layoutDialog.getByTestId('pv-layout-strings').fill(String(built.get(short.serial)!.strings));
+  await layoutDialog.getByTestId('pv-layout-modules').fill(String(lengthOf(short)));
+  await page.screenshot({ animations: 'disabled', path: shot('device-layout-dialog-en') });
+  await layoutDialog.getByTestId('pv-layout-save').click();
+  await expect(card).toContainText(
+    `${built.get(short.serial)!.strings} strings × ${lengthOf(short)} modules`,
+  );
+  await expect(card).toContainText('As the scan');
+  await card.screenshot({ animations: 'disabled', path: shot('device-layout-en') });
+
+  await page.goto('/operation/diagnosis');
+  await page.getByTestId('iv-new-scan').click();
+  await page.getByTestId('iv-task-name').fill('Two layouts');
+  await choose('iv-task-template', 'Poly 330 W');
+  await choose('iv-task-plant', long.plantName);
+  for (const d of pair) await choose('iv-task-inverters', d.serial);
+  await page.getByRole('dialog').locator('.ant-modal-title').click();
+  await page.getByTestId('iv-task-password').fill(fleet.adminPassword);
+  await page.getByTestId('iv-scan-start').click();
+  const row = page.getByTestId('iv-tasks').locator('tr', { hasText: 'Two layouts' });
+  await expect(row).toContainText('Scan complete', { timeout: 60_000 });
+  await row.getByRole('button', { name: 'Results' }).click();
+  const strings = page.getByTestId('iv-strings').locator('tbody tr.ant-table-row');
+  await expect(strings.first()).toBeVisible();
+  // Each inverter's strings judged against its own length: the template's, and the one set on the device.
+  for (const d of pair) {
+    const rows = strings.filter({ hasText: d.serial });
+    await expect(rows).toHaveCount(built.get(d.serial)!.strings);
+    for (const r of await rows.all()) await expect(r.locator('td').nth(8)).toHaveText(String(lengthOf(d)));
+  }
+  await page.screenshot({
+    animations: 'disabled',
+    path: shot('diagnosisResults-layouts-en'),
+    fullPage: true,
+  });
+
+  // The PDF: every string, and each abnormal one's curve drawn against its expected one with its evidence.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('iv-export-pdf').click();
+  const pdf = await readPdf(await (await download).path());
+  const all = pdf.map((p) => p.text).join(' ');
+  expect(all).toContain('IV diagnosis report: Two layouts');
+  expect(all).toMatch(/Times are the plant’s local time: [A-Za-z_/]+, UTC[+−]\d\d:\d\d/);
+  expect(all).toContain('Abnormal strings: curves and evidence');
+  const abnormal = pdf.filter((p) => p.text.includes('Evidence: '));
+  if (abnormal.length === 0) expect(all).toMatch(/No string of this task is abnormal|Not diagnosed/);
+  for (const p of abnormal) {
+    expect(p.text).toContain('Measured Expected (same conditions)');
+    expect(p.text).toContain('What to do: ');
+    expect(p.segments).toBeGreaterThan(100);
+  }
+
+  await setLanguage(page, 'zh', fleet.baseUrl);
+  await page.reload();
+  await expect(page.getByTestId('iv-strings')).toContainText('串联组件数');
+  await page.screenshot({
+    animations: 'disabled',
+    path: shot('diagnosisResults-layouts-zh'),
+    fullPage: true,
+  });
+  const zhDownload = page.waitForEvent('download');
+  await page.getByTestId('iv-export-pdf').click();
+  const zh = (await readPdf(await (await zhDownload).path())).map((p) => p.text).join(' ');
+  expect(zh).toContain('异常组串的曲线与依据');
+  expect(zh).toContain('时间均为电站当地时间');
+  await page.goto('/station/devicelist');
+  await page.getByTestId('device-search-sn').fill(short.serial);
+  await page.getByTestId('search-submit').click();
+  await page.getByTestId('device-link').filter({ hasText: short.serial }).click();
+  await expect(page.getByTestId('pv-layout')).toContainText(
+    `${built.get(short.serial)!.strings} 串 × ${lengthOf(short)} 块`,
+  );
+  await page.getByTestId('pv-layout').screenshot({ animations: 'disabled', path: shot('device-layout-zh') });
+  await page.goto('/operation/diagnosis');
+  await page.getByRole('tab', { name: '模板' }).click();
+  await page.getByTestId('iv-new-template').click();
+  await choose('iv-template-module', 'JKM420N-54HL4-V');
+  await expect(page.getByRole('dialog').getByTestId('iv-template-maker')).toHaveValue('JinkoSolar');
+  await page.screenshot({ animations: 'disabled', path: shot('diagnosis-template-zh') });
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+});
+
 test('an offline inverter is refused: “Device Offline Cannot Scan!” (zh)', async () => {
   test.setTimeout(120_000);
+  await setLanguage(page, 'zh', fleet.baseUrl);
   // Re-keying a collector closes its connection and its old secret no longer signs in: its inverters go offline
   // and stay so (the simulator keeps the old secret).
   // A page of the device list: its rows beside the envelope's code, not under data.
