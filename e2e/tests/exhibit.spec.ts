@@ -179,6 +179,10 @@ test('an administrator’s display link opens the wall without signing in, live,
   expect(url).toMatch(/\/display\/[\w-]{40,}$/);
   const row = drawer.locator('.ant-table-row').filter({ hasText: 'Lobby wall' });
   await expect(row).toBeVisible();
+  // The link lasts the 30 days the form offers first: the list says when it expires.
+  const expires = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('sv-SE');
+  await expect(row.getByTestId('link-expires')).toContainText(expires);
+  await drawer.screenshot({ path: shot('exhibit-display-links-drawer') });
 
   // A fresh browser in English, nobody signed in: the wall shows the distributor's plants, live.
   const wallContext = await browser.newContext({ viewport: SIZES[0], locale: 'en-GB' });

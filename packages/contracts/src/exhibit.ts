@@ -22,6 +22,14 @@ export const EXHIBIT_LIMITS = {
   linkNameMax: 40,
 } as const;
 
+/**
+ * How long a new display link lives [days], the choices offered when it is made. A link that never expires would
+ * show an account's figures to whoever kept its address for as long as nobody remembers to revoke it.
+ */
+export const DISPLAY_LINK_LIFETIMES_DAYS = [1, 7, 30, 365] as const;
+/** The lifetime a new link gets unless the administrator picks another [days]. */
+export const DISPLAY_LINK_DEFAULT_DAYS = 30;
+
 /** An alarm as a wall shows it: no actions, just what and where. */
 export const wallAlarm = z.object({
   alarmId: z.number().int(),
@@ -193,7 +201,7 @@ export type WallOperation = z.infer<typeof wallOperation>;
 
 /**
  * A display link (kiosk mode): a read-only, revocable token that opens the wall screens over one account's plants
- * without anyone signing in. It does not expire; only revoking ends it.
+ * without anyone signing in, until it expires or is revoked.
  */
 export const displayLink = z.object({
   id: z.number().int(),
@@ -203,6 +211,8 @@ export const displayLink = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** From this time on the wall is refused, as after revoking. */
+  expiresAt: z.string(),
   lastSeenAt: z.string().nullable(),
   lastSeenIp: z.string().nullable(),
 });
@@ -211,6 +221,8 @@ export type DisplayLink = z.infer<typeof displayLink>;
 export const createDisplayLinkBody = z.object({
   name: z.string().trim().min(1).max(EXHIBIT_LIMITS.linkNameMax),
   userCode: z.string().trim().min(1).max(64),
+  /** The link expires this many days after it is made: one of `DISPLAY_LINK_LIFETIMES_DAYS`. */
+  expiresInDays: z.literal(DISPLAY_LINK_LIFETIMES_DAYS),
 });
 export type CreateDisplayLinkBody = z.infer<typeof createDisplayLinkBody>;
 

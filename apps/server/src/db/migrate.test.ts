@@ -70,4 +70,41 @@ describe('migrate', () => {
     writeFileSync(first, `${readFileSync(first, 'utf8')}\n-- edited`);
     await expect(migrate(db, copy)).rejects.toThrow(/was edited after it was applied/);
   });
+
+  it('gives a display link made before expiry existed 90 days from the upgrade, so its wall keeps working', async () => {
+    const target = await emptyDatabase();
+    cleanups.push(target.drop);
+    const db = await target.open();
+    // The migrations as they were before the expiry: the journal ends just ahead of it.
+    const before = mkdtempSync(path.join(os.tmpdir(), 'solarops-migrations-'));
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    cpSync(MIGRATIONS_DIR, before, { recursive: true });
+    const cut = journal.entries.findIndex((e) => e.tag.endsWith('_display-link-expiry'));
+    expect(cut).toBeGreaterThan(0);
+    const journalPath = path.join(before, 'meta', '_journal.json');
+    const old = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+    writeFileSync(journalPath, JSON.stringify({ ...old, entries: old.entries.slice(0, cut) }));
+    await migrate(db, before);
+    const s = await db.session();
+    try {
+      await s.query(`insert into roles (name) values ('wall role')`);
+      await s.query(`insert into users (user_code, password_hash, role_id)
+        values ('wall-owner', 'x', (select id from roles where name = 'wall role'))`);
+      await s.query(`insert into display_links (name, token_hash, user_id, created_by, created_at)
+        values ('Old wall', 'h', (select id from users where user_code = 'wall-owner'), 1, now() - interval '2 years')`);
+    } finally {
+      await s.release();
+    }
+    await migrate(db);
+    const after = await db.session();
+    try {
+      const { rows } = await after.query<{ days: number }>(
+        `select extract(epoch from expires_at - now()) / 86400 as days from display_links`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(Math.round(Number(rows[0]!.days))).toBe(90);
+    } finally {
+      await after.release();
+    }
+  });
 });

@@ -35,7 +35,7 @@ describe('what the server log keeps of an address', () => {
       method: 'POST',
       url: '/prod-api/exhibit/links',
       headers: admin,
-      payload: { name: 'Lobby wall', userCode: owner.userCode },
+      payload: { name: 'Lobby wall', userCode: owner.userCode, expiresInDays: 1 },
     });
     const { token } = created.json().data as CreatedDisplayLink;
     // The wall's page, its calls, and an address carrying the token as a query parameter.

@@ -506,8 +506,8 @@ export const MESSAGES = {
     en: 'The curve has the shape of “{signature}” but the string loses no energy: nothing to do now; look again at the next scan.',
   },
   'exhibit.linkRefused': {
-    zh: '展示链接无效或已被撤销',
-    en: 'This display link is unknown or has been revoked',
+    zh: '展示链接无效、已过期或已被撤销',
+    en: 'This display link is unknown, has expired or has been revoked',
   },
   'exhibit.noSuchAccount': { zh: '账号不存在', en: 'No such account' },
   workOrderExists: {

@@ -35,7 +35,11 @@ const display = (token: string) => ({ authorization: `Display ${token}` });
 const nameOf = (p: FixturePlant) => names.get(p.plantId)!;
 /** A link an administrator made over `userCode`'s plants. */
 const linkOver = async (userCode: string) => {
-  const res = await call(world.headers.admin, 'POST', '/exhibit/links', { name: 'Lobby wall', userCode });
+  const res = await call(world.headers.admin, 'POST', '/exhibit/links', {
+    name: 'Lobby wall',
+    userCode,
+    expiresInDays: 30,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as CreatedDisplayLink;
 };
@@ -64,6 +68,7 @@ describe('who may make, list and revoke display links: role × action', () => {
           ? await call(world.headers[role], 'POST', '/exhibit/links', {
               name: 'Another wall',
               userCode: world.users.endUser.userCode,
+              expiresInDays: 7,
             })
           : await call(world.headers[role], 'DELETE', `/exhibit/links/${existing.id}`);
     const allowed = role === 'admin';

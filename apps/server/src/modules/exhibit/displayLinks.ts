@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CreateDisplayLinkBody, CreatedDisplayLink, DisplayLink } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
@@ -18,9 +18,13 @@ const linkColumns = {
   createdBy: creators.userCode,
   createdAt: displayLinks.createdAt,
   revokedAt: displayLinks.revokedAt,
+  expiresAt: displayLinks.expiresAt,
   lastSeenAt: displayLinks.lastSeenAt,
   lastSeenIp: displayLinks.lastSeenIp,
 };
+
+/** A link a wall may still use: neither revoked nor expired (by the database's clock, as `revokedAt` is). */
+const usable = () => and(isNull(displayLinks.revokedAt), gt(displayLinks.expiresAt, sql`now()`));
 
 const selectLinks = (db: Database) =>
   db
@@ -36,6 +40,7 @@ const shape = (r: LinkRow): DisplayLink => ({
   createdBy: r.createdBy ?? '',
   createdAt: r.createdAt.toISOString(),
   revokedAt: r.revokedAt?.toISOString() ?? null,
+  expiresAt: r.expiresAt.toISOString(),
   lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
 });
 
@@ -45,8 +50,9 @@ export async function listDisplayLinks(db: Database): Promise<DisplayLink[]> {
 }
 
 /**
- * Creates a link over the plants of the account `userCode` (400 on the field when there is no such account) and
- * answers it with its token, which is not kept and cannot be shown again.
+ * Creates a link over the plants of the account `userCode` (400 on the field when there is no such account),
+ * expiring `expiresInDays` days from now, and answers it with its token, which is not kept and cannot be shown
+ * again.
  */
 export async function createDisplayLink(
   db: Database,
@@ -58,7 +64,13 @@ export async function createDisplayLink(
   const token = randomBytes(32).toString('base64url');
   const [created] = await db
     .insert(displayLinks)
-    .values({ name: body.name, tokenHash: sha256(token), userId: owner.id, createdBy })
+    .values({
+      name: body.name,
+      tokenHash: sha256(token),
+      userId: owner.id,
+      createdBy,
+      expiresAt: sql`now() + make_interval(days => ${body.expiresInDays}::int)`,
+    })
     .returning({ id: displayLinks.id });
   const [row] = await selectLinks(db).where(eq(displayLinks.id, created!.id));
   return { ...shape(row!), token };
@@ -76,7 +88,7 @@ export async function revokeDisplayLink(db: Database, id: number): Promise<boole
 
 /**
  * The caller a wall opened by `token` acts as: the link's account, for reading its plants. Undefined when the token
- * is unknown, revoked, or its account is disabled. Notes when and from where the wall called, at most once a
+ * is unknown, revoked or expired, or its account is disabled. Notes when and from where the wall called, at most once a
  * minute.
  */
 export async function displayLinkViewer(
@@ -95,7 +107,7 @@ export async function displayLinkViewer(
     })
     .from(displayLinks)
     .innerJoin(users, eq(users.id, displayLinks.userId))
-    .where(and(eq(displayLinks.tokenHash, sha256(token)), isNull(displayLinks.revokedAt)));
+    .where(and(eq(displayLinks.tokenHash, sha256(token)), usable()));
   if (!row || !row.enabled || row.status !== 'active') return undefined;
   await db
     .update(displayLinks)
@@ -110,11 +122,11 @@ export async function displayLinkViewer(
   return { linkId: row.linkId, userId: row.userId, roleId: row.roleId, dealercode: row.dealercode };
 }
 
-/** Is the link still usable (not revoked)? Open wall streams ask every so often and end when it is not. */
+/** Is the link still usable (neither revoked nor expired)? Open wall streams ask every so often and end when not. */
 export async function displayLinkActive(db: Database, linkId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: displayLinks.id })
     .from(displayLinks)
-    .where(and(eq(displayLinks.id, linkId), isNull(displayLinks.revokedAt)));
+    .where(and(eq(displayLinks.id, linkId), usable()));
   return row !== undefined;
 }

@@ -71,7 +71,7 @@ describe('display walls and display links', () => {
       method: 'POST',
       url: '/prod-api/exhibit/links',
       headers: admin,
-      payload: { name, userCode },
+      payload: { name, userCode, expiresInDays: 30 },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as CreatedDisplayLink;
@@ -170,14 +170,14 @@ describe('display walls and display links', () => {
       method: 'POST',
       url: '/prod-api/exhibit/links',
       headers: ownerH,
-      payload: { name: 'x', userCode: owner.userCode },
+      payload: { name: 'x', userCode: owner.userCode, expiresInDays: 7 },
     });
     expect(refused.statusCode).toBe(403);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/prod-api/exhibit/links',
       headers: admin,
-      payload: { name: 'x', userCode: 'nobody-here' },
+      payload: { name: 'x', userCode: 'nobody-here', expiresInDays: 7 },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].field).toBe('userCode');
@@ -202,7 +202,7 @@ describe('display walls and display links', () => {
       method: 'POST',
       url: '/prod-api/exhibit/links',
       headers: wall,
-      payload: { name: 'y', userCode: owner.userCode },
+      payload: { name: 'y', userCode: owner.userCode, expiresInDays: 7 },
     });
     expect(write.statusCode).toBe(401);
 
@@ -234,6 +234,56 @@ describe('display walls and display links', () => {
       headers: admin,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses a display link past its expiry as a revoked one, in zh and en, and keeps a live one open', async () => {
+    const before = await data<DisplayLink[]>('/exhibit/links', admin);
+    // An expiry that is not one of the choices, or none at all, is refused on its field and makes nothing.
+    for (const expiresInDays of [undefined, 0, -1, 2, 90, 366, 7.5, '7', 'never', null]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/prod-api/exhibit/links?langType=en',
+        headers: admin,
+        payload: { name: 'Bad expiry', userCode: owner.userCode, expiresInDays },
+      });
+      expect(res.statusCode, String(expiresInDays)).toBe(400);
+      expect(res.json().errors[0].field).toBe('expiresInDays');
+    }
+    expect(await data<DisplayLink[]>('/exhibit/links', admin)).toEqual(before);
+
+    // Each choice sets the expiry that many days after the link is made.
+    const week = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/exhibit/links',
+      headers: admin,
+      payload: { name: 'Week wall', userCode: owner.userCode, expiresInDays: 7 },
+    });
+    expect(week.statusCode, week.body).toBe(200);
+    const link = week.json().data as CreatedDisplayLink;
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(7 * 86_400_000);
+    const live = await createLink(owner.userCode, 'Month wall');
+    const wall = display(link.token);
+    expect((await get('/exhibit/overview', wall)).statusCode).toBe(200);
+
+    // The week has passed: every wall call is refused as after revoking, saying the link may have expired.
+    await t.db.execute(
+      sql`update display_links set expires_at = now() - interval '1 second' where id = ${link.id}`,
+    );
+    for (const screen of EXHIBIT_SCREENS) {
+      const res = await get(`/exhibit/${screen}`, wall);
+      expect(res.statusCode, screen).toBe(401);
+      expect(res.json().msg).toBe('展示链接无效、已过期或已被撤销');
+    }
+    expect((await get(`/exhibit/station/${mine.plantId}/curve`, wall)).statusCode).toBe(401);
+    expect((await get('/exhibit/stream', wall)).statusCode).toBe(401);
+    const en = await get('/exhibit/overview?langType=en', wall);
+    expect(en.json().msg).toBe('This display link is unknown, has expired or has been revoked');
+    // The list still shows it, with its expiry; the month's link beside it keeps its wall open.
+    const listed = await data<DisplayLink[]>('/exhibit/links', admin);
+    const expired = listed.find((l) => l.id === link.id)!;
+    expect(expired.revokedAt).toBeNull();
+    expect(Date.parse(expired.expiresAt)).toBeLessThan(Date.now());
+    expect((await get('/exhibit/overview', display(live.token))).statusCode).toBe(200);
   });
 
   describe('a distributor’s wall: its plants’ SIM cards and work orders only, pushed when an order moves', () => {

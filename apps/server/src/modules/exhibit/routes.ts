@@ -121,7 +121,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked',
+          'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked or expires',
       },
     },
     async (request, reply) => {
@@ -154,7 +154,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Creates a read-only display link over one account’s plants; its token is shown this once',
+        summary:
+          'Creates a read-only display link over one account’s plants, expiring after the chosen days; its token is shown this once',
         body: createDisplayLinkBody,
         response: { 200: envelope(createdDisplayLink) },
       },

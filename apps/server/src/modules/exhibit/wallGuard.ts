@@ -16,8 +16,8 @@ const viewers = new WeakMap<FastifyRequest, WallViewer>();
 
 /**
  * Guard of the wall calls: `Authorization: Display <token>` is a display link (401 `exhibit.linkRefused` when it is
- * unknown or revoked); anything else is a signed-in user who needs one of the `screens` in the menu list. A display
- * token is accepted here only, so that it can read the walls and call nothing else.
+ * unknown, expired or revoked); anything else is a signed-in user who needs one of the `screens` in the menu list.
+ * A display token is accepted here only, so that it can read the walls and call nothing else.
  */
 export function wallGuard(...screens: ExhibitScreen[]) {
   const signedIn = requirePermission(...screens);

@@ -10,7 +10,7 @@ import type { WorkOrderBus } from '../workOrders/workOrderBus.ts';
 import { displayLinkActive } from './displayLinks.ts';
 import type { WallViewer } from './wallGuard.ts';
 
-/** How often an open stream of a display link checks that the link was not revoked [ms]. */
+/** How often an open stream of a display link checks that the link was neither revoked nor has expired [ms]. */
 const REVOCATION_CHECK_MS = 25_000;
 /** Changes within this time go out as one push: a fleet reporting at once must not make every wall refetch per batch [ms]. */
 export const WALL_PUSH_COALESCE_MS = 1_000;
@@ -20,7 +20,7 @@ const SCOPE_TTL_MS = 60_000;
 /**
  * Streams `changed` (server-sent events) to a wall whenever a reading of its plants is stored, an alarm of its
  * plants occurs or changes, a work order of its plants is opened or moved, or devices go offline or come back; the wall then refetches its screen. A display link
- * revoked while its wall is open gets `revoked` and the stream ends. Returns the function that ends it.
+ * revoked or expired while its wall is open gets `revoked` and the stream ends. Returns the function that ends it.
  */
 export function openWallStream(
   {
@@ -87,7 +87,7 @@ export function openWallStream(
   alarmBus.on('changed', onAlarms);
   workOrderBus.on('changed', onWorkOrders);
 
-  // A display link revoked while its wall is open: the wall hears it at the next check and the stream ends.
+  // A display link revoked or expired while its wall is open: the wall hears it at the next check and the stream ends.
   const linkId = viewer.linkId;
   const check =
     linkId === undefined

@@ -1,6 +1,13 @@
-import { Alert, Button, Drawer, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { EXHIBIT_LIMITS, type CreatedDisplayLink, type DisplayLink } from '@solarops/contracts';
+import {
+  DISPLAY_LINK_DEFAULT_DAYS,
+  DISPLAY_LINK_LIFETIMES_DAYS,
+  EXHIBIT_LIMITS,
+  type CreateDisplayLinkBody,
+  type CreatedDisplayLink,
+  type DisplayLink,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../components/format/formatDate.ts';
 import { useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from './api.ts';
@@ -8,9 +15,12 @@ import { useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from './a
 /** The address a wall opens with a display link. */
 export const displayUrl = (token: string) => `${window.location.origin}/display/${token}`;
 
+/** Has the link passed its expiry (its wall is refused from then on)? */
+const expired = (link: DisplayLink) => Date.parse(link.expiresAt) <= Date.now();
+
 /**
- * Display links for administrators: make one over an account's plants (its address shown once, to open on the
- * wall), see when and from where each wall last called, revoke.
+ * Display links for administrators: make one over an account's plants for a chosen time (its address shown once,
+ * to open on the wall), see when each expires and when and from where each wall last called, revoke.
  */
 export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -18,7 +28,7 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
   const create = useCreateDisplayLink();
   const revoke = useRevokeDisplayLink();
   const [created, setCreated] = useState<CreatedDisplayLink | null>(null);
-  const [form] = Form.useForm<{ name: string; userCode: string }>();
+  const [form] = Form.useForm<CreateDisplayLinkBody>();
   return (
     <Drawer
       open={open}
@@ -30,6 +40,7 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
       <Form
         form={form}
         layout="inline"
+        initialValues={{ expiresInDays: DISPLAY_LINK_DEFAULT_DAYS }}
         onFinish={(values) =>
           create.mutate(values, {
             onSuccess: (link) => {
@@ -42,7 +53,7 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
         <Form.Item
           name="name"
           rules={[{ required: true, message: t('exhibit.links.nameRequired') }]}
-          style={{ width: 200 }}
+          style={{ width: 170 }}
         >
           <Input
             placeholder={t('exhibit.links.name')}
@@ -53,9 +64,19 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
         <Form.Item
           name="userCode"
           rules={[{ required: true, message: t('exhibit.links.accountRequired') }]}
-          style={{ width: 200 }}
+          style={{ width: 170 }}
         >
           <Input placeholder={t('exhibit.links.account')} data-testid="link-account" />
+        </Form.Item>
+        <Form.Item name="expiresInDays" label={t('exhibit.links.lifetime')}>
+          <Select
+            style={{ width: 100 }}
+            data-testid="link-lifetime"
+            options={DISPLAY_LINK_LIFETIMES_DAYS.map((days) => ({
+              value: days,
+              label: days === 365 ? t('exhibit.links.oneYear') : t('exhibit.links.days', { count: days }),
+            }))}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="link-create">
           {t('exhibit.links.create')}
@@ -84,6 +105,10 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
           { title: t('exhibit.links.name'), dataIndex: 'name' },
           { title: t('exhibit.links.account'), dataIndex: 'userCode' },
           {
+            title: t('exhibit.links.expires'),
+            render: (_, l) => <span data-testid="link-expires">{formatDate(l.expiresAt)}</span>,
+          },
+          {
             title: t('exhibit.links.lastSeen'),
             render: (_, l) => (l.lastSeenAt ? `${formatDate(l.lastSeenAt)} · ${l.lastSeenIp ?? ''}` : '—'),
           },
@@ -92,6 +117,8 @@ export function DisplayLinksDrawer({ open, onClose }: { open: boolean; onClose: 
             render: (_, l) =>
               l.revokedAt ? (
                 <Tag>{t('exhibit.links.revoked')}</Tag>
+              ) : expired(l) ? (
+                <Tag color="orange">{t('exhibit.links.expired')}</Tag>
               ) : (
                 <Popconfirm title={t('exhibit.links.revokeConfirm')} onConfirm={() => revoke.mutate(l.id)}>
                   <Button size="small" danger>
