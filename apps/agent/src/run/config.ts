@@ -41,9 +41,23 @@ export const agentConfig = z.object({
   server: z
     .object({
       /** The console's MQTT broker, e.g. mqtt://console.example.com:1883. */
-      mqttUrl: z.string().url(),
+      mqttUrl: z.string().url().optional(),
+      /**
+       * The console's address, e.g. https://console.example.com: the way up over HTTP where MQTT is blocked
+       * (alone: the only way up).
+       */
+      httpUrl: z
+        .string()
+        .url()
+        .refine((u) => /^https?:/.test(u), { message: 'an http:// or https:// address' })
+        .optional(),
+      /** With both: how long MQTT must have been unreachable before batches go over HTTP [s]. */
+      httpAfterS: z.number().int().min(1).max(3600).default(60),
     })
-    .strict(),
+    .strict()
+    .refine((s) => s.mqttUrl !== undefined || s.httpUrl !== undefined, {
+      message: 'the server needs an mqttUrl, an httpUrl or both',
+    }),
   collector: z.object({ serial: serialNumber, secret: z.string().min(1) }).strict(),
   /** The plant's time zone: energy today counts from its local midnight. */
   timeZone: z.string().default('UTC'),

@@ -8,6 +8,7 @@ import { ModbusSerialTransport, type LinkEndpoint } from '../modbus/transport.ts
 import { AGENT_VERSION } from '../version.ts';
 import { BatchJournal, DEFAULT_MAX_ITEMS } from './BatchJournal.ts';
 import { clockState } from './clockState.ts';
+import { HttpDelivery } from './HttpDelivery.ts';
 import type { AgentConfig, LinkConfig } from './config.ts';
 import { DevicePoller, type PollResult } from './DevicePoller.ts';
 
@@ -100,6 +101,7 @@ export interface RunningAgent {
  * The service: polls every device at the interval, sends the readings of each interval as one batch through
  * the collector link (MQTT, QoS 1, kept on disk until the server's ack and re-sent oldest first after every
  * reconnect and every restart), and says its status (the agent's version, its interval, its clock) at each connect.
+ * Where MQTT is blocked (or not configured), the same batches go over HTTP (`HttpDelivery`).
  */
 export async function runAgent(config: AgentConfig, log: (line: string) => void): Promise<RunningAgent> {
   const journal = new BatchJournal(config.dataDir, config.bufferReadings ?? DEFAULT_MAX_ITEMS);
@@ -108,13 +110,25 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     log(`buffer: ${journal.waiting().length} batch(es) from before the restart go first`);
   const days = new DayStarts(config.dataDir);
   const link = new CollectorLink({
-    url: config.server.mqttUrl,
+    // Without MQTT the link is never started: it only keeps the batches, and HTTP delivers them.
+    url: config.server.mqttUrl ?? '',
     serial: config.collector.serial,
     secret: config.collector.secret,
     store: journal,
     writeCache: false,
     status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS, clock: clockState() }),
   });
+  const { mqttUrl, httpUrl, httpAfterS } = config.server;
+  const http = httpUrl
+    ? new HttpDelivery({
+        url: httpUrl,
+        serial: config.collector.serial,
+        secret: config.collector.secret,
+        link,
+        afterMs: mqttUrl ? httpAfterS * 1000 : 0,
+        log,
+      })
+    : undefined;
   let collected: TelemetryReading[] = [];
   /** Polls ended (read or failed) since the last batch. */
   let ended = 0;
@@ -125,6 +139,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     const readings = collected;
     collected = [];
     link.sendTelemetry(readings);
+    void http?.deliver();
     days.save();
     if (journal.dropped > droppedReported) {
       log(
@@ -144,13 +159,15 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
   // At the latest a batch per interval: a poll still running (a slow link, a device timing out) does not hold
   // back the readings of the others beyond it.
   const flushTimer = setInterval(flush, config.intervalS * 1000);
-  link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
+  if (mqttUrl) link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
+  http?.start();
   for (const p of all) p.start();
   return {
     link,
     journal,
     async stop() {
       clearInterval(flushTimer);
+      await http?.stop();
       for (const p of all) p.stop();
       flush();
       await Promise.all(queues.map((q) => q.close()));

@@ -89,6 +89,25 @@ export class CollectorLink {
     return kind === 'telemetry' ? this.topics.telemetry : this.topics.event;
   }
 
+  /**
+   * Records a batch's ack, from `down/ack` or from another way to the server (the edge agent's HTTP calls while
+   * MQTT is blocked); true when the batch was waiting. An acknowledged batch is not sent again.
+   */
+  acknowledge(seq: number): boolean {
+    if (!this.unacked.delete(seq)) return false;
+    this.options.store?.ack(seq);
+    this.acked++;
+    if (this.unacked.size === 0) {
+      for (const w of this.ackWaiters.splice(0)) w();
+    }
+    return true;
+  }
+
+  /** The batches waiting for their ack, oldest first: their sequence numbers, kinds and bodies as sent. */
+  waiting(): { seq: number; kind: 'telemetry' | 'event'; payload: string }[] {
+    return [...this.unacked].map(([seq, u]) => ({ seq, kind: u.kind, payload: u.payload }));
+  }
+
   /** Batches sent and not yet acknowledged. */
   get unackedCount(): number {
     return this.unacked.size;
@@ -125,13 +144,7 @@ export class CollectorLink {
       } catch {
         return;
       }
-      if (parsed.success && this.unacked.delete(parsed.data.seq)) {
-        this.options.store?.ack(parsed.data.seq);
-        this.acked++;
-        if (this.unacked.size === 0) {
-          for (const w of this.ackWaiters.splice(0)) w();
-        }
-      }
+      if (parsed.success) this.acknowledge(parsed.data.seq);
     });
     client.on('connect', () => {
       void (async () => {

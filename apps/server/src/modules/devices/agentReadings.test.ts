@@ -15,6 +15,8 @@ import { createFixturePlant, type FixturePlant } from './deviceFixtures.ts';
 import { ImageServer, loadImage, registerMap } from '../../../../agent/test/imageServer.ts';
 import { AGENT_VERSION } from '../../../../agent/src/version.ts';
 
+/** The V8 flags of the installed service that turn WebAssembly off, and with it Node's fetch (apps/agent/build.mjs). */
+const LITE_MODE = ['--lite-mode', '--no-expose-wasm'];
 const AGENT = path.resolve(import.meta.dirname, '../../../../agent/bin/solarops-agent.mjs');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -44,9 +46,12 @@ function agentOnce(args: string[]): Promise<{ code: number | null; stdout: strin
   });
 }
 
-/** Starts the agent service; its log lines go to `log`. */
-function startAgent(config: string, log: string[]): ChildProcess {
-  const child = spawn(process.execPath, [AGENT, 'run', '--config', config], {
+/**
+ * Starts the agent service; its log lines go to `log`. `nodeFlags`: the installed service's V8 flags
+ * (apps/agent/build.mjs), where WebAssembly is off.
+ */
+function startAgent(config: string, log: string[], nodeFlags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, AGENT, 'run', '--config', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
@@ -56,13 +61,13 @@ function startAgent(config: string, log: string[]): ChildProcess {
 
 function agentConfig(
   dir: string,
-  o: { mqttPort: number; modbusPort: number; plant: FixturePlant; dataDir: string },
+  o: { mqttPort: number; modbusPort: number; plant: FixturePlant; dataDir: string; server?: string },
 ) {
   const c = o.plant.collectors[0]!;
   const file = path.join(dir, 'agent.yaml');
   writeFileSync(
     file,
-    `server: { mqttUrl: "mqtt://127.0.0.1:${o.mqttPort}" }
+    `server: ${o.server ?? `{ mqttUrl: "mqtt://127.0.0.1:${o.mqttPort}" }`}
 collector: { serial: ${c.serial}, secret: "${c.secret}" }
 timeZone: Asia/Shanghai
 intervalS: 5
@@ -94,6 +99,34 @@ async function imageServer(): Promise<ImageServer> {
   await server.start();
   servers.push(server);
   return server;
+}
+
+/** The owner's session headers, signed in through the console's form. */
+async function signIn(base: string, owner: { userCode: string; password: string }) {
+  const form = multipart({ username: owner.userCode, password: owner.password });
+  const answer = await fetch(`${base}/authentication/form`, {
+    method: 'POST',
+    headers: {
+      ...form.headers,
+      authorization: clientAuth({ consoleClientId: 'console', consoleClientSecret: 'console-secret' }),
+    },
+    body: form.payload,
+  });
+  const { token } = (
+    (await answer.json()) as { data: { token: { token_type: string; access_token: string } } }
+  ).data;
+  return { authorization: `${token.token_type} ${token.access_token}` };
+}
+
+/** The device's row in the plant's device list, once it shows a reading. */
+function deviceWithReading(base: string, headers: Record<string, string>, serial: string) {
+  return until(async () => {
+    const list = (await (await fetch(`${base}/device/list?sn=${serial}`, { headers })).json()) as {
+      rows: DeviceRow[];
+    };
+    const r = list.rows.find((d) => d.serial === serial);
+    return r?.latest ? r : undefined;
+  }, 120_000);
 }
 
 async function plantWithServer(dir: string) {
@@ -133,27 +166,8 @@ describe('the edge agent against the server', () => {
       const agent = startAgent(config, log);
 
       const base = `http://127.0.0.1:${env.PORT}/prod-api`;
-      const form = multipart({ username: owner.userCode, password: owner.password });
-      const signIn = await fetch(`${base}/authentication/form`, {
-        method: 'POST',
-        headers: {
-          ...form.headers,
-          authorization: clientAuth({ consoleClientId: 'console', consoleClientSecret: 'console-secret' }),
-        },
-        body: form.payload,
-      });
-      const { token } = (
-        (await signIn.json()) as { data: { token: { token_type: string; access_token: string } } }
-      ).data;
-      const headers = { authorization: `${token.token_type} ${token.access_token}` };
-      const device = plant.devices[0]!;
-      const row = await until(async () => {
-        const list = (await (await fetch(`${base}/device/list?sn=${device.serial}`, { headers })).json()) as {
-          rows: DeviceRow[];
-        };
-        const r = list.rows.find((d) => d.serial === device.serial);
-        return r?.latest ? r : undefined;
-      }, 120_000);
+      const headers = await signIn(base, owner);
+      const row = await deviceWithReading(base, headers, plant.devices[0]!.serial);
       expect(row.plantId).toBe(plant.plantId);
       expect(row.latest).toMatchObject({
         acPowerW: scanned.acPowerW,
@@ -173,6 +187,57 @@ describe('the edge agent against the server', () => {
 
       agent.kill('SIGTERM');
       await exited(agent);
+      server.kill('SIGTERM');
+      await exited(server);
+    },
+  );
+
+  it(
+    'sends over HTTP where MQTT is blocked, in the V8 lite mode of the installed service: the device list shows its values',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir();
+      const { owner, plant, env } = await plantWithServer(dir);
+      const modbus = await imageServer();
+      const server = await startServer(env);
+      children.push(server);
+
+      const scan = await agentOnce(['scan', '--host', '127.0.0.1', '--port', String(modbus.port), '--json']);
+      const scanned = JSON.parse(scan.stdout).devices[0].reading;
+      // MQTT blocked: its port answers nothing (a port that was free a moment ago, where no broker listens).
+      const blocked = await freePort();
+      const log: string[] = [];
+      const dataDir = tempDir();
+      const config = agentConfig(tempDir(), {
+        mqttPort: blocked,
+        modbusPort: modbus.port,
+        plant,
+        dataDir,
+        server: `{ mqttUrl: "mqtt://127.0.0.1:${blocked}", httpUrl: "http://127.0.0.1:${env.PORT}", httpAfterS: 1 }`,
+      });
+      const agent = startAgent(config, log, LITE_MODE);
+
+      const base = `http://127.0.0.1:${env.PORT}/prod-api`;
+      const headers = await signIn(base, owner);
+      const row = await deviceWithReading(base, headers, plant.devices[0]!.serial);
+      expect(row.latest).toMatchObject({
+        acPowerW: scanned.acPowerW,
+        energyTotalKwh: scanned.energyTotalKwh,
+        tempC: scanned.tempC,
+        faultCode: scanned.faultCode,
+      });
+      expect(row.online).toBe(true);
+      expect(log.join('')).toMatch(/MQTT unreachable for \d+ s: batches go over HTTP/);
+      // Acknowledged by the HTTP answer: the buffer on disk holds the batch's ack.
+      await until(
+        async () =>
+          readFileSync(path.join(dataDir, 'batches.journal'), 'utf8').includes('{"t":"a"') ? true : undefined,
+        60_000,
+      );
+
+      agent.kill('SIGTERM');
+      await exited(agent);
+      expect(agent.exitCode).toBe(0);
       server.kill('SIGTERM');
       await exited(server);
     },

@@ -1,0 +1,145 @@
+import type { CollectorLink } from '@solarops/simulator/link';
+import { postJson } from './httpPost.ts';
+
+export interface HttpDeliveryOptions {
+  /** The console's address, e.g. https://console.example.com (the API is under its /prod-api/). */
+  url: string;
+  serial: string;
+  secret: string;
+  /** The link whose waiting batches go over HTTP, and which records their acks (on disk, through its store). */
+  link: CollectorLink;
+  /** How long MQTT must have been down before batches go over HTTP [ms]; 0 when the agent has no MQTT at all. */
+  afterMs: number;
+  log: (line: string) => void;
+  /** Longest wait for one call's answer [ms]. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+const FIRST_RETRY_MS = 5_000;
+const LAST_RETRY_MS = 5 * 60_000;
+
+/**
+ * The way up where MQTT is blocked (a firewall that lets only HTTPS out, a proxy): the batches waiting for their
+ * ack are POSTed to `/prod-api/device/v1/telemetry` (and `/event`) with the collector's serial and secret
+ * (docs/device-protocol.md, "HTTP"), oldest first, one at a time. The server answers after its commit, so a 200
+ * is the batch's ack; a batch the server can never take (400, 413) is acknowledged too, as it is over MQTT; any
+ * other failure keeps the batch and tries again later (5 s, doubling to 5 minutes). While MQTT is connected it
+ * stays idle: MQTT is the way up, HTTP the fallback, and the link's reconnects go on in the background.
+ */
+export class HttpDelivery {
+  private mqttSeenAt: number;
+  private retryAt = 0;
+  private retryMs = 0;
+  private usingHttp = false;
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
+  private readonly base: URL;
+  private readonly auth: string;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HttpDeliveryOptions) {
+    this.now = options.now ?? Date.now;
+    this.mqttSeenAt = this.now();
+    this.base = new URL('prod-api/device/v1/', options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.auth = `Basic ${Buffer.from(`${options.serial}:${options.secret}`).toString('base64')}`;
+  }
+
+  /** Checks every second whether batches wait and MQTT is down (a check that costs nothing when they do not). */
+  start(): void {
+    this.timer = setInterval(() => void this.deliver(), 1000);
+  }
+
+  /** Stops, cutting a call in flight short (its batch stays waiting); resolves when the last round is over. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopping.abort();
+    await this.round;
+  }
+
+  /** Sends what waits over HTTP if MQTT has been down long enough; resolves when this round is over. */
+  deliver(): Promise<void> {
+    if (this.stopping.signal.aborted) return Promise.resolve();
+    if (this.round) return this.round;
+    this.round = this.sendWaiting().finally(() => (this.round = undefined));
+    return this.round;
+  }
+
+  private async sendWaiting(): Promise<void> {
+    const { link, log } = this.options;
+    const now = this.now();
+    if (link.connected) {
+      this.mqttSeenAt = now;
+      if (this.usingHttp) log('MQTT connected again: batches go over MQTT');
+      this.usingHttp = false;
+      return;
+    }
+    if (now < this.retryAt || now - this.mqttSeenAt < this.options.afterMs) return;
+    const waiting = link.waiting();
+    if (waiting.length === 0) return;
+    if (!this.usingHttp && this.options.afterMs > 0) {
+      log(`MQTT unreachable for ${Math.round((now - this.mqttSeenAt) / 1000)} s: batches go over HTTP`);
+    }
+    this.usingHttp = true;
+    for (const batch of waiting) {
+      // MQTT is back (its reconnect sends the rest), or the agent stops.
+      if (link.connected || this.stopping.signal.aborted) return;
+      if (!(await this.post(batch.seq, batch.kind, batch.payload))) {
+        this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs === 0 ? FIRST_RETRY_MS : this.retryMs * 2);
+        this.retryAt = this.now() + this.retryMs;
+        return;
+      }
+    }
+    this.retryMs = 0;
+  }
+
+  /** Posts one batch; true when it is settled (stored, or refused for good), false to try again later. */
+  private async post(seq: number, kind: 'telemetry' | 'event', payload: string): Promise<boolean> {
+    const { link, log } = this.options;
+    const url = new URL(kind, this.base);
+    let answer;
+    try {
+      answer = await postJson(
+        url,
+        payload,
+        { authorization: this.auth },
+        this.options.timeoutMs ?? 30_000,
+        this.stopping.signal,
+      );
+    } catch (err) {
+      if (this.stopping.signal.aborted) return false;
+      log(`HTTP: batch ${seq} not sent (${(err as Error).message}); kept, tried again later`);
+      return false;
+    }
+    if (answer.status === 200) {
+      link.acknowledge(seq);
+      const commands = commandsIn(answer.body);
+      if (commands > 0)
+        log(`HTTP: ${commands} command(s) from the server not carried out: not supported yet`);
+      return true;
+    }
+    if (answer.status === 400 || answer.status === 413) {
+      // Sending it again cannot help: the server acknowledges such a batch over MQTT too.
+      log(`HTTP: the server refused batch ${seq} (${answer.status}) as malformed or too large; dropped`);
+      link.acknowledge(seq);
+      return true;
+    }
+    log(
+      answer.status === 401
+        ? `HTTP: the server refused the collector's serial or secret (401); batch ${seq} kept`
+        : `HTTP: batch ${seq} not stored (${answer.status}); kept, tried again later`,
+    );
+    return false;
+  }
+}
+
+/** How many commands an answer carries (the server's envelope, `{ code, data: { commands? } }`). */
+function commandsIn(body: string): number {
+  try {
+    const commands = (JSON.parse(body) as { data?: { commands?: unknown } }).data?.commands;
+    return Array.isArray(commands) ? commands.length : 0;
+  } catch {
+    return 0;
+  }
+}
