@@ -60,6 +60,50 @@ export const settingPoint = z.object({
 });
 export type SettingPoint = z.infer<typeof settingPoint>;
 
+/** Reading fields a register holds one value of (`docs/device-protocol.md`). */
+export const REGISTER_READING_FIELDS = [
+  'acPowerW',
+  'energyTodayKwh',
+  'energyTotalKwh',
+  'importEnergyKwh',
+  'tempC',
+  'status',
+  'faultCode',
+  'batterySocPercent',
+  'batteryPowerW',
+  'batteryVoltageV',
+] as const;
+/** Reading fields of one value per phase or per PV input: a register holds the one at `index`. */
+export const REGISTER_READING_LISTS = [
+  'gridVoltageV',
+  'gridCurrentA',
+  'gridFrequencyHz',
+  'pvVoltageV',
+  'pvCurrentA',
+] as const;
+
+/**
+ * Where a device without SunSpec keeps a field of our telemetry reading: the edge agent reads these registers
+ * (holding registers, function 3) and builds the reading from them, as it does from SunSpec models for the others.
+ */
+export const readingPoint = z.object({
+  field: z.enum([...REGISTER_READING_FIELDS, ...REGISTER_READING_LISTS]),
+  /** For a per-phase or per-input field: which phase or input (0-based). */
+  index: z.number().int().min(0).max(11).optional(),
+  /** Modbus holding register (0-based address) of the value (its first word for 32 bits). */
+  register: z.number().int().min(0).max(65535),
+  registerType: z.enum(REGISTER_TYPES),
+  /** 32-bit values: the low word in the first register (Deye, Sungrow) instead of the high word. */
+  lowWordFirst: z.boolean().optional(),
+  /** Value = register × 10^scale + offset, in the field's unit. */
+  scale: z.number().int().min(-4).max(4),
+  /** Added after scaling: some devices count temperatures from −100 °C so that the register stays positive. */
+  offset: z.number().optional(),
+  /** For `status`: the device's state values and our status of each (0 standby, 1 normal, 2 derating, 3 fault); others are absent. */
+  states: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(3)).optional(),
+});
+export type ReadingPoint = z.infer<typeof readingPoint>;
+
 export const SETTINGS_PROFILE_IDS = ['sunspecInverter', 'hybridRegister', 'yongfuStorage'] as const;
 export const settingsProfileId = z.enum(SETTINGS_PROFILE_IDS);
 export type SettingsProfileId = z.infer<typeof settingsProfileId>;
@@ -75,5 +119,10 @@ export const settingsProfile = z.object({
   points: z.array(settingPoint).min(1),
   /** Battery dispatch: schedule slots per day the device holds; absent when it has no battery. */
   dispatchSlots: z.number().int().min(1).max(48).optional(),
+  /**
+   * Where a device of this profile without SunSpec keeps its readings (the edge agent's `profile` of a device);
+   * absent when its readings come another way (SunSpec, or a collector that speaks our protocol itself).
+   */
+  readings: z.array(readingPoint).min(1).optional(),
 });
 export type SettingsProfile = z.infer<typeof settingsProfile>;

@@ -1,7 +1,9 @@
+import type { SettingsProfileId } from '@solarops/contracts';
 import type { LinkQueue } from '../modbus/LinkQueue.ts';
 import type { ReadingFields } from '../mapping/toReading.ts';
 import type { ReadRegisters } from '../sunspec/discover.ts';
 import { SunSpecDevice } from '../sunspec/SunSpecDevice.ts';
+import { RegisterProfileDevice } from '../profiles/RegisterProfileDevice.ts';
 
 export interface PolledDevice {
   /** Our serial of the device (the reading's `sn`). */
@@ -9,6 +11,8 @@ export interface PolledDevice {
   unitId: number;
   /** Its own request timeout [ms]; the link's default when absent. */
   timeoutMs?: number;
+  /** `sunspec` (discovered; the default) or the register profile of a device without SunSpec. */
+  profile?: 'sunspec' | SettingsProfileId;
 }
 
 export interface PollResult {
@@ -21,12 +25,12 @@ export interface PollResult {
 
 /**
  * Polls one device at a fixed interval through its link's queue: discovers its SunSpec map at the first poll
- * (and again after a failed one), then reads its mapped models. Polls start on a fixed grid (start + k ×
+ * (and again after a failed one), then reads its mapped models; a device with a register profile is read by it. Polls start on a fixed grid (start + k ×
  * interval), not after the previous one ends, so a slow link does not stretch the interval; a poll still running
  * when the next is due makes that one skip.
  */
 export class DevicePoller {
-  private device: SunSpecDevice | undefined;
+  private device: SunSpecDevice | RegisterProfileDevice | undefined;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
   private next = 0;
@@ -45,7 +49,9 @@ export class DevicePoller {
   /** Reads the device once. */
   async poll(ts = this.now()): Promise<PollResult> {
     try {
-      this.device ??= await SunSpecDevice.discover(this.read);
+      const profile = this.target.profile ?? 'sunspec';
+      this.device ??=
+        profile === 'sunspec' ? await SunSpecDevice.discover(this.read) : new RegisterProfileDevice(profile);
       if (!this.device) throw new Error(`unit ${this.target.unitId} has no SunSpec map`);
       return { sn: this.target.sn, ts, fields: await this.device.read(this.read) };
     } catch (error) {

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { serialNumber } from '@solarops/contracts';
+import {
+  SETTINGS_PROFILES,
+  serialNumber,
+  settingsProfileId,
+  type SettingsProfileId,
+} from '@solarops/contracts';
 import { parse } from 'yaml';
 import { z } from 'zod';
 
 const host = z.string().min(1);
+/** The register profiles that say where a device keeps its readings. */
+const READING_PROFILES: SettingsProfileId[] = SETTINGS_PROFILES.filter((p) => p.readings).map((p) => p.id);
 const port = z.number().int().min(1).max(65535).default(502);
 
 const device = z.object({
@@ -11,8 +18,16 @@ const device = z.object({
   sn: serialNumber,
   unitId: z.number().int().min(0).max(247),
   timeoutMs: z.number().int().min(50).max(60_000).optional(),
-  /** `sunspec` (the default: discovered). Register profiles of non-SunSpec devices come with part 2. */
-  profile: z.literal('sunspec').default('sunspec'),
+  /**
+   * `sunspec` (the default: discovered), or for a device without SunSpec the register profile that says where
+   * it keeps its readings (`packages/contracts` profiles with `readings`, e.g. `hybridRegister`).
+   */
+  profile: z
+    .union([z.literal('sunspec'), settingsProfileId])
+    .default('sunspec')
+    .refine((p) => p === 'sunspec' || READING_PROFILES.includes(p), {
+      message: `sunspec, or a register profile with readings: ${READING_PROFILES.join(', ')}`,
+    }),
 });
 
 const link = z

@@ -63,7 +63,10 @@ function toReading(
   days: Map<string, DayStart>,
 ): TelemetryReading | undefined {
   if (!result.fields) return undefined;
-  const today = energyToday(days, result.sn, result.ts, result.fields.energyTotalKwh, config.timeZone);
+  // A device's own day counter is kept; the lifetime counter by the plant's local day stands in where it has none.
+  const today =
+    result.fields.energyTodayKwh ??
+    energyToday(days, result.sn, result.ts, result.fields.energyTotalKwh, config.timeZone);
   return {
     sn: result.sn,
     ts: result.ts,

@@ -17,7 +17,7 @@ export interface ReadRequest {
  * more than 125 registers from its scale factor (possible in a long model 160) gets it from a request of its own.
  */
 export function planReads(
-  location: ModelLocation,
+  location: Pick<ModelLocation, 'address'>,
   placements: readonly Placement[],
   refused: ReadonlySet<number>,
 ): ReadRequest[] {

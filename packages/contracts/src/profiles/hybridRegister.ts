@@ -1,4 +1,4 @@
-import type { SettingPoint, SettingsProfile } from '../settingsProfile.ts';
+import type { ReadingPoint, SettingPoint, SettingsProfile } from '../settingsProfile.ts';
 
 /** Time-of-use slots of the register-style hybrid inverter (Deye/Growatt families: six a day). */
 export const HYBRID_TOU_SLOTS = 6;
@@ -89,9 +89,39 @@ function touSlot(i: number): SettingPoint[] {
 }
 
 /**
+ * Its readings, for the edge agent: in the layout of the Deye family's maps (state at 59, energy today at 60 and
+ * the lifetime counter at 63 with its low word first, AC at 73-87, frequency ×0.01 at 79, temperature counted
+ * from −100 °C at 90, two PV inputs at 109-112, battery at 183-190 beside the settings' SoC and power).
+ */
+const READINGS: ReadingPoint[] = [
+  {
+    field: 'status',
+    register: 59,
+    registerType: 'u16',
+    scale: 0,
+    // Standby, self-check, normal, alarm (still producing: the fault code says which), fault.
+    states: { '0': 0, '1': 0, '2': 1, '3': 1, '4': 3 },
+  },
+  { field: 'energyTodayKwh', register: 60, registerType: 'u16', scale: -1 },
+  { field: 'energyTotalKwh', register: 63, registerType: 'u32', lowWordFirst: true, scale: -1 },
+  { field: 'gridVoltageV', index: 0, register: 73, registerType: 'u16', scale: -1 },
+  { field: 'gridCurrentA', index: 0, register: 76, registerType: 's16', scale: -1 },
+  { field: 'gridFrequencyHz', index: 0, register: 79, registerType: 'u16', scale: -2 },
+  { field: 'acPowerW', register: 86, registerType: 's32', lowWordFirst: true, scale: -1 },
+  { field: 'tempC', register: 90, registerType: 'u16', scale: -1, offset: -100 },
+  { field: 'pvVoltageV', index: 0, register: 109, registerType: 'u16', scale: -1 },
+  { field: 'pvCurrentA', index: 0, register: 110, registerType: 'u16', scale: -1 },
+  { field: 'pvVoltageV', index: 1, register: 111, registerType: 'u16', scale: -1 },
+  { field: 'pvCurrentA', index: 1, register: 112, registerType: 'u16', scale: -1 },
+  { field: 'batteryVoltageV', register: 183, registerType: 'u16', scale: -2 },
+  { field: 'batterySocPercent', register: 184, registerType: 'u16', scale: 0 },
+  { field: 'batteryPowerW', register: 190, registerType: 's16', scale: 0 },
+];
+
+/**
  * A register-style hybrid inverter like the Deye and Growatt families (the `remoteSet1` screen): work mode,
  * export limit and six time-of-use slots of start time, power, SoC and grid-charge flag, each slot written as one
- * transaction.
+ * transaction; without SunSpec, its readings are read from `READINGS`.
  */
 export const HYBRID_REGISTER: SettingsProfile = {
   id: 'hybridRegister',
@@ -207,4 +237,5 @@ export const HYBRID_REGISTER: SettingsProfile = {
     ...Array.from({ length: HYBRID_TOU_SLOTS }, (_, i) => touSlot(i)).flat(),
   ],
   dispatchSlots: HYBRID_TOU_SLOTS,
+  readings: READINGS,
 };

@@ -14,6 +14,7 @@ import { createFixturePlant, type FixturePlant } from './deviceFixtures.ts';
 // The Modbus TCP server of the agent's tests, serving a register image recorded from a real inverter.
 import { ImageServer, loadImage, registerMap } from '../../../../agent/test/imageServer.ts';
 import { AGENT_VERSION } from '../../../../agent/src/version.ts';
+import { HYBRID_READING, hybridRegisters } from '../../../../agent/test/hybridRegisters.ts';
 
 /** The V8 flags of the installed service that turn WebAssembly off, and with it Node's fetch (apps/agent/build.mjs). */
 const LITE_MODE = ['--lite-mode', '--no-expose-wasm'];
@@ -240,6 +241,79 @@ describe('the edge agent against the server', () => {
       expect(agent.exitCode).toBe(0);
       server.kill('SIGTERM');
       await exited(server);
+    },
+  );
+
+  it(
+    'reads a hybrid inverter without SunSpec through its register profile: the server stores what its display shows',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir();
+      const db = await openTemplateDataDir(dir);
+      const password = 'Agent-test-1';
+      const owner = await createUser(db.db, { password });
+      const plant = await createFixturePlant(db.db, {
+        ownerId: owner.id,
+        devices: [{ kind: 'hybridInverter', model: 'SO-H5K-S', ratedPowerW: 5000 }],
+      });
+      await db.close();
+      const env = { DATA_DIR: dir, PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
+      const modbus = new ImageServer([{ unitId: 1, registers: hybridRegisters() }]);
+      await modbus.start();
+      servers.push(modbus);
+      const server = await startServer(env);
+      children.push(server);
+
+      const device = plant.devices[0]!;
+      const c = plant.collectors[0]!;
+      const config = path.join(tempDir(), 'agent.yaml');
+      writeFileSync(
+        config,
+        `server: { mqttUrl: "mqtt://127.0.0.1:${env.MQTT_PORT}" }
+collector: { serial: ${c.serial}, secret: "${c.secret}" }
+timeZone: Asia/Shanghai
+intervalS: 5
+dataDir: ${JSON.stringify(tempDir())}
+links:
+  - tcp: { host: 127.0.0.1, port: ${modbus.port} }
+    gapMs: 5
+    devices:
+      - { sn: ${device.serial}, unitId: 1, profile: hybridRegister }
+`,
+      );
+      const agent = startAgent(config, []);
+      const base = `http://127.0.0.1:${env.PORT}/prod-api`;
+      const row = await deviceWithReading(base, await signIn(base, { ...owner, password }), device.serial);
+      expect(row.latest).toMatchObject({
+        acPowerW: HYBRID_READING.acPowerW,
+        energyTodayKwh: HYBRID_READING.energyTodayKwh,
+        energyTotalKwh: HYBRID_READING.energyTotalKwh,
+        tempC: HYBRID_READING.tempC,
+        batterySocPercent: HYBRID_READING.batterySocPercent,
+      });
+      agent.kill('SIGTERM');
+      await exited(agent);
+      server.kill('SIGTERM');
+      await exited(server);
+
+      // Stored as read: the battery, the frequency and both PV inputs, in the readings table.
+      const after = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+      const stored = (
+        (await after.db.execute(
+          sql`select t.battery_power_w, t.battery_voltage_v, t.pv_voltage_v, t.grid_frequency_hz from telemetry t
+              join devices dv on dv.id = t.device_id where dv.serial = ${device.serial} order by t.ts limit 1`,
+        )) as unknown as { rows: Record<string, unknown>[] }
+      ).rows[0];
+      await after.close();
+      // Stored as 4-byte reals: equal to their single-precision resolution.
+      expect(stored!.battery_power_w).toBe(HYBRID_READING.batteryPowerW);
+      expect(stored!.battery_voltage_v as number).toBeCloseTo(HYBRID_READING.batteryVoltageV, 4);
+      (stored!.pv_voltage_v as number[]).forEach((v, i) =>
+        expect(v).toBeCloseTo(HYBRID_READING.pvVoltageV[i]!, 3),
+      );
+      expect(stored!.pv_voltage_v).toHaveLength(2);
+      expect(stored!.grid_frequency_hz as number[]).toHaveLength(1);
+      expect((stored!.grid_frequency_hz as number[])[0]).toBeCloseTo(HYBRID_READING.gridFrequencyHz[0]!, 4);
     },
   );
 
