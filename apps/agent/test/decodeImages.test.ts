@@ -91,6 +91,42 @@ describe('decoding the recorded register images with the official SunSpec models
     });
   }
 
+  it('reads the DER models 702-704 of the 1547-2018 set: ratings, enter-service limits, the active-power limit', async () => {
+    const registers = registerMap(loadImage('EmulatedDER'));
+    const map = (await discoverSunSpec(mapReader(registers)))!;
+    const decoded = (id: number) => {
+      const location = map.models.find((m) => m.id === id)!;
+      const regs = Array.from(
+        { length: 2 + location.length },
+        (_, i) => registers.get(location.address + i) ?? null,
+      );
+      return layoutModel(modelDef(id)!, regs).model;
+    };
+    // 702 DERCapacity: a 10 kW, 480 V unit; its power factor ratings with PF_SF −3, currents with A_SF −1.
+    expect(decoded(702).points).toMatchObject({
+      WMaxRtg: 10000,
+      VNomRtg: 480,
+      AMaxRtg: 15,
+      PFOvrExtRtg: 0.85,
+      WOvrExtRtgPF: 0.8,
+    });
+    // 703 DEREnterService: enabled, between 91.7 % and 105 % of nominal voltage and 59.5-60.1 Hz, after 300 s.
+    expect(decoded(703).points).toMatchObject({
+      ES: 1,
+      ESVHi: 105,
+      ESVLo: 91.7,
+      ESHzHi: 60.1,
+      ESHzLo: 59.5,
+      ESDlyTms: 300,
+    });
+    // 704 DERCtlAC: the limit of active power off at 100 % (WMaxLimPct_SF −1), and the power-factor groups.
+    const ctl = decoded(704);
+    expect(ctl.points).toMatchObject({ WMaxLimPctEna: 0, WMaxLimPct: 100, WSet: 1000, AntiIslEna: 1 });
+    expect(ctl.groups.PFWInj![0]!.points).toEqual({ PF: 0.9, Ext: 1 });
+    // A group the device leaves unset (all "not implemented"): present, with no values.
+    expect(ctl.groups.PFWAbs![0]!.points).toEqual({});
+  });
+
   it('reads what the SMA Sunny Boy 3.6 showed its owner: identity, 3680 W, 244 V, 49.99 Hz, two MPPT inputs', async () => {
     const registers = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
     const map = (await discoverSunSpec(mapReader(registers)))!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telemetryReading } from '@solarops/contracts';
+import { faultCodeOf, telemetryReading } from '@solarops/contracts';
 import { energyToday, type DayStart } from '../src/mapping/energyToday.ts';
 import { SunSpecDevice } from '../src/sunspec/SunSpecDevice.ts';
 import { loadImage, mapReader, registerMap } from './imageServer.ts';
@@ -40,8 +40,27 @@ describe('our reading fields from SunSpec models', () => {
       tempC: 55,
       batterySocPercent: 0,
       status: 1,
+      // 701's alarms (Alrm) implemented, none set.
+      faultCode: 0,
     });
     expect(telemetryReading.safeParse({ sn: 'SIN241800042', ts: 1, ...reading }).success).toBe(true);
+  });
+
+  it("gives a DER's alarm (701 Alrm) its code of our fault table, the most serious first", async () => {
+    const registers = registerMap(loadImage('EmulatedDER'));
+    const read = mapReader(registers);
+    const device = (await SunSpecDevice.discover(read))!;
+    const der = device.map.models.find((m) => m.id === 701)!;
+    // Alrm is the bitfield32 after ID, L, ACType, St, InvSt and ConnSt: bits 0 (GROUND_FAULT) and 7 (OVER_TEMP).
+    registers.set(der.address + 6, 0);
+    registers.set(der.address + 7, (1 << 0) | (1 << 7));
+    expect((await device.read(read)).faultCode).toBe(faultCodeOf('lowInsulation').code);
+    registers.set(der.address + 7, 1 << 7);
+    expect((await device.read(read)).faultCode).toBe(faultCodeOf('overTemperature').code);
+    // Not implemented (0xFFFFFFFF): no fault code at all, never one made of its bits.
+    registers.set(der.address + 6, 0xffff);
+    registers.set(der.address + 7, 0xffff);
+    expect(await device.read(read)).not.toHaveProperty('faultCode');
   });
 });
 

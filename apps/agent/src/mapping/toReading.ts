@@ -23,7 +23,10 @@ const INVERTER_STATUS: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2, 
 /** Model 701 `InvSt` to our status. */
 const DER_STATUS: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 1, 4: 2, 5: 0, 6: 3, 7: 0 };
 
-/** Event bits of models 101-103 that have a code in our fault table, most serious first. */
+/**
+ * Event bits of models 101-103 (`Evt1`) and alarm bits of model 701 (`Alrm`, the same names) that have a code in
+ * our fault table, most serious first.
+ */
 const EVENT_FAULTS: [string, FaultKind][] = [
   ['GROUND_FAULT', 'lowInsulation'],
   ['AC_OVER_VOLT', 'gridOverVoltage'],
@@ -62,10 +65,6 @@ function inverterFields(model: DecodedModel): ReadingFields {
   if (phases === 1 && currents[0] === undefined) currents[0] = num(p, 'A');
   const hz = num(p, 'Hz');
   const st = num(p, 'St');
-  const evt = num(p, 'Evt1');
-  const def = modelDef(model.id)!;
-  const events = bitsSet(pointDef(def, 'Evt1'), evt);
-  const fault = EVENT_FAULTS.find(([bit]) => events.includes(bit));
   return {
     acPowerW: num(p, 'W'),
     energyTotalKwh: kwh(num(p, 'WH')),
@@ -74,8 +73,20 @@ function inverterFields(model: DecodedModel): ReadingFields {
     gridFrequencyHz: hz === undefined ? undefined : [hz],
     tempC: num(p, 'TmpCab') ?? num(p, 'TmpSnk'),
     status: st === undefined ? undefined : INVERTER_STATUS[st],
-    faultCode: evt === undefined ? undefined : fault ? faultCodeOf(fault[1]).code : 0,
+    faultCode: faultCodeOfBits(model, 'Evt1'),
   };
+}
+
+/**
+ * Our fault code from a model's event or alarm bitfield: the most serious bit set that our fault table knows, 0
+ * when none is, absent when the device does not implement the field.
+ */
+function faultCodeOfBits(model: DecodedModel, point: string): number | undefined {
+  const value = num(model.points, point);
+  if (value === undefined) return undefined;
+  const bits = bitsSet(pointDef(modelDef(model.id)!, point), value);
+  const fault = EVENT_FAULTS.find(([bit]) => bits.includes(bit));
+  return fault ? faultCodeOf(fault[1]).code : 0;
 }
 
 function derFields(model: DecodedModel): ReadingFields {
@@ -92,6 +103,7 @@ function derFields(model: DecodedModel): ReadingFields {
     gridFrequencyHz: hz === undefined ? undefined : [hz],
     tempC: num(p, 'TmpCab') ?? num(p, 'TmpSnk'),
     status: st === undefined ? undefined : DER_STATUS[st],
+    faultCode: faultCodeOfBits(model, 'Alrm'),
   };
 }
 
