@@ -14,3 +14,10 @@ export { runFleet } from './transport/runFleet.ts';
 export { makerPublicKey } from './commands/FirmwareUpdater.ts';
 export { historyShowcase, liveShowcase } from './physics/demoShowcase.ts';
 export { toDeviceEvents } from './transport/toDeviceEvents.ts';
+export {
+  DEMO_FIRMWARE_VERSION,
+  demoFirmwareImage,
+  demoMaker,
+  signFirmware,
+  type DemoMaker,
+} from './commands/demoMaker.ts';

@@ -38,6 +38,11 @@ export async function addKey(db: Database, body: FirmwareKeyBody): Promise<void>
   if (inserted.length === 0) throw conflict('firmware.keyTaken');
 }
 
+/** Trusts a key given as its 32 raw bytes (base64) under `name`, unless it is trusted already (then nothing). */
+export async function trustKeyOnce(db: Database, name: string, publicKey: string): Promise<void> {
+  await db.insert(firmwareKeys).values({ name, publicKey }).onConflictDoNothing();
+}
+
 /** Stops trusting a key: packages it signed can no longer be assigned. Answers its name. */
 export async function deleteKey(db: Database, id: number): Promise<string> {
   const [row] = await db

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -52,6 +52,45 @@ export async function storePackage(
         sha256: upload.file.sha256,
         signature: upload.signature ?? null,
         uploadedBy,
+      })
+      .returning({ id: firmwarePackages.id });
+    return row!.id;
+  } catch (err) {
+    await rm(target, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Stores a package whose image is in hand (the demo's sample, made at first start rather than uploaded): the image
+ * written under a generated name, its hash computed here; answers its id.
+ */
+export async function storeImagePackage(
+  db: Database,
+  filesDir: string,
+  image: Buffer,
+  fields: Omit<FirmwarePackageFields, 'signature'> & { name: string; signature: string },
+): Promise<number> {
+  const fileId = randomBytes(12).toString('hex');
+  const target = imagePath(filesDir, fileId);
+  await mkdir(firmwareDir(filesDir), { recursive: true });
+  await writeFile(target, image);
+  try {
+    const [row] = await db
+      .insert(firmwarePackages)
+      .values({
+        fileId,
+        name: fields.name,
+        type: fields.type,
+        collectType: fields.collectType,
+        interfaceType: fields.interfaceType,
+        snType: fields.snType,
+        version: fields.version,
+        description: fields.description,
+        size: image.length,
+        sha256: createHash('sha256').update(image).digest('hex'),
+        signature: fields.signature,
+        uploadedBy: null,
       })
       .returning({ id: firmwarePackages.id });
     return row!.id;

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import {
   createPlantState,
+  demoMaker,
   generateDemoFleet,
   liveShowcase,
   makerPublicKey,
@@ -19,6 +21,7 @@ import { planDemoHistory } from './planDemoHistory.ts';
 import { fillDemoHistory } from './fillDemoHistory.ts';
 import { resumeDemoHistory, type PendingHistory } from './resumeDemoHistory.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
+import { seedDemoFirmware } from './seedDemoFirmware.ts';
 
 /** What the simulator keeps in DATA_DIR: the fleet it runs and its collectors' secrets (its "flash memory"). */
 interface FleetFile {
@@ -27,6 +30,8 @@ interface FleetFile {
   /** Absent in files of earlier versions: 5 per plant. */
   devices?: number;
   secrets: Record<string, string>;
+  /** The demo maker's 32-byte seed, base64 (seedDemoFirmware.ts); absent in files of earlier versions. */
+  makerSeed?: string;
 }
 
 export const FLEET_FILE = 'demo-fleet.json';
@@ -51,11 +56,13 @@ export const demoFleetHook: StartupHook = {
     let history: PendingHistory | undefined;
     if (!(await demoFleetSeeded(db))) {
       const t0 = Date.now();
+      const makerSeed = randomBytes(32);
       saved = {
         seed: config.simulatorSeed ?? 20240601,
         plants: config.simulatorPlants ?? 30,
         ...(config.simulatorDevices === undefined ? {} : { devices: config.simulatorDevices }),
         secrets: {},
+        makerSeed: makerSeed.toString('base64'),
       };
       fleet = generateDemoFleet(saved);
       const days = config.simulatorBackfillDays ?? 14;
@@ -67,6 +74,7 @@ export const demoFleetHook: StartupHook = {
           ? planDemoHistory(fleet.plants, { ...historySpan(days, Date.now()), seed: saved.seed })
           : undefined;
       const seeded = await seedDemoFleet(db, fleet, deps.brokerAccounts);
+      await seedDemoFirmware(db, config.filesDir, fleet, makerSeed);
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
       fleetChanges.emit('fleetAdded');
@@ -152,7 +160,11 @@ export const demoFleetHook: StartupHook = {
       states,
       scheduledFaults: showcase.faults,
       commands: { dropRate: config.simulatorDropRate ?? 0 },
-      firmwareKeys: (config.simulatorFirmwareKeys ?? []).map(makerPublicKey),
+      // The demo maker's key (its sample packages) and any maker's key the settings name.
+      firmwareKeys: [
+        ...(saved.makerSeed ? [demoMaker(Buffer.from(saved.makerSeed, 'base64')).publicKey] : []),
+        ...(config.simulatorFirmwareKeys ?? []).map(makerPublicKey),
+      ],
       ...(showcase.outage ? { outage: showcase.outage } : {}),
     });
     running.tick();
