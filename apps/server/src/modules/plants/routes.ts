@@ -8,8 +8,6 @@ import {
   energyQuery,
   fleetFigures as fleetFiguresSchema,
   fleetFiguresQuery,
-  followInput,
-  followRow,
   plantExportQuery,
   plantInput,
   plantPictureResult,
@@ -45,7 +43,7 @@ import { fleetFigures } from './fleetFigures.ts';
 import { energyFlow } from './energyFlow.ts';
 import { plantPerformance as performanceOf } from './expectedYield.ts';
 import { fleetMap } from './fleetMap.ts';
-import { follow, listFollows, unfollow } from './follows.ts';
+import { followRoutes } from './followRoutes.ts';
 import {
   bindCollector,
   createPlant,
@@ -379,57 +377,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await fleetMap(db(), callerOf(request))),
   );
 
-  app.get(
-    '/follow/list',
-    {
-      preHandler: requirePermission('collectList'),
-      schema: {
-        tags,
-        security,
-        summary: 'The caller’s follow list: followed plants and collectors',
-        response: { 200: envelope(z.array(followRow)) },
-      },
-    },
-    async (request) => ok(await listFollows(db(), callerOf(request))),
-  );
-
-  app.post(
-    '/follow',
-    {
-      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
-      schema: {
-        tags,
-        security,
-        summary: 'Follow a plant (by id) or a collector (by serial)',
-        body: followInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      request.auditTarget = `${request.body.kind} ${request.body.target}`;
-      await follow(db(), callerOf(request), request.body.kind, request.body.target);
-      return ok(null);
-    },
-  );
-
-  app.delete(
-    '/follow',
-    {
-      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a plant or collector from the caller’s follow list',
-        querystring: followInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      request.auditTarget = `${request.query.kind} ${request.query.target}`;
-      await unfollow(db(), callerOf(request).userId, request.query.kind, request.query.target);
-      return ok(null);
-    },
-  );
+  await app.register(followRoutes);
 };
 
 export const plantsModule = fp(plugin, { name: 'plants', dependencies: ['auth'], encapsulate: true });

@@ -1,16 +1,10 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope,
   emptyEnvelope,
-  errorEnvelope,
-  idSchema,
   pageOf,
-  slaPriorityParams,
-  slaTarget,
-  slaTargetRow,
   workOrderAssignee,
   workOrderAssigneesQuery,
   workOrderCreate,
@@ -21,20 +15,17 @@ import {
   workOrderNotice,
   workOrderQuery,
   workOrderRow,
-  workOrderRule,
-  workOrderRuleInput,
   WORK_ORDER_IMAGE_MAX_BYTES,
   WORK_ORDER_STATES,
 } from '@solarops/contracts';
-import { fieldError, forbidden, notFound } from '../../http/AppError.ts';
+import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok, page, pageWindow } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { guard as asGuard } from '../../http/guardsFirst.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { storeImage } from '../../http/storeImage.ts';
-import { callerOf, requirePermission } from '../auth/guards.ts';
-import { seesAll } from '../users/dataScope.ts';
+import { callerOf } from '../auth/guards.ts';
 import {
   assignees,
   listWorkOrders,
@@ -45,31 +36,16 @@ import {
 import { addEvidence, checkEvidenceAllowed, createFromAlarm, moveWorkOrder } from './service.ts';
 import { announceWorkOrders } from './workOrderBus.ts';
 import { serviceReport, serviceReportName } from './serviceReport.ts';
-import { addRule, deleteRule, listRules, resetSlaTarget, setSlaTarget, updateRule } from './settings.ts';
-import { slaTargets } from './slaWarnings.ts';
+import { errors, idParams, questionGuard, tags } from './routeGuards.ts';
+import { ruleRoutes } from './ruleRoutes.ts';
+import { slaRoutes } from './slaRoutes.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  413: errorEnvelope,
-};
-const bearer = [{ bearer: [] }];
-const tags = ['workOrders'];
-const idParams = z.object({ id: idSchema });
 const PNG = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 
 /** Work orders from alarms (the `question` screen): docs/decisions/0014-work-orders.md. */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config, workOrderBus } = app.deps;
-  const guard = requirePermission('question');
-  /** SLA targets and rules are the platform's: administrators and staff set them. */
-  const settingsGuard = asGuard(async (request: FastifyRequest, reply: FastifyReply) => {
-    await guard(request, reply);
-    if (!seesAll(callerOf(request))) throw forbidden();
-  });
+  const guard = questionGuard;
 
   app.get(
     '/workorder/list',
@@ -124,126 +100,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await slaNotices(db, callerOf(request))),
   );
 
-  app.get(
-    '/workorder/sla',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        summary: 'The resolution targets by priority',
-        security: bearer,
-        response: { 200: envelope(z.array(slaTargetRow)), ...errors },
-      },
-    },
-    async () => ok(Object.values(await slaTargets(db))),
-  );
-
-  app.put(
-    '/workorder/sla',
-    {
-      preHandler: settingsGuard,
-      schema: {
-        tags,
-        summary: 'Sets the resolution target of one priority (administrators and staff)',
-        security: bearer,
-        body: slaTarget,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      request.auditTarget = request.body.priority;
-      await setSlaTarget(db, request.body);
-      return ok(null);
-    },
-  );
-
-  app.delete(
-    '/workorder/sla/:priority',
-    {
-      preHandler: settingsGuard,
-      schema: {
-        tags,
-        summary: 'Puts one priority back on its built-in resolution target (administrators and staff)',
-        security: bearer,
-        params: slaPriorityParams,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      request.auditTarget = request.params.priority;
-      if (!(await resetSlaTarget(db, request.params.priority))) throw notFound();
-      return ok(null);
-    },
-  );
-
-  app.get(
-    '/workorder/rules',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        summary: 'The rules that open work orders for alarms',
-        security: bearer,
-        response: { 200: envelope(z.array(workOrderRule)), ...errors },
-      },
-    },
-    async () => ok(await listRules(db)),
-  );
-
-  app.post(
-    '/workorder/rules',
-    {
-      preHandler: settingsGuard,
-      schema: {
-        tags,
-        summary:
-          'Adds a rule: alarms of at least a level (a code, a plant) open an order once they last its minutes',
-        security: bearer,
-        body: workOrderRuleInput,
-        response: { 200: envelope(workOrderRule), ...errors },
-      },
-    },
-    async (request) => ok(await addRule(db, request.body)),
-  );
-
-  app.put(
-    '/workorder/rules/:id',
-    {
-      preHandler: settingsGuard,
-      schema: {
-        tags,
-        summary: 'Changes a rule (the orders it opened stay as they are)',
-        security: bearer,
-        params: idParams,
-        body: workOrderRuleInput,
-        response: { 200: envelope(workOrderRule), ...errors },
-      },
-    },
-    async (request) => {
-      request.auditTarget = `#${request.params.id}`;
-      const rule = await updateRule(db, request.params.id, request.body);
-      if (!rule) throw notFound();
-      return ok(rule);
-    },
-  );
-
-  app.delete(
-    '/workorder/rules/:id',
-    {
-      preHandler: settingsGuard,
-      schema: {
-        tags,
-        summary: 'Removes a rule',
-        security: bearer,
-        params: idParams,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      if (!(await deleteRule(db, request.params.id))) throw notFound();
-      return ok(null);
-    },
-  );
+  await app.register(slaRoutes);
+  await app.register(ruleRoutes);
 
   app.post(
     '/workorder',
