@@ -52,6 +52,17 @@ function toModbusError(err: unknown): ModbusError {
 }
 
 /**
+ * Drops modbus-serial's record of the requests made so far. It keeps each request's entry, with the callback that
+ * settled it and through it the answer's registers and buffer, until the transaction id comes round again: 256
+ * per TCP link, a few megabytes of a gateway's memory for answers long used. With one request in flight per link
+ * (the link's queue), none is waiting once a request has settled; an answer that comes after its timeout then
+ * finds no entry and is ignored, as modbus-serial ignores an unknown transaction id.
+ */
+function forgetTransactions(client: ModbusRTU): void {
+  (client as unknown as { _transactions: Record<number, unknown> })._transactions = {};
+}
+
+/**
  * The transport over `modbus-serial` (docs/decisions/0020-modbus-library.md). It does no queueing of its own: the
  * link's {@link LinkQueue} sends one request at a time. Serial links need the optional `serialport` package.
  */
@@ -96,6 +107,8 @@ export class ModbusSerialTransport implements ModbusTransport {
       return (await client.readHoldingRegisters(address, count)).data;
     } catch (err) {
       throw toModbusError(err);
+    } finally {
+      forgetTransactions(client);
     }
   }
 
