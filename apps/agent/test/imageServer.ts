@@ -62,6 +62,8 @@ export class ImageServer {
   constructor(
     devices: ServedDevice[],
     readonly faults: Faults = {},
+    /** `rtu`: RTU frames (unit, PDU, CRC-16) over TCP, as the cheap RS-485 to Ethernet converters pass them. */
+    readonly framing: 'tcp' | 'rtu' = 'tcp',
   ) {
     for (const d of devices) this.devices.set(d.unitId, d);
   }
@@ -96,7 +98,15 @@ export class ImageServer {
     let buffer = Buffer.alloc(0);
     socket.on('data', (data) => {
       buffer = Buffer.concat([buffer, data]);
-      while (buffer.length >= 7) {
+      // An RTU read request is 8 bytes: unit, function, address, count, CRC; given the answer a TCP frame gets.
+      while (this.framing === 'rtu' && buffer.length >= 8) {
+        const rtu = buffer.subarray(0, 8);
+        buffer = buffer.subarray(8);
+        if (crc16(rtu.subarray(0, 6)) !== rtu.readUInt16LE(6)) continue;
+        const frame = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 6]), rtu.subarray(0, 6)]);
+        void this.answer(socket, frame);
+      }
+      while (this.framing === 'tcp' && buffer.length >= 7) {
         const length = buffer.readUInt16BE(4);
         if (buffer.length < 6 + length) return;
         const frame = buffer.subarray(0, 6 + length);
@@ -123,6 +133,13 @@ export class ImageServer {
     }
     if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
     const reply = (pdu: Buffer): void => {
+      if (this.framing === 'rtu') {
+        const body = Buffer.concat([Buffer.from([unitId]), pdu]);
+        const crc = Buffer.alloc(2);
+        crc.writeUInt16LE(crc16(body));
+        if (!socket.destroyed) socket.write(Buffer.concat([body, crc]));
+        return;
+      }
       const head = Buffer.alloc(7);
       head.writeUInt16BE(tid, 0);
       head.writeUInt16BE(0, 2);
@@ -148,6 +165,16 @@ export class ImageServer {
     }
     reply(pdu);
   }
+}
+
+/** Modbus RTU's CRC-16 (polynomial 0xA001, start 0xFFFF), sent low byte first. */
+function crc16(bytes: Buffer): number {
+  let crc = 0xffff;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let i = 0; i < 8; i++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  }
+  return crc;
 }
 
 /** Reads straight from a register map, as a device would answer (exception 2 for refused registers). */

@@ -90,6 +90,21 @@ describe('a link queue over Modbus TCP', () => {
     expect(queue.stats.reconnects).toBeGreaterThanOrEqual(3);
   });
 
+  it('reads RTU frames over TCP (an RS-485 to Ethernet converter) through the same queue', async () => {
+    const server = new ImageServer([{ unitId: 2, registers: SMA }], {}, 'rtu');
+    await server.start();
+    cleanups.push(() => server.stop());
+    const queue = new LinkQueue(
+      new ModbusSerialTransport({ kind: 'rtuOverTcp', host: '127.0.0.1', port: server.port }),
+      { gapMs: 5, retryBackoffMs: 20, timeoutMs: 1000 },
+    );
+    cleanups.push(() => queue.close());
+    // The SunS marker and the common model's header, then a refused register as exception 2.
+    expect(await queue.read({ unitId: 2 }, 40000, 4)).toEqual([0x5375, 0x6e53, 1, 66]);
+    await expect(queue.read({ unitId: 2 }, 10, 1)).rejects.toMatchObject({ exceptionCode: 2 });
+    expect(await queue.read({ unitId: 2 }, 40002, 2)).toEqual([1, 66]);
+  });
+
   it('reads every device of a link over one connection, where a second client is refused', async () => {
     const server = await serve(
       [

@@ -24,7 +24,11 @@ export interface ModbusTransport {
   close(): Promise<void>;
 }
 
-/** Where a link goes. RTU over TCP is the cheap RS-485 to Ethernet converters' framing. */
+/**
+ * Where a link goes. RTU over TCP is the cheap RS-485 to Ethernet converters' framing: RTU frames (unit, PDU,
+ * CRC) on a TCP socket, which modbus-serial calls its telnet port. Its `connectTcpRTUBuffered` is something else
+ * (Modbus TCP frames, with the MBAP header a transparent converter would pass on to the bus as garbage).
+ */
 export type LinkEndpoint =
   | { kind: 'tcp'; host: string; port?: number }
   | { kind: 'rtuOverTcp'; host: string; port?: number }
@@ -81,7 +85,7 @@ export class ModbusSerialTransport implements ModbusTransport {
     const e = this.endpoint;
     try {
       if (e.kind === 'tcp') await client.connectTCP(e.host, { port: e.port ?? 502 });
-      else if (e.kind === 'rtuOverTcp') await client.connectTcpRTUBuffered(e.host, { port: e.port ?? 502 });
+      else if (e.kind === 'rtuOverTcp') await client.connectTelnet(e.host, { port: e.port ?? 502 });
       else
         await client.connectRTUBuffered(e.path, {
           baudRate: e.baudRate ?? 9600,
