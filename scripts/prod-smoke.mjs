@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The production build's check: builds the server (and the console when it is not built yet: `npm test` runs this
-// after the end-to-end step, which has just built it), starts it with `npm run start:prod` on free ports and a
+// The production build's check: builds the server (and the console when its build is not that of its sources:
+// `npm test` runs this after the end-to-end step, which has just built it), starts it with `npm run start:prod` on free ports and a
 // throwaway data directory, and asks it what a user and an operator would: the console's page, readiness, a
 // sign-in, the metrics. Fails with the server's log when any answer is wrong. Usage: node scripts/prod-smoke.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,7 +15,11 @@ const run = (args) => {
   const status = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
 };
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) run(['run', 'build:web']);
+const built = spawnSync(process.execPath, ['apps/web/build.mjs', '--if-stale'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
 run(['run', 'build:server']);
 
 const freePort = () =>

@@ -24,6 +24,7 @@ import { runGuardsFirst } from './http/guardsFirst.ts';
 import { registerMultipart } from './http/multipartBody.ts';
 import { refuseNul } from './http/refuseNul.ts';
 import { requestLanguage } from './http/language.ts';
+import { CONSOLE_BUILDING_RETRY_SECONDS, consoleBuildingPage } from './http/consoleBuildingPage.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { t } from './i18n/messages.ts';
 import type { Mailer } from './mail/Mailer.ts';
@@ -122,12 +123,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   for (const mod of ROOT_MODULES) await app.register(mod);
 
   const webDist = options.webDistDir ?? options.config.webDistDir ?? WEB_DIST_DIR;
-  const hasConsole = fs.existsSync(`${webDist}/index.html`);
+  const consoleBuilt = () => fs.existsSync(`${webDist}/index.html`);
+  // While `npm start` builds the console beside the server (WEB_BUILDING), its files appear after the server
+  // listens: they are looked up per request (the default wildcard route), not listed once at registration.
+  const hasConsole = options.config.webBuilding === true || consoleBuilt();
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      wildcard: false,
       // The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): sent as the browser accepts.
       preCompressed: true,
       // The built chunks are named by their content: a browser keeps them without asking again on each visit.
@@ -142,6 +145,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // (it shows its own 404 page).
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (hasConsole && isRead && !request.url.startsWith(API_PREFIX)) {
+      if (!consoleBuilt())
+        return reply
+          .status(503)
+          .header('retry-after', String(CONSOLE_BUILDING_RETRY_SECONDS))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(consoleBuildingPage(requestLanguage(request)));
       return reply.type('text/html').sendFile('index.html', webDist);
     }
     return reply.status(404).send({ code: 404, msg: t(requestLanguage(request), 'notFound'), data: null });

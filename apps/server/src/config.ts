@@ -59,6 +59,7 @@ export const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(MANUAL_MAX_BYTES_DEFAULT),
   WEB_DIST_DIR: optionalString,
+  WEB_BUILDING: z.enum(['true', 'false']).default('false'),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(1800),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -169,6 +170,11 @@ export interface Config {
   readonly manualMaxBytes?: number;
   /** The built console this server serves; undefined: the workspace's own `apps/web/dist`. */
   readonly webDistDir: string | undefined;
+  /**
+   * The console is being built beside this server (`npm start` on a fresh clone or after a change to the console):
+   * it is served once its build is there; until then a console route answers that it is being built.
+   */
+  readonly webBuilding?: boolean;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -327,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     manualMaxBytes: e.MANUAL_MAX_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    webBuilding: e.WEB_BUILDING === 'true',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       filesDir: path.resolve('./data/files'),
       webDistDir: undefined,
+      webBuilding: false,
       accessTokenTtlSeconds: 1800,
       refreshTokenTtlSeconds: 604800,
       logLevel: 'info',
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL_SECONDS: '600',
       TRUST_PROXY: 'true',
       WEB_DIST_DIR: '/srv/solarops/console',
+      WEB_BUILDING: 'true',
       FIRMWARE_MAX_BYTES: '2097152',
     });
     expect(c).toMatchObject({
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 600,
       trustProxy: true,
       webDistDir: '/srv/solarops/console',
+      webBuilding: true,
       firmwareMaxBytes: 2 * 1024 * 1024,
     });
   });

@@ -19,6 +19,11 @@ export const MESSAGES = {
   success: { zh: '操作成功', en: 'Success' },
   internalError: { zh: '服务器内部错误', en: 'Internal server error' },
   notFound: { zh: '资源不存在', en: 'Not found' },
+  'consoleBuilding.title': { zh: '控制台正在构建', en: 'The console is being built' },
+  'consoleBuilding.text': {
+    zh: '服务已经启动，控制台的页面还在构建中，通常不超过半分钟。本页会自动刷新。',
+    en: 'The server is running; the console’s pages are still being built, usually within half a minute. This page reloads by itself.',
+  },
   badRequest: { zh: '请求参数有误', en: 'Invalid request' },
   validationFailed: { zh: '参数校验失败', en: 'Validation failed' },
   unauthorized: { zh: '未登录或登录已过期', en: 'Not signed in or the session has expired' },

@@ -137,6 +137,54 @@ describe('health', () => {
     }
   });
 
+  it('says the console is being built while its build runs beside the server, then serves it', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'solarops-dist-'));
+    const config = { ...t.config, webBuilding: true };
+    const app = await buildApp({ config, db: t.db, mailer: t.app.deps.mailer, webDistDir: dist });
+    try {
+      const zh = await app.inject({ method: 'GET', url: '/station/list' });
+      expect(zh.statusCode).toBe(503);
+      expect(zh.headers['retry-after']).toBe('3');
+      expect(zh.headers['content-type']).toContain('text/html');
+      expect(zh.body).toContain('控制台正在构建');
+      expect(zh.body).toContain('http-equiv="refresh"');
+      const en = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'language=en' } });
+      expect(en.body.indexOf('The console is being built')).toBeLessThan(en.body.indexOf('控制台正在构建'));
+      // The API does not wait for the console.
+      expect((await app.inject({ method: 'GET', url: '/prod-api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/prod-api/missing' })).json()).toMatchObject({
+        code: 404,
+      });
+
+      // The build ends: its files are served at once, without a restart.
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+      const page = await app.inject({ method: 'GET', url: '/station/list' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="root"');
+      expect((await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' })).body).toBe(
+        'console.log(1)',
+      );
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('answers API-style 404s outside the API when no console is built nor being built', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'solarops-dist-'));
+    const app = await buildApp({ config: t.config, db: t.db, mailer: t.app.deps.mailer, webDistDir: dist });
+    try {
+      const root = await app.inject({ method: 'GET', url: '/station/list' });
+      expect(root.statusCode).toBe(404);
+      expect(root.json()).toMatchObject({ code: 404 });
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('lets browsers keep the content-named chunks, and asks again for the page itself', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'solarops-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
