@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import type { EnergyFlow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/format/formatDate.ts';
+import { formatZoned } from '../../../components/format/formatDate.ts';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useEnergyFlow } from '../station-shared/api.ts';
@@ -54,7 +54,7 @@ export function EnergyFlowCard({ plantId }: { plantId: number }) {
       extra={
         flow.data?.asOf ? (
           <span className="station-flow-asof">
-            {t('station.flow.asOf', { time: formatDate(flow.data.asOf) })}
+            {t('station.flow.asOf', { time: formatZoned(flow.data.asOf, flow.data.timeZone) })}
           </span>
         ) : null
       }
