@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedEnv } from './embeddedEnv.ts';
+import { recordServerDefects } from './serverDefects.ts';
 import { newDataDir } from './templateDataDir.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -97,6 +98,8 @@ export async function startFleetServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its unhandled rejections fail the test running then, and the run (serverDefects.ts).
+  recordServerDefects(child, `fleet server ${String(child.pid)}`);
   // A test that times out may leave its worker without running `close()`: the server must not outlive the worker.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { embeddedEnv } from './embeddedEnv.ts';
+import { recordServerDefects, serverDefectsSince } from './serverDefects.ts';
 import { makeTemplateDataDir, newDataDir } from './templateDataDir.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; por
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  recordServerDefects(child, 'server');
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -77,6 +79,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = newDataDir('solarops-e2e-data-');
   const mailDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-mail-'));
   const smtp = await startSmtp(mailDir);
+  const defectsDir = mkdtempSync(join(tmpdir(), 'solarops-e2e-defects-'));
+  // Set before any server starts: the servers' defect lines go there (serverDefects.ts), and the workers inherit it.
+  process.env.E2E_SERVER_DEFECTS = join(defectsDir, 'defects.log');
   const { child, port } = await startServer({
     ...embeddedEnv(),
     PORT: '0',
@@ -103,5 +108,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(template, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    // A defect a server logged between tests (or one no test was running to fail for) fails the run here.
+    const defects = serverDefectsSince(0);
+    rmSync(defectsDir, { recursive: true, force: true });
+    if (defects.length > 0)
+      throw new Error(
+        `the servers logged ${defects.length} defect(s) during the run:\n${defects.join('\n')}`,
+      );
   };
 }

@@ -1,6 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { writeDropDraws } from '@solarops/simulator';
-import { dialogsSettled, expect, pastAlarmDialog, sel, signIn, test } from '../support/fixtures.ts';
+import {
+  dialogsSettled,
+  dismiss2gNotice,
+  expect,
+  pastAlarmDialog,
+  sel,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { shot } from '../support/screenshots.ts';
 import { setLanguage, switchLanguage } from '../support/language.ts';
@@ -110,8 +118,7 @@ async function choose(page: Page, testId: string, text: string) {
  */
 async function signedInPage(browser: Browser, user: string, password: string, lang: 'zh' | 'en') {
   const p = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
-  // The 2G notice would cover every page.
-  await p.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(p);
   p.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
   });

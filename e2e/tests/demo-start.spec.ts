@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-import { alarmDialog, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
+import { alarmDialog, dismiss2gNotice, expect, pastAlarmDialog, signIn, test } from '../support/fixtures.ts';
 
 // A new user's first minutes: a fresh demo start alone, with nothing injected, fills every alarm screen (its
 // showcase faults and offline collector come at its first steps), the distributor's 告警信息 dialog opens by
@@ -24,7 +24,7 @@ test.beforeAll(async ({ browser }) => {
   process.env.E2E_BASE_URL = fleet.baseUrl;
   await fleet.setPassword(DISTRIBUTOR, PASSWORD);
   page = await browser.newPage({ baseURL: fleet.baseUrl });
-  await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(page);
 });
 test.afterAll(async () => {
   await page?.close();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
@@ -104,7 +104,7 @@ test.beforeAll(async ({ browser }) => {
   process.env.E2E_BASE_URL = fleet.baseUrl;
   admin = await fleet.login('admin', fleet.adminPassword);
   page = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
-  await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(page);
   await setLanguage(page, 'en', fleet.baseUrl);
   await signIn(page, 'admin', fleet.adminPassword);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, sel, signIn, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
@@ -123,7 +123,7 @@ test.beforeAll(async ({ browser }) => {
   });
   order = { id: created.data.id, plantName: fault.plantName };
   admin = await browser.newPage({ baseURL: fleet.baseUrl, viewport: SIZES[0], locale: 'zh-CN' });
-  await admin.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(admin);
   await signIn(admin, 'admin', fleet.adminPassword);
   await expect(admin.locator(sel.sidebar)).toBeVisible({ timeout: 60_000 });
 });

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { RelationRow, RolloutDeviceRow, RolloutRow } from '@solarops/contracts';
-import { expect, sel, signIn, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, sel, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { shot } from '../support/screenshots.ts';
 import { setLanguage, switchLanguage } from '../support/language.ts';
@@ -47,8 +47,7 @@ async function targetPlant(): Promise<typeof target> {
 
 async function signedInPage(browser: Browser, lang: 'zh' | 'en') {
   const p = await browser.newPage({ baseURL: fleet.baseUrl, viewport: { width: 1440, height: 900 } });
-  // The 2G notice would cover every page.
-  await p.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(p);
   p.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
   });

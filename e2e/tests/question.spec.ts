@@ -5,6 +5,7 @@ import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import {
   closeAlarmDialogIfOpen,
   dialogsSettled,
+  dismiss2gNotice,
   expect,
   pastAlarmDialog,
   signIn,
@@ -39,7 +40,7 @@ async function phonePage(browser: Browser, user: string, language: 'zh' | 'en'):
   await setLanguage(context, language, fleet.baseUrl);
   const page = await context.newPage();
   // The 2G notice would cover the page (its own test sees it).
-  await page.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(page);
   await signIn(page, user, PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   return page;

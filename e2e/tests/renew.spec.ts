@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
-import { expect, sel, signIn, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, sel, signIn, test } from '../support/fixtures.ts';
 import { setLanguage, switchLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
@@ -33,8 +33,7 @@ function afterOneYear(expiresOn: string | null): string {
 async function signedInPage(browser: Browser, user: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: fleet.baseUrl });
   await setLanguage(context, 'zh', fleet.baseUrl);
-  // The 2G notice would cover every page.
-  await context.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(context);
   const p = await context.newPage();
   await signIn(p, user, password);
   await expect(p.locator(sel.sidebar)).toBeVisible({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import { apiLogin, baseUrl, requestCode, unique } from '../support/api.ts';
 import { mailsTo } from '../support/mailbox.ts';
-import { expect, sel, signIn, signInAsAdmin, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, sel, signIn, signInAsAdmin, test } from '../support/fixtures.ts';
 
 test('an enterprise registration is approved in the audit dialog; the mailed password signs in and must be changed', async ({
   page,
@@ -49,7 +49,7 @@ test('an enterprise registration is approved in the audit dialog; the mailed pas
     mailsTo(email).find((m) => /Initial password/.test(m.text))!.text,
   )![1]!;
   const context = await browser.newContext({ baseURL: baseUrl() });
-  await context.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(context);
   const ent = await context.newPage();
   await signIn(ent, userCode, password);
   await expect(ent).toHaveURL(/\/changePwd$/);

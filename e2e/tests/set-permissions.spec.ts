@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, baseUrl, unique } from '../support/api.ts';
 import { mailsTo } from '../support/mailbox.ts';
-import { expect, sel, signIn, signInAsAdmin, test } from '../support/fixtures.ts';
+import { dismiss2gNotice, expect, sel, signIn, signInAsAdmin, test } from '../support/fixtures.ts';
 
 /** The initial password the server mailed to `email`, once the mail has arrived. */
 async function mailedPassword(email: string): Promise<string> {
@@ -66,7 +66,7 @@ test('a staff role holding only the plant list and the alarm list shows exactly 
   await expect(page.getByRole('cell', { name: userCode, exact: true })).toBeVisible();
 
   const staffContext = await browser.newContext({ baseURL: baseUrl() });
-  await staffContext.addInitScript(() => localStorage.setItem('notice2gDismissed', '1'));
+  await dismiss2gNotice(staffContext);
   const staff = await staffContext.newPage();
   const initial = await mailedPassword(email);
   await signIn(staff, userCode, initial);
