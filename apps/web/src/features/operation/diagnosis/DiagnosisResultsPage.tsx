@@ -106,6 +106,8 @@ export function DiagnosisResultsPage() {
               dataSource={rows}
               data-testid="iv-strings"
               pagination={{ pageSize: 50 }}
+              // English headings are wider: the table scrolls within the card, its curves link always in view.
+              scroll={{ x: 'max-content' }}
               columns={[
                 {
                   title: t('iv.serial'),
@@ -167,6 +169,7 @@ export function DiagnosisResultsPage() {
                 { title: t('iv.moduleTemp'), dataIndex: 'moduleTempC', render: (v: number) => v.toFixed(1) },
                 {
                   title: t('common.operation'),
+                  fixed: 'right',
                   render: (_, r) => (
                     <Button
                       type="link"
