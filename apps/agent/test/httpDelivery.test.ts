@@ -198,4 +198,35 @@ describe('batches over HTTP where MQTT is blocked', () => {
     });
     expect(out).toBe('undefined 200');
   }, 60_000);
+
+  it('logs a round that throws and goes on: the agent does not end on it', async () => {
+    const standIn = await consoleStandIn(() => 200);
+    const { link } = agentLink();
+    batch(link, 1000);
+    const lines: string[] = [];
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    cleanups.push(() => void process.off('unhandledRejection', onUnhandled));
+    // The buffer on disk fails once, as a full or read-only card would.
+    const waiting = link.waiting.bind(link);
+    let failures = 1;
+    link.waiting = () => {
+      if (failures-- > 0) throw new Error('EROFS: read-only file system');
+      return waiting();
+    };
+    const http = new HttpDelivery({
+      url: standIn.url,
+      serial: 'SOC230700001',
+      secret: 's3cret',
+      link,
+      afterMs: 0,
+      log: (line) => lines.push(line),
+    });
+    http.start();
+    cleanups.push(() => http.stop());
+    await expect.poll(() => standIn.calls.length, { timeout: 15_000 }).toBe(1);
+    expect(lines.some((l) => l.includes('EROFS'))).toBe(true);
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -48,7 +48,13 @@ export class HttpDelivery {
 
   /** Checks every second whether batches wait and MQTT is down (a check that costs nothing when they do not). */
   start(): void {
-    this.timer = setInterval(() => void this.deliver(), 1000);
+    // A round that throws (the buffer on disk failing, say) is logged and tried again at the next tick: a
+    // rejection left unawaited here would end the agent.
+    this.timer = setInterval(() => {
+      this.deliver().catch((err: unknown) =>
+        this.options.log(`HTTP: a delivery round failed (${(err as Error).message}); tried again`),
+      );
+    }, 1000);
   }
 
   /** Stops, cutting a call in flight short (its batch stays waiting); resolves when the last round is over. */
