@@ -4,8 +4,8 @@
 // so that the service runs on plain Node.js. Run from the sources through tsx instead, a gateway would hold
 // tsx's loader thread and esbuild's compiler beside the agent: half again its memory (bench/agent). Third-party
 // packages stay external and are loaded from node_modules as they are (serialport's native part among them).
-// dist/ sits one level below the workspace like src/, so the vendored SunSpec models are found from it as from
-// the sources (src/agentDir.ts).
+// The vendored SunSpec models are read at run time from @solarops/contracts' folder, found through node_modules
+// from the bundle as from the sources (packages/contracts/src/sunspec/models.ts).
 //
 // The bundle starts itself (its first line, which the systemd unit relies on) with the V8 flags of a small
 // gateway (docs/decisions/0021-agent-runtime.md): lite mode (no optimising compiler: the agent waits on its

@@ -24,8 +24,8 @@ for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do
   cp "$ws/package.json" "$app/$ws/"
 done
 node apps/agent/build.mjs >/dev/null
-cp -r apps/agent/bin apps/agent/dist apps/agent/src apps/agent/sunspec apps/agent/README.md "$app/apps/agent/"
-cp -r packages/contracts/src "$app/packages/contracts/"
+cp -r apps/agent/bin apps/agent/dist apps/agent/src apps/agent/README.md "$app/apps/agent/"
+cp -r packages/contracts/src packages/contracts/sunspec "$app/packages/contracts/"
 cp -r apps/simulator/src "$app/apps/simulator/"
 # tsx runs on esbuild, a native binary per platform: install the one of the target, not this machine's.
 case "$arch" in arm64) cpu=arm64 ;; amd64) cpu=x64 ;; armhf) cpu=arm ;; *) echo "unknown arch $arch" >&2; exit 2 ;; esac

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discoverSunSpec } from '../src/sunspec/discover.ts';
-import { layoutModel, type DecodedGroup } from '../src/sunspec/decode.ts';
-import { modelDef } from '../src/sunspec/models.ts';
+import { layoutModel, modelDef, type DecodedGroup } from '@solarops/contracts/sunspec';
 import { loadImage, mapReader, registerMap } from './imageServer.ts';
 
 const IMAGES = ['DeviceSMASunnyBoy36Dated20230810', 'DeviceSMASunnyBoy36Dated20250518', 'EmulatedDER'];

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discoverSunSpec } from '../src/sunspec/discover.ts';
 import { SunSpecDevice } from '../src/sunspec/SunSpecDevice.ts';
-import { layoutModel } from '../src/sunspec/decode.ts';
-import { modelDef } from '../src/sunspec/models.ts';
+import { layoutModel, modelDef } from '@solarops/contracts/sunspec';
 import { MAPPED_MODELS } from '../src/mapping/toReading.ts';
 import { loadImage, mapReader, registerMap } from './imageServer.ts';
 

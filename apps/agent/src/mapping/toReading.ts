@@ -1,6 +1,12 @@
-import { faultCodeOf, type FaultKind, type TelemetryReading } from '@solarops/contracts';
-import { bitsSet, pointDef, type DecodedModel } from '../sunspec/decode.ts';
-import { modelDef } from '../sunspec/models.ts';
+import { faultCodeOf, type TelemetryReading } from '@solarops/contracts';
+import {
+  bitsSet,
+  modelDef,
+  pointDef,
+  SUNSPEC_EVENT_FAULTS,
+  SUNSPEC_INVERTER_STATUS,
+  type DecodedModel,
+} from '@solarops/contracts/sunspec';
 
 /** The fields of our telemetry reading a device's models give (everything but `sn`, `ts` and `energyTodayKwh`). */
 export type ReadingFields = Omit<TelemetryReading, 'sn' | 'ts'>;
@@ -18,24 +24,8 @@ const METER_PHASES: Record<number, number> = {
 };
 const PHASES = ['A', 'B', 'C'] as const;
 
-/** Model 101-103 `St` (and 160 modules' `DCSt`) to our status: 0 standby, 1 normal, 2 derating, 3 fault. */
-const INVERTER_STATUS: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2, 6: 0, 7: 3, 8: 0 };
 /** Model 701 `InvSt` to our status. */
 const DER_STATUS: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 1, 4: 2, 5: 0, 6: 3, 7: 0 };
-
-/**
- * Event bits of models 101-103 (`Evt1`) and alarm bits of model 701 (`Alrm`, the same names) that have a code in
- * our fault table, most serious first.
- */
-const EVENT_FAULTS: [string, FaultKind][] = [
-  ['GROUND_FAULT', 'lowInsulation'],
-  ['AC_OVER_VOLT', 'gridOverVoltage'],
-  ['AC_UNDER_VOLT', 'gridUnderVoltage'],
-  ['OVER_FREQUENCY', 'gridOverFrequency'],
-  ['UNDER_FREQUENCY', 'gridUnderFrequency'],
-  ['OVER_TEMP', 'overTemperature'],
-  ['BLOWN_STRING_FUSE', 'stringOpen'],
-];
 
 type Points = DecodedModel['points'];
 
@@ -72,7 +62,7 @@ function inverterFields(model: DecodedModel): ReadingFields {
     gridCurrentA: present(currents),
     gridFrequencyHz: hz === undefined ? undefined : [hz],
     tempC: num(p, 'TmpCab') ?? num(p, 'TmpSnk'),
-    status: st === undefined ? undefined : INVERTER_STATUS[st],
+    status: st === undefined ? undefined : SUNSPEC_INVERTER_STATUS[st],
     faultCode: faultCodeOfBits(model, 'Evt1'),
   };
 }
@@ -85,7 +75,7 @@ function faultCodeOfBits(model: DecodedModel, point: string): number | undefined
   const value = num(model.points, point);
   if (value === undefined) return undefined;
   const bits = bitsSet(pointDef(modelDef(model.id)!, point), value);
-  const fault = EVENT_FAULTS.find(([bit]) => bits.includes(bit));
+  const fault = SUNSPEC_EVENT_FAULTS.find(([bit]) => bits.includes(bit));
   return fault ? faultCodeOf(fault[1]).code : 0;
 }
 

@@ -5,7 +5,7 @@ import {
   type SettingsProfileId,
 } from '@solarops/contracts';
 import type { ReadingFields } from '../mapping/toReading.ts';
-import { applyScale, type Placement } from '../sunspec/decode.ts';
+import { applyScale, type Placement } from '@solarops/contracts/sunspec';
 import type { ReadRegisters } from '../sunspec/discover.ts';
 import { planReads, readRequest, type ReadRequest } from '../sunspec/readModels.ts';
 

@@ -1,7 +1,6 @@
 import { toReadingFields, MAPPED_MODELS, type ReadingFields } from '../mapping/toReading.ts';
 import { discoverSunSpec, type ReadRegisters, type SunSpecMap } from './discover.ts';
-import { decodeModel, type DecodedModel } from './decode.ts';
-import { modelDef } from './models.ts';
+import { decodeModel, modelDef, type DecodedModel } from '@solarops/contracts/sunspec';
 import { ModelReader, readRequest, wholeModelReads } from './readModels.ts';
 
 /** What the common model (1) says of a device. */

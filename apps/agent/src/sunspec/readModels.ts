@@ -1,8 +1,7 @@
 import { MAX_REGISTERS_PER_READ } from '../modbus/LinkQueue.ts';
 import { ModbusError } from '../modbus/transport.ts';
-import { layoutModel, type DecodedModel, type Placement } from './decode.ts';
+import { layoutModel, type DecodedModel, type ModelDef, type Placement } from '@solarops/contracts/sunspec';
 import type { ModelLocation, ReadRegisters } from './discover.ts';
-import type { ModelDef } from './models.ts';
 
 /** One request: `count` registers from `address`. */
 export interface ReadRequest {
