@@ -31,6 +31,30 @@ const NO_OWN_ROWS = [
   { selector: 'TSTypeAliasDeclaration[id.name=/Row$/]:has(TSTypeLiteral)', message: OWN_ROW_TEXT },
 ];
 
+/**
+ * A page is opened by its route name, `pathOf(name, query)` of `router/paths.ts`, whose paths the route table uses
+ * too: a path written out at a call drifts from the table unnoticed when a route moves. `navigate(…)` (the hook's
+ * or the router's) and a link's `to` are refused a written path. `apps/web/src/router/paths.test.ts` proves the
+ * rule fires. (esquery's regular expressions cannot hold a `/`, hence `\u002F`.)
+ */
+const WRITTEN_PATH_TEXT =
+  "Open a page by its route name: pathOf('<route name>', query) from router/paths.ts, not a written path.";
+const NAVIGATE_CALL = "CallExpression:matches([callee.name='navigate'], [callee.property.name='navigate'])";
+const WRITTEN_PATH = ':matches(Literal[value=/^\\u002F/], TemplateLiteral[quasis.0.value.raw=/^\\u002F/])';
+const NO_WRITTEN_PATHS = [
+  { selector: `${NAVIGATE_CALL} ${WRITTEN_PATH}`, message: WRITTEN_PATH_TEXT },
+  { selector: `JSXAttribute[name.name='to'] ${WRITTEN_PATH}`, message: WRITTEN_PATH_TEXT },
+];
+
+/** The syntax the console refuses everywhere, its tests included. */
+const WEB_SYNTAX = [
+  {
+    selector: 'ImportExpression[source.value=/^antd\\u002F(es|lib)\\u002Fmessage$/]',
+    message: STATIC_MESSAGE_TEXT,
+  },
+  ...NO_OWN_ROWS,
+];
+
 // The layout (the frame: menu, top bar, tabs) and the screens never import each other: what both need (a request
 // module, a format, the page's route) lives in api/, components/ or router/, so that either can change alone.
 const SCREENS_WITHOUT_LAYOUT =
@@ -190,16 +214,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', STATIC_MESSAGE],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportExpression[source.value=/^antd\\u002F(es|lib)\\u002Fmessage$/]',
-          message: STATIC_MESSAGE_TEXT,
-        },
-        ...NO_OWN_ROWS,
-      ],
+      'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS],
     },
   },
+  // A test drives its own routes, at paths of its own.
+  { files: ['apps/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...WEB_SYNTAX] } },
   { files: ['apps/web/src/layout/**/*.{ts,tsx}'], rules: LAYOUT_WITHOUT_SCREENS },
   {
     files: ['apps/web/src/components/MessageHost.tsx'],

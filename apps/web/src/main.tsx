@@ -8,6 +8,7 @@ import { applyDefaultLanguage } from './api/defaultLanguage.ts';
 import { loadLanguage } from './i18n/i18n.ts';
 import { storedLanguage } from './i18n/language.ts';
 import { createAppRouter } from './router/createAppRouter.tsx';
+import { pathOf } from './router/paths.ts';
 import './styles/global.css';
 
 installErrorLog();
@@ -16,7 +17,7 @@ void applyDefaultLanguage();
 // Everything a first screen needs starts at once: the router fetches the page's code, the user's info is asked
 // for, and the language's strings load; the first render waits for the strings only.
 const router = createAppRouter();
-installNotifier({ toLogin: () => void router.navigate('/login', { replace: true }) });
+installNotifier({ toLogin: () => void router.navigate(pathOf('login'), { replace: true }) });
 prefetchUserInfo();
 
 const root = document.getElementById('root');

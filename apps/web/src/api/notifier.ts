@@ -1,3 +1,5 @@
+import { pathOf } from '../router/paths.ts';
+
 /**
  * How the request client talks to the user. The root component installs Ant Design's context-aware message and
  * modal here (so that they follow the theme and locale); tests install their own.
@@ -13,7 +15,7 @@ export interface Notifier {
 let current: Notifier = {
   error: (text) => console.error(text),
   confirmRelogin: async () => undefined,
-  toLogin: () => window.location.assign('/login'),
+  toLogin: () => window.location.assign(pathOf('login')),
 };
 
 export const notifier = (): Notifier => current;

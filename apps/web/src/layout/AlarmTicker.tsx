@@ -4,6 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAlarmTicker, useAlarmTotal } from '../api/alarms.ts';
+import { pathOf } from '../router/paths.ts';
 
 /** Spec §9: the ticker moves one line (50 px) every 3 s. */
 const TICKER_LINE_PX = 50;
@@ -47,7 +48,7 @@ export function AlarmTicker() {
           type="button"
           className="icon-button"
           data-testid="alarm-counter"
-          onClick={() => void navigate('/operation/alarmlist')}
+          onClick={() => void navigate(pathOf('alarmlist'))}
         >
           <Badge count={typeof total === 'number' ? total : 0} overflowCount={BADGE_MAX} size="small">
             <BellOutlined />

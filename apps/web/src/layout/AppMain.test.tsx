@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import type { PageName } from '../router/paths.ts';
 import type { PageRoute } from '../router/types.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { AppMain } from './AppMain.tsx';
@@ -22,8 +23,9 @@ function StepCounter() {
   return <Counter label={`d${params.get('step') ?? ''}`} />;
 }
 
+// Pages of this test only, under names the route table does not have.
 const page = (name: string, noCache = false): PageRoute => ({
-  name,
+  name: name as PageName,
   path: `/${name}`,
   page: async () => () => null,
   meta: { title: `menu.${name}`, noCache },

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { logout } from '../api/accounts.ts';
 import { session } from '../api/session.ts';
 import { useUserStore } from '../store/userStore.ts';
+import { pathOf } from '../router/paths.ts';
 
 /** The avatar menu (spec §2): personal centre and log out. */
 export function AvatarMenu() {
@@ -23,9 +24,9 @@ export function AvatarMenu() {
           { key: 'logout', label: <span data-testid="menu-logout">{t('navbar.logout')}</span> },
         ],
         onClick: ({ key }) => {
-          if (key === 'profile') void navigate('/profile/index');
-          else if (key === 'guide') void navigate('/guide/index');
-          else void logout().then(() => navigate('/login', { replace: true }));
+          if (key === 'profile') void navigate(pathOf('profile'));
+          else if (key === 'guide') void navigate(pathOf('guide'));
+          else void logout().then(() => navigate(pathOf('login'), { replace: true }));
         },
       }}
     >

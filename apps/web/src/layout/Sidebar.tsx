@@ -11,6 +11,7 @@ import { useUserStore } from '../store/userStore.ts';
 import { BrandLogo } from '../components/BrandLogo.tsx';
 import { MENU_ICONS } from './menuIcons.tsx';
 import { usePublicSettings } from '../api/publicSettings.ts';
+import { HOME_PATH } from '../router/paths.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -69,7 +70,7 @@ export function Sidebar() {
       aria-hidden={device === 'mobile' && !sidebarOpen}
     >
       {settings.sidebarLogo && (
-        <div className="sidebar-logo" onClick={() => void navigate('/')}>
+        <div className="sidebar-logo" onClick={() => void navigate(HOME_PATH)}>
           {logo ? <img src={logo} alt="" className="sidebar-logo-img" /> : <BrandLogo size={30} />}
           {!collapsed && <span className="sidebar-title">{brand?.platformName ?? t('app.name')}</span>}
         </div>

@@ -3,6 +3,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { nextPathAfterClosing, useTabsStore, type VisitedView } from '../store/tabsStore.ts';
+import { REDIRECT_PREFIX } from '../router/paths.ts';
 
 /**
  * The tags bar (spec §2): visited pages, affix tabs without a close button, and a right-click menu with refresh
@@ -25,7 +26,7 @@ export function TagsView() {
     ({ key }) => {
       if (key === 'refresh') {
         refreshView(view.path);
-        void navigate(`/redirect${view.path}`, { replace: true });
+        void navigate(`${REDIRECT_PREFIX}${view.path}`, { replace: true });
       } else if (key === 'close') close(view);
       else if (key === 'closeOthers') {
         closeOthers(view.path);

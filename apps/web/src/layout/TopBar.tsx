@@ -17,6 +17,7 @@ import { AvatarMenu } from './AvatarMenu.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { useSettingsDrawer } from './layoutDialogs.ts';
+import { pathOf } from '../router/paths.ts';
 
 /** The top bar (spec §2): toggle, breadcrumbs, alarms (distributors), exhibit, settings, language, avatar. */
 export function TopBar() {
@@ -46,7 +47,7 @@ export function TopBar() {
             type="button"
             className="icon-button"
             data-testid="exhibit-button"
-            onClick={() => void navigate('/exhibit/overview')}
+            onClick={() => void navigate(pathOf('overview'))}
           >
             <FundProjectionScreenOutlined />
           </button>

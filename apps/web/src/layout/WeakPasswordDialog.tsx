@@ -3,6 +3,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserStore } from '../store/userStore.ts';
+import { pathOf } from '../router/paths.ts';
 
 /**
  * The weak-password warning (spec §5), driven by the sign-in answer's `weakPassword` (ARCHITECTURE §3): titled
@@ -30,7 +31,7 @@ export function WeakPasswordDialog() {
           data-testid="weak-password-change"
           onClick={() => {
             setWeak(false);
-            void navigate('/changePwd');
+            void navigate(pathOf('changePwd'));
           }}
         >
           {t('weakPassword.change')}

@@ -5,6 +5,7 @@ import { request } from '../api/request.ts';
 import { hasToken, session, storedMenuList } from '../api/session.ts';
 import { type UserInfo, useUserStore } from '../store/userStore.ts';
 import { decideNavigation } from './guard.ts';
+import { pathOf } from './paths.ts';
 
 // Only a visit that must load the user first shows the spinner: its code stays out of the sign-in page.
 const Spin = lazy(() => import('antd/es/spin'));
@@ -39,7 +40,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
       })
       .catch(() => {
         resetSession();
-        void navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
+        void navigate(pathOf('login', { redirect: location.pathname + location.search }), {
           replace: true,
         });
       })

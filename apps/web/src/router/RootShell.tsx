@@ -6,6 +6,7 @@ import { useMessage } from '../components/MessageProvider.tsx';
 import { useReloginStore } from '../layout/reloginStore.ts';
 import { NavigationGuard } from './NavigationGuard.tsx';
 import { findPage } from './routes.tsx';
+import { pathOf } from './paths.ts';
 
 // The dialog's code loads only when a session is revoked, not with the sign-in page.
 const ReloginDialog = lazy(() =>
@@ -29,7 +30,7 @@ export function RootShell() {
   useEffect(() => {
     installNotifier({
       error: (text, seconds) => void message.error(text, seconds),
-      toLogin: () => void navigate('/login', { replace: true }),
+      toLogin: () => void navigate(pathOf('login'), { replace: true }),
       confirmRelogin: () => new Promise<void>((resolve) => useReloginStore.getState().show(resolve)),
     });
   }, [message, navigate]);

@@ -1,4 +1,5 @@
 import { findPage, groupOf } from './routes.tsx';
+import { pathOf } from './paths.ts';
 
 export interface Crumb {
   title: string;
@@ -11,7 +12,7 @@ export function breadcrumbsFor(pathname: string): Crumb[] {
   const page = findPage(pathname);
   if (!page) return [];
   const crumbs: Crumb[] = [];
-  if (page.name !== 'dashboard') crumbs.push({ title: 'menu.dashboard', path: '/dashboard' });
+  if (page.name !== 'dashboard') crumbs.push({ title: 'menu.dashboard', path: pathOf('dashboard') });
   const group = groupOf(page.name);
   if (group && group.meta.breadcrumb !== false) crumbs.push({ title: group.meta.title });
   if (page.meta.breadcrumb !== false) crumbs.push({ title: page.meta.title });

@@ -3,6 +3,7 @@ import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { RootShell } from './RootShell.tsx';
 import { BARE_ROUTES, LAYOUT_PAGES } from './routes.tsx';
 import type { PageRoute, RouteHandle } from './types.ts';
+import { HOME_PATH, pathOf, REDIRECT_PREFIX } from './paths.ts';
 
 /**
  * A page's code and, unless it speaks with the shared catalog only, the features' strings, fetched together. A
@@ -41,9 +42,9 @@ export function appRoutes(): RouteObject[] {
         {
           lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
           children: [
-            { path: '/', element: <Navigate to="/dashboard" replace /> },
+            { path: HOME_PATH, element: <Navigate to={pathOf('dashboard')} replace /> },
             {
-              path: '/redirect/*',
+              path: `${REDIRECT_PREFIX}/*`,
               lazy: async () => ({
                 Component: (await import('../features/redirect/RedirectPage.tsx')).RedirectPage,
               }),
@@ -51,7 +52,7 @@ export function appRoutes(): RouteObject[] {
             ...LAYOUT_PAGES.filter((p) => !p.meta.fullScreen).map(toRouteObject),
           ],
         },
-        { path: '*', element: <Navigate to="/404" replace /> },
+        { path: '*', element: <Navigate to={pathOf('notFound')} replace /> },
       ],
     },
   ];

@@ -23,7 +23,7 @@ describe('navigation guard (spec §2)', () => {
   it('lets a signed-out user open only the public pages', () => {
     for (const pathname of PUBLIC_PATHS)
       expect(decideNavigation({ ...signedOut, pathname })).toEqual({ kind: 'allow' });
-    expect(PUBLIC_PATHS).toEqual(['/login', '/auth-redirect', '/register', '/changePwd', '/forgetPwd']);
+    expect(PUBLIC_PATHS).toEqual(['/login', '/register', '/changePwd', '/forgetPwd', '/auth-redirect']);
   });
 
   it('opens a display link’s wall signed out or in, and the console’s walls only with the screen permitted', () => {

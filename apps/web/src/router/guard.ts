@@ -1,17 +1,9 @@
 import { ALWAYS_HIDDEN, type RouteName } from '@solarops/contracts';
-import { DISPLAY_PREFIX, findPage, LAYOUT_PAGES } from './routes.tsx';
+import { DISPLAY_PREFIX, pathOf } from './paths.ts';
+import { BARE_ROUTES, findPage, LAYOUT_PAGES } from './routes.tsx';
 
-/**
- * Paths that open without a token (spec §2), plus the forgot-password page, which a signed-out user needs by
- * definition.
- */
-export const PUBLIC_PATHS: readonly string[] = [
-  '/login',
-  '/auth-redirect',
-  '/register',
-  '/changePwd',
-  '/forgetPwd',
-];
+/** Paths that open without a token: the route table's `public` pages (spec §2, and the forgot-password page). */
+export const PUBLIC_PATHS: readonly string[] = BARE_ROUTES.filter((r) => r.meta.public).map((r) => r.path);
 
 export interface GuardInput {
   pathname: string;
@@ -40,11 +32,7 @@ export function isPathPermitted(pathname: string, menuList: readonly string[]): 
 /** The first menu page (in menu order) this menu list opens, if any. */
 export function firstPermittedPath(menuList: readonly string[]): string | undefined {
   return LAYOUT_PAGES.find(
-    (p) =>
-      !p.constant &&
-      !p.meta.hidden &&
-      !ALWAYS_HIDDEN.includes(p.name as RouteName) &&
-      menuList.includes(p.name),
+    (p) => !p.constant && !ALWAYS_HIDDEN.includes(p.name as RouteName) && menuList.includes(p.name),
   )?.path;
 }
 
@@ -55,17 +43,18 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (pathname.startsWith(DISPLAY_PREFIX)) return { kind: 'allow' };
   if (!hasToken) {
     if (PUBLIC_PATHS.includes(pathname)) return { kind: 'allow' };
-    const back = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
-    return { kind: 'redirect', to: `/login${back}` };
+    const back = pathname === '/' ? undefined : pathname + search;
+    return { kind: 'redirect', to: pathOf('login', { redirect: back }) };
   }
-  if (pathname === '/login') return { kind: 'redirect', to: '/' };
+  if (pathname === pathOf('login')) return { kind: 'redirect', to: '/' };
   // A first sign-in with an initial password leads to the change-password page and nowhere else.
-  if (input.firstLogin && pathname !== '/changePwd') return { kind: 'redirect', to: '/changePwd' };
+  if (input.firstLogin && pathname !== pathOf('changePwd'))
+    return { kind: 'redirect', to: pathOf('changePwd') };
   if (!input.userLoaded) return { kind: 'loadUser' };
   if (!isPathPermitted(pathname, input.menuList)) {
     // A role without the dashboard (a staff role made of a few screens) starts on its first permitted page.
-    const home = pathname === '/dashboard' ? firstPermittedPath(input.menuList) : undefined;
-    return { kind: 'redirect', to: home ?? '/401' };
+    const home = pathname === pathOf('dashboard') ? firstPermittedPath(input.menuList) : undefined;
+    return { kind: 'redirect', to: home ?? pathOf('unauthorized') };
   }
   return { kind: 'allow' };
 }

@@ -15,9 +15,7 @@ export interface MenuItemView {
 }
 
 const isVisiblePage = (page: PageRoute, menuList: readonly string[]) =>
-  !page.meta.hidden &&
-  !(ALWAYS_HIDDEN as readonly string[]).includes(page.name) &&
-  menuList.includes(page.name);
+  !(ALWAYS_HIDDEN as readonly string[]).includes(page.name) && menuList.includes(page.name);
 
 /**
  * The menu for one user (spec §2): a page shows when its name is in the menu list and it is not hidden; a group

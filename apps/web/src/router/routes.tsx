@@ -1,5 +1,6 @@
-import type { MenuGroupName, RouteName } from '@solarops/contracts';
+import type { RouteName } from '@solarops/contracts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
+import { type ConstantRouteName, GROUP_PATHS, pathOf } from './paths.ts';
 import type {
   ExternalLinkRoute,
   MenuEntry,
@@ -19,27 +20,36 @@ export const isExternal = (e: MenuEntry): e is ExternalLinkRoute => 'link' in e;
 const placeholder: PageLoader = () =>
   import('../features/placeholder/PlaceholderPage.tsx').then((m) => m.PlaceholderPage);
 
-type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { path?: string; page?: PageLoader }];
+type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { page?: PageLoader }];
 
-function groupRoute(
-  name: MenuGroupName,
-  path: string,
-  icon: MenuIcon,
-  children: ChildSpec[],
-): MenuGroupRoute {
+/** A menu group and its pages, each at the path `pathOf` gives its name (router/paths.ts). */
+function groupRoute(name: keyof typeof GROUP_PATHS, icon: MenuIcon, children: ChildSpec[]): MenuGroupRoute {
   return {
     name,
-    path,
+    path: GROUP_PATHS[name],
     icon,
     meta: { title: `menu.${name}` },
-    children: children.map(([child, { path: childPath, page, ...meta } = {}]) => ({
+    children: children.map(([child, { page, ...meta } = {}]) => ({
       name: child,
-      path: childPath ?? `${path}/${child}`,
+      path: pathOf(child),
       page: page ?? placeholder,
       meta: { title: `menu.${child}`, ...meta },
     })),
   };
 }
+
+/** A page outside the menu that every signed-in user may open (and, with `meta.public`, anyone). */
+const constantRoute = (
+  name: ConstantRouteName,
+  page: PageLoader,
+  meta: Partial<RouteMeta> = {},
+): PageRoute => ({
+  name,
+  path: pathOf(name),
+  page,
+  meta: { title: `menu.${name}`, ...meta },
+  constant: true,
+});
 
 /** The account screens of /set share one module: one chunk for the five lists. */
 const accountPage =
@@ -55,9 +65,6 @@ const wallPage =
   () =>
     import('../features/exhibit/ExhibitPages.tsx').then((m) => m[name]);
 
-/** Route names the spec always keeps out of the menu are marked from contracts' ALWAYS_HIDDEN in menuFilter. */
-const HIDDEN = { hidden: true } as const;
-
 /**
  * The one route table (STYLE §1): every route name of the spec (contracts `MENU_TREE`) once, in menu order.
  * The router, menu, breadcrumbs, titles, tabs and guard all read it.
@@ -65,23 +72,21 @@ const HIDDEN = { hidden: true } as const;
 export const MENU_ROUTES: MenuEntry[] = [
   {
     name: 'dashboard',
-    path: '/dashboard',
+    path: pathOf('dashboard'),
     page: () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
     icon: 'dashboard',
     meta: { title: 'menu.dashboard', affix: true },
   },
-  groupRoute('Permission', '/permission', 'permission', [
+  groupRoute('Permission', 'permission', [
     [
       'PagePermission',
       {
-        path: '/permission/page',
-        ...HIDDEN,
         page: () =>
           import('../features/permission/page/PagePermissionPage.tsx').then((m) => m.PagePermissionPage),
       },
     ],
   ]),
-  groupRoute('Station', '/station', 'station', [
+  groupRoute('Station', 'station', [
     ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
     [
       'devicelist',
@@ -89,19 +94,15 @@ export const MENU_ROUTES: MenuEntry[] = [
         page: () => import('../features/station/devicelist/DeviceListPage.tsx').then((m) => m.DeviceListPage),
       },
     ],
-    // Spec §2 lists the plant detail as /details, opened from the plant list.
     [
       'details',
       {
-        path: '/details',
-        ...HIDDEN,
         page: () => import('../features/station/details/DetailsPage.tsx').then((m) => m.DetailsPage),
       },
     ],
     [
       'dialogcollectinfor',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/station/dialogcollectinfor/DialogCollectInforPage.tsx').then(
             (m) => m.DialogCollectInforPage,
@@ -139,11 +140,10 @@ export const MENU_ROUTES: MenuEntry[] = [
       },
     ],
   ]),
-  groupRoute('Operation', '/operation', 'operation', [
+  groupRoute('Operation', 'operation', [
     [
       'question',
       {
-        ...HIDDEN,
         page: () => import('../features/operation/question/QuestionPage.tsx').then((m) => m.QuestionPage),
       },
     ],
@@ -194,14 +194,12 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'BIDetails',
       {
-        ...HIDDEN,
         page: () => import('../features/operation/bi/BIAlarmListPage.tsx').then((m) => m.BIDetailsPage),
       },
     ],
     [
       'BIFaultDetailList',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/bi/BIAlarmListPage.tsx').then((m) => m.BIFaultDetailListPage),
       },
@@ -209,7 +207,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'alarmdetails',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/alarm-details/AlarmDetailsPage.tsx').then((m) => m.AlarmDetailsPage),
@@ -229,14 +226,12 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'renew',
       {
-        ...HIDDEN,
         page: () => import('../features/operation/renew/RenewPage.tsx').then((m) => m.RenewPage),
       },
     ],
     [
       'renewDetails',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/renew-details/RenewDetailsPage.tsx').then((m) => m.RenewDetailsPage),
@@ -261,7 +256,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'diagnosisResults',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/diagnosis/DiagnosisResultsPage.tsx').then(
@@ -272,7 +266,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'diagnosisResults1',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/diagnosis/DiagnosisStringPage.tsx').then(
@@ -306,7 +299,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'remoteSetSubmit',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/remote-set/RemoteSetSubmitPage.tsx').then(
             (m) => m.RemoteSetSubmitPage,
@@ -316,7 +308,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'remoteSetSubmit1',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/remote-set/RemoteSetSubmitPage.tsx').then(
             (m) => m.RemoteSetSubmit1Page,
@@ -326,7 +317,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'scheduleList',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/schedule-list/ScheduleListPage.tsx').then((m) => m.ScheduleListPage),
       },
@@ -334,7 +324,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'setUpList',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/set-up-list/SetUpListPage.tsx').then((m) => m.SetUpListPage),
       },
@@ -360,7 +349,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'arcDetectionDetail',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/fault-record/FaultRecordPlotPage.tsx').then(
@@ -371,7 +359,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'machineFaultRecord',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/fault-record/FaultRecordPlotPage.tsx').then(
@@ -382,7 +369,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'EventRecordPage',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.EventRecordPage),
       },
@@ -390,7 +376,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'FaultRecordPage',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.DeviceFaultLogPage),
       },
@@ -398,7 +383,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'RunningRecordPage',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/device-logs/DeviceLogPages.tsx').then((m) => m.RunningRecordPage),
       },
@@ -429,7 +413,6 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'addCustomReport',
       {
-        ...HIDDEN,
         page: () =>
           import('../features/operation/custom-report/CustomReportPages.tsx').then(
             (m) => m.AddCustomReportPage,
@@ -448,14 +431,13 @@ export const MENU_ROUTES: MenuEntry[] = [
     [
       'faultRemote',
       {
-        ...HIDDEN,
         noCache: true,
         page: () =>
           import('../features/operation/fault-remote/FaultRemotePage.tsx').then((m) => m.FaultRemotePage),
       },
     ],
   ]),
-  groupRoute('Set', '/set', 'set', [
+  groupRoute('Set', 'set', [
     ['accountback', { page: accountPage('AccountbackPage') }],
     [
       'shipment',
@@ -486,10 +468,10 @@ export const MENU_ROUTES: MenuEntry[] = [
       { page: () => import('../features/set/standard-sn/StandardSnPage.tsx').then((m) => m.StandardSnPage) },
     ],
   ]),
-  groupRoute('Manual', '/manual', 'manual', [
+  groupRoute('Manual', 'manual', [
     ['manual', { page: () => import('../features/manual/manual/ManualPage.tsx').then((m) => m.ManualPage) }],
   ]),
-  groupRoute('Exhibit', '/exhibit', 'exhibit', [
+  groupRoute('Exhibit', 'exhibit', [
     ['station', { fullScreen: true, page: wallPage('StationPage') }],
     ['overview', { fullScreen: true, page: wallPage('OverviewPage') }],
     ['equipment', { fullScreen: true, page: wallPage('EquipmentPage') }],
@@ -509,92 +491,60 @@ export const MENU_ROUTES: MenuEntry[] = [
  * routes that need the layout).
  */
 export const LAYOUT_CONSTANT_ROUTES: PageRoute[] = [
-  {
-    name: 'profile',
-    path: '/profile/index',
-    page: () => import('../features/profile/index/ProfilePage.tsx').then((m) => m.ProfilePage),
-    meta: { title: 'menu.profile', hidden: true, noCache: true },
-    constant: true,
-  },
-  {
-    name: 'getuserinfor',
-    path: '/getuserinfor',
-    page: () =>
-      import('../features/profile/getuserinfor/GetUserInforPage.tsx').then((m) => m.GetUserInforPage),
-    meta: { title: 'menu.getuserinfor', hidden: true },
-    constant: true,
-  },
-  {
-    name: 'guide',
-    path: '/guide/index',
-    page: () => import('../features/guide/index/GuidePage.tsx').then((m) => m.GuidePage),
-    meta: { title: 'menu.guide', hidden: true },
-    constant: true,
-  },
+  constantRoute(
+    'profile',
+    () => import('../features/profile/index/ProfilePage.tsx').then((m) => m.ProfilePage),
+    { noCache: true },
+  ),
+  constantRoute('getuserinfor', () =>
+    import('../features/profile/getuserinfor/GetUserInforPage.tsx').then((m) => m.GetUserInforPage),
+  ),
+  constantRoute('guide', () => import('../features/guide/index/GuidePage.tsx').then((m) => m.GuidePage)),
 ];
 
-/** A wall opened by a display link: the link's token is the path's last part (no sign-in, router/guard.ts). */
-export const DISPLAY_PATH = '/display/:token';
-export const DISPLAY_PREFIX = '/display/';
+/** The sign-in pages open without a token (spec §2; the guard reads `public`), and speak with the shared strings. */
+const SIGN_IN = { public: true, sharedStringsOnly: true } as const;
 
-/** Pages outside the layout. Those in the guard's allow-list open without a token (router/guard.ts). */
+/** Pages outside the layout. */
 export const BARE_ROUTES: PageRoute[] = [
-  {
-    name: 'login',
-    path: '/login',
-    page: () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage),
-    meta: { title: 'menu.login', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'register',
-    path: '/register',
-    page: () => import('../features/auth/register/RegisterPage.tsx').then((m) => m.RegisterPage),
-    meta: { title: 'menu.register', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'changePwd',
-    path: '/changePwd',
-    page: () => import('../features/auth/change-pwd/ChangePwdPage.tsx').then((m) => m.ChangePwdPage),
-    meta: { title: 'menu.changePwd', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'forgetPwd',
-    path: '/forgetPwd',
-    page: () => import('../features/auth/forget-pwd/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage),
-    meta: { title: 'menu.forgetPwd', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'authRedirect',
-    path: '/auth-redirect',
-    page: () => import('../features/redirect/AuthRedirectPage.tsx').then((m) => m.AuthRedirectPage),
-    meta: { title: 'menu.authRedirect', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'notFound',
-    path: '/404',
-    page: () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
-    meta: { title: 'menu.notFound', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
-  {
-    name: 'display',
-    path: DISPLAY_PATH,
-    page: () => import('../features/exhibit/ExhibitPages.tsx').then((m) => m.DisplayWallPage),
-    meta: { title: 'menu.display', hidden: true },
-    constant: true,
-  },
-  {
-    name: 'unauthorized',
-    path: '/401',
-    page: () => import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
-    meta: { title: 'menu.unauthorized', hidden: true, sharedStringsOnly: true },
-    constant: true,
-  },
+  constantRoute(
+    'login',
+    () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage),
+    SIGN_IN,
+  ),
+  constantRoute(
+    'register',
+    () => import('../features/auth/register/RegisterPage.tsx').then((m) => m.RegisterPage),
+    SIGN_IN,
+  ),
+  constantRoute(
+    'changePwd',
+    () => import('../features/auth/change-pwd/ChangePwdPage.tsx').then((m) => m.ChangePwdPage),
+    SIGN_IN,
+  ),
+  // Not in spec §2's list of public pages, but a signed-out user needs it by definition.
+  constantRoute(
+    'forgetPwd',
+    () => import('../features/auth/forget-pwd/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage),
+    SIGN_IN,
+  ),
+  constantRoute(
+    'authRedirect',
+    () => import('../features/redirect/AuthRedirectPage.tsx').then((m) => m.AuthRedirectPage),
+    SIGN_IN,
+  ),
+  constantRoute('notFound', () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage), {
+    sharedStringsOnly: true,
+  }),
+  // A display link's wall carries its own read-only token (decision 0013; the guard lets it through).
+  constantRoute('display', () =>
+    import('../features/exhibit/ExhibitPages.tsx').then((m) => m.DisplayWallPage),
+  ),
+  constantRoute(
+    'unauthorized',
+    () => import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
+    { sharedStringsOnly: true },
+  ),
 ];
 
 /** Every page inside the layout, flat: the menu's pages and the constant ones. */

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { MenuGroupName } from '@solarops/contracts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
+import type { PageName } from './paths.ts';
 
 /** Loads a page component on first visit, so that each page is its own chunk (the login page stays small). */
 export type PageLoader = () => Promise<ComponentType>;
@@ -16,8 +17,11 @@ export interface RouteMeta {
   noCache?: boolean;
   /** false: left out of the breadcrumbs. */
   breadcrumb?: boolean;
-  /** Never shown in the menu (the permission list still decides whether it opens). */
-  hidden?: boolean;
+  /**
+   * Opens without a token (spec §2's sign-in pages). Whether a page shows in the menu is not a mark here: contracts'
+   * `ALWAYS_HIDDEN` says it, for the console and the server alike.
+   */
+  public?: boolean;
   /** Drawn on the whole screen, without the console's sidebar, top bar and tabs (the display walls). */
   fullScreen?: boolean;
   /**
@@ -29,7 +33,7 @@ export interface RouteMeta {
 
 /** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */
 export interface PageRoute {
-  name: string;
+  name: PageName;
   path: string;
   page: PageLoader;
   icon?: MenuIcon;

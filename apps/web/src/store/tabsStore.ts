@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { HOME_PATH } from '../router/paths.ts';
 
 /** A visited page in the tags bar (spec §3 "Visited tab"). */
 export interface VisitedView {
@@ -67,5 +68,5 @@ export const useTabsStore = create<TabsState>()((set, get) => ({
 
 /** Where to go after closing the active tab (spec §2): the last remaining tab, otherwise `/`. */
 export function nextPathAfterClosing(remaining: readonly VisitedView[]): string {
-  return remaining[remaining.length - 1]?.path ?? '/';
+  return remaining[remaining.length - 1]?.path ?? HOME_PATH;
 }

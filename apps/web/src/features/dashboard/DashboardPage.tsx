@@ -12,6 +12,7 @@ import { IncomeLines } from '../../components/IncomeLines.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useFleetFigures, useRecentAlarms } from './api.ts';
 import { PerformanceCard } from './PerformanceCard.tsx';
+import { pathOf } from '../../router/paths.ts';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
@@ -177,7 +178,7 @@ export function DashboardPage() {
                       {f.topPlants.map((p, i) => (
                         <li
                           key={p.id}
-                          onClick={() => void navigate(`/details?id=${p.id}`)}
+                          onClick={() => void navigate(pathOf('details', { id: p.id }))}
                           className="dashboard-top-item"
                         >
                           <span className="dashboard-rank">{i + 1}</span>

@@ -14,6 +14,7 @@ import {
   mapMarkers,
   plantsOf,
 } from '../../components/fleetMapView.ts';
+import { pathOf } from '../../router/paths.ts';
 
 /**
  * The fleet on the world map (its own chunk, loaded after the dashboard's figures): status cards with their counts
@@ -40,7 +41,7 @@ function FleetMapBody({ map }: { map: FleetMap }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<MapFilter>('all');
-  const open = (id: number) => void navigate(`/details?id=${id}`);
+  const open = (id: number) => void navigate(pathOf('details', { id }));
   const listed = plantsOf(map.plants, filter);
   const cards: { key: MapFilter; count: number; color?: string }[] = [
     { key: 'all', count: map.plants.length },
@@ -108,7 +109,7 @@ function FleetMapBody({ map }: { map: FleetMap }) {
             ))}
             {listed.length > MAX_LISTED ? (
               <li className="fleet-map-none">
-                <Link to="/station/list" data-testid="map-more">
+                <Link to={pathOf('list')} data-testid="map-more">
                   {t('dashboard.map.more', { count: listed.length - MAX_LISTED })}
                 </Link>
               </li>

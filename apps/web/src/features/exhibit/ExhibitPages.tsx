@@ -16,6 +16,7 @@ import { OperationScreen } from './screens/OperationScreen.tsx';
 import { OverviewScreen } from './screens/OverviewScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
 import { STATION_OPTION_PARAMS } from './screens/stationRotation.ts';
+import { DISPLAY_PREFIX, pathOf } from '../../router/paths.ts';
 
 const SCREENS: { [S in ExhibitScreen]: ComponentType<{ data: WallData[S] }> } = {
   overview: OverviewScreen,
@@ -92,7 +93,7 @@ function ConsoleWall({ screen }: { screen: ExhibitScreen }) {
       <Wall
         screen={screen}
         auth={null}
-        hrefOf={(s) => withQuery(`/exhibit/${s}`, kept)}
+        hrefOf={(s) => withQuery(pathOf(s), kept)}
         actions={
           <>
             {isAdmin ? (
@@ -105,7 +106,7 @@ function ConsoleWall({ screen }: { screen: ExhibitScreen }) {
                 {t('exhibit.links.open')}
               </Button>
             ) : null}
-            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/dashboard')} ghost>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(pathOf('dashboard'))} ghost>
               {t('exhibit.back')}
             </Button>
           </>
@@ -143,7 +144,7 @@ export function DisplayWallPage() {
         auth={{ display: token }}
         hrefOf={(s) =>
           withQuery(
-            `/display/${encodeURIComponent(token)}`,
+            `${DISPLAY_PREFIX}${encodeURIComponent(token)}`,
             new URLSearchParams([['screen', s], ...kept.entries()]),
           )
         }

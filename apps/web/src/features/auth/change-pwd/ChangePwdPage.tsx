@@ -9,6 +9,7 @@ import { hasToken, session } from '../../../api/session.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { isStrongPassword } from '../shared/passwordStrength.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { HOME_PATH, pathOf } from '../../../router/paths.ts';
 
 /** The contract's length limits and the strength rule of spec §5 together. */
 const meetsPasswordRule = (v: string | undefined): v is string =>
@@ -39,10 +40,10 @@ export function ChangePwdPage() {
           status="info"
           title={t('changePwd.signedOut')}
           extra={[
-            <Link key="forget" to="/forgetPwd">
+            <Link key="forget" to={pathOf('forgetPwd')}>
               {t('login.forgot')}
             </Link>,
-            <Link key="login" to="/login">
+            <Link key="login" to={pathOf('login')}>
               {t('register.toLogin')}
             </Link>,
           ]}
@@ -57,7 +58,7 @@ export function ChangePwdPage() {
       await changeInitialPassword(values.oldPassword, values.newPassword);
       session.set('firstLogin', 'false');
       void message.success(t('changePwd.done'));
-      void navigate('/', { replace: true });
+      void navigate(HOME_PATH, { replace: true });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -133,7 +134,7 @@ export function ChangePwdPage() {
       </Form>
       {!first && (
         <div className="auth-switch">
-          <Link to="/">{t('changePwd.back')}</Link>
+          <Link to={HOME_PATH}>{t('changePwd.back')}</Link>
         </div>
       )}
     </AuthShell>

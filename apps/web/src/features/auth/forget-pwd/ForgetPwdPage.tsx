@@ -7,6 +7,7 @@ import { errorMessage, request } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { EmailCodeInput } from '../shared/EmailCodeInput.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 interface ForgetForm {
   email: string;
@@ -48,7 +49,7 @@ export function ForgetPwdPage() {
           status="success"
           title={t('forget.done')}
           extra={
-            <Button type="primary" onClick={() => void navigate('/login')}>
+            <Button type="primary" onClick={() => void navigate(pathOf('login'))}>
               {t('register.toLogin')}
             </Button>
           }
@@ -108,7 +109,7 @@ export function ForgetPwdPage() {
         </Button>
       </Form>
       <div className="auth-switch">
-        <Link to="/login">{t('register.toLogin')}</Link>
+        <Link to={pathOf('login')}>{t('register.toLogin')}</Link>
       </div>
     </AuthShell>
   );

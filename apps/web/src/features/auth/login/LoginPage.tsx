@@ -8,6 +8,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { safeRedirect } from '../../../router/safeRedirect.ts';
 import { LoginButton, LoginInput, useLoginColors } from './LoginControls.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 // Only a failed sign-in shows the alert: its code loads then.
 const Alert = lazy(() => import('antd/es/alert'));
@@ -103,7 +104,9 @@ export function LoginPage() {
         setError(t('login.noRole'));
         return;
       }
-      void navigate(data.firstLogin ? '/changePwd' : safeRedirect(params.get('redirect')), { replace: true });
+      void navigate(data.firstLogin ? pathOf('changePwd') : safeRedirect(params.get('redirect')), {
+        replace: true,
+      });
     } catch (e) {
       setError(errorMessage(e));
       const name = values.username.trim().toLowerCase();
@@ -160,7 +163,7 @@ export function LoginPage() {
           />
         </LoginField>
         <div className="auth-row">
-          <Link to="/forgetPwd" data-testid="link-forget">
+          <Link to={pathOf('forgetPwd')} data-testid="link-forget">
             {t('login.forgot')}
           </Link>
         </div>
@@ -170,7 +173,7 @@ export function LoginPage() {
       </form>
       <div className="auth-switch">
         {t('login.noAccount')}{' '}
-        <Link to="/register" data-testid="link-register">
+        <Link to={pathOf('register')} data-testid="link-register">
           {t('login.register')}
         </Link>
       </div>

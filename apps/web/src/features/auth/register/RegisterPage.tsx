@@ -17,6 +17,7 @@ import { zodRule } from '../../../components/zodRule.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { EmailCodeInput } from '../shared/EmailCodeInput.tsx';
 import { registerEnterprise, registerPersonal } from './api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 type Kind = 'personal' | 'enterprise';
 
@@ -52,7 +53,11 @@ export function RegisterPage() {
           title={t(done === 'personal' ? 'register.personalDone' : 'register.enterpriseDone')}
           subTitle={t(done === 'personal' ? 'register.personalDoneSub' : 'register.enterpriseDoneSub')}
           extra={
-            <Button type="primary" onClick={() => void navigate('/login')} data-testid="register-to-login">
+            <Button
+              type="primary"
+              onClick={() => void navigate(pathOf('login'))}
+              data-testid="register-to-login"
+            >
               {t('register.toLogin')}
             </Button>
           }
@@ -185,7 +190,7 @@ export function RegisterPage() {
         </Button>
       </Form>
       <div className="auth-switch">
-        {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
+        {t('register.haveAccount')} <Link to={pathOf('login')}>{t('register.toLogin')}</Link>
       </div>
     </AuthShell>
   );

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 import { useAbnormalReport } from '../report-shared/api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 const KIND_COLORS: Record<AbnormalKind, string> = {
   offline: 'default',
@@ -93,7 +94,7 @@ export function AbnormalReportPage() {
               title: t('operation.reports.plant'),
               dataIndex: 'plantName',
               render: (name: string, row) => (
-                <a onClick={() => void navigate(`/details?id=${row.plantId}`)}>{name}</a>
+                <a onClick={() => void navigate(pathOf('details', { id: row.plantId }))}>{name}</a>
               ),
             },
             {
@@ -110,18 +111,14 @@ export function AbnormalReportPage() {
                 row.alarmId !== null ? (
                   <a
                     data-testid="abnormal-alarm-link"
-                    onClick={() => void navigate(`/operation/alarmdetails?id=${row.alarmId}`)}
+                    onClick={() => void navigate(pathOf('alarmdetails', { id: row.alarmId }))}
                   >
                     {t('operation.abnormal.alarm', { id: row.alarmId })}
                   </a>
                 ) : row.deviceSerial !== null ? (
                   <a
                     data-testid="abnormal-device-link"
-                    onClick={() =>
-                      void navigate(
-                        `/operation/RunningRecordPage?sn=${encodeURIComponent(row.deviceSerial!)}`,
-                      )
-                    }
+                    onClick={() => void navigate(pathOf('RunningRecordPage', { sn: row.deviceSerial! }))}
                   >
                     {row.deviceSerial}
                   </a>

@@ -10,6 +10,7 @@ import '../../../components/chart/echartsExtras.ts';
 import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
 import { useAlarmDetail } from '../alarm-shared/api.ts';
 import { LevelTag, StatusTag } from '../alarm-shared/LevelTag.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `alarmdetails`: an alarm, its solution, and the device's readings two hours either side of it. */
 export function AlarmDetailsPage() {
@@ -93,7 +94,7 @@ export function AlarmDetailsPage() {
             // Remote debugging of the device that raised the alarm (issue 16: faultRemote opens from an alarm).
             <Button
               data-testid="open-fault-remote"
-              onClick={() => void navigate(`/operation/faultRemote?sn=${encodeURIComponent(a.deviceSn)}`)}
+              onClick={() => void navigate(pathOf('faultRemote', { sn: a.deviceSn }))}
             >
               {t('menu.faultRemote')}
             </Button>
@@ -103,9 +104,9 @@ export function AlarmDetailsPage() {
               key={r}
               onClick={() =>
                 void navigate(
-                  a.code >= 500 && a.code < 600
-                    ? `/operation/arcDetectionDetail?id=${r}`
-                    : `/operation/machineFaultRecord?id=${r}`,
+                  pathOf(a.code >= 500 && a.code < 600 ? 'arcDetectionDetail' : 'machineFaultRecord', {
+                    id: r,
+                  }),
                 )
               }
             >

@@ -7,6 +7,7 @@ import { LEVEL_CHART_COLORS } from '../alarm-shared/levelColors.ts';
 import { useAlarmList, useAlarmStatistics } from '../alarm-shared/api.ts';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { useStatisticsCharts } from '../alarm-shared/useStatisticsCharts.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `alarm`: the overview by level and status, and the newest open alarms. */
 export function AlarmOverviewPage() {
@@ -31,7 +32,7 @@ export function AlarmOverviewPage() {
           </Col>
         ))}
         <Col xs={12} md={6}>
-          <Card hoverable onClick={() => void navigate('/operation/alarmlist')}>
+          <Card hoverable onClick={() => void navigate(pathOf('alarmlist'))}>
             <Statistic title={t('operation.alarms.open')} value={data?.open ?? 0} />
           </Card>
         </Col>

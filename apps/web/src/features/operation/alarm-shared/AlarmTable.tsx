@@ -9,6 +9,7 @@ import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { LevelTag, StatusTag } from './LevelTag.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /** Alarm rows with a link to their details and a confirm button while unconfirmed. */
 export function AlarmTable({
@@ -88,7 +89,7 @@ export function AlarmTable({
               <Button
                 type="link"
                 size="small"
-                onClick={() => void navigate(`/operation/alarmdetails?id=${r.alarmId}`)}
+                onClick={() => void navigate(pathOf('alarmdetails', { id: r.alarmId }))}
               >
                 {t('operation.alarms.details')}
               </Button>

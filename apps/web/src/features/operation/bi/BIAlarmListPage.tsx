@@ -16,6 +16,7 @@ import { AlarmFilterBar } from '../alarm-shared/AlarmFilterBar.tsx';
 import { AlarmTable } from '../alarm-shared/AlarmTable.tsx';
 import { LevelTag } from '../alarm-shared/LevelTag.tsx';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `BIAlarmList`: alarm analysis by plant; a plant opens its analysis by fault code. */
 export function BIAlarmListPage() {
@@ -48,7 +49,7 @@ export function BIAlarmListPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => void navigate(`/operation/BIDetails?plantId=${r.plantId}`)}
+                onClick={() => void navigate(pathOf('BIDetails', { plantId: r.plantId }))}
               >
                 {t('operation.alarms.details')}
               </Button>
@@ -93,9 +94,7 @@ export function BIDetailsPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() =>
-                  void navigate(`/operation/BIFaultDetailList?plantId=${plantId}&code=${r.code}`)
-                }
+                onClick={() => void navigate(pathOf('BIFaultDetailList', { plantId, code: r.code }))}
               >
                 {t('operation.alarms.details')}
               </Button>

@@ -12,6 +12,7 @@ import { useUserStore } from '../../../store/userStore.ts';
 import { InvoiceStatusTag, OrderStatusTag } from '../renewal-shared/OrderParts.tsx';
 import { type BillFilters, type ConsoleOrder, useOrders } from '../renewal-shared/api.ts';
 import { InvoicedDrawer } from './InvoicedDrawer.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * `bill` (order management): the renewal orders in the caller's scope, filtered and exported; staff record the
@@ -106,7 +107,7 @@ export function BillPage() {
               <Space size={0}>
                 <Button
                   type="link"
-                  onClick={() => void navigate(`/operation/renewDetails?orderNo=${r.orderNo}`)}
+                  onClick={() => void navigate(pathOf('renewDetails', { orderNo: r.orderNo }))}
                   data-testid="bill-details"
                 >
                   {t('renewal.details')}

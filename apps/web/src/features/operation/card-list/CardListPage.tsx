@@ -10,6 +10,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { type CardFilters, useCards } from './api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 const STATUS_COLORS: Record<CardRow['status'], string> = {
   toBeActivated: 'default',
@@ -47,7 +48,7 @@ export function CardListPage() {
           onClick={() => {
             // The ticked cards go to the renewal; none stays ticked here, one click from paying for them twice.
             setTicked([]);
-            void navigate(`/operation/renew?cards=${ticked.join(',')}`);
+            void navigate(pathOf('renew', { cards: ticked.join(',') }));
           }}
           data-testid="card-renew"
         >

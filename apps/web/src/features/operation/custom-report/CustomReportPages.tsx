@@ -42,6 +42,7 @@ import {
   useSaveTemplate,
   useSendTestReport,
 } from '../report-shared/api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 const NEW_DEFINITION: CustomReportDefinition = {
   fields: ['plantCount', 'capacityKw', 'energyKwh', 'specificYield', 'income'],
@@ -70,7 +71,7 @@ export function CustomReportPage() {
           icon={<PlusOutlined />}
           data-testid="custom-new"
           disabled={list.length >= MAX_REPORT_TEMPLATES}
-          onClick={() => void navigate('/operation/addCustomReport')}
+          onClick={() => void navigate(pathOf('addCustomReport'))}
         >
           {t('operation.custom.new')}
         </Button>
@@ -97,7 +98,7 @@ export function CustomReportPage() {
               title: t('operation.custom.name'),
               dataIndex: 'name',
               render: (name: string, r) => (
-                <a onClick={() => void navigate(`/operation/addCustomReport?id=${r.id}`)}>{name}</a>
+                <a onClick={() => void navigate(pathOf('addCustomReport', { id: r.id }))}>{name}</a>
               ),
             },
             {
@@ -197,7 +198,7 @@ function Builder({ template }: { template?: ReportTemplate }) {
         : null;
       await save.mutateAsync({ id: template?.id, name: v.name, definition: definitionOf(v), schedule });
       void message.success(t('operation.custom.saved'));
-      void navigate('/operation/CustomReport');
+      void navigate(pathOf('CustomReport'));
     } catch (e) {
       void message.error(errorMessage(e));
     }

@@ -6,6 +6,7 @@ import { useCommandDevices, useCommandPush } from '../command-shared/api.ts';
 import { DevicePicker } from '../command-shared/DevicePicker.tsx';
 import { DeviceCommandLog } from './DeviceCommandLog.tsx';
 import { RegisterPanel } from '../command-shared/RegisterPanel.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * `debug`: remote debugging of one device: read and write holding registers by address, count and type, and
@@ -48,14 +49,10 @@ export function DebugPage() {
           extra={
             // The device's own logs have their screens; they open filtered to this device.
             <Space>
-              <Button
-                onClick={() => void navigate(`/operation/EventRecordPage?sn=${encodeURIComponent(serial)}`)}
-              >
+              <Button onClick={() => void navigate(pathOf('EventRecordPage', { sn: serial }))}>
                 {t('menu.EventRecordPage')}
               </Button>
-              <Button
-                onClick={() => void navigate(`/operation/RunningRecordPage?sn=${encodeURIComponent(serial)}`)}
-              >
+              <Button onClick={() => void navigate(pathOf('RunningRecordPage', { sn: serial }))}>
                 {t('menu.RunningRecordPage')}
               </Button>
             </Space>

@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { useIvStrings, useIvTask } from './api.ts';
 import { SecondClass } from './SecondClass.tsx';
 import { CLASS_COLORS, ClassTags } from './ClassTags.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
 
@@ -175,7 +176,7 @@ export function DiagnosisResultsPage() {
                       type="link"
                       size="small"
                       data-testid={`iv-string-${r.serial}-${r.stringNo}`}
-                      onClick={() => void navigate(`/operation/diagnosisResults1?stringId=${r.id}`)}
+                      onClick={() => void navigate(pathOf('diagnosisResults1', { stringId: r.id }))}
                     >
                       {t('iv.curves')}
                     </Button>

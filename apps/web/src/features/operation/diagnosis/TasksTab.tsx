@@ -10,6 +10,7 @@ import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { useIvInverters, useIvMutations, useIvTasks, useIvTemplates } from './api.ts';
 import { ClassTags } from './ClassTags.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 const STATE_COLORS: Record<IvTask['state'], string> = {
   issued: 'default',
@@ -153,7 +154,7 @@ export function TasksTab() {
                 type="link"
                 size="small"
                 data-testid={`iv-results-${r.id}`}
-                onClick={() => void navigate(`/operation/diagnosisResults?taskId=${r.id}`)}
+                onClick={() => void navigate(pathOf('diagnosisResults', { taskId: r.id }))}
               >
                 {t('iv.results')}
               </Button>

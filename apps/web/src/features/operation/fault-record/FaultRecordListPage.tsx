@@ -9,11 +9,10 @@ import { useListState } from '../../../components/list/useListState.ts';
 import type { FaultRecordRow } from '@solarops/contracts';
 import { ALARM_PAGE_SIZE, useFaultRecords } from '../alarm-shared/api.ts';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 const detailPath = (r: FaultRecordRow) =>
-  r.kind === 'arcSpectrum'
-    ? `/operation/arcDetectionDetail?id=${r.recordId}`
-    : `/operation/machineFaultRecord?id=${r.recordId}`;
+  pathOf(r.kind === 'arcSpectrum' ? 'arcDetectionDetail' : 'machineFaultRecord', { id: r.recordId });
 
 function RecordList({ kind, testId }: { kind?: FaultRecordRow['kind']; testId: string }) {
   const { t } = useTranslation();

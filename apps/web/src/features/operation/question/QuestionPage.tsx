@@ -14,6 +14,7 @@ import { WorkOrderDetailView } from './WorkOrderDetailView.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { SlaTab } from './SlaTab.tsx';
 import { useUserStore } from '../../../store/userStore.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /** The SLA warnings of the caller's orders: the console's notice of 80 % and 100 % (sent once each). */
 function SlaNotices() {
@@ -30,7 +31,7 @@ function SlaNotices() {
       title={t('operation.workOrders.slaNotices')}
       description={data.slice(0, 5).map((n) => (
         <div key={`${n.workOrderId}-${n.threshold}`}>
-          <Typography.Link onClick={() => void navigate(`/operation/question?id=${n.workOrderId}`)}>
+          <Typography.Link onClick={() => void navigate(pathOf('question', { id: n.workOrderId }))}>
             #{n.workOrderId} {n.plantName}
           </Typography.Link>{' '}
           {t(n.threshold >= 100 ? 'operation.workOrders.slaBreached' : 'operation.workOrders.slaNear')}
@@ -55,7 +56,7 @@ function OrderCards({ rows, loading }: { rows: WorkOrderRow[]; loading: boolean 
           key={r.id}
           className="workorder-item"
           data-testid={`workorder-${r.id}`}
-          onClick={() => void navigate(`/operation/question?id=${r.id}`)}
+          onClick={() => void navigate(pathOf('question', { id: r.id }))}
         >
           <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             <Space wrap size={6}>

@@ -33,6 +33,7 @@ import {
 import { resizeImage } from './resizeImage.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import { PriorityTag, SlaBar, StateTag } from './tags.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /** Moves that only make sense with a reason: the note box opens first. */
 const NEEDS_NOTE: readonly WorkOrderMove[] = ['hold', 'rework', 'cancel'];
@@ -205,7 +206,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="workorder-detail">
       <Flex wrap gap={8}>
-        <Button onClick={() => void navigate('/operation/question')}>
+        <Button onClick={() => void navigate(pathOf('question'))}>
           {t('operation.workOrders.backToList')}
         </Button>
         <ExportButton

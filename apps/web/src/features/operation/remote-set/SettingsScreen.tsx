@@ -26,6 +26,7 @@ import { RefusedDevices } from '../command-shared/RefusedDevices.tsx';
 import { SettingsForm } from '../command-shared/SettingsForm.tsx';
 import { formatPointValue } from '../command-shared/settingsForm.ts';
 import { useDeviceRead } from '../command-shared/useDeviceRead.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * A remote-settings screen for one settings profile (`remoteSet`, `remoteSet1`, `YongfuRemoteSettings`): choose a
@@ -36,11 +37,11 @@ import { useDeviceRead } from '../command-shared/useDeviceRead.ts';
 export function SettingsScreen({
   route,
   profileId,
-  submitPath,
+  submitRoute,
 }: {
   route: SettingsRoute;
   profileId: SettingsProfileId;
-  submitPath?: string;
+  submitRoute?: 'remoteSetSubmit' | 'remoteSetSubmit1';
 }) {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
@@ -80,8 +81,8 @@ export function SettingsScreen({
       const selection = created.batchId
         ? { batchId: created.batchId }
         : { ids: created.commands.map((c) => c.id) };
-      if (submitPath && created.commands.length > 0)
-        void navigate(`${submitPath}?${selectionQuery(selection)}`);
+      if (submitRoute && created.commands.length > 0)
+        void navigate(`${pathOf(submitRoute)}?${selectionQuery(selection)}`);
       else setSent(created);
     } catch (e) {
       void errorMessage(e);
@@ -180,12 +181,12 @@ export function SettingsScreen({
 
 /** `remoteSet`: SunSpec-style inverters. */
 export const RemoteSetPage = () => (
-  <SettingsScreen route="remoteSet" profileId="sunspecInverter" submitPath="/operation/remoteSetSubmit" />
+  <SettingsScreen route="remoteSet" profileId="sunspecInverter" submitRoute="remoteSetSubmit" />
 );
 
 /** `remoteSet1`: register-style hybrid inverters. */
 export const RemoteSet1Page = () => (
-  <SettingsScreen route="remoteSet1" profileId="hybridRegister" submitPath="/operation/remoteSetSubmit1" />
+  <SettingsScreen route="remoteSet1" profileId="hybridRegister" submitRoute="remoteSetSubmit1" />
 );
 
 /** `YongfuRemoteSettings`: the third vendor's storage inverters; results show on the same screen. */

@@ -6,6 +6,7 @@ import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { OrderCards, OrderFacts, OrderInvoice } from '../renewal-shared/OrderParts.tsx';
 import { useOrder } from '../renewal-shared/api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `renewDetails`: one renewal order — its frozen figures, its cards with their expiry, its invoice. */
 export function RenewDetailsPage() {
@@ -25,7 +26,7 @@ export function RenewDetailsPage() {
       missing={{
         text: t('renewal.noOrder'),
         backLabel: t('menu.bill'),
-        onBack: () => void navigate('/operation/bill'),
+        onBack: () => void navigate(pathOf('bill')),
       }}
     >
       {o && (
@@ -37,7 +38,7 @@ export function RenewDetailsPage() {
                 {o.status === 'renewing' && (
                   <Button
                     type="primary"
-                    onClick={() => void navigate(`/operation/renew?orderNo=${o.orderNo}`)}
+                    onClick={() => void navigate(pathOf('renew', { orderNo: o.orderNo }))}
                     data-testid="details-pay"
                   >
                     {t('renewal.toPay')}

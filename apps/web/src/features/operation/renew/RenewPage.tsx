@@ -7,8 +7,7 @@ import { useOrder, type ConsoleOrder } from '../renewal-shared/api.ts';
 import { MockCashier } from './MockCashier.tsx';
 import { ProviderCashier } from './ProviderCashier.tsx';
 import { RenewForm } from './RenewForm.tsx';
-
-const DETAILS = '/operation/renewDetails';
+import { pathOf } from '../../../router/paths.ts';
 
 /** The cards handed over by the card list (`?cards=1,2,3`). */
 const cardIdsOf = (param: string | null): number[] =>
@@ -69,7 +68,7 @@ export function RenewPage() {
       <Done
         order={order.data}
         onNew={() => setParams({})}
-        onDetails={() => void navigate(`${DETAILS}?orderNo=${order.data?.orderNo}`)}
+        onDetails={() => void navigate(pathOf('renewDetails', { orderNo: order.data?.orderNo }))}
       />
     );
 

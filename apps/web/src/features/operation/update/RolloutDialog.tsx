@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlantOptions, useRolloutMutations } from '../update-shared/api.ts';
 import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 interface Values {
   plantIds: number[];
@@ -53,7 +54,7 @@ export function RolloutDialog({ pkg, onClose }: { pkg: FirmwarePackageRow; onClo
       installWindow: v.installWindow,
     });
     onClose();
-    void navigate(`/operation/scheduleList?id=${id}`);
+    void navigate(pathOf('scheduleList', { id }));
   };
   return (
     <Modal

@@ -8,6 +8,7 @@ import { useListState } from '../../../components/list/useListState.ts';
 import { useRollouts } from '../update-shared/api.ts';
 import { RolloutActions } from '../update-shared/RolloutActions.tsx';
 import { ROLLOUT_COLOURS } from '../update-shared/rolloutColours.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * The rollouts of the caller's devices, newest first, 10 to a page: state, counts, and the decisions a person
@@ -63,7 +64,7 @@ export function RolloutsTab() {
                 <Button
                   type="link"
                   size="small"
-                  onClick={() => void navigate(`/operation/scheduleList?id=${r.id}`)}
+                  onClick={() => void navigate(pathOf('scheduleList', { id: r.id }))}
                 >
                   {t('operation.update.progress')}
                 </Button>

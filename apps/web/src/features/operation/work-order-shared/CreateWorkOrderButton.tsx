@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanUseWorkOrders, useCreateWorkOrder } from './api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * Opens a work order for an alarm and shows it; for users with the work-order screen only. When the alarm already
@@ -20,7 +21,7 @@ export function CreateWorkOrderButton({ alarmId, size }: { alarmId: number; size
       data-testid={`create-workorder-${alarmId}`}
       onClick={async () => {
         const id = await create.mutateAsync(alarmId);
-        void navigate(`/operation/question?id=${id}`);
+        void navigate(pathOf('question', { id }));
       }}
     >
       {t('operation.workOrders.create')}

@@ -67,7 +67,7 @@ export const useSlaNotices = () =>
   });
 
 /** Every change to an order: the mutation, then its lists and detail read again. */
-function useOrderMutation<V>(fn: (v: V) => Promise<unknown>) {
+function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,

@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../profile-shared/api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `/getuserinfor`: one's personal information, read only; editing is in the personal centre. */
 export function GetUserInforPage() {
@@ -20,7 +21,7 @@ export function GetUserInforPage() {
       <Card
         title={t('menu.getuserinfor')}
         extra={
-          <Button type="link" onClick={() => void navigate('/profile/index')}>
+          <Button type="link" onClick={() => void navigate(pathOf('profile'))}>
             {t('profile.edit')}
           </Button>
         }

@@ -10,6 +10,7 @@ import { zodRule } from '../../../components/zodRule.ts';
 import { useUserStore } from '../../../store/userStore.ts';
 import { type ProfileChanges, updateProfile, uploadAvatar, useUserInfo } from '../profile-shared/api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -113,7 +114,11 @@ export function ProfilePage() {
                 <Descriptions.Item label={t('profile.dealercode')}>{info.dealercode}</Descriptions.Item>
               )}
             </Descriptions>
-            <Button block onClick={() => void navigate('/changePwd')} data-testid="profile-change-password">
+            <Button
+              block
+              onClick={() => void navigate(pathOf('changePwd'))}
+              data-testid="profile-change-password"
+            >
               {t('profile.changePassword')}
             </Button>
           </Card>

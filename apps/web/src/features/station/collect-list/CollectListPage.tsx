@@ -7,6 +7,7 @@ import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useFollowMutations, useFollows } from '../station-shared/api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /** `collectList`: the user's followed plants and collectors, opened or removed from here. */
 export function CollectListPage() {
@@ -42,13 +43,11 @@ export function CollectListPage() {
                 key: 'target',
                 render: (_: unknown, r) =>
                   r.kind === 'plant' ? (
-                    <a onClick={() => void navigate(`/details?id=${r.target}`)}>{r.name ?? r.target}</a>
+                    <a onClick={() => void navigate(pathOf('details', { id: r.target }))}>
+                      {r.name ?? r.target}
+                    </a>
                   ) : (
-                    <a
-                      onClick={() =>
-                        void navigate(`/station/dialogcollectinfor?sn=${encodeURIComponent(r.target)}`)
-                      }
-                    >
+                    <a onClick={() => void navigate(pathOf('dialogcollectinfor', { sn: r.target }))}>
                       {r.target}
                     </a>
                   ),

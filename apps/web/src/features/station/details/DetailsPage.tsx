@@ -38,6 +38,7 @@ import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PerformanceCard } from './PerformanceCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 /** The plant details (`details?id=`): header figures, power and energy charts, devices, collectors, information. */
 export function DetailsPage() {
@@ -50,7 +51,7 @@ export function DetailsPage() {
   const missing = {
     text: t('station.details.missing'),
     backLabel: t('station.details.backToList'),
-    onBack: () => void navigate('/list'),
+    onBack: () => void navigate(pathOf('list')),
   };
   return (
     <div className="app-container station-page" data-testid="plant-details">

@@ -29,6 +29,7 @@ import {
 } from '../station-shared/api.ts';
 import { PlantCards } from './PlantCards.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
+import { pathOf } from '../../../router/paths.ts';
 
 // The form (date picker, upload, map) loads when first opened, so that the list itself renders sooner.
 const PlantFormDialog = lazy(() =>
@@ -52,7 +53,7 @@ export function ListPage() {
   const { follow, unfollow } = useFollowMutations();
   const rows = query.data?.rows ?? [];
   const followed = new Set((follows.data ?? []).filter((f) => f.kind === 'plant').map((f) => f.target));
-  const open = (id: number) => void navigate(`/details?id=${id}`);
+  const open = (id: number) => void navigate(pathOf('details', { id }));
 
   return (
     <ListLayout<PlantRow, PlantFilters>

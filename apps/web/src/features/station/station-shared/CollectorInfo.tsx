@@ -7,6 +7,7 @@ import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from './api.ts';
+import { pathOf } from '../../../router/paths.ts';
 
 /**
  * What a collector said of its clock, which stamps its readings: its difference to the server's (within a second
@@ -38,10 +39,7 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
         <Descriptions.Item label={t('station.collector.firmware')}>
           {c.firmwareVersion}{' '}
           {/* The update screen picks the package and upgrades this collector through the upgrade command. */}
-          <Link
-            to={`/operation/update?serial=${encodeURIComponent(c.serial)}`}
-            data-testid="collector-upgrade"
-          >
+          <Link to={pathOf('update', { serial: c.serial })} data-testid="collector-upgrade">
             {t('station.collector.upgrade')}
           </Link>
         </Descriptions.Item>
