@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Modal, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AlarmRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../components/Pagination.tsx';
 import { formatDate } from '../components/format/formatDate.ts';
+import { PagedRows } from '../components/list/PagedRows.tsx';
 import { alarmApi, useAlarmPage, useAlarmStream } from '../api/alarms.ts';
 import { LEVEL_COLOR } from '../components/format/levelColor.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
@@ -29,7 +29,8 @@ export function AlarmDialog() {
   const [open, setOpen] = useState(false);
   const [closedAt, setClosedAt] = useState(() => Number(sessionStorage.getItem(ALARM_DIALOG_SEEN_KEY) ?? 0));
   const noticeOpen = useNoticeOpen((s) => s.open);
-  const { data } = useAlarmPage(true, page, PAGE_SIZE);
+  const query = useAlarmPage(true, page, PAGE_SIZE);
+  const { data } = query;
   const newest = Math.max(0, ...(data?.rows ?? []).map((r) => r.alarmId));
   const onAlarm = useCallback(
     (pushed: { alarmId: number }[]) => {
@@ -67,40 +68,38 @@ export function AlarmDialog() {
       onCancel={close}
       footer={<Button onClick={close}>{t('common.close')}</Button>}
     >
-      <Table<AlarmRow>
-        rowKey={(r) => String(r.alarmId)}
+      <PagedRows<AlarmRow>
+        query={query}
+        // The dialog's page size is fixed: its list is the unconfirmed alarms, ten at a time.
+        paging={{ page, limit: PAGE_SIZE, paginate: (p) => setPage(p) }}
+        states="table"
         size="small"
-        pagination={false}
-        scroll={{ y: 550 }}
-        dataSource={data?.rows ?? []}
-        data-testid="alarm-dialog-table"
-        columns={[
-          { title: t('alarm.index'), render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1, width: 70 },
-          {
-            title: t('alarm.level'),
-            dataIndex: 'level',
-            render: (level: number) => <Tag color={LEVEL_COLOR[level]}>{t(`alarm.levels.${level}`)}</Tag>,
-          },
-          { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
-          { title: t('alarm.collectorName'), dataIndex: 'collectName' },
-          { title: t('alarm.description'), dataIndex: 'description' },
-          { title: t('alarm.time'), dataIndex: 'warningTime', render: (v: string) => formatDate(v) },
-          {
-            title: t('common.operation'),
-            render: (_v, row) => (
-              <Button type="link" size="small" onClick={() => void confirm(row)}>
-                {t('alarm.confirm')}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={PAGE_SIZE}
         autoScroll={false}
-        onChange={(p) => setPage(p)}
+        table={{
+          rowKey: (r) => String(r.alarmId),
+          scroll: { y: 550 },
+          'data-testid': 'alarm-dialog-table',
+          columns: [
+            { title: t('alarm.index'), render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1, width: 70 },
+            {
+              title: t('alarm.level'),
+              dataIndex: 'level',
+              render: (level: number) => <Tag color={LEVEL_COLOR[level]}>{t(`alarm.levels.${level}`)}</Tag>,
+            },
+            { title: t('alarm.collectorSn'), dataIndex: 'deviceId' },
+            { title: t('alarm.collectorName'), dataIndex: 'collectName' },
+            { title: t('alarm.description'), dataIndex: 'description' },
+            { title: t('alarm.time'), dataIndex: 'warningTime', render: (v: string) => formatDate(v) },
+            {
+              title: t('common.operation'),
+              render: (_v, row) => (
+                <Button type="link" size="small" onClick={() => void confirm(row)}>
+                  {t('alarm.confirm')}
+                </Button>
+              ),
+            },
+          ],
+        }}
       />
     </Modal>
   );

@@ -1,18 +1,8 @@
 import './list.css';
 import type { ReactNode } from 'react';
-import { Card, Table, type TableProps, Typography } from 'antd';
-import { Pagination } from '../Pagination.tsx';
-import { QueryState } from '../QueryState.tsx';
+import { Card, type TableProps, Typography } from 'antd';
+import { type ListQuery, PagedRows, type RowStates } from './PagedRows.tsx';
 import type { ListState } from './useListState.ts';
-
-/** The part of a TanStack query a list page reads: one page of rows and the total. */
-export interface ListQuery<Row> {
-  data?: { rows: Row[]; total: number };
-  isLoading: boolean;
-  isFetching: boolean;
-  error: unknown;
-  refetch(): unknown;
-}
 
 /**
  * The three layouts the console's lists come in, each with its own states:
@@ -50,9 +40,11 @@ const TABLE_SIZE: Record<ListLayout, TableProps['size']> = {
   titled: 'small',
 };
 
+const ROW_STATES: Record<ListLayout, RowStates> = { split: 'skeleton', single: 'spinner', titled: 'table' };
+
 /**
- * One list screen: search, toolbar, the rows with their loading, error and empty states, and spec §9's pagination,
- * typed by row and filters.
+ * One list screen: search, toolbar, the rows with their loading, error and empty states, and spec §9's pagination
+ * (`PagedRows`), typed by row and filters, in one of three frames.
  */
 export function ListPage<Row extends object, F>({
   layout,
@@ -68,36 +60,16 @@ export function ListPage<Row extends object, F>({
   emptyText,
   children,
 }: ListPageProps<Row, F>) {
-  const rows = query.data?.rows ?? [];
-  const titled = layout === 'titled';
-  const loading = titled ? query.isFetching && !query.data : query.isLoading;
-  const drawn = render ? (
-    render(rows, loading)
-  ) : (
-    <Table<Row>
+  const rows = (
+    <PagedRows<Row>
+      query={query}
+      paging={list}
+      states={ROW_STATES[layout]}
       size={TABLE_SIZE[layout]}
-      loading={titled ? loading : undefined}
-      {...table}
-      pagination={false}
-      dataSource={rows}
-    />
-  );
-  const body = titled ? (
-    <div style={search ? { marginTop: 16 } : undefined}>{drawn}</div>
-  ) : (
-    <QueryState
-      look={layout === 'split' ? 'skeleton' : 'spinner'}
-      isLoading={query.isLoading}
-      error={query.error}
-      isEmpty={rows.length === 0}
-      onRetry={() => void query.refetch()}
+      table={table}
+      render={render}
       emptyText={emptyText}
-    >
-      {drawn}
-    </QueryState>
-  );
-  const pagination = (
-    <Pagination total={query.data?.total ?? 0} page={list.page} limit={list.limit} onChange={list.paginate} />
+    />
   );
   const bar = toolbar ? <div className="list-toolbar">{toolbar}</div> : null;
 
@@ -105,8 +77,7 @@ export function ListPage<Row extends object, F>({
     return (
       <Card data-testid={testId} title={title}>
         {search}
-        {body}
-        {pagination}
+        <div style={search ? { marginTop: 16 } : undefined}>{rows}</div>
         {children}
       </Card>
     );
@@ -117,8 +88,7 @@ export function ListPage<Row extends object, F>({
           {header}
           {search}
           {bar}
-          {body}
-          {pagination}
+          {rows}
         </Card>
         {children}
       </div>
@@ -133,8 +103,7 @@ export function ListPage<Row extends object, F>({
       </Card>
       <Card>
         {bar}
-        {body}
-        {pagination}
+        {rows}
       </Card>
       {children}
     </div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Tag, Typography } from 'antd';
 import { COMMAND_STATES, type CommandRow, type PointValues } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { type ListQuery, PagedRows } from '../../../components/list/PagedRows.tsx';
+import { usePaging } from '../../../components/list/useListState.ts';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { isLanguage } from '../../../i18n/language.ts';
@@ -46,14 +47,23 @@ export function CommandResults({
   const { t } = useTranslation();
   const message = useMessage();
   useCommandPush();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
   const batchId = 'batchId' in selection ? selection.batchId : undefined;
   const ids = 'ids' in selection ? selection.ids : [];
   const batch = useBatch(batchId);
-  const listed = useCommands({ batchId }, page, limit, batchId !== undefined);
+  const listed = useCommands({ batchId }, paging.page, paging.limit, batchId !== undefined);
   const single = useCommandsById(ids);
-  const rows = batchId ? (listed.data?.rows ?? []) : (single.data ?? []);
+  // A batch's commands come a page at a time; a single write's few are all on one.
+  const shown: ListQuery<CommandRow> = batchId
+    ? listed
+    : {
+        data: single.data && { rows: single.data, total: single.data.length },
+        isLoading: single.isLoading,
+        isFetching: single.isFetching,
+        error: single.error,
+        refetch: single.refetch,
+      };
+  const rows = shown.data?.rows ?? [];
   const [deciding, setDeciding] = useState(false);
   const counts = batch.data?.counts;
   const failedCount = batchId
@@ -137,47 +147,38 @@ export function CommandResults({
           {t('commands.results.retryFailed', { count: failedCount })}
         </Button>
       )}
-      <Table<CommandRow>
-        rowKey="id"
+      <PagedRows<CommandRow>
+        query={shown}
+        paging={batchId ? paging : undefined}
+        states="table"
         size="small"
-        pagination={false}
-        loading={batchId ? listed.isLoading : single.isLoading}
-        dataSource={rows}
-        data-testid="command-table"
-        columns={[
-          { title: t('commands.results.device'), dataIndex: 'deviceSerial' },
-          { title: t('commands.results.model'), dataIndex: 'deviceModel' },
-          { title: t('commands.results.plant'), dataIndex: 'plantName' },
-          {
-            title: t('commands.results.state'),
-            dataIndex: 'state',
-            render: (_, r) => <CommandStateTag state={r.state} failure={r.failure} />,
-          },
-          {
-            title: t('commands.results.values'),
-            key: 'values',
-            render: (_, r) => (
-              <ValueChange profileId={r.profileId} before={r.oldValues} after={r.newValues} />
-            ),
-          },
-          {
-            title: t('commands.results.finishedAt'),
-            dataIndex: 'finishedAt',
-            render: (v: string | null) => formatZoned(v, browserTimeZone()),
-          },
-        ]}
+        table={{
+          rowKey: 'id',
+          'data-testid': 'command-table',
+          columns: [
+            { title: t('commands.results.device'), dataIndex: 'deviceSerial' },
+            { title: t('commands.results.model'), dataIndex: 'deviceModel' },
+            { title: t('commands.results.plant'), dataIndex: 'plantName' },
+            {
+              title: t('commands.results.state'),
+              dataIndex: 'state',
+              render: (_, r) => <CommandStateTag state={r.state} failure={r.failure} />,
+            },
+            {
+              title: t('commands.results.values'),
+              key: 'values',
+              render: (_, r) => (
+                <ValueChange profileId={r.profileId} before={r.oldValues} after={r.newValues} />
+              ),
+            },
+            {
+              title: t('commands.results.finishedAt'),
+              dataIndex: 'finishedAt',
+              render: (v: string | null) => formatZoned(v, browserTimeZone()),
+            },
+          ],
+        }}
       />
-      {batchId && (
-        <Pagination
-          total={listed.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          onChange={(p, l) => {
-            setPage(p);
-            setLimit(l);
-          }}
-        />
-      )}
     </div>
   );
 }

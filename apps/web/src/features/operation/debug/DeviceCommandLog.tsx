@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Table } from 'antd';
 import type { CommandRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { PagedRows } from '../../../components/list/PagedRows.tsx';
+import { usePaging } from '../../../components/list/useListState.ts';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { useCommands } from '../command-shared/api.ts';
@@ -11,19 +10,18 @@ import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
 /** A device's recent commands, newest first: what was asked, by whom, and how it ended. */
 export function DeviceCommandLog({ serial }: { serial: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const query = useCommands({ serial }, page, limit);
+  const paging = usePaging(10);
+  const query = useCommands({ serial }, paging.page, paging.limit);
   return (
-    <>
-      <Table<CommandRow>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={query.isLoading}
-        dataSource={query.data?.rows ?? []}
-        data-testid="device-command-log"
-        columns={[
+    <PagedRows<CommandRow>
+      query={query}
+      paging={paging}
+      states="table"
+      size="small"
+      table={{
+        rowKey: 'id',
+        'data-testid': 'device-command-log',
+        columns: [
           {
             title: t('commands.results.at'),
             dataIndex: 'createdAt',
@@ -45,17 +43,8 @@ export function DeviceCommandLog({ serial }: { serial: string }) {
             dataIndex: 'params',
             render: (p: unknown) => <code style={{ fontSize: 11 }}>{JSON.stringify(p).slice(0, 120)}</code>,
           },
-        ]}
-      />
-      <Pagination
-        total={query.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onChange={(p, l) => {
-          setPage(p);
-          setLimit(l);
-        }}
-      />
-    </>
+        ],
+      }}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Card, Table, Tabs, Typography } from 'antd';
-import { type ErrorLogRow, LIMITS } from '@solarops/contracts';
+import { Card, Tabs, Typography } from 'antd';
+import type { ErrorLogRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
+import { PagedRows } from '../../../components/list/PagedRows.tsx';
+import { usePaging } from '../../../components/list/useListState.ts';
 import { useErrorLog } from './api.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import '../set-shared/set.css';
@@ -11,22 +11,21 @@ import '../set-shared/set.css';
 /** The error log: unhandled errors the consoles of all users sent (spec §8), newest first. */
 function ErrorLogTab() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.pageSizeDefault);
-  const { data, isLoading } = useErrorLog(page, limit);
+  const paging = usePaging();
+  const query = useErrorLog(paging.page, paging.limit);
   return (
-    <>
-      <Table<ErrorLogRow>
-        rowKey="id"
-        size="small"
-        loading={isLoading}
-        pagination={false}
-        dataSource={data?.rows ?? []}
-        expandable={{
+    <PagedRows<ErrorLogRow>
+      query={query}
+      paging={paging}
+      states="table"
+      size="small"
+      table={{
+        rowKey: 'id',
+        expandable: {
           expandedRowRender: (r) => <pre className="error-stack">{r.stack ?? ''}</pre>,
           rowExpandable: (r) => Boolean(r.stack),
-        }}
-        columns={[
+        },
+        columns: [
           {
             title: t('errorLog.time'),
             dataIndex: 'createdAt',
@@ -37,18 +36,9 @@ function ErrorLogTab() {
           { title: t('errorLog.message'), dataIndex: 'message' },
           { title: t('errorLog.url'), dataIndex: 'url', ellipsis: true },
           { title: t('errorLog.info'), dataIndex: 'info', width: 160 },
-        ]}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onChange={(p, l) => {
-          setPage(p);
-          setLimit(l);
-        }}
-      />
-    </>
+        ],
+      }}
+    />
   );
 }
 
