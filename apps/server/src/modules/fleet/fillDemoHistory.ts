@@ -4,7 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { markFilledFrom, markHistoryComplete } from '../telemetry/historyFill.ts';
 import { COLUMN_LIST, UPDATE_FROM_EXCLUDED, readingLine, selectLines } from '../telemetry/readingLines.ts';
-import { recomputeDays } from '../telemetry/rollups.ts';
+import { recomputeDays, type DirtyDay } from '../telemetry/rollups.ts';
 import { writeDailyEnergy } from './backfillDailyEnergy.ts';
 import type { DemoDeviceIds, DemoHistoryPlan, HistoryChunk } from './planDemoHistory.ts';
 
@@ -20,17 +20,26 @@ export interface FillOptions {
   pauseMs?: number;
   /** Aborted: the fill stops before its next transaction, its pause cut short (it resumes at the next start). */
   signal?: AbortSignal;
-  /** Told after each plant's day is written (the first-start bench and the log follow it). */
+  /** Plants whose days' rollups are written in one transaction (default PLANTS_PER_GROUP). */
+  plantsPerGroup?: number;
+  /** Told after a plant's day's readings are written, before their rollups are. */
+  onReadings?: (chunk: HistoryChunk) => void;
+  /** Told after a plant's day is written with its rollups (charts count it from then on). */
   onChunk?: (chunk: HistoryChunk) => void;
 }
 
+/** Plants whose day's rollups are recomputed in one transaction: the rollups cost per query, not per device. */
+const PLANTS_PER_GROUP = 10;
+
 /**
  * Writes the planned history in small transactions, newest first: every plant's latest local day, then every
- * plant's day before, back to the span's start; then each plant's daily energy since its build date. Each
- * transaction writes one plant's day (its readings, the energy rollups of that day and of the day after, whose
- * first interval starts in it) and moves the plant's `filled_from` back to the day's start, so that a stop
- * anywhere resumes exactly where it was and a chart knows whether its range is written (telemetry/historyFill.ts).
- * Returns the readings written.
+ * plant's day before, back to the span's start; then each plant's daily energy since its build date. The plants
+ * go in groups (`plantsPerGroup`): each plant's day's readings in a transaction of their own, then one transaction
+ * for the group that recomputes the energy rollups of those days and of the days after (whose first interval
+ * starts in them) and moves each plant's `filled_from` back to its day's start. A chart counts a day as written
+ * only once its rollups are (telemetry/historyFill.ts); a stop anywhere, even between a day's readings and its
+ * rollups, resumes at the first day whose rollups are missing: its readings are written again (the duplicates
+ * skipped) and the rollups computed from everything stored. Returns the readings written.
  */
 export async function fillDemoHistory(
   db: Database,
@@ -53,17 +62,40 @@ export async function fillDemoHistory(
     });
   const lists = [...plan.chunks.values()];
   const longest = Math.max(0, ...lists.map((l) => l.length));
+  const perGroup = fill.plantsPerGroup ?? PLANTS_PER_GROUP;
   let readings = 0;
   for (let k = 1; k <= longest; k++) {
+    // This round's day of every plant that still misses it.
+    const round: { chunk: HistoryChunk; plantId: number }[] = [];
     for (const list of lists) {
       const chunk = list[list.length - k];
       if (!chunk) continue;
       const plantId = plantIdOf(chunk);
       if (plantId === undefined || fill.complete?.has(plantId)) continue;
       if (chunk.fromMs >= (fill.filledFromMs?.get(plantId) ?? Infinity)) continue;
+      round.push({ chunk, plantId });
+    }
+    for (let g = 0; g < round.length; g += perGroup) {
+      const group = round.slice(g, g + perGroup);
+      const rollups: DirtyDay[] = [];
+      for (const { chunk, plantId } of group) {
+        if (fill.signal?.aborted) return readings;
+        const written = await retried(() => writeReadings(db, plan, chunk, deviceIds, receivedIso), pause);
+        readings += written.readings;
+        rollups.push(...daysToRecompute(plan, chunk, plantId, written.devices));
+        fill.onReadings?.(chunk);
+        await pause();
+      }
       if (fill.signal?.aborted) return readings;
-      readings += await retried(() => writeChunk(db, plan, chunk, plantId, deviceIds, receivedIso), pause);
-      fill.onChunk?.(chunk);
+      await retried(
+        () =>
+          db.transaction(async (tx) => {
+            await recomputeDays(tx, rollups);
+            for (const { chunk, plantId } of group) await markFilledFrom(tx, plantId, chunk.fromMs);
+          }),
+        pause,
+      );
+      for (const { chunk } of group) fill.onChunk?.(chunk);
       await pause();
     }
   }
@@ -101,15 +133,14 @@ async function retried<T>(
   }
 }
 
-/** Generates one plant's day again from its state before, and writes it in one transaction. */
-async function writeChunk(
+/** Generates one plant's day again from its state before, and writes its readings in one transaction. */
+async function writeReadings(
   db: Database,
   plan: DemoHistoryPlan,
   chunk: HistoryChunk,
-  plantId: number,
   deviceIds: DemoDeviceIds,
   receivedIso: string,
-): Promise<number> {
+): Promise<{ readings: number; devices: Set<number> }> {
   const lines: string[] = [];
   const latest = new Map<number, string>();
   const devices = new Set<number>();
@@ -131,11 +162,6 @@ async function writeChunk(
     },
     { ...plan.options, states: { [chunk.plant.id]: structuredClone(chunk.before) } },
   );
-  // The day, and the day after when it is in the span: its first interval's energy starts in this one.
-  const zone = chunk.plant.timeZone;
-  const days = [localDay(zone, chunk.fromMs)];
-  const after = nextDay(days[0]!);
-  if (localDayStartMs(zone, after) <= plan.toMs) days.push(after);
   await db.transaction(async (tx) => {
     for (let i = 0; i < lines.length; i += ROWS_PER_INSERT) {
       await tx.execute(
@@ -147,11 +173,21 @@ async function writeChunk(
     if (latest.size > 0)
       await tx.execute(sql`insert into device_latest (${sql.raw(COLUMN_LIST)}) ${selectLines([...latest.values()])}
         on conflict (device_id) do update set ${sql.raw(UPDATE_FROM_EXCLUDED)} where device_latest.ts < excluded.ts`);
-    await recomputeDays(
-      tx,
-      [...devices].flatMap((deviceId) => days.map((day) => ({ deviceId, plantId, day }))),
-    );
-    await markFilledFrom(tx, plantId, chunk.fromMs);
   });
-  return lines.length;
+  return { readings: lines.length, devices };
+}
+
+/** The device days a written chunk changes: its day, and the day after when it is in the span (its first
+ * interval's energy starts in this one). */
+function daysToRecompute(
+  plan: DemoHistoryPlan,
+  chunk: HistoryChunk,
+  plantId: number,
+  devices: ReadonlySet<number>,
+): DirtyDay[] {
+  const zone = chunk.plant.timeZone;
+  const days = [localDay(zone, chunk.fromMs)];
+  const after = nextDay(days[0]!);
+  if (localDayStartMs(zone, after) <= plan.toMs) days.push(after);
+  return [...devices].flatMap((deviceId) => days.map((day) => ({ deviceId, plantId, day })));
 }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { localDay } from '../../time/localDay.ts';
+import { recomputeDays } from '../telemetry/rollups.ts';
 import { historySpan, prepareDemoHistory } from './backfillTelemetry.ts';
 import { planDemoHistory } from './planDemoHistory.ts';
 import { fillDemoHistory } from './fillDemoHistory.ts';
@@ -51,13 +52,18 @@ describe('the demo history written while the fleet runs', () => {
     expect((await curve(today)).historyLoading).toBe(true);
     expect((await month()).historyLoading).toBe(true);
 
-    // Stopped after each plant's latest day (the fill goes newest first, plant by plant).
+    // Stopped after each plant's latest day (the fill goes newest first, plants in groups), the last plant's
+    // day stopped between its readings and its group's rollups.
     let written = 0;
+    let cut: (typeof fleet.plants)[number] | undefined;
     const stop = new AbortController();
     await fillDemoHistory(t.db, plan, seeded.deviceIds, {
       signal: stop.signal,
-      onChunk: () => {
-        if (++written === fleet.plants.length) stop.abort();
+      plantsPerGroup: 2,
+      onReadings: (chunk) => {
+        if (++written < fleet.plants.length) return;
+        cut = chunk.plant;
+        stop.abort();
       },
     });
     const todayCurve = await curve(today);
@@ -65,6 +71,9 @@ describe('the demo history written while the fleet runs', () => {
     expect(todayCurve.points.some((p) => p.powerW !== null)).toBe(true);
     expect((await curve(yesterday)).historyLoading).toBe(true);
     expect((await month()).historyLoading).toBe(true);
+    const cutId = seeded.deviceIds.get(cut!.devices[0]!.serial)!.plantId;
+    const cutToday = `/plant/${cutId}/power?date=${localDay(cut!.timeZone, plan.toMs)}`;
+    expect((await get<PowerCurve>(cutToday)).historyLoading).toBe(true);
 
     // The next start plans the same history again and writes only what is missing.
     const pending = await resumeDemoHistory(t.db, fleet.plants, 11);
@@ -77,6 +86,28 @@ describe('the demo history written while the fleet runs', () => {
       complete: pending!.complete,
     });
     expect(await resumeDemoHistory(t.db, fleet.plants, 11)).toBeUndefined();
+    expect((await get<PowerCurve>(cutToday)).historyLoading).toBe(false);
+    // The rollups are those of every stored reading, the cut day's included: computing every day again from
+    // the readings changes nothing (to 9 decimals: a month adds its days in another order).
+    const rollups = () =>
+      rowsOf<unknown>(
+        t,
+        sql`select device_id, period, period_start::text, round(energy_kwh::numeric, 9)::text as kwh from device_energy
+          union all select -plant_id, period, period_start::text, round(energy_kwh::numeric, 9)::text from plant_energy
+          order by 1, 2, 3`,
+      );
+    const stored = await rollups();
+    expect(stored.length).toBeGreaterThan(0);
+    await recomputeDays(
+      t.db,
+      [...plan.chunks.values()].flat().flatMap((chunk) =>
+        chunk.plant.devices.flatMap((d) => {
+          const ids = seeded.deviceIds.get(d.serial);
+          return ids ? [{ deviceId: ids.id, plantId: ids.plantId, day: chunk.day }] : [];
+        }),
+      ),
+    );
+    expect(await rollups()).toEqual(stored);
     expect((await curve(yesterday)).historyLoading).toBe(false);
     const energy = await month();
     expect(energy.historyLoading).toBe(false);
@@ -98,12 +129,12 @@ describe('the demo history written while the fleet runs', () => {
       )[id]!;
       expect(localDay(chunks[0]!.plant.timeZone, chunks[0]!.fromMs - 1)).not.toBe(chunks[0]!.day);
     }
-    const [stored] = await rowsOf<{ n: number; distinct_n: number }>(
+    const [count] = await rowsOf<{ n: number; distinct_n: number }>(
       t,
       sql`select count(*)::int as n, count(distinct (device_id, ts))::int as distinct_n from telemetry`,
     );
-    expect(stored!.n).toBe(generated);
-    expect(stored!.distinct_n).toBe(generated);
+    expect(count!.n).toBe(generated);
+    expect(count!.distinct_n).toBe(generated);
     const inverter = first.devices.find((d) => d.kind !== 'meter' && d.kind !== 'weatherStation')!;
     const [last] = await rowsOf<{ kwh: number }>(
       t,

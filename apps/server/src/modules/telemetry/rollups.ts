@@ -12,7 +12,7 @@ const WARM_UP_SAMPLES = 6;
 /** Devices whose readings are read in one query. */
 const DEVICES_PER_QUERY = 25;
 
-interface DirtyDay {
+export interface DirtyDay {
   deviceId: number;
   plantId: number;
   day: string;
