@@ -82,6 +82,25 @@ describe('the store-and-forward buffer on disk', () => {
     a.close();
   });
 
+  it('keeps the count of readings dropped from a full buffer across restarts and compactions', () => {
+    const dir = tempDir();
+    const a = new BatchJournal(dir, 5);
+    for (let i = 1; i <= 4; i++) a.add('telemetry', { readings: [reading(i), reading(i)] }, 2);
+    // Two batches of two readings went for room.
+    expect(a.droppedReadings).toBe(4);
+    a.close();
+    // Reopening rewrites the journal to the batches still waiting: the count goes with them.
+    const b = new BatchJournal(dir, 5);
+    expect(b.droppedReadings).toBe(4);
+    expect(b.dropped).toBe(0);
+    b.add('telemetry', { readings: [reading(5), reading(5), reading(5)] }, 3);
+    expect(b.droppedReadings).toBe(6);
+    b.close();
+    const c = new BatchJournal(dir, 5);
+    expect(c.droppedReadings).toBe(6);
+    c.close();
+  });
+
   it('survives SIGKILL of the writing process: every batch it had stored is there after', async () => {
     const dir = tempDir();
     // A child stores batches as fast as it can and says each stored seq; it is killed in the middle of it.

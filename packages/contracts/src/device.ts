@@ -107,6 +107,11 @@ export const collectorStatusMessage = z.object({
     .object({ ms: z.number().int().min(0).max(DEVICE_LIMITS.maxTimestampMs), synced: z.boolean().optional() })
     .strict()
     .optional(),
+  /**
+   * Readings (and events) it dropped, oldest first, because its buffer of unsent batches was full: the count in
+   * all since its buffer was made, so the server keeps the latest it was told (the edge agent says it).
+   */
+  droppedReadings: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type CollectorStatusMessage = z.infer<typeof collectorStatusMessage>;
 

@@ -317,6 +317,8 @@ export const collectorRow = z.object({
   clockOffsetMs: z.number().nullable(),
   /** Whether its clock is synchronised (NTP); null when it did not say. */
   clockSynced: z.boolean().nullable(),
+  /** Readings it dropped from its full buffer, in all, as it last said; null when it never said. */
+  droppedReadings: z.number().nullable(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
   devices: z.array(z.object({ serial: z.string(), kind: z.enum(DEVICE_KINDS), boundAt: z.string() })),

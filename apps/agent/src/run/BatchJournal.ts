@@ -22,7 +22,9 @@ export interface StoredBatch {
 
 type Entry =
   | { t: 'b'; seq: number; kind: StoredBatch['kind']; items: number; payload: string }
-  | { t: 'a'; seq: number };
+  | { t: 'a'; seq: number }
+  /** The readings dropped from a full buffer in all, kept across restarts (the status reports it). */
+  | { t: 'd'; n: number };
 
 /** 7 days of 5-minute readings of 32 devices. */
 export const DEFAULT_MAX_ITEMS = 7 * 288 * 32;
@@ -33,8 +35,8 @@ export const DEFAULT_MAX_ITEMS = 7 * 288 * 32;
  * oldest first, with their sequence numbers. It is a journal of lines, each with its CRC-32: a line cut off by
  * a power cut (or torn) fails its check, and it and anything after it are dropped when the journal is opened —
  * only a batch not yet sent can be on such a line, since a batch goes out after its line is on disk.
- * Bounded: beyond `maxItems` readings waiting, the oldest batches are dropped and counted (`dropped`); the
- * journal is rewritten (to a new file, renamed over the old) when it holds mostly acknowledged batches.
+ * Bounded: beyond `maxItems` readings waiting, the oldest batches are dropped and counted (`dropped`, and the
+ * readings in them in `droppedReadings`, which the journal keeps across restarts); the journal is rewritten (to a new file, renamed over the old) when it holds mostly acknowledged batches.
  */
 export class BatchJournal {
   private readonly path: string;
@@ -46,6 +48,11 @@ export class BatchJournal {
   nextSeq = 1;
   /** Batches dropped because the buffer was full, since this journal was opened. */
   dropped = 0;
+  /**
+   * Readings (and events) dropped because the buffer was full, in all: since the buffer was first made, across
+   * restarts, so that the server, which keeps the latest count it was told, never sees it go back.
+   */
+  droppedReadings = 0;
   /** Lines found cut off or corrupt when the journal was opened. */
   readonly tornLines: number;
 
@@ -79,7 +86,9 @@ export class BatchJournal {
   }
 
   private apply(entry: Entry): void {
-    if (entry.t === 'b') {
+    if (entry.t === 'd') {
+      this.droppedReadings = entry.n;
+    } else if (entry.t === 'b') {
       this.pending.set(entry.seq, {
         seq: entry.seq,
         kind: entry.kind,
@@ -112,7 +121,7 @@ export class BatchJournal {
   private rewrite(): void {
     const tmp = `${this.path}.new`;
     const fd = openSync(tmp, 'w');
-    let text = '';
+    let text = this.droppedReadings > 0 ? BatchJournal.line({ t: 'd', n: this.droppedReadings }) : '';
     for (const b of this.pending.values()) text += BatchJournal.line({ t: 'b', ...b });
     // Keeps the sequence going even when nothing waits.
     if (this.pending.size === 0 && this.nextSeq > 1) {
@@ -149,7 +158,9 @@ export class BatchJournal {
       this.ack(oldest.seq);
       dropped.push(oldest.seq);
       this.dropped++;
+      this.droppedReadings += oldest.items;
     }
+    if (dropped.length > 0) this.append({ t: 'd', n: this.droppedReadings });
     this.append({ t: 'b', ...batch });
     this.apply({ t: 'b', ...batch });
     return { batch, dropped };

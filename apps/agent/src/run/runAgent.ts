@@ -103,7 +103,8 @@ export interface RunningAgent {
 /**
  * The service: polls every device at the interval, sends the readings of each interval as one batch through
  * the collector link (MQTT, QoS 1, kept on disk until the server's ack and re-sent oldest first after every
- * reconnect and every restart), and says its status (the agent's version, its interval, its clock) at each connect.
+ * reconnect and every restart), and says its status (the agent's version, its interval, its clock, the readings its
+ * full buffer dropped) at each connect and whenever that count grows.
  * Where MQTT is blocked (or not configured), the same batches go over HTTP (`HttpDelivery`).
  */
 export async function runAgent(config: AgentConfig, log: (line: string) => void): Promise<RunningAgent> {
@@ -112,6 +113,13 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
   if (journal.waiting().length > 0)
     log(`buffer: ${journal.waiting().length} batch(es) from before the restart go first`);
   const days = new DayStarts(config.dataDir);
+  /** What the agent says of itself, over MQTT at each connect. */
+  const status = () => ({
+    firmware: AGENT_VERSION,
+    intervalS: config.intervalS,
+    clock: clockState(),
+    droppedReadings: journal.droppedReadings,
+  });
   const link = new CollectorLink({
     // Without MQTT the link is never started: it only keeps the batches, and HTTP delivers them.
     url: config.server.mqttUrl ?? '',
@@ -119,7 +127,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     secret: config.collector.secret,
     store: journal,
     writeCache: false,
-    status: () => ({ firmware: AGENT_VERSION, intervalS: config.intervalS, clock: clockState() }),
+    status,
   });
   const { mqttUrl, httpUrl, httpAfterS } = config.server;
   const http = httpUrl
@@ -135,7 +143,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
   let collected: TelemetryReading[] = [];
   /** Polls ended (read or failed) since the last batch. */
   let ended = 0;
-  let droppedReported = 0;
+  let droppedReported = journal.droppedReadings;
   const flush = (): void => {
     ended = 0;
     if (collected.length === 0) return;
@@ -144,11 +152,13 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     link.sendTelemetry(readings);
     void http?.deliver();
     days.save();
-    if (journal.dropped > droppedReported) {
+    if (journal.droppedReadings > droppedReported) {
       log(
-        `buffer full: ${journal.dropped - droppedReported} oldest batch(es) dropped (${journal.dropped} in all)`,
+        `buffer full: ${journal.droppedReadings - droppedReported} oldest reading(s) dropped (${journal.droppedReadings} in all)`,
       );
-      droppedReported = journal.dropped;
+      droppedReported = journal.droppedReadings;
+      // The server hears the count now if it can (else at the next connect, which says the status anyway).
+      void link.announce();
     }
   };
   const { queues, pollers: all } = pollers(config, (result) => {

@@ -474,7 +474,8 @@ export class IngestPipeline {
         report_interval_s = coalesce(${s.intervalS ?? null}::int, report_interval_s),
         clock_offset_ms = coalesce(
           ${s.clock?.ms ?? null}::bigint - (extract(epoch from clock_timestamp()) * 1000)::bigint, clock_offset_ms),
-        clock_synced = case when ${s.clock !== undefined} then ${s.clock?.synced ?? null}::boolean else clock_synced end
+        clock_synced = case when ${s.clock !== undefined} then ${s.clock?.synced ?? null}::boolean else clock_synced end,
+        dropped_readings = coalesce(${s.droppedReadings ?? null}::bigint, dropped_readings)
       where id = ${collector.id}`);
     this.events.emit('online', collector.id);
   }

@@ -62,7 +62,14 @@ function startAgent(config: string, log: string[], nodeFlags: string[] = []): Ch
 
 function agentConfig(
   dir: string,
-  o: { mqttPort: number; modbusPort: number; plant: FixturePlant; dataDir: string; server?: string },
+  o: {
+    mqttPort: number;
+    modbusPort: number;
+    plant: FixturePlant;
+    dataDir: string;
+    server?: string;
+    bufferReadings?: number;
+  },
 ) {
   const c = o.plant.collectors[0]!;
   const file = path.join(dir, 'agent.yaml');
@@ -73,7 +80,7 @@ collector: { serial: ${c.serial}, secret: "${c.secret}" }
 timeZone: Asia/Shanghai
 intervalS: 5
 dataDir: ${JSON.stringify(o.dataDir)}
-links:
+${o.bufferReadings === undefined ? '' : `bufferReadings: ${o.bufferReadings}\n`}links:
   - tcp: { host: 127.0.0.1, port: ${o.modbusPort} }
     gapMs: 5
     devices:
@@ -314,6 +321,52 @@ links:
       expect(stored!.pv_voltage_v).toHaveLength(2);
       expect(stored!.grid_frequency_hz as number[]).toHaveLength(1);
       expect((stored!.grid_frequency_hz as number[])[0]).toBeCloseTo(HYBRID_READING.gridFrequencyHz[0]!, 4);
+    },
+  );
+
+  it(
+    'reports the readings its full buffer dropped while the server was down: the collector card shows the count',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir();
+      const { owner, plant, env } = await plantWithServer(dir);
+      const modbus = await imageServer();
+      // A buffer of two readings, one device: from the third round on, the oldest reading goes for room.
+      const config = agentConfig(tempDir(), {
+        mqttPort: Number(env.MQTT_PORT),
+        modbusPort: modbus.port,
+        plant,
+        dataDir: tempDir(),
+        bufferReadings: 2,
+      });
+      const log: string[] = [];
+      const agent = startAgent(config, log);
+      /** The agent's count of dropped readings, as its last log line about it says. */
+      const droppedSoFar = () => {
+        const all = [...log.join('').matchAll(/oldest reading\(s\) dropped \((\d+) in all\)/g)];
+        return all.length === 0 ? undefined : Number(all.at(-1)![1]);
+      };
+      await until(async () => droppedSoFar(), 120_000);
+
+      const server = await startServer(env);
+      children.push(server);
+      const base = `http://127.0.0.1:${env.PORT}/prod-api`;
+      const headers = await signIn(base, owner);
+      // The collector card's figure reaches what the agent counted (its status on connect, and again when the
+      // count grows before the buffer has drained).
+      const shown = await until(async () => {
+        const info = (await (
+          await fetch(`${base}/collector/${plant.collectors[0]!.serial}`, { headers })
+        ).json()) as { data: CollectorRow };
+        const dropped = info.data.droppedReadings;
+        return dropped !== null && dropped === droppedSoFar() ? dropped : undefined;
+      }, 120_000);
+      expect(shown).toBeGreaterThanOrEqual(1);
+
+      agent.kill('SIGTERM');
+      await exited(agent);
+      server.kill('SIGTERM');
+      await exited(server);
     },
   );
 

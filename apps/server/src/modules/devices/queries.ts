@@ -234,12 +234,13 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     iccid: string | null;
     clock_offset_ms: string | null;
     clock_synced: boolean | null;
+    dropped_readings: string | null;
     online: boolean;
     last_seen_at: string | null;
   }>(
     db,
     sql`select c.id, c.serial, c.plant_id, pl.name as plant_name, c.model, c.firmware_version, c.network, c.signal,
-          c.iccid, c.clock_offset_ms, c.clock_synced, c.online, ${iso('c.last_seen_at')} as last_seen_at
+          c.iccid, c.clock_offset_ms, c.clock_synced, c.dropped_readings, c.online, ${iso('c.last_seen_at')} as last_seen_at
         from collectors c left join plants pl on pl.id = c.plant_id
         where c.serial ilike ${`${escapeLike(sn)}%`}
           and ${scope}
@@ -269,6 +270,7 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     iccid: r.iccid,
     clockOffsetMs: r.clock_offset_ms === null ? null : Number(r.clock_offset_ms),
     clockSynced: r.clock_synced,
+    droppedReadings: r.dropped_readings === null ? null : Number(r.dropped_readings),
     online: r.online,
     lastSeenAt: r.last_seen_at,
     devices: bound

@@ -38,6 +38,8 @@ export const collectors = pgTable(
     clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }),
     /** Whether it said its clock is synchronised (NTP); null when it did not say. */
     clockSynced: boolean('clock_synced'),
+    /** Readings it dropped from its full buffer, in all, as its last status said; null when it never said. */
+    droppedReadings: bigint('dropped_readings', { mode: 'number' }),
     reportIntervalS: integer('report_interval_s').notNull().default(300),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     online: boolean('online').notNull().default(false),

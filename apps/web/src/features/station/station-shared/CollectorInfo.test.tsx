@@ -16,6 +16,7 @@ const collector: CollectorRow = {
   iccid: null,
   clockOffsetMs: null,
   clockSynced: null,
+  droppedReadings: null,
   online: true,
   lastSeenAt: '2026-11-29T03:49:00.000Z',
   devices: [],
@@ -50,5 +51,27 @@ describe('the collector card says what the collector said of its clock', () => {
     expect(clock({ clockOffsetMs: 300, clockSynced: null })).toBe('on time with the server');
     document.body.innerHTML = '';
     expect(clock({})).toBe('');
+  });
+});
+
+describe('the collector card says what an edge agent dropped from its full buffer', () => {
+  it('shows the count under its label in both languages, and no such line for a collector that never said', async () => {
+    await changeLanguage('en');
+    const { unmount } = render(
+      <MemoryRouter>
+        <CollectorCard c={{ ...collector, droppedReadings: 1250 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Readings dropped (buffer full)')).toBeTruthy();
+    expect(screen.getByTestId('collector-dropped').textContent).toBe('1250');
+    await changeLanguage('zh');
+    expect(await screen.findByText('缓存已满丢弃的数据条数')).toBeTruthy();
+    unmount();
+    render(
+      <MemoryRouter>
+        <CollectorCard c={collector} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('collector-dropped')).toBeNull();
   });
 });

@@ -51,6 +51,12 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
         <Descriptions.Item label={t('station.collector.clock')}>
           <span data-testid="collector-clock">{clockText(c, t)}</span>
         </Descriptions.Item>
+        {/* Only a collector that keeps a buffer on disk (the edge agent) says what it had to drop from it. */}
+        {c.droppedReadings === null ? null : (
+          <Descriptions.Item label={t('station.collector.droppedReadings')}>
+            <span data-testid="collector-dropped">{c.droppedReadings}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('station.collector.lastSeen')}>
           {formatZoned(c.lastSeenAt, browserTimeZone())}
         </Descriptions.Item>
