@@ -92,6 +92,52 @@ describe('batches over HTTP where MQTT is blocked', () => {
     await http.stop();
   });
 
+  it('says the agent status before the batches, and again only when it changes (the clock aside)', async () => {
+    const standIn = await consoleStandIn(() => 200);
+    const { link } = agentLink();
+    let dropped = 0;
+    let ms = 1_000;
+    const http = new HttpDelivery({
+      url: standIn.url,
+      serial: 'SOC230700001',
+      secret: 's3cret',
+      link,
+      afterMs: 0,
+      log: () => undefined,
+      status: () => ({ firmware: '0.1.0', intervalS: 300, clock: { ms: ms++ }, droppedReadings: dropped }),
+    });
+    batch(link, 1000);
+    await http.deliver();
+    expect(standIn.calls.map((c) => c.path)).toEqual([
+      '/prod-api/device/v1/status',
+      '/prod-api/device/v1/telemetry',
+    ]);
+    expect(standIn.calls[0]!.body).toEqual({
+      state: 'online',
+      firmware: '0.1.0',
+      intervalS: 300,
+      clock: { ms: 1_000 },
+      droppedReadings: 0,
+    });
+    expect(standIn.calls[0]!.authorization).toBe(
+      `Basic ${Buffer.from('SOC230700001:s3cret').toString('base64')}`,
+    );
+    // Unchanged but for its clock: the next batch goes alone.
+    batch(link, 2000);
+    await http.deliver();
+    expect(standIn.calls.map((c) => c.path).slice(2)).toEqual(['/prod-api/device/v1/telemetry']);
+    // The full buffer dropped readings: the new count goes before the next batch.
+    dropped = 12;
+    batch(link, 3000);
+    await http.deliver();
+    expect(standIn.calls.map((c) => c.path).slice(3)).toEqual([
+      '/prod-api/device/v1/status',
+      '/prod-api/device/v1/telemetry',
+    ]);
+    expect((standIn.calls[3]!.body as unknown as { droppedReadings: number }).droppedReadings).toBe(12);
+    await http.stop();
+  });
+
   it('keeps a batch the server did not store (401, 503, no server) and sends it again later, nothing doubled', async () => {
     let answer = 503;
     const standIn = await consoleStandIn(() => answer);

@@ -1,3 +1,4 @@
+import type { CollectorStatusMessage } from '@solarops/contracts';
 import type { CollectorLink } from '@solarops/simulator/link';
 import { postJson } from './httpPost.ts';
 
@@ -11,6 +12,11 @@ export interface HttpDeliveryOptions {
   /** How long MQTT must have been down before batches go over HTTP [ms]; 0 when the agent has no MQTT at all. */
   afterMs: number;
   log: (line: string) => void;
+  /**
+   * What the agent says of itself (version, interval, clock, readings dropped), as over MQTT at each connect: sent
+   * over HTTP when HTTP takes over, when it changes (the clock aside), and once an hour besides.
+   */
+  status?: () => Omit<CollectorStatusMessage, 'state'>;
   /** Longest wait for one call's answer [ms]. */
   timeoutMs?: number;
   now?: () => number;
@@ -18,6 +24,8 @@ export interface HttpDeliveryOptions {
 
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 5 * 60_000;
+/** A status unchanged is said again this often over HTTP (the clock's offset drifts; MQTT says it per connect). */
+const STATUS_EVERY_MS = 60 * 60_000;
 
 /**
  * The way up where MQTT is blocked (a firewall that lets only HTTPS out, a proxy): the batches waiting for their
@@ -26,12 +34,15 @@ const LAST_RETRY_MS = 5 * 60_000;
  * is the batch's ack; a batch the server can never take (400, 413) is acknowledged too, as it is over MQTT; any
  * other failure keeps the batch and tries again later (5 s, doubling to 5 minutes). While MQTT is connected it
  * stays idle: MQTT is the way up, HTTP the fallback, and the link's reconnects go on in the background.
+ * Before the batches goes the agent's status (`/prod-api/device/v1/status`), as MQTT says it at each connect.
  */
 export class HttpDelivery {
   private mqttSeenAt: number;
   private retryAt = 0;
   private retryMs = 0;
   private usingHttp = false;
+  /** The status the server last took over HTTP (without its clock) and when; undefined: to be sent. */
+  private statusSent: { key: string; at: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private readonly stopping = new AbortController();
@@ -79,6 +90,8 @@ export class HttpDelivery {
       this.mqttSeenAt = now;
       if (this.usingHttp) log('MQTT connected again: batches go over MQTT');
       this.usingHttp = false;
+      // MQTT says the status at its connect; when HTTP takes over again, HTTP says it anew.
+      this.statusSent = undefined;
       return;
     }
     if (now < this.retryAt || now - this.mqttSeenAt < this.options.afterMs) return;
@@ -88,36 +101,74 @@ export class HttpDelivery {
       log(`MQTT unreachable for ${Math.round((now - this.mqttSeenAt) / 1000)} s: batches go over HTTP`);
     }
     this.usingHttp = true;
+    if (!(await this.sendStatus())) return this.backOff();
     for (const batch of waiting) {
       // MQTT is back (its reconnect sends the rest), or the agent stops.
       if (link.connected || this.stopping.signal.aborted) return;
-      if (!(await this.post(batch.seq, batch.kind, batch.payload))) {
-        this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs === 0 ? FIRST_RETRY_MS : this.retryMs * 2);
-        this.retryAt = this.now() + this.retryMs;
-        return;
-      }
+      if (!(await this.post(batch.seq, batch.kind, batch.payload))) return this.backOff();
     }
     this.retryMs = 0;
   }
 
-  /** Posts one batch; true when it is settled (stored, or refused for good), false to try again later. */
-  private async post(seq: number, kind: 'telemetry' | 'event', payload: string): Promise<boolean> {
-    const { link, log } = this.options;
-    const url = new URL(kind, this.base);
-    let answer;
+  /** After a failed call: nothing is tried again for 5 s, doubling to 5 minutes. */
+  private backOff(): void {
+    this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs === 0 ? FIRST_RETRY_MS : this.retryMs * 2);
+    this.retryAt = this.now() + this.retryMs;
+  }
+
+  /**
+   * Says the agent's status if the server has not taken this one yet (or not within the hour); true when it is
+   * settled (taken, refused for good, or nothing to say), false to try again later.
+   */
+  private async sendStatus(): Promise<boolean> {
+    const status = this.options.status?.();
+    if (!status) return true;
+    const { clock, ...rest } = status;
+    const key = JSON.stringify(rest);
+    const now = this.now();
+    if (this.statusSent?.key === key && now - this.statusSent.at < STATUS_EVERY_MS) return true;
+    const answer = await this.call('status', JSON.stringify({ state: 'online', ...rest, clock }), 'status');
+    if (answer === undefined) return false;
+    if (answer.status === 200 || answer.status === 400) {
+      if (answer.status === 400)
+        this.options.log(`HTTP: the server refused the status (400): ${answer.body}`);
+      this.statusSent = { key, at: now };
+      return true;
+    }
+    this.logRefusal(answer.status, 'the status');
+    return false;
+  }
+
+  /** One POST under /prod-api/device/v1/; undefined when no answer came (logged, unless the agent stops). */
+  private async call(path: string, payload: string, what: string) {
     try {
-      answer = await postJson(
-        url,
+      return await postJson(
+        new URL(path, this.base),
         payload,
         { authorization: this.auth },
         this.options.timeoutMs ?? 30_000,
         this.stopping.signal,
       );
     } catch (err) {
-      if (this.stopping.signal.aborted) return false;
-      log(`HTTP: batch ${seq} not sent (${(err as Error).message}); kept, tried again later`);
-      return false;
+      if (!this.stopping.signal.aborted)
+        this.options.log(`HTTP: ${what} not sent (${(err as Error).message}); kept, tried again later`);
+      return undefined;
     }
+  }
+
+  private logRefusal(status: number, what: string): void {
+    this.options.log(
+      status === 401
+        ? `HTTP: the server refused the collector's serial or secret (401); ${what} kept`
+        : `HTTP: ${what} not stored (${status}); kept, tried again later`,
+    );
+  }
+
+  /** Posts one batch; true when it is settled (stored, or refused for good), false to try again later. */
+  private async post(seq: number, kind: 'telemetry' | 'event', payload: string): Promise<boolean> {
+    const { link, log } = this.options;
+    const answer = await this.call(kind, payload, `batch ${seq}`);
+    if (answer === undefined) return false;
     if (answer.status === 200) {
       link.acknowledge(seq);
       const commands = commandsIn(answer.body);
@@ -131,11 +182,7 @@ export class HttpDelivery {
       link.acknowledge(seq);
       return true;
     }
-    log(
-      answer.status === 401
-        ? `HTTP: the server refused the collector's serial or secret (401); batch ${seq} kept`
-        : `HTTP: batch ${seq} not stored (${answer.status}); kept, tried again later`,
-    );
+    this.logRefusal(answer.status, `batch ${seq}`);
     return false;
   }
 }

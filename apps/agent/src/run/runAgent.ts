@@ -113,7 +113,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
   if (journal.waiting().length > 0)
     log(`buffer: ${journal.waiting().length} batch(es) from before the restart go first`);
   const days = new DayStarts(config.dataDir);
-  /** What the agent says of itself, over MQTT at each connect. */
+  /** What the agent says of itself, over MQTT at each connect and over HTTP while HTTP carries its batches. */
   const status = () => ({
     firmware: AGENT_VERSION,
     intervalS: config.intervalS,
@@ -138,6 +138,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
         link,
         afterMs: mqttUrl ? httpAfterS * 1000 : 0,
         log,
+        status,
       })
     : undefined;
   let collected: TelemetryReading[] = [];
@@ -157,7 +158,8 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
         `buffer full: ${journal.droppedReadings - droppedReported} oldest reading(s) dropped (${journal.droppedReadings} in all)`,
       );
       droppedReported = journal.droppedReadings;
-      // The server hears the count now if it can (else at the next connect, which says the status anyway).
+      // The server hears the count now if it can (else at the next connect, which says the status anyway; over
+      // HTTP the changed status goes before the next batch).
       void link.announce();
     }
   };

@@ -110,6 +110,7 @@ describe('authentication and permission before validation', () => {
     expect(device.map((o) => o.path)).toEqual([
       '/prod-api/device/v1/telemetry',
       '/prod-api/device/v1/event',
+      '/prod-api/device/v1/status',
       '/prod-api/device/v1/reply',
     ]);
     const wrong = { authorization: `Basic ${Buffer.from('NOSUCH01:secret').toString('base64')}` };

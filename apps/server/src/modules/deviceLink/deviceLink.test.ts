@@ -336,4 +336,65 @@ describe('device link over MQTT (embedded broker)', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().msg).toBe('Validation failed');
   });
+  it('keeps the status a collector says over HTTP; a malformed one is refused with 400 and changes nothing', async () => {
+    const c = b.collectors[0]!;
+    const auth = `Basic ${Buffer.from(`${c.serial}:${c.secret}`).toString('base64')}`;
+    const row = async () =>
+      (
+        (await t.db.execute(
+          sql`select firmware_version, report_interval_s, clock_offset_ms, clock_synced, dropped_readings, online
+              from collectors where serial = ${c.serial}`,
+        )) as unknown as { rows: Record<string, unknown>[] }
+      ).rows[0]!;
+    const status = (payload: object, headers: Record<string, string> = { authorization: auth }) =>
+      t.app.inject({ method: 'POST', url: '/prod-api/device/v1/status?langType=en', headers, payload });
+
+    const res = await status({
+      state: 'online',
+      firmware: '0.1.0',
+      intervalS: 60,
+      clock: { ms: Date.now() + 90_000, synced: false },
+      droppedReadings: 1250,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ state: 'online' });
+    const kept = await row();
+    expect(kept).toMatchObject({
+      firmware_version: '0.1.0',
+      report_interval_s: 60,
+      clock_synced: false,
+      online: true,
+    });
+    expect(Number(kept.dropped_readings)).toBe(1250);
+    // 90 s ahead, less the call's own time.
+    expect(Number(kept.clock_offset_ms)).toBeGreaterThan(60_000);
+    expect(Number(kept.clock_offset_ms)).toBeLessThanOrEqual(90_000);
+
+    // Each refused with the field and what is wrong with it.
+    for (const [bad, msg] of [
+      [{ state: 'online', droppedReadings: -1 }, 'droppedReadings: Must be at least 0'],
+      [{ state: 'sleeping', firmware: '9.9.9' }, 'state: Must be one of online, offline'],
+      [{ firmware: '9.9.9' }, 'state: Must be one of online, offline'],
+      [{ state: 'online', firmware: '9.9.9', clock: { ms: 'now' } }, 'clock.ms: Expected number'],
+      [{ state: 'online', firmware: '9.9.9', intervalS: 1 }, 'intervalS: Must be at least 5'],
+    ] as const) {
+      const refused = await status(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().msg).toBe(msg);
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/device/v1/status?langType=en',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: '{"state":"online","firmware":"9.9.9"',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const wrong = await status(
+      { state: 'online', firmware: '9.9.9' },
+      { authorization: `Basic ${Buffer.from(`${c.serial}:nope`).toString('base64')}` },
+    );
+    expect(wrong.statusCode).toBe(401);
+    // Nothing refused reached the collector's row.
+    expect(await row()).toEqual(kept);
+  });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   DEVICE_LIMITS,
   ROLE,
+  collectorStatusMessage,
   deviceLinkMetrics,
   envelope,
   httpReplyAnswer,
@@ -120,6 +121,31 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         throw refused(err);
       }
+    },
+  );
+
+  app.post(
+    '/device/v1/status',
+    {
+      preHandler: requireCollector,
+      bodyLimit: DEVICE_LIMITS.maxPayloadBytes,
+      schema: {
+        tags: ['device link'],
+        security: [{ device: [] }],
+        summary: 'A collector’s status over HTTP (same body as the MQTT topic dev/{sn}/up/status)',
+        description:
+          'HTTP Basic with the collector serial and device secret. What a collector that reaches the server over ' +
+          'HTTP only says of itself (firmware version, interval, clock, readings dropped from its full buffer), ' +
+          'kept with the collector as a status over MQTT is. A malformed status is refused with 400 and changes ' +
+          'nothing. See docs/device-protocol.md.',
+        body: collectorStatusMessage,
+        response: { 200: envelope(z.object({ state: collectorStatusMessage.shape.state })) },
+      },
+    },
+    async (request) => {
+      const collector = collectorOf(request);
+      await link.pipeline.updateStatus(collector, request.body);
+      return ok({ state: request.body.state });
     },
   );
 

@@ -236,6 +236,13 @@ describe('the edge agent against the server', () => {
       });
       expect(row.online).toBe(true);
       expect(log.join('')).toMatch(/MQTT unreachable for \d+ s: batches go over HTTP/);
+      // Its status came over HTTP too: its version, its clock, and nothing dropped from its buffer.
+      const info = (await (
+        await fetch(`${base}/collector/${plant.collectors[0]!.serial}`, { headers })
+      ).json()) as { data: CollectorRow };
+      expect(info.data.firmwareVersion).toBe(AGENT_VERSION);
+      expect(Math.abs(info.data.clockOffsetMs!)).toBeLessThan(60_000);
+      expect(info.data.droppedReadings).toBe(0);
       // Acknowledged by the HTTP answer: the buffer on disk holds the batch's ack.
       await until(
         async () =>
