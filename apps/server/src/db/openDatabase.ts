@@ -43,6 +43,9 @@ export interface OpenDatabaseOptions {
 // PostgreSQL returns int8 (bigint) as text by default; counts and sums here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Dedicated connections at once on PostgreSQL: above the background jobs' count (each holds one while it runs). */
+export const SESSIONS = 20;
+
 /**
  * Opens PostgreSQL when `DATABASE_URL` is set, else the embedded PGlite (ARCHITECTURE §2) in a worker thread
  * (`PgliteThread`).
@@ -53,14 +56,20 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Sessions come from a pool of their own: their holders wait on the queries' pool (a background job keeps its
+    // lock's session while its work runs). Drawn from the same pool, ten jobs running at once held every connection
+    // and each waited for an eleventh, forever: nothing was stored or answered again. The jobs are fewer than
+    // SESSIONS, and a session's holder never waits for another session, so neither pool can starve the other.
+    const sessions = new pg.Pool({ connectionString: config.databaseUrl, max: SESSIONS });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on('error', () => undefined);
+    sessions.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
       client: { kind: 'postgres', pool },
       async session() {
-        const c = await pool.connect();
+        const c = await sessions.connect();
         return {
           query: async <R>(text: string, params?: unknown[]) => ({
             rows: (await c.query(text, params)).rows as R[],
@@ -68,7 +77,9 @@ export async function openDatabase(
           release: async () => c.release(),
         };
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), sessions.end()]);
+      },
     };
   }
   let dataDir: string | undefined;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SESSIONS } from '../db/openDatabase.ts';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -36,5 +37,10 @@ describe('advisory lock keys', () => {
     for (const f of found) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
     const shared = [...byKey.values()].filter((f) => f.length > 1).map((f) => f.map((x) => x.where));
     expect(shared).toEqual([]);
+  });
+
+  // Each job holds a session for its whole run: with fewer jobs than sessions, no job's turn waits for another's end.
+  it('are fewer than the dedicated connections the database hands out', () => {
+    expect(lockKeys().length).toBeLessThan(SESSIONS);
   });
 });

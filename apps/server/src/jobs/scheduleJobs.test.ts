@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/createTestApp.ts';
 import { scheduleJobs } from './scheduleJobs.ts';
@@ -52,6 +53,31 @@ describe('background jobs', () => {
     const after = runs;
     await sleep(100);
     expect(runs).toBe(after);
+  });
+
+  it('runs more jobs at once than the database has connections for queries, each making its queries', async () => {
+    // A job holds its lock's session while its work queries the database. Sessions drawn from the queries' pool
+    // (10 connections): 12 jobs due at once took all 10 and each waited for an eleventh, forever, and with them
+    // every request and stored reading of the server.
+    const jobs = 12;
+    let done = 0;
+    const stop = scheduleJobs(
+      t.database,
+      { error: () => undefined },
+      Array.from({ length: jobs }, (_, i) => ({
+        name: `busy ${i}`,
+        lockKey: 990_100 + i,
+        everyMs: 3_600_000,
+        atStart: true,
+        run: async () => {
+          await t.db.execute(sql`select 1`);
+          done++;
+        },
+      })),
+    );
+    await until(() => done === jobs, 30_000);
+    await stop();
+    expect(done).toBe(jobs);
   });
 
   it('waits for its first turn unless asked to run at start', async () => {
