@@ -370,7 +370,8 @@ export async function plantPerformance(
         const k = factors[i] ?? 1;
         return { poaKwhM2: clear.poaKwhM2 * k, temperatureWeightedKwhM2: clear.temperatureWeightedKwhM2 * k };
       });
-  // A period cut short by the station's first day counts the energy of its days from then on.
+  // A period cut short by the station's first day counts the energy of its days from then on. The month and the
+  // year cut at the same day are one start: twice in the list, its days were summed twice (a PR of 166 %).
   const cut = periods.filter(
     (p) => p.period !== 'day' && p.start !== (p.period === 'month' ? monthOf(date) : yearOf(date)),
   );
@@ -380,7 +381,7 @@ export async function plantPerformance(
       : await rowsOf<{ start: string; energy_kwh: number }>(
           db,
           sql`select k.start::text as start, coalesce(sum(e.energy_kwh), 0)::float8 as energy_kwh
-            from unnest(${sql.param(cut.map((p) => p.start))}::date[]) as k(start)
+            from unnest(${sql.param([...new Set(cut.map((p) => p.start))])}::date[]) as k(start)
             left join plant_energy e on e.plant_id = ${plant.id} and e.period = 'day'
               and e.period_start >= k.start and e.period_start <= ${date}::date
             group by k.start`,
