@@ -57,6 +57,31 @@ export const completeness = z.object({
 });
 export type Completeness = z.infer<typeof completeness>;
 
+/** How much of what a figure is made of was there: the units present against those expected, and their share. */
+export const figureShare = z.object({
+  present: z.number().int(),
+  expected: z.number().int(),
+  /** present ÷ expected, 0..1, rounded to 4 places; 1 when nothing was expected. */
+  ratio: z.number(),
+});
+export type FigureShare = z.infer<typeof figureShare>;
+
+/** Each report figure with its completeness: the share of the period's expected data it was made from. */
+export const figureCompleteness = z.object({
+  /** Local days with their energy (the daily rollup) against the period's days since the plant was built. */
+  energy: figureShare,
+  /** 5-minute inverter readings against those expected: the curve the peak is the highest point of. */
+  peakPower: figureShare,
+  /**
+   * With a weather station, 5-minute slots with both power and irradiance against the slots expected; with
+   * modelled irradiance, the energy's days; null without a PR.
+   */
+  performanceRatio: figureShare.nullable(),
+  /** The energy's days (income is energy times the plant's price). */
+  income: figureShare,
+});
+export type FigureCompleteness = z.infer<typeof figureCompleteness>;
+
 export const alarmCounts = z.object({
   total: z.number().int(),
   /** Alarms that arose in the period by level 1 (alerting), 2 (warning), 3 (fault). */
@@ -94,6 +119,7 @@ export const plantReportRow = z.object({
   co2Factor: co2FactorUsed,
   alarms: alarmCounts,
   completeness,
+  figureCompleteness,
 });
 export type PlantReportRow = z.infer<typeof plantReportRow>;
 
@@ -130,6 +156,7 @@ export const periodicReport = z.object({
     co2: co2Equivalents,
     alarms: alarmCounts,
     completeness,
+    figureCompleteness,
   }),
   slices: z.array(reportSlice),
 });

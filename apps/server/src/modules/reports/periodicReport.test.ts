@@ -169,6 +169,16 @@ describe('periodic reports (form)', () => {
     expect(r.totals.completeness.gapDays).toEqual(
       gapDays.map((day) => ({ day, received: 216, expected: 288 })),
     );
+    // Each figure with its own completeness: every day has its energy (and income), the curve its 97 %.
+    const whole = { present: 25, expected: 25, ratio: 1 };
+    expect(r.totals.figureCompleteness).toEqual({
+      energy: whole,
+      peakPower: { present: 6984, expected: 7200, ratio: 0.97 },
+      // Without a sensor the PR is modelled on the energy of its days.
+      performanceRatio: r.totals.performanceRatio === null ? null : whole,
+      income: whole,
+    });
+    expect(r.plants[0]!.figureCompleteness).toEqual(r.totals.figureCompleteness);
 
     // The workbook holds one sheet per section with the same figures.
     const res = await t.app.inject({
@@ -201,6 +211,16 @@ describe('periodic reports (form)', () => {
     ]);
     expect(sheets.Summary).toContainEqual(['Energy (kWh)', r.totals.energyKwh]);
     expect(sheets.Completeness).toContainEqual(['三月光伏电站', '2025-11-17', 216, 288, 0.75]);
+    expect(sheets.Summary).toContainEqual(['Energy completeness', 1]);
+    expect(sheets.Summary).toContainEqual(['Peak power completeness', 0.97]);
+    expect(sheets.Plants![0]!.slice(-4)).toEqual([
+      'Energy completeness',
+      'Peak power completeness',
+      'PR completeness',
+      'Income completeness',
+    ]);
+    expect(sheets.Plants![1]!.slice(-4)).toEqual([1, 0.97, r.totals.performanceRatio === null ? null : 1, 1]);
+    expect((await readWorkbookSheets(zh.rawPayload))['汇总']).toContainEqual(['峰值功率完整性', 0.97]);
     expect(sheets.CO2![1]).toEqual([
       '三月光伏电站',
       r.totals.energyKwh,
@@ -237,6 +257,9 @@ describe('periodic reports (form)', () => {
     expect(r.plants[0]!.equivalentHours).toBeCloseTo(r.totals.energyKwh / 10, 2);
     expect(r.plants[0]!.irradianceSource).toBe('sensor');
     expect(r.totals.irradianceSource).toBe('sensor');
+    // The PR is set on the 540 slots with both power and irradiance (two days less the sensor's 3 hours).
+    expect(r.plants[0]!.figureCompleteness.performanceRatio!.present).toBe(576 - 36);
+    expect(r.plants[0]!.figureCompleteness.peakPower.present).toBe(576);
     // A plant without a sensor has its PR estimated on modelled irradiance, and says so; so does the fleet's.
     const fleet = await report('period=month&date=2025-09-10');
     expect(fleet.plants.filter((x) => x.irradianceSource === 'sensor').map((x) => x.name)).toEqual([
@@ -266,12 +289,17 @@ describe('periodic reports (form)', () => {
       '系统效率 PR',
       '80.00 %',
       String(r.totals.energyKwh),
+      '各项数据完整性',
+      '发电量 6.67 % · 峰值功率 6.67 %',
+      // Two days of 30 with a sensor, less its 3 hours (the extracted text loses the space before the sign).
+      `PR ${(r.totals.figureCompleteness.performanceRatio!.ratio * 100).toFixed(2)}`,
     ])
       expect(zh).toContain(text);
     const en = await pdf('en');
     for (const text of [
       'Monthly report',
       'Performance ratio (PR)',
+      'Completeness by figure',
       '光明气象站电站',
       String(r.totals.co2.co2Kg),
     ])

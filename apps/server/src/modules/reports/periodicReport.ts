@@ -4,6 +4,8 @@ import {
   co2FactorOf,
   INVERTER_KINDS,
   type Completeness,
+  type FigureCompleteness,
+  type FigureShare,
   type PeriodicReport,
   type PeriodicReportQuery,
   type PlantReportRow,
@@ -52,6 +54,8 @@ type SlotStatsRow = {
   /** Energy and in-plane irradiation of the slots with both power and irradiance [kWh, kWh/m²]; null without. */
   sun_energy_kwh: number | null;
   sun_poa_kwh_m2: number | null;
+  /** Slots with both the inverters' power and the stations' irradiance (what a measured PR is set on). */
+  sun_slots: number;
 };
 type AlarmRow = { plant_id: number; level1: number; level2: number; level3: number };
 
@@ -129,6 +133,34 @@ function sumCompleteness(list: readonly Completeness[]): Completeness {
   };
 }
 
+const shareOf = (present: number, expected: number): FigureShare => ({
+  present,
+  expected,
+  ratio: expected === 0 ? 1 : round(Math.min(present, expected) / expected, 4),
+});
+
+/** A plant's days expected to have energy: those of the period up to its today, from its build date on. */
+const daysExpected = (plant: PlantRow, days: readonly string[]) =>
+  plant.inverters === 0 ? [] : days.filter((d) => d >= plant.build_date);
+
+/** Adds up the plants' figure completeness (the PR's over the plants that have one). */
+function sumFigureCompleteness(list: readonly FigureCompleteness[]): FigureCompleteness {
+  const add = (shares: (FigureShare | null)[]) => {
+    const some = shares.filter((x): x is FigureShare => x !== null);
+    return shareOf(
+      some.reduce((a, x) => a + x.present, 0),
+      some.reduce((a, x) => a + x.expected, 0),
+    );
+  };
+  const withPr = list.filter((f) => f.performanceRatio !== null);
+  return {
+    energy: add(list.map((f) => f.energy)),
+    peakPower: add(list.map((f) => f.peakPower)),
+    performanceRatio: withPr.length === 0 ? null : add(withPr.map((f) => f.performanceRatio)),
+    income: add(list.map((f) => f.income)),
+  };
+}
+
 /**
  * The plants' 5-minute slots over local days `from`..`to`, added up per local day (and hour): each device's readings
  * of a slot averaged, then the inverters' averages added and the stations' averaged, as the plant's curve does
@@ -190,7 +222,8 @@ async function slotStats(
             coalesce(sum(s.n), 0)::int as readings, max(s.p)::float8 as peak_w,
             coalesce(sum(s.p) / 12 / 1000, 0)::float8 as energy_kwh,
             (sum(s.p) filter (where s.g is not null) / 12 / 1000)::float8 as sun_energy_kwh,
-            (sum(s.g) filter (where s.p is not null) / 12 / 1000)::float8 as sun_poa_kwh_m2
+            (sum(s.g) filter (where s.p is not null) / 12 / 1000)::float8 as sun_poa_kwh_m2,
+            (count(*) filter (where s.p is not null and s.g is not null))::int as sun_slots
           from s join plants pl on pl.id = s.plant_id
           group by 1, 2, 3`,
     );
@@ -277,15 +310,21 @@ export async function reportBetween(
   );
   const days = daysBetween(from, to);
   const energyOf = new Map<number, number>();
+  const energyDaysOf = new Map<number, Set<string>>();
   const sliceEnergy = new Map<string, number>();
   const sliceOf = (day: string) => (q.period === 'year' ? day.slice(0, 7) : day);
   for (const r of energyRows) {
     energyOf.set(r.plant_id, (energyOf.get(r.plant_id) ?? 0) + r.energy_kwh);
+    let set = energyDaysOf.get(r.plant_id);
+    if (!set) energyDaysOf.set(r.plant_id, (set = new Set()));
+    set.add(r.day);
     sliceEnergy.set(sliceOf(r.day), (sliceEnergy.get(sliceOf(r.day)) ?? 0) + r.energy_kwh);
   }
   const readingsOf = new Map<number, Map<string, number>>();
   const peakOf = new Map<number, number>();
+  const sunSlotsOf = new Map<number, number>();
   for (const r of statRows) {
+    sunSlotsOf.set(r.plant_id, (sunSlotsOf.get(r.plant_id) ?? 0) + r.sun_slots);
     let m = readingsOf.get(r.plant_id);
     if (!m) readingsOf.set(r.plant_id, (m = new Map()));
     m.set(r.day, (m.get(r.day) ?? 0) + r.readings);
@@ -314,6 +353,17 @@ export async function reportBetween(
         ? { energyKwh, poaKwhM2: model.poaKwhM2, source: 'model' as const }
         : null;
     const pr = sun && sun.poaKwhM2 > 0 && capacityKw > 0 ? sun.energyKwh / (capacityKw * sun.poaKwhM2) : null;
+    const readings = completenessOf(p, pastDays, readingsOf.get(p.id) ?? new Map(), nowMs);
+    const expectedDays = daysExpected(p, pastDays);
+    const withEnergy = energyDaysOf.get(p.id) ?? new Set<string>();
+    const energyShare = shareOf(expectedDays.filter((d) => withEnergy.has(d)).length, expectedDays.length);
+    // A measured PR counts the slots with both power and irradiance among the slots expected (one per interval).
+    const prShare =
+      pr === null
+        ? null
+        : sun!.source === 'model'
+          ? energyShare
+          : shareOf(sunSlotsOf.get(p.id) ?? 0, p.inverters > 0 ? readings.expected / p.inverters : 0);
     if (pr !== null) {
       measuredKwh += sun!.energyKwh;
       promisedKwh += capacityKw * sun!.poaKwhM2;
@@ -342,7 +392,13 @@ export async function reportBetween(
         level2: a?.level2 ?? 0,
         level3: a?.level3 ?? 0,
       },
-      completeness: completenessOf(p, pastDays, readingsOf.get(p.id) ?? new Map(), nowMs),
+      completeness: readings,
+      figureCompleteness: {
+        energy: energyShare,
+        peakPower: shareOf(readings.received, readings.expected),
+        performanceRatio: prShare,
+        income: energyShare,
+      },
     };
   });
 
@@ -394,6 +450,7 @@ export async function reportBetween(
         level3: sum((r) => r.alarms.level3),
       },
       completeness: sumCompleteness(rows.map((r) => r.completeness)),
+      figureCompleteness: sumFigureCompleteness(rows.map((r) => r.figureCompleteness)),
     },
     slices,
   };

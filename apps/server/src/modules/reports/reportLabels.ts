@@ -57,6 +57,14 @@ export const REPORT_LABELS = {
       `提示 ${a.level1} · 警告 ${a.level2} · 故障 ${a.level3}`,
     readings: (received: number, expected: number) => `已收 ${received} / 应收 ${expected} 条读数`,
     noGaps: '所有日期数据完整',
+    figureShares: '各项数据完整性',
+    shareOf: {
+      energy: '发电量完整性',
+      peakPower: '峰值功率完整性',
+      performanceRatio: 'PR 完整性',
+      income: '收益完整性',
+    },
+    shareNames: { energy: '发电量', peakPower: '峰值功率', performanceRatio: 'PR', income: '收益' },
   },
   en: {
     summary: 'Summary',
@@ -113,5 +121,13 @@ export const REPORT_LABELS = {
       `alerting ${a.level1} · warning ${a.level2} · fault ${a.level3}`,
     readings: (received: number, expected: number) => `${received} of ${expected} readings received`,
     noGaps: 'Every day is complete',
+    figureShares: 'Completeness by figure',
+    shareOf: {
+      energy: 'Energy completeness',
+      peakPower: 'Peak power completeness',
+      performanceRatio: 'PR completeness',
+      income: 'Income completeness',
+    },
+    shareNames: { energy: 'energy', peakPower: 'peak power', performanceRatio: 'PR', income: 'income' },
   },
 } as const satisfies Record<Lang, unknown>;

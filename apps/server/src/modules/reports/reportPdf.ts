@@ -16,6 +16,7 @@ import type { Lang } from '../../i18n/messages.ts';
 import { PdfDocument, type PdfColumn } from '../../pdf/PdfDocument.ts';
 import { CUSTOM_REPORT_LABELS } from './customReportWorkbook.ts';
 import { REPORT_LABELS } from './reportLabels.ts';
+import { COMPLETENESS_FIGURES } from './reportWorkbook.ts';
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)} %`;
 /** A PR as a percentage, marked when it rests on modelled irradiation. */
@@ -65,6 +66,13 @@ export function periodicReportPdf(r: PeriodicReport, lang: Lang, timeZone = 'UTC
         [
           t.ratio,
           `${percent(c.completeness.ratio)} · ${t.readings(c.completeness.received, c.completeness.expected)}`,
+        ],
+        [
+          t.figureShares,
+          COMPLETENESS_FIGURES.flatMap((k) => {
+            const share = c.figureCompleteness[k];
+            return share === null ? [] : [`${t.shareNames[k]} ${percent(share.ratio)}`];
+          }).join(' · '),
         ],
       ],
       2,

@@ -1,4 +1,4 @@
-import { currencyDigits, type PeriodicReport } from '@solarops/contracts';
+import { currencyDigits, type FigureCompleteness, type PeriodicReport } from '@solarops/contracts';
 import type { Lang } from '../../i18n/messages.ts';
 import { tablesWorkbook, type Table } from '../../http/tableWorkbook.ts';
 import { periodDays } from './periods.ts';
@@ -6,6 +6,12 @@ import { REPORT_LABELS } from './reportLabels.ts';
 
 /** An amount in a currency's smallest unit, in major units. */
 export const major = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
+
+/** The figures whose completeness the report gives, in the order of its columns. */
+export const COMPLETENESS_FIGURES = ['energy', 'peakPower', 'performanceRatio', 'income'] as const;
+
+/** Each figure's completeness ratio (null for a PR the plant has none of). */
+export const figureRatios = (f: FigureCompleteness) => COMPLETENESS_FIGURES.map((k) => f[k]?.ratio ?? null);
 
 /** The periodic report as a workbook, one sheet per section, in the caller's language. */
 export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
@@ -36,6 +42,7 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         [t.trees, c.co2.trees],
         [t.total, c.alarms.total],
         [t.ratio, c.completeness.ratio],
+        ...COMPLETENESS_FIGURES.map((k) => [t.shareOf[k], c.figureCompleteness[k]?.ratio ?? null]),
       ],
     },
     {
@@ -52,8 +59,9 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         t.irradiation,
         t.pr,
         t.prSource,
+        ...COMPLETENESS_FIGURES.map((k) => t.shareOf[k]),
       ],
-      widths: [28, 20, 12, 12, 14, 14, 14, 14, 16, 14, 28],
+      widths: [28, 20, 12, 12, 14, 14, 14, 14, 16, 14, 28, 18, 18, 18, 18],
       rows: r.plants.map((p) => [
         p.name,
         p.timeZone,
@@ -66,6 +74,7 @@ export function reportSections(r: PeriodicReport, lang: Lang): Table[] {
         p.irradiationKwhM2,
         p.performanceRatio,
         p.irradianceSource === null ? null : t.sources[p.irradianceSource],
+        ...figureRatios(p.figureCompleteness),
       ]),
     },
     {

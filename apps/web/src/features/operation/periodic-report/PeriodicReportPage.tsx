@@ -29,6 +29,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 import { usePeriodicReport, useReportPlants } from '../report-shared/api.ts';
 import { CompletenessTag } from '../report-shared/CompletenessTag.tsx';
+import { FigureShare } from '../report-shared/FigureShare.tsx';
 
 /** The server refused the report as asked (its cost bound): asking the same again cannot help. */
 const isRefused = (e: unknown) => e instanceof ApiError && e.status === 422;
@@ -140,9 +141,11 @@ function ReportBody({ r }: { r: PeriodicReport }) {
           >
             <Descriptions.Item label={t('operation.reports.energy')}>
               <span data-testid="report-energy">{formatEnergy(c.energyKwh) || '0 kWh'}</span>
+              <FigureShare share={c.figureCompleteness.energy} unit="days" testId="share-energy" />
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.peak')}>
               {formatPower(c.peakPowerW) || '0 W'}
+              <FigureShare share={c.figureCompleteness.peakPower} unit="readings" testId="share-peak" />
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.hours')}>{c.equivalentHours} h</Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.pr')}>
@@ -156,11 +159,18 @@ function ReportBody({ r }: { r: PeriodicReport }) {
                   </>
                 )}
               </span>
+              <FigureShare
+                share={c.figureCompleteness.performanceRatio}
+                // A modelled PR rests on the energy of its days; a measured one on its slots with irradiance.
+                unit={c.irradianceSource === 'model' ? 'days' : 'slots'}
+                testId="share-pr"
+              />
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.income')}>
               {c.income.map((i) => (
                 <div key={i.currency}>{formatMoney(i.incomeMinor, i.currency)}</div>
               ))}
+              <FigureShare share={c.figureCompleteness.income} unit="days" testId="share-income" />
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.co2')}>
               <div data-testid="report-co2">{c.co2.co2Kg.toLocaleString()} kg</div>
@@ -234,13 +244,21 @@ function ReportBody({ r }: { r: PeriodicReport }) {
           { title: t('operation.reports.plant'), dataIndex: 'name', fixed: 'left' },
           {
             title: t('operation.reports.energy'),
-            dataIndex: 'energyKwh',
-            render: (v: number) => formatEnergy(v),
+            render: (_, p) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {formatEnergy(p.energyKwh)}
+                <FigureShare share={p.figureCompleteness.energy} unit="days" onlyShort />
+              </span>
+            ),
           },
           {
             title: t('operation.reports.peak'),
-            dataIndex: 'peakPowerW',
-            render: (v: number) => formatPower(v),
+            render: (_, p) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {formatPower(p.peakPowerW)}
+                <FigureShare share={p.figureCompleteness.peakPower} unit="readings" onlyShort />
+              </span>
+            ),
           },
           { title: t('operation.reports.hours'), dataIndex: 'equivalentHours' },
           {
@@ -258,12 +276,22 @@ function ReportBody({ r }: { r: PeriodicReport }) {
                 >
                   {percent(p.performanceRatio)}
                   {p.irradianceSource === 'model' && <EstimatedTag />}
+                  <FigureShare
+                    share={p.figureCompleteness.performanceRatio}
+                    unit={p.irradianceSource === 'model' ? 'days' : 'slots'}
+                    onlyShort
+                  />
                 </span>
               ),
           },
           {
             title: t('operation.reports.income'),
-            render: (_, p) => formatMoney(p.incomeMinor, p.currency),
+            render: (_, p) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(p.incomeMinor, p.currency)}
+                <FigureShare share={p.figureCompleteness.income} unit="days" onlyShort />
+              </span>
+            ),
           },
           { title: t('operation.reports.co2Kg'), dataIndex: 'co2Kg' },
           { title: t('operation.reports.alarms'), render: (_, p) => p.alarms.total },
