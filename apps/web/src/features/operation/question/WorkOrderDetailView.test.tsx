@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -109,6 +109,17 @@ describe('a work order’s times', { timeout: 60_000 }, () => {
                   ...order(false),
                   createdAt: '2026-11-25T03:49:00.000Z',
                   occurrenceList: [{ alarmId: 9, occurredAt: '2026-11-25T03:41:00.000Z', recoveredAt: null }],
+                  events: [
+                    {
+                      id: 1,
+                      move: 'create',
+                      fromState: null,
+                      toState: 'new',
+                      actor: 'Administrator',
+                      note: '',
+                      at: '2026-11-25T03:50:00.000Z',
+                    },
+                  ],
                 },
               }),
               { headers: { 'Content-Type': 'application/json' } },
@@ -125,7 +136,12 @@ describe('a work order’s times', { timeout: 60_000 }, () => {
       );
       // 03:49 UTC is 11:49 in Hangzhou: the plant's clock, whatever the browser's zone, with its offset.
       expect(await screen.findByText('2026-11-25 11:49:00 UTC+8')).toBeVisible();
-      expect(screen.getByText(/^2026-11-25 11:41:00 UTC\+8 → /)).toBeVisible();
+      // Each time keeps its zone on its line: at 375 px "UTC+8" wrapped alone onto the next one.
+      const occurred = screen.getByText('2026-11-25 11:41:00 UTC+8');
+      expect(occurred).toBeVisible();
+      expect(occurred).toHaveStyle({ whiteSpace: 'nowrap' });
+      const timeline = screen.getByTestId('workorder-timeline');
+      expect(within(timeline).getByText('2026-11-25 11:50:00 UTC+8')).toHaveStyle({ whiteSpace: 'nowrap' });
       view.unmount();
       vi.unstubAllGlobals();
     }

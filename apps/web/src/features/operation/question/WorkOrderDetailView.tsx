@@ -256,7 +256,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
               <div key={e.id}>
                 <Typography.Text type="secondary">
                   {t(`operation.workOrders.evidenceKinds.${e.kind}`)} · {e.author} ·{' '}
-                  {formatZoned(e.at, order.timeZone)}
+                  <ZonedTime at={e.at} timeZone={order.timeZone} />
                 </Typography.Text>
                 {e.picture ? <Image src={e.picture} alt={e.kind} /> : <div>{e.text}</div>}
               </div>
@@ -272,7 +272,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
           children: (
             <>
               <Typography.Text strong>{moveName(e.move)}</Typography.Text> ·{' '}
-              {e.actor || t('operation.workOrders.rule')} · {formatZoned(e.at, order.timeZone)}
+              {e.actor || t('operation.workOrders.rule')} · <ZonedTime at={e.at} timeZone={order.timeZone} />
               {e.note && <div>{e.note}</div>}
             </>
           ),
@@ -283,9 +283,27 @@ export function WorkOrderDetailView({ id }: { id: number }) {
         items={order.occurrenceList.slice(0, 30).map((o) => ({
           key: o.alarmId,
           color: o.recoveredAt ? 'green' : 'red',
-          children: `${formatZoned(o.occurredAt, order.timeZone)} → ${o.recoveredAt ? formatZoned(o.recoveredAt, order.timeZone) : t('operation.workOrders.alarmActive')}`,
+          children: (
+            <>
+              <ZonedTime at={o.occurredAt} timeZone={order.timeZone} /> →{' '}
+              {o.recoveredAt ? (
+                <ZonedTime at={o.recoveredAt} timeZone={order.timeZone} />
+              ) : (
+                t('operation.workOrders.alarmActive')
+              )}
+            </>
+          ),
         }))}
       />
     </Space>
+  );
+}
+
+/** A time with its zone kept on one line: on a phone "UTC+8" wrapped alone onto the next line. */
+function ZonedTime({ at, timeZone }: { at: string; timeZone: string }) {
+  return (
+    <span className="zoned-time" style={{ whiteSpace: 'nowrap' }}>
+      {formatZoned(at, timeZone)}
+    </span>
   );
 }
