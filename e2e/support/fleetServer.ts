@@ -50,6 +50,7 @@ export async function startFleetServer({
   firmwareKeys = [],
   historyPauseMs = 0,
   waitForHistory = true,
+  agent = false,
 }: {
   plants?: number;
   speedup?: number;
@@ -68,6 +69,11 @@ export async function startFleetServer({
   mail?: boolean;
   /** Makers' public keys (32 bytes, base64) the collectors trust: with any, they take firmware upgrades. */
   firmwareKeys?: readonly string[];
+  /**
+   * One plant behind a real edge agent process (SIMULATOR_AGENT, on in `npm start`). Off unless asked: the agent
+   * does not carry out commands, firmware upgrades or IV scans yet, which the other specs send to any device.
+   */
+  agent?: boolean;
 } = {}): Promise<FleetServer> {
   const dataDir = newDataDir('solarops-e2e-fleet-');
   const adminPassword = 'Admin#Fleet2026';
@@ -86,6 +92,7 @@ export async function startFleetServer({
       SIMULATOR_BACKFILL_PAUSE_MS: String(historyPauseMs),
       SIMULATOR_DROP_RATE: String(dropRate),
       SIMULATOR_FIRMWARE_KEYS: firmwareKeys.join(','),
+      SIMULATOR_AGENT: agent ? 'on' : 'off',
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
       ...(mail ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a

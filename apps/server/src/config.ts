@@ -82,6 +82,8 @@ export const envSchema = z.object({
   SIMULATOR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   SIMULATOR_BACKFILL_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
+  SIMULATOR_AGENT: z.enum(['on', 'off']).default('on'),
+  SIMULATOR_AGENT_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIMULATOR_FIRMWARE_KEYS: z
     .string()
     .default('')
@@ -198,6 +200,11 @@ export interface Config {
   readonly simulatorDropRate?: number;
   /** Makers' public keys (32 bytes, base64) the simulated collectors trust for firmware upgrades; none: no upgrades. */
   readonly simulatorFirmwareKeys?: readonly string[];
+  /**
+   * A demo fleet made with this on has one plant read by a real edge agent process over Modbus TCP (on its port, 0:
+   * a free one), as a real plant is; a fleet made with it off, or before it existed, has none.
+   */
+  readonly simulatorAgent?: { readonly modbusPort: number };
   /**
    * How often the command job sends what is queued, re-sends what is unanswered and expires what outlived its
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
@@ -349,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorBackfillPauseMs: e.SIMULATOR_BACKFILL_PAUSE_MS,
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
     simulatorFirmwareKeys: e.SIMULATOR_FIRMWARE_KEYS,
+    ...(e.SIMULATOR_AGENT === 'on' ? { simulatorAgent: { modbusPort: e.SIMULATOR_AGENT_MODBUS_PORT } } : {}),
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,

@@ -21,3 +21,5 @@ export {
   signFirmware,
   type DemoMaker,
 } from './commands/demoMaker.ts';
+export { withAgentPlant, type AgentPlant, type AgentDevice } from './agentPlant/agentPlant.ts';
+export { startAgentProcess, type AgentProcess } from './agentPlant/agentProcess.ts';

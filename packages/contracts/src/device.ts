@@ -58,6 +58,12 @@ export const INVERTER_KINDS: readonly DeviceKind[] = ['stringInverter', 'microIn
 /** Operating status codes in readings: 0 standby, 1 normal, 2 derating, 3 fault. */
 export const DEVICE_STATUS = { standby: 0, normal: 1, derating: 2, fault: 3 } as const;
 
+/**
+ * The collector model of an edge agent (`solarops-agent`, apps/agent): a program on a gateway beside the plant that
+ * reads its inverters, meters and batteries over Modbus and SunSpec, where other collectors are our dataloggers.
+ */
+export const AGENT_COLLECTOR_MODEL = 'solarops-agent';
+
 /** MQTT topics of one collector; a collector may publish and subscribe only under its own `dev/{sn}/`. */
 export const deviceTopics = (sn: string) => ({
   telemetry: `dev/${sn}/up/telemetry`,

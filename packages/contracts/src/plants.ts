@@ -217,6 +217,8 @@ export const deviceRow = z.object({
   /** The plant's IANA time zone: the device's days and charts are the plant's local days. */
   timeZone: z.string(),
   collectorSerial: z.string().nullable(),
+  /** Its collector is an edge agent reading it over Modbus (`AGENT_COLLECTOR_MODEL`), not a datalogger. */
+  viaAgent: z.boolean(),
   /** Collector signal [dBm]. */
   signal: z.number().nullable(),
   online: z.boolean(),

@@ -19,6 +19,9 @@ import { DeviceSettings } from '../commands/DeviceSettings.ts';
 import { FirmwareUpdater } from '../commands/FirmwareUpdater.ts';
 import { fleetIvScanner } from '../commands/ivScanner.ts';
 import type { IvFaultRates } from '../physics/ivCurve.ts';
+import { ModbusFace } from '../modbus/ModbusFace.ts';
+import { sunspecImage } from '../modbus/sunspecImage.ts';
+import type { AgentPlant } from '../agentPlant/agentPlant.ts';
 import { CollectorLink } from './CollectorLink.ts';
 import { toDeviceEvents } from './toDeviceEvents.ts';
 import { toProtocolReading } from './toProtocolReading.ts';
@@ -53,6 +56,11 @@ export interface FleetRunOptions {
    * firmware (`FirmwareUpdater`, signature checked); without, it has no upgrade side.
    */
   firmwareKeys?: readonly KeyObject[];
+  /**
+   * A plant read by an edge agent: its collector gets no simulated link; its devices serve their readings as
+   * SunSpec registers on a Modbus TCP port instead (`ModbusFace`), at their unit ids, for the agent to poll.
+   */
+  agentPlant?: AgentPlant & { modbusPort?: number; modbusHost?: string };
 }
 
 /** A running fleet. */
@@ -71,6 +79,8 @@ export interface RunningFleet {
   refused: string[];
   /** Gives a collector its new secret (as its installer would): it signs in again with it and sends its buffer. */
   rekey(serial: string, secret: string): Promise<void>;
+  /** The Modbus TCP port the agent plant's devices answer on (with `agentPlant`). */
+  modbusPort: number | undefined;
   /** Runs one step now (the timer calls this; tests call it directly). */
   tick(): void;
   stop(): Promise<void>;
@@ -123,7 +133,19 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     ...(options.ivFaultRates ? { rates: options.ivFaultRates } : {}),
   });
   const firmware = new Map<string, FirmwareUpdater>();
+  const agentPlant = options.agentPlant;
+  const face = agentPlant ? new ModbusFace() : undefined;
+  const modbusPort = await face?.start(agentPlant?.modbusPort ?? 0, agentPlant?.modbusHost);
+  const unitOf = new Map(agentPlant?.devices.map((d) => [d.sn, d.unitId]));
+  const descriptionOf = new Map(
+    options.plants
+      .flatMap((p) => p.devices)
+      .filter((d) => unitOf.has(d.serial))
+      .map((d) => [d.serial, d]),
+  );
   for (const c of options.collectors) {
+    // The agent plant's collector is the agent itself, a process of its own: it polls the devices' registers.
+    if (c.serial === agentPlant?.collectorSerial) continue;
     const reply = (r: Parameters<CollectorLink['sendReply']>[0]) => links.get(c.serial)?.sendReply(r);
     if (options.firmwareKeys?.length)
       firmware.set(
@@ -208,7 +230,14 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         return b;
       };
       for (const r of step.readings) {
-        bucket(r.collectorSerial).readings.push(toProtocolReading(r));
+        const reading = toProtocolReading(r);
+        const unitId = unitOf.get(r.serial);
+        if (face && unitId !== undefined) {
+          const image = sunspecImage(descriptionOf.get(r.serial)!, reading);
+          if (image) face.serve(unitId, image);
+          continue;
+        }
+        bucket(r.collectorSerial).readings.push(reading);
         if (r.kind === 'inverter') settings.get(r.serial)?.observe(r);
       }
       for (const e of toDeviceEvents(faultTransitions(plant, before, state, t))) {
@@ -230,6 +259,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     responders,
     firmware,
     refused,
+    modbusPort,
     async rekey(serial, secret) {
       const link = links.get(serial);
       if (!link) throw new Error(`no collector ${serial} in this fleet`);
@@ -241,6 +271,7 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     async stop() {
       clearInterval(timer);
       await Promise.all([...links.values()].map((l) => l.stop()));
+      await face?.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { AGENT_COLLECTOR_MODEL } from '@solarops/contracts';
 import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -23,6 +24,7 @@ interface DeviceDbRow {
   plant_name: string;
   time_zone: string;
   collector_serial: string | null;
+  via_agent: boolean | null;
   signal: number | null;
   online: boolean;
   last_seen_at: string | null;
@@ -55,6 +57,7 @@ function toDeviceRow(r: DeviceDbRow): DeviceRow {
     plantName: r.plant_name,
     timeZone: r.time_zone,
     collectorSerial: r.collector_serial,
+    viaAgent: r.via_agent === true,
     signal: n(r.signal),
     online: r.online,
     status: !r.online ? 'offline' : r.status_code === 3 ? 'fault' : 'online',
@@ -75,7 +78,8 @@ function toDeviceRow(r: DeviceDbRow): DeviceRow {
 }
 
 const deviceSelect = sql`select d.id, d.serial, d.name, d.kind, d.model, d.arm_version, d.dsp_version, d.rated_power_w,
-    d.pv_strings, d.plant_id, pl.name as plant_name, pl.time_zone, c.serial as collector_serial, c.signal, d.online,
+    d.pv_strings, d.plant_id, pl.name as plant_name, pl.time_zone, c.serial as collector_serial,
+    c.model = ${AGENT_COLLECTOR_MODEL} as via_agent, c.signal, d.online,
     ${iso('d.last_seen_at')} as last_seen_at, ${iso('l.ts')} as l_ts,
     (l.ts at time zone pl.time_zone)::date = (now() at time zone pl.time_zone)::date as l_today, l.ac_power_w, l.energy_today_kwh,
     l.energy_total_kwh, l.temp_c, l.fault_code, l.status as status_code, l.battery_soc_percent

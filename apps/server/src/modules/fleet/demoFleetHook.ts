@@ -9,6 +9,11 @@ import {
   liveShowcase,
   makerPublicKey,
   runFleet,
+  startAgentProcess,
+  withAgentPlant,
+  type AgentPlant,
+  type AgentProcess,
+  type DemoFleet,
   type DeviceStateInit,
   type PlantState,
 } from '@solarops/simulator/fleet';
@@ -32,6 +37,14 @@ interface FleetFile {
   secrets: Record<string, string>;
   /** The demo maker's 32-byte seed, base64 (seedDemoFirmware.ts); absent in files of earlier versions. */
   makerSeed?: string;
+  /** One plant reports through a real edge agent (`withAgentPlant`); absent in files of earlier versions. */
+  agent?: boolean;
+}
+
+/** The fleet the file describes: generated from its seed, with its agent plant if it has one. */
+function fleetOf(saved: FleetFile): { fleet: DemoFleet; agent: AgentPlant | undefined } {
+  const fleet = generateDemoFleet(saved);
+  return saved.agent ? withAgentPlant(fleet) : { fleet, agent: undefined };
 }
 
 export const FLEET_FILE = 'demo-fleet.json';
@@ -51,7 +64,8 @@ export const demoFleetHook: StartupHook = {
     const file = path.join(config.dataDir, FLEET_FILE);
     let saved: FleetFile;
     let states: Record<string, PlantState> = {};
-    let fleet;
+    let fleet: DemoFleet;
+    let agent: AgentPlant | undefined;
     /** History still to write after the fleet is live: planned at first start, or resumed after a restart. */
     let history: PendingHistory | undefined;
     if (!(await demoFleetSeeded(db))) {
@@ -63,8 +77,9 @@ export const demoFleetHook: StartupHook = {
         ...(config.simulatorDevices === undefined ? {} : { devices: config.simulatorDevices }),
         secrets: {},
         makerSeed: makerSeed.toString('base64'),
+        ...(config.simulatorAgent ? { agent: true } : {}),
       };
-      fleet = generateDemoFleet(saved);
+      ({ fleet, agent } = fleetOf(saved));
       const days = config.simulatorBackfillDays ?? 14;
       // No days: no history at all (a test fleet goes live at once, its counters from zero). Else the history is
       // planned in memory first, while the fleet is seeded, so that the live fleet continues its counters; it is
@@ -105,7 +120,7 @@ export const demoFleetHook: StartupHook = {
         return;
       }
       saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
-      fleet = generateDemoFleet(saved);
+      ({ fleet, agent } = fleetOf(saved));
       // A first start stopped before its history was written: the rest is planned again (the same plan: the
       // generator is a pure function of the fleet, the span and the seed) and written while the fleet runs.
       history = await resumeDemoHistory(db, fleet.plants, saved.seed);
@@ -150,12 +165,18 @@ export const demoFleetHook: StartupHook = {
     if (!url) throw new Error('the device link must start before the simulator');
     // Within minutes of every start: a few faults of each level and a collector that drops off and comes back,
     // so that every alarm screen has something live to show.
-    const showcase = liveShowcase(fleet.plants, Date.now(), 300_000);
+    // Not on the agent plant: its collector is the agent, whose outage and events the simulator does not script.
+    const showcase = liveShowcase(
+      fleet.plants.filter((p) => p.id !== agent?.plantId),
+      Date.now(),
+      300_000,
+    );
+    const speedup = config.simulatorSpeedup ?? 1;
     const running = await runFleet({
       url,
       plants: fleet.plants,
       collectors: fleet.collectors.map((c) => ({ ...c, secret: saved.secrets[c.serial] ?? '' })),
-      speedup: config.simulatorSpeedup ?? 1,
+      speedup,
       seed: saved.seed,
       states,
       scheduledFaults: showcase.faults,
@@ -166,8 +187,30 @@ export const demoFleetHook: StartupHook = {
         ...(config.simulatorFirmwareKeys ?? []).map(makerPublicKey),
       ],
       ...(showcase.outage ? { outage: showcase.outage } : {}),
+      ...(agent ? { agentPlant: { ...agent, modbusPort: config.simulatorAgent?.modbusPort ?? 0 } } : {}),
     });
     running.tick();
+    // The agent plant's agent: a process of its own, polling the devices' registers as beside a real plant, at the
+    // simulator's pace (every 5-minute step, sped up as the fleet is).
+    let agentProcess: AgentProcess | undefined;
+    const startAgent = (plant: AgentPlant) => {
+      agentProcess = startAgentProcess({
+        plant,
+        secret: saved.secrets[plant.collectorSerial] ?? '',
+        mqttUrl: url,
+        modbusHost: '127.0.0.1',
+        modbusPort: running.modbusPort!,
+        timeZone: fleet.plants.find((p) => p.id === plant.plantId)!.timeZone,
+        intervalS: Math.max(1, 300 / speedup),
+        dir: path.join(config.dataDir, 'agent'),
+        log: (line) => logger.info({ collector: plant.collectorSerial }, `edge agent: ${line}`),
+      });
+      logger.info(
+        { plant: plant.plantId, collector: plant.collectorSerial, modbusPort: running.modbusPort },
+        'demo plant reporting through an edge agent',
+      );
+    };
+    if (agent) startAgent(agent);
     logger.info(
       { collectors: running.links.size - running.refused.length, speedup: config.simulatorSpeedup ?? 1 },
       'demo fleet online',
@@ -181,6 +224,14 @@ export const demoFleetHook: StartupHook = {
     // A collector re-keyed in the console while the fleet runs: the simulator keeps its new secret in DATA_DIR,
     // as a device keeps it in flash, and signs it in with it.
     const rekeyed = (serial: string, secret: string) => {
+      if (agent && serial === agent.collectorSerial) {
+        // The agent is given its new secret as an installer would: in its configuration, then restarted.
+        saved.secrets[serial] = secret;
+        writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
+        const plant = agent;
+        void agentProcess?.stop().then(() => startAgent(plant));
+        return;
+      }
       if (!running.links.has(serial)) return;
       saved.secrets[serial] = secret;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
@@ -203,6 +254,7 @@ export const demoFleetHook: StartupHook = {
       fleetChanges.off('collectorRekeyed', rekeyed);
       stopping.abort();
       await filling;
+      await agentProcess?.stop();
       await running.stop();
     };
   },

@@ -4,6 +4,7 @@
  * upgrade and watch the simulated collectors download, install and report their new version, with no key or
  * package of their own (`@solarops/simulator/fleet`'s `demoMaker`; the simulator trusts the same key).
  */
+import { AGENT_COLLECTOR_MODEL } from '@solarops/contracts';
 import {
   DEMO_FIRMWARE_VERSION,
   demoFirmwareImage,
@@ -36,7 +37,10 @@ export async function seedDemoFirmware(
 ): Promise<number[]> {
   const maker = demoMaker(makerSeed);
   await trustKeyOnce(db, DEMO_MAKER_NAME, maker.publicKeyRaw);
-  const models = [...new Set(fleet.collectors.map((c) => c.model))].sort();
+  // Not for an edge agent: it runs our agent program, whose packages are its own, not a datalogger's firmware.
+  const models = [...new Set(fleet.collectors.map((c) => c.model))]
+    .filter((m) => m !== AGENT_COLLECTOR_MODEL)
+    .sort();
   const ids: number[] = [];
   for (const model of models) {
     const image = demoFirmwareImage(model, DEMO_FIRMWARE_VERSION);

@@ -1,6 +1,7 @@
 import '../station-shared/station.css';
 import { useState } from 'react';
 import {
+  Alert,
   Button,
   Card,
   Col,
@@ -90,6 +91,8 @@ function DetailsBody({ id }: { id: number }) {
   const collectors = [
     ...new Set((devices.data ?? []).map((d) => d.collectorSerial).filter((c): c is string => !!c)),
   ];
+  // Collectors that are edge agents: the plant's devices are read over Modbus there, as a real plant's are.
+  const agents = new Set((devices.data ?? []).filter((d) => d.viaAgent).map((d) => d.collectorSerial));
 
   const bind = () => {
     const sn = serial.trim();
@@ -215,10 +218,20 @@ function DetailsBody({ id }: { id: number }) {
           onRetry={() => void devices.refetch()}
           emptyText={t('station.details.noDevices')}
         >
+          {[...agents].map((c) => (
+            <Alert
+              key={c}
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('station.details.viaAgent', { serial: c })}
+              data-testid="plant-via-agent"
+            />
+          ))}
           <Space wrap style={{ marginBottom: 12 }}>
             {collectors.map((c) => (
               <Button key={c} size="small" onClick={() => setCollector(c)} data-testid="collector-button">
-                {t('station.details.collectorInfo')}: {c}
+                {t(agents.has(c) ? 'station.details.agentInfo' : 'station.details.collectorInfo')}: {c}
               </Button>
             ))}
           </Space>

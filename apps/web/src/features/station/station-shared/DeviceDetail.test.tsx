@@ -39,6 +39,7 @@ const device: DeviceRow = {
   plantName: 'Hangzhou roof',
   timeZone: 'Asia/Shanghai',
   collectorSerial: 'SC0001',
+  viaAgent: false,
   signal: -70,
   online: true,
   status: 'online',
