@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Builds the Debian package of the edge agent from this repository with dpkg-deb:
-#   apps/agent/packaging/build-deb.sh [arch]   (arch: arm64 for a Raspberry Pi 4/5, amd64, armhf; default: this machine's)
+#   apps/agent/packaging/build-deb.sh [arch [out-dir]]
+# arch: arm64 for a Raspberry Pi 4/5, amd64, armhf (default: this machine's); out-dir: where the .deb goes (default:
+# dist/ of the repository).
 # The package holds the agent's production build (dist/solarops-agent.mjs, plain JavaScript: the service needs no
 # compiler), its sources and their production dependencies under /opt/solarops-agent, the systemd unit and an
 # example /etc/solarops-agent/agent.yaml. It needs
 # Node.js 20.19 or newer on the target (Debian's nodejs or NodeSource's). No native module is needed for Modbus TCP;
 # serialport's prebuilt bindings come along for RS-485 where they fit the architecture.
 set -euo pipefail
+# A given out-dir is taken from where the script was started, before it moves to the repository's root.
+out_arg="${2:+$(realpath -m "$2")}"
 cd "$(dirname "$0")/../../.."
 arch="${1:-$(dpkg --print-architecture)}"
 version=$(node -p "require('./apps/agent/package.json').version")
-out="$(pwd)/dist"
+out="${out_arg:-$(pwd)/dist}"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 root="$stage/solarops-agent_${version}_${arch}"
