@@ -55,6 +55,33 @@ describe('online state and device events', () => {
     expect(await online()).toEqual([{ online: true }, { online: true }]);
   });
 
+  it('keeps a collector reporting every 10 s online: what it sends marks it seen within each interval, not once a minute', async () => {
+    const link = t.app.deps.deviceLink.pipeline;
+    const fast = await createFixturePlant(t.db, { ownerId: (await createUser(t.db)).id });
+    // Offline after 30 s of silence.
+    await t.db.execute(sql`update collectors set report_interval_s = 10 where plant_id = ${fast.plantId}`);
+    const collector = (await link.registry.collectorBySerial(fast.collectors[0]!.serial))!;
+    const send = (seq: number) =>
+      link.ingestTelemetry(collector, {
+        seq,
+        readings: [{ sn: fast.devices[0]!.serial, ts: Date.now() - 1000, acPowerW: 10 }],
+      });
+    await send(1);
+    // Last marked seen 35 s ago, though its batches kept coming every 10 s; now the next one.
+    for (const table of ['collectors', 'devices'] as const)
+      await t.db.execute(
+        sql`update ${sql.identifier(table)} set last_seen_at = now() - interval '35 seconds'
+          where plant_id = ${fast.plantId}`,
+      );
+    await send(2);
+    await detectOffline(t.db, t.app.deps.deviceLink.events);
+    const state = await rows<{ online: boolean }>(
+      sql`select online from collectors where plant_id = ${fast.plantId}
+        union all select online from devices where plant_id = ${fast.plantId}`,
+    );
+    expect(state).toEqual([{ online: true }, { online: true }]);
+  });
+
   it('stores fault events once, however often they are re-sent', async () => {
     const link = t.app.deps.deviceLink.pipeline;
     const collector = (await link.registry.collectorBySerial(p.collectors[0]!.serial))!;

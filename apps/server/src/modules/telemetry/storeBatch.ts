@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RejectionReason } from '@solarops/contracts';
+import { DEVICE_LIMITS, type RejectionReason } from '@solarops/contracts';
 import { arrayLiteral } from '../../db/arrayLiteral.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { copyReadings } from './copyReadings.ts';
@@ -106,14 +106,19 @@ export async function storeBatch(
         select * from unnest(${arrayLiteral(dirty.map((d) => d.deviceId))}::int[],
           ${arrayLiteral(dirty.map((d) => d.plantId))}::int[], ${arrayLiteral(dirty.map((d) => d.day))}::date[])
         on conflict do nothing`);
-      // Written at most once a minute per device: offline detection needs minutes, not every reading.
+      // Written at most once a minute per device, not at every reading, and at least once per reporting interval
+      // of its collector: offline is three intervals of silence (detectOffline), less than a minute for a collector
+      // reporting every 10 s, which a once-a-minute write would turn offline while it reports.
       await tx.execute(sql`update devices set online = true, last_seen_at = now()
         where id = any(${arrayLiteral(deviceIds)}::int[])
-          and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
+          and (not online or last_seen_at is null or last_seen_at < now() - make_interval(secs => least(60,
+            coalesce((select c.report_interval_s from collectors c where c.id = devices.collector_id),
+              ${sql.raw(String(DEVICE_LIMITS.defaultReportIntervalS))}))))`);
     }
     await tx.execute(sql`update collectors set online = true, last_seen_at = now()
       where id = any(${arrayLiteral(collectorIdsSorted)}::int[])
-        and (not online or last_seen_at is null or last_seen_at < now() - interval '60 seconds')`);
+        and (not online or last_seen_at is null
+          or last_seen_at < now() - make_interval(secs => least(60, report_interval_s)))`);
     for (const q of quarantine) {
       await tx.execute(sql`insert into telemetry_quarantine
         (plant_id, device_id, collector_serial, device_serial, ts, reason, payload)
