@@ -51,6 +51,8 @@ export async function startFleetServer({
   historyPauseMs = 0,
   waitForHistory = true,
   agent = false,
+  inDaylight = false,
+  unplugged = [],
 }: {
   plants?: number;
   speedup?: number;
@@ -74,6 +76,13 @@ export async function startFleetServer({
    * does not carry out commands, firmware upgrades or IV scans yet, which the other specs send to any device.
    */
   agent?: boolean;
+  /**
+   * Plants placed where the sun is up at the start (SIMULATOR_SITES=daylight), whatever the hour the test runs; their
+   * devices are the demo fleet's of the same seed and sizes.
+   */
+  inDaylight?: boolean;
+  /** Collectors left without power (SIMULATOR_UNPLUGGED): their devices stay offline. */
+  unplugged?: readonly string[];
 } = {}): Promise<FleetServer> {
   const dataDir = newDataDir('solarops-e2e-fleet-');
   const adminPassword = 'Admin#Fleet2026';
@@ -93,6 +102,8 @@ export async function startFleetServer({
       SIMULATOR_DROP_RATE: String(dropRate),
       SIMULATOR_FIRMWARE_KEYS: firmwareKeys.join(','),
       SIMULATOR_AGENT: agent ? 'on' : 'off',
+      SIMULATOR_SITES: inDaylight ? 'daylight' : 'demo',
+      SIMULATOR_UNPLUGGED: unplugged.join(','),
       ...(devices === undefined ? {} : { SIMULATOR_DEVICES: String(devices) }),
       ...(mail ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       // At 60, collectors report every 5 s: a collector bound to a new plant brings it readings within seconds (a

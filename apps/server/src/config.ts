@@ -84,6 +84,17 @@ export const envSchema = z.object({
   SIMULATOR_DROP_RATE: z.coerce.number().min(0).max(1).default(0),
   SIMULATOR_AGENT: z.enum(['on', 'off']).default('on'),
   SIMULATOR_AGENT_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SIMULATOR_SITES: z.enum(['demo', 'daylight']).default('demo'),
+  SIMULATOR_UNPLUGGED: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^SOC\d{9}$/, 'collector serials: SOC and nine digits'))),
   SIMULATOR_FIRMWARE_KEYS: z
     .string()
     .default('')
@@ -198,6 +209,13 @@ export interface Config {
   readonly simulatorBackfillPauseMs?: number;
   /** Share of accepted writes the simulated devices acknowledge and drop (read-back tells) [0..1]. */
   readonly simulatorDropRate?: number;
+  /**
+   * Where the demo fleet's plants are at first start: `demo`, its sites in order; `daylight`, where the sun is up
+   * then (a test fleet that must see daylight whatever the hour; decision 0023).
+   */
+  readonly simulatorSites?: 'demo' | 'daylight';
+  /** Demo collectors left without power: they never sign in, their devices stay offline. */
+  readonly simulatorUnplugged?: readonly string[];
   /** Makers' public keys (32 bytes, base64) the simulated collectors trust for firmware upgrades; none: no upgrades. */
   readonly simulatorFirmwareKeys?: readonly string[];
   /**
@@ -355,6 +373,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorBackfillDays: e.SIMULATOR_BACKFILL_DAYS,
     simulatorBackfillPauseMs: e.SIMULATOR_BACKFILL_PAUSE_MS,
     simulatorDropRate: e.SIMULATOR_DROP_RATE,
+    simulatorSites: e.SIMULATOR_SITES,
+    simulatorUnplugged: e.SIMULATOR_UNPLUGGED,
     simulatorFirmwareKeys: e.SIMULATOR_FIRMWARE_KEYS,
     ...(e.SIMULATOR_AGENT === 'on' ? { simulatorAgent: { modbusPort: e.SIMULATOR_AGENT_MODBUS_PORT } } : {}),
     commandJobSeconds: e.COMMAND_JOB_SECONDS,

@@ -63,6 +63,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads where the demo fleet stands and which of its collectors are left without power', () => {
+    expect(loadConfig({})).toMatchObject({ simulatorSites: 'demo', simulatorUnplugged: [] });
+    expect(
+      loadConfig({ SIMULATOR_SITES: 'daylight', SIMULATOR_UNPLUGGED: 'SOC244000013, SOC243100014' }),
+    ).toMatchObject({ simulatorSites: 'daylight', simulatorUnplugged: ['SOC244000013', 'SOC243100014'] });
+    expect(() => loadConfig({ SIMULATOR_SITES: 'moon' })).toThrow(/SIMULATOR_SITES/);
+    expect(() => loadConfig({ SIMULATOR_UNPLUGGED: 'SIN192200003' })).toThrow(
+      'SIMULATOR_UNPLUGGED: collector serials: SOC and nine digits',
+    );
+  });
+
   it('lists every bad variable by name', () => {
     let error: unknown;
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoFleet } from './demoFleet.ts';
 import { isInverter } from './plantDescription.ts';
+import { plantWeather } from './plantWeather.ts';
 
 describe('generateDemoFleet', () => {
   const fleet = generateDemoFleet();
@@ -69,6 +70,34 @@ describe('generateDemoFleet', () => {
         .every((p) => p.devices.some((d) => d.kind === 'hybridInverter')),
     ).toBe(true);
   });
+
+  it('placed in daylight, has its first plant under the sun at every hour of the year’s four turning days, its devices as built at the demo sites', () => {
+    const options = { plants: 2, devices: 24 };
+    const demo = generateDemoFleet(options);
+    // At 12:00 UTC it is night at the demo's first sites (China).
+    expect(plantWeather(demo.plants[0]!, Date.parse('2026-11-29T12:00:00Z')).poaGlobal).toBe(0);
+    for (const day of ['2026-03-20', '2026-06-21', '2026-09-22', '2026-12-21'])
+      for (let hour = 0; hour < 24; hour++) {
+        const at = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+        const placed = generateDemoFleet({ ...options, daylightAt: at });
+        const weather = plantWeather(placed.plants[0]!, at);
+        // The sun well up and enough light on the modules for an IV diagnosis (400 W/m²).
+        expect({
+          at: new Date(at).toISOString(),
+          plant: placed.plants[0]!.name,
+          sunUp: weather.apparentZenith < 75,
+        }).toEqual({
+          at: new Date(at).toISOString(),
+          plant: placed.plants[0]!.name,
+          sunUp: true,
+        });
+        expect(weather.poaGlobal).toBeGreaterThan(400);
+        expect(placed.devices).toEqual(demo.devices);
+        expect(placed.collectors).toEqual(demo.collectors);
+        expect(new Set(placed.plants.map((p) => p.address.split(', ')[1])).size).toBe(2);
+      }
+    // Some 100 fleets built 17 times each and 13 000 instants of weather: seconds here, more on a slower machine.
+  }, 60_000);
 
   it('scales to other sizes', () => {
     const small = generateDemoFleet({ plants: 3, collectors: 3, devices: 8 });

@@ -19,7 +19,8 @@ import type {
   PlantType,
 } from './plantDescription.ts';
 import { LIMITS } from '@solarops/contracts';
-import { mulberry32 } from './random.ts';
+import { plantWeather } from './plantWeather.ts';
+import { hashString, mulberry32 } from './random.ts';
 import type { Rng } from './random.ts';
 
 /** A collector (datalogger) that connects a plant's devices to the server. */
@@ -65,6 +66,13 @@ export interface DemoFleetOptions {
   collectors?: number;
   /** Number of devices (at least two per plant: an inverter and a meter). Default 5 per plant. */
   devices?: number;
+  /**
+   * Places the plants where the sun is up at this instant [ms]: each plant, in order, at the known site (the demo's
+   * and the Pacific ones) where its own modelled plane-of-array irradiance stays highest over the next hour, each
+   * site once while any is left. What each plant is built of (type, devices, serials) stays as at its demo site.
+   * For a test fleet that must work in daylight whatever the hour; absent: the demo's sites in order.
+   */
+  daylightAt?: number;
 }
 
 interface Site {
@@ -309,6 +317,45 @@ const SITES: Site[] = [
   },
 ];
 
+/**
+ * Sites no default fleet reaches (it cycles through SITES), kept for a fleet placed in daylight: from about 20:00 to
+ * 02:00 UTC the sun is low or down at every demo site, and high over the Pacific's.
+ */
+const PACIFIC_SITES: Site[] = [
+  {
+    city: 'Phoenix',
+    region: 'Arizona',
+    country: 'US',
+    latitude: 33.45,
+    longitude: -112.07,
+    altitude: 331,
+    timeZone: 'America/Phoenix',
+    grid: { voltageV: 240, frequencyHz: 60 },
+    currency: 'USD',
+    priceMinorPerKwh: 14,
+    // Desert sky: clearer than Wagga Wagga's.
+    clearBias: 2.2,
+    streets: ['Camelback Road', 'Van Buren Street'],
+    owners: ['Maria Garcia', 'Sonoran Cold Storage Inc.'],
+  },
+  {
+    city: 'Honolulu',
+    region: 'Hawaii',
+    country: 'US',
+    latitude: 21.31,
+    longitude: -157.86,
+    altitude: 10,
+    timeZone: 'Pacific/Honolulu',
+    grid: { voltageV: 240, frequencyHz: 60 },
+    currency: 'USD',
+    priceMinorPerKwh: 42,
+    // Trade-wind clouds over the hills, a clear coast: about Pretoria's share of clear days.
+    clearBias: 0.7,
+    streets: ['Kapiolani Boulevard', 'King Street'],
+    owners: ['Keoni Kahale', 'Oahu Produce Distributors LLC'],
+  },
+];
+
 const MODULES: ModuleStc[] = [
   {
     model: 'SO-M410-108H',
@@ -407,7 +454,53 @@ function plantTypeFor(site: Site, rng: Rng, index: number): PlantType {
  * @returns plants (with their devices), collectors and a flat device list
  */
 export function generateDemoFleet(options: DemoFleetOptions = {}): DemoFleet {
+  const demoSite = (i: number) => SITES[i % SITES.length]!;
+  if (options.daylightAt === undefined) return buildFleet(options, demoSite);
+  return buildFleet(options, sitesInDaylight(options, options.daylightAt));
+}
+
+/** How far ahead a fleet placed in daylight looks, and how often it samples the irradiance [ms]. */
+const DAYLIGHT_SPAN_MS = 3_600_000;
+const DAYLIGHT_SAMPLE_MS = 300_000;
+
+/**
+ * Each plant's site for {@link DemoFleetOptions.daylightAt}: the fleet is built once per known site (every plant
+ * there, as it would be built: the same draws, so the same tilt and cloud seed), and each plant, in order, takes the
+ * site still free where its lowest plane-of-array irradiance over the next hour is highest.
+ */
+function sitesInDaylight(options: DemoFleetOptions, atMs: number): (i: number) => Site {
+  const sites = [...SITES, ...PACIFIC_SITES];
+  const trials = sites.map((site) => buildFleet(options, () => site).plants);
+  const lowest = (plant: DemoPlant) => {
+    let low = Infinity;
+    for (let t = atMs; t <= atMs + DAYLIGHT_SPAN_MS; t += DAYLIGHT_SAMPLE_MS)
+      low = Math.min(low, plantWeather(plant, t).poaGlobal);
+    return low;
+  };
+  const chosen: Site[] = [];
+  let free = new Set(sites.keys());
+  for (let i = 0; i < (trials[0]?.length ?? 0); i++) {
+    if (free.size === 0) free = new Set(sites.keys());
+    let best = -1;
+    let bestLow = -Infinity;
+    for (const s of free) {
+      const low = lowest(trials[s]![i]!);
+      if (low > bestLow) [best, bestLow] = [s, low];
+    }
+    free.delete(best);
+    chosen.push(sites[best]!);
+  }
+  return (i) => chosen[i]!;
+}
+
+/**
+ * The fleet with plant `i` at `siteOf(i)`. A plant's type follows its demo site's country (poverty alleviation is
+ * Chinese), whatever site it is placed at: no draw depends on the site, so the devices stay the same.
+ */
+function buildFleet(options: DemoFleetOptions, siteOf: (i: number) => Site): DemoFleet {
   const seed = options.seed ?? 20240601;
+  const placed = (cloudSeed: number, site: Site) =>
+    options.daylightAt === undefined ? cloudSeed : hashString(`${cloudSeed}:${site.city}`) >>> 1;
   const plantCount = options.plants ?? 30;
   const collectorCount = options.collectors ?? plantCount * 2;
   const deviceCount = options.devices ?? plantCount * 5;
@@ -416,11 +509,10 @@ export function generateDemoFleet(options: DemoFleetOptions = {}): DemoFleet {
   const serial = (prefix: string, year: number): string =>
     `${prefix}${String(year % 100).padStart(2, '0')}${String(intBetween(rng, 1, 52)).padStart(2, '0')}${String(++sequence).padStart(5, '0')}`;
 
-  const drafts = Array.from({ length: plantCount }, (_, i) => {
-    const site = SITES[i % SITES.length] ?? SITES[0];
-    if (!site) throw new Error('no sites');
-    return { site, type: plantTypeFor(site, rng, Math.floor(i / SITES.length) + i) };
-  });
+  const drafts = Array.from({ length: plantCount }, (_, i) => ({
+    site: siteOf(i),
+    type: plantTypeFor(SITES[i % SITES.length]!, rng, Math.floor(i / SITES.length) + i),
+  }));
   const devicesPerPlant = apportion(
     deviceCount,
     drafts.map((d) => TYPE_WEIGHT[d.type]),
@@ -583,7 +675,8 @@ export function generateDemoFleet(options: DemoFleetOptions = {}): DemoFleet {
       surfaceAzimuth,
       capacityW,
       type,
-      cloudSeed: Math.floor(rng() * 2 ** 31),
+      // Placed in daylight, a plant's sky is its site's too: each site a plant may take has its own weather.
+      cloudSeed: placed(Math.floor(rng() * 2 ** 31), site),
       clearBias: site.clearBias,
       grid: site.grid,
       mounting: type === 'povertyAlleviation' ? 'openRack' : 'roof',

@@ -52,6 +52,11 @@ export interface FleetRunOptions {
   /** A collector to take offline for a while (it buffers its batches and sends them when back). */
   outage?: ScheduledOutage;
   /**
+   * Collectors without power, by serial (their logger unplugged on site): they never sign in and their devices'
+   * readings are not kept, so the console shows them and their devices offline for as long as the fleet runs.
+   */
+  unplugged?: readonly string[];
+  /**
    * The makers' keys the collectors' boot loaders trust: with any, each collector takes upgrades of its own
    * firmware (`FirmwareUpdater`, signature checked); without, it has no upgrade side.
    */
@@ -143,9 +148,11 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       .filter((d) => unitOf.has(d.serial))
       .map((d) => [d.serial, d]),
   );
+  const unplugged = new Set(options.unplugged);
   for (const c of options.collectors) {
     // The agent plant's collector is the agent itself, a process of its own: it polls the devices' registers.
     if (c.serial === agentPlant?.collectorSerial) continue;
+    if (unplugged.has(c.serial)) continue;
     const reply = (r: Parameters<CollectorLink['sendReply']>[0]) => links.get(c.serial)?.sendReply(r);
     if (options.firmwareKeys?.length)
       firmware.set(

@@ -39,6 +39,8 @@ interface FleetFile {
   makerSeed?: string;
   /** One plant reports through a real edge agent (`withAgentPlant`); absent in files of earlier versions. */
   agent?: boolean;
+  /** With SIMULATOR_SITES=daylight: the first start's instant, where the plants were placed in daylight [ms]. */
+  daylightAt?: number;
 }
 
 /** The fleet the file describes: generated from its seed, with its agent plant if it has one. */
@@ -78,6 +80,7 @@ export const demoFleetHook: StartupHook = {
         secrets: {},
         makerSeed: makerSeed.toString('base64'),
         ...(config.simulatorAgent ? { agent: true } : {}),
+        ...(config.simulatorSites === 'daylight' ? { daylightAt: Date.now() } : {}),
       };
       ({ fleet, agent } = fleetOf(saved));
       const days = config.simulatorBackfillDays ?? 14;
@@ -188,6 +191,7 @@ export const demoFleetHook: StartupHook = {
       ],
       ...(showcase.outage ? { outage: showcase.outage } : {}),
       ...(agent ? { agentPlant: { ...agent, modbusPort: config.simulatorAgent?.modbusPort ?? 0 } } : {}),
+      unplugged: config.simulatorUnplugged ?? [],
     });
     running.tick();
     // The agent plant's agent: a process of its own, polling the devices' registers as beside a real plant, at the
