@@ -86,9 +86,16 @@ export async function startBenchServer(
     resetRss: () => (max = 0),
     async stop() {
       clearInterval(timer);
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
+      // A server that does not stop (a request or job that never ends) is said so and killed: the bench still prints.
+      const late = setTimeout(() => {
+        console.error('the server did not stop within 30 s of SIGTERM: killed');
+        child.kill('SIGKILL');
+      }, 30_000);
       await exited;
+      clearTimeout(late);
     },
   };
 }

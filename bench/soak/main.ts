@@ -75,9 +75,20 @@ const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, METRICS_T
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 const pid = server.child.pid!;
 const rssMb = () => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    // The server is gone (said in the last line): no figure.
+    return NaN;
+  }
 };
+/** How and when the server ended, if it did before the run was over. */
+let serverEnded: { how: string; at: number } | undefined;
+server.child.once(
+  'exit',
+  (code, signal) => (serverEnded = { how: signal ?? `code ${code}`, at: Date.now() }),
+);
 
 // The plants of the fleet and their inverters, for the users' calls.
 const plants = await (async () => {
@@ -210,9 +221,11 @@ const call = async (
   let body: string | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
+      // A call without an answer in a minute counts as none (status 0), as a person would give up.
       const res = await fetch(`${base}${path}`, {
         ...init,
         headers: { ...session.headers(), ...init.headers },
+        signal: AbortSignal.timeout(60_000),
       });
       status = res.status;
       body = await res.text();
@@ -358,11 +371,22 @@ await Promise.all([fleetRun, userRun, stormRun, watch]);
 const commandsOpen = () => [...submitted.keys()].some((id) => !finalSeen.has(id));
 for (let i = 0; i < 60 && (acked + refused < sent || commandsOpen()); i++) await sleep(500);
 const wallS = (Date.now() - t0) / 1000;
-const cpu = { server: cpuSeconds(pid) - cpu0.server, pg: (await pgCpuSeconds(url)) - cpu0.pg };
+const serverCpuS = (() => {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return NaN;
+  }
+})();
+const cpu = { server: serverCpuS - cpu0.server, pg: (await pgCpuSeconds(url)) - cpu0.pg };
+const endedEarly = serverEnded
+  ? `the server exited during the run (${serverEnded.how}) at ${((serverEnded.at - t0) / 60_000).toFixed(1)} min`
+  : undefined;
 const streamEndedEarly = streamEnded;
 await reader.cancel().catch(() => undefined);
 await watchCommands;
-await Promise.all(clients.map((c) => c.endAsync()));
+// Forced: a batch still unacknowledged is counted already, and must not keep a collector from closing.
+await Promise.all(clients.map((c) => c.endAsync(true)));
 await server.stop();
 const loadAtEnd = load();
 
@@ -447,5 +471,6 @@ console.log(
     `RSS ${warm?.mb.toFixed(0)} MB at ${((warm?.atS ?? 0) / 60).toFixed(1)} min, ${last?.mb.toFixed(0)} MB at the end (growth ${(((last?.mb ?? 0) / (warm?.mb ?? 1) - 1) * 100).toFixed(1)} %, highest after ${Math.max(...afterWarm).toFixed(0)} MB); ` +
     `rates ${(acked / wallS).toFixed(0)} readings/s, ${(apiCalls / wallS).toFixed(1)} calls/s; ` +
     `CPU server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.pg.toFixed(1)} s = ${(((cpu.server + cpu.pg) / (acked / 1000)) * 1000).toFixed(0)} ms per 1000 readings or ${(((cpu.server + cpu.pg) / (apiCalls / 100)) * 1000).toFixed(0)} ms per 100 calls (the same CPU, shared by both); ` +
-    `load average at start ${loadAtStart}, at the end ${loadAtEnd}`,
+    `load average at start ${loadAtStart}, at the end ${loadAtEnd}` +
+    (endedEarly ? `; ${endedEarly}` : ''),
 );
