@@ -3,9 +3,9 @@ import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { setLanguage } from '../support/language.ts';
 import { shot } from '../support/screenshots.ts';
 
-// A first start goes live before its history is written: a plant page opened meanwhile says its charts are still
-// filling, instead of showing gaps as if the plant had not produced. The fill pauses ten minutes after each plant's
-// day here, so that the history stays incomplete while the test looks.
+// A first start goes live before its history is written: the dashboard and a plant page opened meanwhile say their
+// charts are still filling, instead of showing gaps as if the plant had not produced. The fill pauses ten minutes
+// after each of its transactions here, so that the history stays incomplete while the test looks.
 interface PlantRow {
   id: number;
 }
@@ -40,11 +40,18 @@ const TEXT = {
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
-  test(`${lang}: a plant's energy chart says its history is still loading`, async ({ page }) => {
+  test(`${lang}: the dashboard's and a plant's energy charts say their history is still loading`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await setLanguage(page, lang, fleet.baseUrl);
     await signIn(page, 'admin', fleet.adminPassword);
     await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
+    // The dashboard's 30 days of energy: older than the two days, written last.
+    const days = page.getByTestId('fleet-energy-card');
+    await expect(days.getByTestId('history-loading')).toContainText(TEXT[lang], { timeout: 30_000 });
+    await days.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`history-loading-dashboard-${lang}`) });
     await page.goto(`/details?id=${plantId}`);
     // By year: the years since the build date, written last of all (the daily energy before the two days).
     const energy = page.getByTestId('energy-card');

@@ -477,6 +477,8 @@ export const fleetFigures = z.object({
   ),
   /** The fleet map of the same moment as the device counts (`GET /plant/map` gives it alone). */
   map: fleetMap,
+  /** Which charts' history is still being written (a first start writes its past after going live). */
+  historyLoading: z.object({ powerCurve: z.boolean(), energyDays: z.boolean() }),
 });
 export type FleetFigures = z.infer<typeof fleetFigures>;
 

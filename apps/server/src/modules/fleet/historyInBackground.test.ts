@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ROLE, type EnergySeries, type PowerCurve } from '@solarops/contracts';
+import { ROLE, type EnergySeries, type FleetFigures, type PowerCurve } from '@solarops/contracts';
 import { backfillPlants, generateDemoFleet, type PlantState } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
@@ -51,6 +51,9 @@ describe('the demo history written while the fleet runs', () => {
     // Nothing written yet: every chart of the plant waits for its history.
     expect((await curve(today)).historyLoading).toBe(true);
     expect((await month()).historyLoading).toBe(true);
+    const fleetLoading = async () =>
+      (await get<FleetFigures>(`/plant/fleet?timeZone=Asia%2FTokyo`)).historyLoading;
+    expect(await fleetLoading()).toEqual({ powerCurve: true, energyDays: true });
 
     // Stopped after each plant's latest day (the fill goes newest first, plants in groups), the last plant's
     // day stopped between its readings and its group's rollups.
@@ -87,6 +90,11 @@ describe('the demo history written while the fleet runs', () => {
     });
     expect(await resumeDemoHistory(t.db, fleet.plants, 11)).toBeUndefined();
     expect((await get<PowerCurve>(cutToday)).historyLoading).toBe(false);
+    // The dashboard's charts too (its figures are shared for a few seconds: another zone asks afresh).
+    expect((await get<FleetFigures>(`/plant/fleet?timeZone=UTC`)).historyLoading).toEqual({
+      powerCurve: false,
+      energyDays: false,
+    });
     // The rollups are those of every stored reading, the cut day's included: computing every day again from
     // the readings changes nothing (to 9 decimals: a month adds its days in another order).
     const rollups = () =>

@@ -9,6 +9,7 @@ import { convertIncomes } from './convertIncome.ts';
 import { fleetMap } from './fleetMap.ts';
 import { plantScope, type Caller } from './plantScope.ts';
 import { readingsBetween } from '../telemetry/history.ts';
+import { plantsHistoryLoading } from '../telemetry/historyFill.ts';
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const inverterKinds = () => sql`${sql.param([...INVERTER_KINDS])}::text[]`;
@@ -185,6 +186,12 @@ async function computeFleetFigures(
   // devices table while the map (fetched later, by its own timer) read the live figures, the dashboard once said
   // "0 devices online" beside pins that were online.
   const map = await fleetMap(db, caller);
+  const scopedIds = sql`select pl.id from plants pl where ${plantScope(caller)}`;
+  const daysStart = localDayStartMs(timeZone, days[0]?.label ?? today);
+  const historyLoading = {
+    powerCurve: await plantsHistoryLoading(db, scopedIds, Date.parse(dayStart)),
+    energyDays: await plantsHistoryLoading(db, scopedIds, daysStart),
+  };
   const top = [...perPlant]
     .sort((a, b) => Number(b.today_kwh) - Number(a.today_kwh) || a.id - b.id)
     .slice(0, TOP_PLANTS);
@@ -222,5 +229,6 @@ async function computeFleetFigures(
       powerW: round(Number(p.power_w), 1),
     })),
     map,
+    historyLoading,
   };
 }

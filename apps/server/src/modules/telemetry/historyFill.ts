@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 
@@ -69,6 +69,21 @@ export async function historyLoading(db: Database, plantId: number, startMs: num
     sql`select true as loading from history_fill
       where plant_id = ${plantId} and completed_at is null and ${iso(startMs)}::timestamptz < filled_from
         and ${iso(startMs)}::timestamptz < to_at`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether a chart over several plants (`plantIds`: a query of their ids) over a range starting at `startMs` still
+ * misses history being written: `historyLoading` of any of them.
+ */
+export async function plantsHistoryLoading(db: Database, plantIds: SQL, startMs: number): Promise<boolean> {
+  const rows = await rowsOf<{ loading: boolean }>(
+    db,
+    sql`select true as loading from history_fill
+      where completed_at is null and ${iso(startMs)}::timestamptz < filled_from
+        and ${iso(startMs)}::timestamptz < to_at and plant_id in (${plantIds})
+      limit 1`,
   );
   return rows.length > 0;
 }

@@ -50,6 +50,7 @@ const FLEET: FleetFigures = {
       { ...PIN, id: 8, name: 'Lake PV', state: 'offline', status: 'offline', devices: 1, devicesOnline: 0 },
     ],
   },
+  historyLoading: { powerCurve: false, energyDays: false },
 };
 
 const ALARM = {
@@ -119,6 +120,23 @@ function start(fleet: FleetFigures = FLEET) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('dashboard lists', () => {
+  it('says over the 30 days of energy, not over today’s curve, that their history is still loading, in zh and en', async () => {
+    const filling = { ...FLEET, historyLoading: { powerCurve: false, energyDays: true } };
+    start(filling);
+    const energy = await screen.findByTestId('fleet-energy-card');
+    expect(within(energy).getByTestId('history-loading')).toHaveTextContent('历史数据加载中');
+    expect(within(screen.getByTestId('fleet-power-card')).queryByTestId('history-loading')).toBeNull();
+
+    cleanup();
+    await changeLanguage('en');
+    try {
+      start(filling);
+      const en = await screen.findByTestId('fleet-energy-card');
+      expect(within(en).getByTestId('history-loading')).toHaveTextContent('History loading');
+    } finally {
+      await changeLanguage('zh');
+    }
+  });
   it('shows the recent alarms as a table: level, collector, description and time', async () => {
     start();
     const alarms = await screen.findByTestId('recent-alarms');

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../components/format/formatDate.ts';
 import { LEVEL_COLOR } from '../../components/format/levelColor.ts';
 import { formatEnergy, formatPower } from '../../components/format/units.ts';
+import { HistoryLoading } from '../../components/chart/HistoryLoading.tsx';
 import { SvgChart } from '../../components/chart/SvgChart.tsx';
 import { IncomeLines } from '../../components/IncomeLines.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -144,7 +145,8 @@ export function DashboardPage() {
                 </Suspense>
               </Col>
               <Col xs={24} xl={12}>
-                <Card title={t('dashboard.powerToday', { zone: f.timeZone })}>
+                <Card title={t('dashboard.powerToday', { zone: f.timeZone })} data-testid="fleet-power-card">
+                  <HistoryLoading loading={f.historyLoading.powerCurve} />
                   <SvgChart
                     testId="fleet-power"
                     kind="line"
@@ -158,7 +160,8 @@ export function DashboardPage() {
                 </Card>
               </Col>
               <Col xs={24} xl={12}>
-                <Card title={t('dashboard.energy30')}>
+                <Card title={t('dashboard.energy30')} data-testid="fleet-energy-card">
+                  <HistoryLoading loading={f.historyLoading.energyDays} />
                   <SvgChart
                     testId="fleet-energy"
                     kind="bar"

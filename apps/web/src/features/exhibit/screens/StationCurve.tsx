@@ -42,7 +42,15 @@ export function StationCurve({ plantId }: { plantId: number }) {
   }, [data, t]);
   return (
     <div className="wall-station-curve" data-testid="wall-station-curve">
-      <div className="wall-figure-label">{t('exhibit.station.curve')}</div>
+      <div className="wall-figure-label">
+        {t('exhibit.station.curve')}
+        {/* Beside the title, so that the chart keeps the height the wall's layout gives it. */}
+        {data?.historyLoading && (
+          <span className="wall-history-loading" data-testid="history-loading">
+            {t('common.historyLoading')}
+          </span>
+        )}
+      </div>
       {curve.isLoading ? (
         // Not the chart's "no data" note, which says the day has no readings.
         <div className="wall-empty wall-center" style={{ height: CURVE_HEIGHT }}>
