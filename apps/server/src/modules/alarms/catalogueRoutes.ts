@@ -9,7 +9,7 @@ import {
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
-import { bearer as security } from '../../http/routeSchemas.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { authenticate, requireRole } from '../auth/guards.ts';
 import { listFaultCatalogue, updateFaultCatalogueEntry } from './catalogueQueries.ts';
 
@@ -25,7 +25,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The fault catalogue',
         response: { 200: envelope(z.array(faultCatalogueEntry)) },
       },
@@ -39,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Changes a catalogue entry’s level, family, descriptions or solutions',
         params: faultCodeParams,
         body: faultCatalogueUpdate,

@@ -10,12 +10,12 @@ import {
   alarmUserSettings,
   emailOptOutInput,
   envelope,
-  pageOf,
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { bearer as security } from '../../http/routeSchemas.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { authenticate, callerOf, requireRole } from '../auth/guards.ts';
 import { canSeeUser } from '../users/dataScope.ts';
 import { plantScope } from '../plants/plantScope.ts';
@@ -41,7 +41,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Unconfirmed alarms matching the query (the top bar’s counter)',
         querystring: alarmQuery,
         response: { 200: envelope(z.number().int()) },
@@ -51,52 +51,39 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await countAlarms(db(), callerOf(request), { unconfirmed: 'true', ...request.query })),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/manager/list',
     {
       preHandler: authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Alarms matching the query, newest first (the ticker, the dashboard’s recent alarms)',
-        querystring: alarmQuery,
-        response: { 200: pageOf(alarmRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Alarms matching the query, newest first (the ticker, the dashboard’s recent alarms)',
+      querystring: alarmQuery,
+      row: alarmRow,
     },
-    async (request) => {
-      const { total, rows } = await listAlarms(
-        db(),
-        callerOf(request),
-        request.query,
-        requestLanguage(request),
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listAlarms(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/manager/verify',
     {
       preHandler: authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Unconfirmed alarms, paged (the 告警信息 dialog)',
-        querystring: alarmQuery,
-        response: { 200: pageOf(alarmRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Unconfirmed alarms, paged (the 告警信息 dialog)',
+      querystring: alarmQuery,
+      row: alarmRow,
     },
-    async (request) => {
-      const { total, rows } = await listAlarms(
+    (request, window) =>
+      listAlarms(
         db(),
         callerOf(request),
         { ...request.query, unconfirmed: 'true' },
         requestLanguage(request),
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+        window,
+      ),
   );
 
   app.get(
@@ -106,7 +93,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: 'confirm alarm' },
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Confirms an alarm: who and when are recorded (the first confirmation stays)',
         querystring: alarmIdQuery,
         response: { 200: envelope(z.null()) },
@@ -127,7 +114,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Server-sent events: `alarm` when an alarm of the caller’s plants occurs, `changed` when one recovers or is confirmed',
       },
@@ -147,7 +134,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The caller’s alarm settings',
         response: { 200: envelope(alarmUserSettings) },
       },
@@ -161,7 +148,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The caller opts out of (or back into) alarm emails',
         body: emailOptOutInput,
         response: { 200: envelope(alarmUserSettings) },
@@ -176,7 +163,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A user’s alarm settings (administrators)',
         params: alarmUserParams,
         response: { 200: envelope(alarmUserSettings) },
@@ -194,7 +181,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Grants or withdraws the alarm dialog that opens by itself and refreshes every 30 s',
         params: alarmUserParams,
         body: alarmAutoPopupInput,

@@ -18,11 +18,10 @@ import {
   faultRecordRow,
   offlineQuery,
   offlineRow,
-  pageOf,
   runningLogRow,
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { alarmWorkbook } from './alarmWorkbook.ts';
@@ -34,7 +33,8 @@ import {
   findScopedDevice,
   listFaultRecords,
 } from './recordQueries.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { catalogueRoutes } from './catalogueRoutes.ts';
 import { managerRoutes } from './managerRoutes.ts';
 
@@ -44,13 +44,13 @@ const EXPORT_MAX_ROWS = 10_000;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['alarms'];
-  const security = [{ bearer: [] }];
 
   await app.register(managerRoutes);
   await app.register(catalogueRoutes);
 
   // The screens' calls, each behind the route names of the screens that use it.
-  app.get(
+  pagedList(
+    app,
     '/alarm/list',
     {
       preHandler: requirePermission(
@@ -60,46 +60,29 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         'BIFaultDetailList',
         'FaultRecordPage',
       ),
-      schema: {
-        tags,
-        security,
-        summary: 'Alarms with the screens’ filters (level, code, plant, serial, status, dates)',
-        querystring: alarmQuery,
-        response: { 200: pageOf(alarmRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Alarms with the screens’ filters (level, code, plant, serial, status, dates)',
+      querystring: alarmQuery,
+      row: alarmRow,
     },
-    async (request) => {
-      const { total, rows } = await listAlarms(
-        db(),
-        callerOf(request),
-        request.query,
-        requestLanguage(request),
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listAlarms(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/alarm/export',
     {
       preHandler: requirePermission('alarmlist', 'alarmlist1'),
-      schema: {
-        tags,
-        security,
-        summary: 'The filtered alarm list as an .xlsx workbook (at most 10 000 rows)',
-        querystring: alarmQuery,
-      },
+      tags,
+      security: bearer,
+      summary: 'The filtered alarm list as an .xlsx workbook (at most 10 000 rows)',
+      querystring: alarmQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'alarms.xlsx',
+      workbook: alarmWorkbook,
     },
-    async (request, reply) => {
-      const lang = requestLanguage(request);
-      const { rows } = await listAlarms(db(), callerOf(request), request.query, lang, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      const file = await alarmWorkbook(rows, lang);
-      return sendXlsx(reply, 'alarms.xlsx', file);
-    },
+    (request, window) => listAlarms(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
   app.get(
@@ -108,7 +91,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('alarmdetails', 'alarmlist', 'alarmlist1'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'An alarm with its solution and the device’s readings two hours either side',
         params: alarmIdParams,
         querystring: z.object({ langType: z.enum(['zh', 'en']).optional() }),
@@ -128,7 +111,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('alarm', 'alarmstatistics'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Alarm counts by level, status, code, plant and local day',
         querystring: alarmStatisticsQuery,
         response: { 200: envelope(alarmStatisticsSchema) },
@@ -138,50 +121,32 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       ok(await alarmStatistics(db(), callerOf(request), request.query, requestLanguage(request))),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/offline',
     {
       preHandler: requirePermission('offinelist'),
-      schema: {
-        tags,
-        security,
-        summary: 'Offline collectors and devices, and since when',
-        querystring: offlineQuery,
-        response: { 200: pageOf(offlineRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Offline collectors and devices, and since when',
+      querystring: offlineQuery,
+      row: offlineRow,
     },
-    async (request) => {
-      const { total, rows } = await listOffline(
-        db(),
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listOffline(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/bi/plants',
     {
       preHandler: requirePermission('BIAlarmList'),
-      schema: {
-        tags,
-        security,
-        summary: 'Alarm analysis by plant',
-        querystring: alarmQuery,
-        response: { 200: pageOf(biPlantRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Alarm analysis by plant',
+      querystring: alarmQuery,
+      row: biPlantRow,
     },
-    async (request) => {
-      const { total, rows } = await biByPlant(
-        db(),
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => biByPlant(db(), callerOf(request), request.query, window),
   );
 
   app.get(
@@ -190,7 +155,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('BIDetails', 'BIAlarmList'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Alarm analysis of the plants in the query by fault code',
         querystring: alarmQuery,
         response: { 200: envelope(z.array(biCodeRow)) },
@@ -199,28 +164,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await biByCode(db(), callerOf(request), request.query, requestLanguage(request))),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/records',
     {
       preHandler: requirePermission('faultRecord', 'machineFault', 'arcDetection'),
-      schema: {
-        tags,
-        security,
-        summary: 'Fault records (grid waveforms, arc-fault spectra) captured by devices, newest first',
-        querystring: faultRecordQuery,
-        response: { 200: pageOf(faultRecordRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Fault records (grid waveforms, arc-fault spectra) captured by devices, newest first',
+      querystring: faultRecordQuery,
+      row: faultRecordRow,
     },
-    async (request) => {
-      const { total, rows } = await listFaultRecords(
-        db(),
-        callerOf(request),
-        request.query,
-        requestLanguage(request),
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) =>
+      listFaultRecords(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
   app.get(
@@ -234,7 +190,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       ),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A fault record with its samples',
         params: alarmIdParams,
         querystring: z.object({ langType: z.enum(['zh', 'en']).optional() }),
@@ -248,49 +204,39 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/device-log/events',
     {
       preHandler: requirePermission('EventRecordPage'),
-      schema: {
-        tags,
-        security,
-        summary: 'A device’s event log',
-        querystring: deviceLogQuery,
-        response: { 200: pageOf(eventLogRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'A device’s event log',
+      querystring: deviceLogQuery,
+      row: eventLogRow,
     },
-    async (request) => {
+    async (request, window) => {
       const device = await findScopedDevice(db(), callerOf(request), request.query.sn);
       if (!device) throw notFound();
-      const { total, rows } = await deviceEventLog(
-        db(),
-        device,
-        request.query,
-        requestLanguage(request),
-        pageWindow(request.query),
-      );
-      return page(total, rows);
+      return deviceEventLog(db(), device, request.query, requestLanguage(request), window);
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/alarm/device-log/running',
     {
       preHandler: requirePermission('RunningRecordPage'),
-      schema: {
-        tags,
-        security,
-        summary: 'A device’s running log (its readings)',
-        querystring: deviceLogQuery,
-        response: { 200: pageOf(runningLogRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'A device’s running log (its readings)',
+      querystring: deviceLogQuery,
+      row: runningLogRow,
     },
-    async (request) => {
+    async (request, window) => {
       const device = await findScopedDevice(db(), callerOf(request), request.query.sn);
       if (!device) throw notFound();
-      const { total, rows } = await deviceRunningLog(db(), device, request.query, pageWindow(request.query));
-      return page(total, rows);
+      return deviceRunningLog(db(), device, request.query, window);
     },
   );
 };

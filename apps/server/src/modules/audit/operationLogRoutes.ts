@@ -1,58 +1,48 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, operationLogQuery, operationLogRow, pageOf } from '@solarops/contracts';
-import { page, pageWindow } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { operationLogQuery, operationLogRow } from '@solarops/contracts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { operationLogWorkbook } from './operationLogWorkbook.ts';
-import { listOperationLog, operationLogForExport } from './queries.ts';
+import { LOG_EXPORT_MAX_ROWS, listOperationLog, operationLogForExport } from './queries.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403);
 const tags = ['system'];
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get(
+  pagedList(
+    app,
     '/system/log/list',
     {
       preHandler: requirePermission('logList'),
-      schema: {
-        tags,
-        summary: 'The operation log (every write, sign-in and sign-out), newest first, filtered',
-        security,
-        querystring: operationLogQuery,
-        response: { 200: pageOf(operationLogRow), ...errors },
-      },
+      tags,
+      summary: 'The operation log (every write, sign-in and sign-out), newest first, filtered',
+      security: bearer,
+      querystring: operationLogQuery,
+      row: operationLogRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listOperationLog(db, request.query, pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => listOperationLog(db, request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/system/log/export',
     {
       preHandler: requirePermission('logList'),
       config: { audit: 'operation log export' },
-      schema: {
-        tags,
-        summary: 'The filtered operation log as an .xlsx workbook (newest first, at most 50 000 rows)',
-        security,
-        querystring: operationLogQuery,
-      },
+      tags,
+      summary: 'The filtered operation log as an .xlsx workbook (newest first, at most 50 000 rows)',
+      security: bearer,
+      querystring: operationLogQuery,
+      maxRows: LOG_EXPORT_MAX_ROWS,
+      fileName: 'operation-log.xlsx',
+      workbook: operationLogWorkbook,
     },
-    async (request, reply) => {
-      const rows = await operationLogForExport(db, request.query);
-      return sendXlsx(
-        reply,
-        'operation-log.xlsx',
-        await operationLogWorkbook(rows, requestLanguage(request)),
-      );
-    },
+    async (request, window) => ({ rows: await operationLogForExport(db, request.query, window.limit) }),
   );
 };
 

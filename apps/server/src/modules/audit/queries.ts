@@ -38,12 +38,7 @@ export async function listOperationLog(
   };
 }
 
-/** The filtered operation log for an export, newest first, at most {@link LOG_EXPORT_MAX_ROWS} entries. */
-export function operationLogForExport(db: Database, q: Partial<OperationLogQuery>) {
-  return db
-    .select()
-    .from(operationLog)
-    .where(logWhere(q))
-    .orderBy(desc(operationLog.id))
-    .limit(LOG_EXPORT_MAX_ROWS);
+/** The filtered operation log for an export, newest first, at most `limit` ({@link LOG_EXPORT_MAX_ROWS}) entries. */
+export function operationLogForExport(db: Database, q: Partial<OperationLogQuery>, limit: number) {
+  return db.select().from(operationLog).where(logWhere(q)).orderBy(desc(operationLog.id)).limit(limit);
 }

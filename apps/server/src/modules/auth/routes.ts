@@ -11,6 +11,7 @@ import {
 } from '@solarops/contracts';
 import { AppError } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { recordOperation } from '../audit/recordOperation.ts';
 import { requireClient } from './clientAuth.ts';
 import { authenticate, callerOf } from './guards.ts';
@@ -18,7 +19,7 @@ import { FailedSignIns } from './failedSignIns.ts';
 import { refresh, signIn, type LoginAttempt } from './service.ts';
 import { revokeFamily } from './sessions.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
+const errors = errorAnswers(400, 401, 403, 429);
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -103,7 +104,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends this session on the server (its refresh tokens stop working)',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 200: emptyEnvelope, 401: errorEnvelope },
       },
     },

@@ -11,20 +11,18 @@ import {
   errorEnvelope,
   idSchema,
   emptyEnvelope,
-  pageOf,
   ROLE,
 } from '@solarops/contracts';
 import { conflict, fieldError, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { ok } from '../../http/envelope.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { cardWorkbook } from './cardWorkbook.ts';
 import { addCard, cardsInScope, cardUsage, listCards } from './queries.ts';
 
 const tags = ['cards'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorAnswers(400, 401, 403, 404);
 /** Most rows one card export holds. */
 const EXPORT_MAX_ROWS = 10_000;
 /** Days of usage a card's chart shows (the carriers keep about 6 months). */
@@ -34,49 +32,37 @@ const USAGE_DAYS = 183;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get(
+  pagedList(
+    app,
     '/card/list',
     {
       // The renewal form picks its cards from the same list.
       preHandler: requirePermission('card', 'renew'),
-      schema: {
-        tags,
-        security,
-        summary: 'Internet cards in the caller scope, filtered, soonest expiry first',
-        querystring: cardListQuery,
-        response: { 200: pageOf(cardRow), ...errors },
-      },
+      tags,
+      security: bearer,
+      summary: 'Internet cards in the caller scope, filtered, soonest expiry first',
+      querystring: cardListQuery,
+      row: cardRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listCards(
-        db,
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listCards(db, callerOf(request), request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/card/export',
     {
       preHandler: requirePermission('card'),
       config: { audit: 'card export' },
-      schema: {
-        tags,
-        security,
-        summary: `The card list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
-        querystring: cardExportQuery,
-      },
+      tags,
+      security: bearer,
+      summary: `The card list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
+      querystring: cardExportQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'cards.xlsx',
+      workbook: cardWorkbook,
     },
-    async (request, reply) => {
-      const { rows } = await listCards(db, callerOf(request), request.query, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      return sendXlsx(reply, 'cards.xlsx', await cardWorkbook(rows, requestLanguage(request)));
-    },
+    (request, window) => listCards(db, callerOf(request), request.query, window),
   );
 
   app.post(
@@ -86,7 +72,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin, ROLE.staff),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Add a card (ICCID with its Luhn check digit), in stock or in a collector',
         body: cardAddBody,
         response: { 200: emptyEnvelope, ...errors, 409: errorEnvelope },
@@ -107,7 +93,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('card'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: `A card's traffic per day over the last ${USAGE_DAYS} days`,
         params: z.object({ id: idSchema }),
         response: { 200: envelope(z.array(cardUsageDay)), ...errors },

@@ -18,7 +18,6 @@ import {
   debugReadBody,
   debugWriteBody,
   envelope,
-  pageOf,
   pageQuery,
   readSettingsBody,
   restartBody,
@@ -26,8 +25,10 @@ import {
   type RouteName,
 } from '@solarops/contracts';
 import { AppError, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { authenticate, callerOf, requirePermission, requireRoute, requireScreenOf } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { openCommandStream } from './commandStream.ts';
@@ -44,7 +45,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const center = app.deps.commandCenter;
   const tags = ['commands'];
-  const security = [{ bearer: [] }];
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
@@ -69,7 +69,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The settings profiles (register maps) of the device models',
         response: { 200: envelope(z.array(settingsProfile)) },
       },
@@ -83,7 +83,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Devices of a plant (or matching a search) with their settings profile, for the pickers',
         querystring: commandDevicesQuery,
         response: { 200: envelope(z.array(commandDevice)) },
@@ -125,7 +125,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         preHandler: guard,
-        schema: { tags, security, summary, body, response: { 200: envelope(createdCommands) } },
+        schema: { tags, security: bearer, summary, body, response: { 200: envelope(createdCommands) } },
       },
       async (request) => {
         const caller = callerOf(request);
@@ -181,22 +181,18 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     commandRequests.restart,
   );
 
-  app.get(
+  pagedList(
+    app,
     '/commands',
     {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security,
-        summary: 'Commands of the caller’s devices, newest first',
-        querystring: pageQuery.extend(commandListQuery.shape),
-        response: { 200: pageOf(commandRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Commands of the caller’s devices, newest first',
+      querystring: pageQuery.extend(commandListQuery.shape),
+      row: commandRow,
     },
-    async (request) => {
-      const r = await listCommands(db(), callerOf(request), request.query, pageWindow(request.query));
-      return page(r.total, r.rows);
-    },
+    (request, window) => listCommands(db(), callerOf(request), request.query, window),
   );
 
   app.get(
@@ -205,7 +201,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Server-sent events: `command` with the state changes of the caller’s devices’ commands',
       },
     },
@@ -223,7 +219,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One command with its state, values and the device’s reason',
         params: commandIdParams,
         response: { 200: envelope(commandRow) },
@@ -242,7 +238,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Cancel a command still queued (409 once it was sent)',
         params: commandIdParams,
         response: { 200: envelope(commandRow) },
@@ -266,7 +262,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Batches waiting for a second user’s approval, oldest first, and whether the caller may decide',
         response: { 200: envelope(z.array(awaitingBatch)) },
@@ -291,7 +287,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A batch: who asked and approved, its commands counted by state',
         params: commandIdParams,
         response: { 200: envelope(commandBatch) },
@@ -310,7 +306,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission(...ANY_COMMAND_ROUTE),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Approve or reject a batch awaiting approval (a user other than its author, who sees all of its ' +
           'devices: 403 otherwise)',

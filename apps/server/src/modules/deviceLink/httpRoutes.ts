@@ -17,6 +17,7 @@ import { ok } from '../../http/envelope.ts';
 import { requireRole } from '../auth/guards.ts';
 import type { CollectorInfo } from './DeviceRegistry.ts';
 import { guard } from '../../http/guardsFirst.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { BatchRefused } from './IngestPipeline.ts';
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -184,7 +185,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['device link'],
         summary: 'Device-link counters: batches, stored and quarantined readings, refusals by reason',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 200: envelope(deviceLinkMetrics) },
       },
     },

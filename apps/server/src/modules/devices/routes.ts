@@ -13,20 +13,19 @@ import {
   deviceSnParams,
   emptyEnvelope,
   envelope,
-  pageOf,
   relationExportQuery,
   relationListQuery,
   relationRow,
 } from '@solarops/contracts';
 import { fieldError, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { rekeyCollector, removeCollector } from './collectorAccounts.ts';
 import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors } from './queries.ts';
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 
 /** Most rows one relation export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -38,30 +37,20 @@ const MAX_HISTORY_RANGE_MS = 400 * 86_400_000;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['station'];
-  const security = [{ bearer: [] }];
 
-  app.get(
+  pagedList(
+    app,
     '/device/list',
     {
       preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT'),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Devices of the fleet in the caller’s scope with their latest state; filters by serial, plant, status, model, family',
-        querystring: deviceListQuery,
-        response: { 200: pageOf(deviceRow) },
-      },
+      tags,
+      security: bearer,
+      summary:
+        'Devices of the fleet in the caller’s scope with their latest state; filters by serial, plant, status, model, family',
+      querystring: deviceListQuery,
+      row: deviceRow,
     },
-    async (request) => {
-      const { total, rows } = await listDevices(
-        db(),
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listDevices(db(), callerOf(request), request.query, window),
   );
 
   app.get(
@@ -70,7 +59,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('devicelist', 'details', 'devicelist1'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'A device’s readings of the chosen fields over a time range, downsampled to at most maxPoints',
         params: deviceSnParams,
@@ -107,7 +96,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('collectorSearch'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Collectors whose serial starts with `sn`, with signal, SIM and the devices bound to them',
         querystring: collectorSearchQuery,
         response: { 200: envelope(z.array(collectorRow)) },
@@ -121,7 +110,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One device with its latest state (the device detail)',
         params: deviceSnParams,
         response: { 200: envelope(deviceRow) },
@@ -140,7 +129,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('collectorSearch', 'dialogcollectinfor', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One collector by its exact serial (the collector information dialog of the plant details)',
         params: deviceSnParams,
         response: { 200: envelope(collectorRow) },
@@ -161,7 +150,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'A new device secret for the collector, answered once; the old one stops working (also at the broker)',
         params: deviceSnParams,
@@ -183,7 +172,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Removes a collector without devices or history, and its broker account (409 otherwise)',
         params: deviceSnParams,
         response: { 200: emptyEnvelope },
@@ -197,48 +186,35 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/device/relation/list',
     {
       preHandler: requirePermission('relationList'),
-      schema: {
-        tags,
-        security,
-        summary: 'Collector-device serial mapping with the history of moves, searchable by either serial',
-        querystring: relationListQuery,
-        response: { 200: pageOf(relationRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Collector-device serial mapping with the history of moves, searchable by either serial',
+      querystring: relationListQuery,
+      row: relationRow,
     },
-    async (request) => {
-      const { total, rows } = await listRelations(
-        db(),
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listRelations(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/device/relation/export',
     {
       preHandler: requirePermission('relationList'),
       config: { audit: 'relation export' },
-      schema: {
-        tags,
-        security,
-        summary: 'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
-        querystring: relationExportQuery,
-      },
+      tags,
+      security: bearer,
+      summary: 'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
+      querystring: relationExportQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'relations.xlsx',
+      workbook: relationWorkbook,
     },
-    async (request, reply) => {
-      const { rows } = await listRelations(db(), callerOf(request), request.query, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      return sendXlsx(reply, 'relations.xlsx', await relationWorkbook(rows, requestLanguage(request)));
-    },
+    (request, window) => listRelations(db(), callerOf(request), request.query, window),
   );
 };
 

@@ -19,6 +19,7 @@ import {
 import { notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { callerOf, requireRole } from '../auth/guards.ts';
 import { findPlant, powerCurve } from '../plants/queries.ts';
 import { localDay } from '../../time/localDay.ts';
@@ -31,7 +32,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['exhibit'];
   // A wall calls with a user's bearer token or with a display link's `Display <token>`.
-  const security = [{ bearer: [] }];
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
@@ -43,7 +43,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard('overview'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The overview wall: fleet totals, energy, CO₂ with its factor, map, ranking, open alarms',
         response: { 200: envelope(wallOverviewSchema) },
       },
@@ -57,7 +57,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard('station'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The station wall: the most powerful plants with their figures, for the wall to rotate',
         response: { 200: envelope(wallStationSchema) },
       },
@@ -71,7 +71,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard('station'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The station wall’s power curve of one of its plants today (the plant’s local day, 5-minute slots)',
         params: z.object({ id: idSchema }),
@@ -91,7 +91,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard('equipment'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The equipment wall: devices by state, model and firmware; collectors by network',
         response: { 200: envelope(wallEquipmentSchema) },
       },
@@ -105,7 +105,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard('operation'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The operation wall: open alarms by level, the last day’s flow, the newest open alarms',
         response: { 200: envelope(wallOperationSchema) },
       },
@@ -119,7 +119,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: wallGuard(...EXHIBIT_SCREENS),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked or expires',
       },
@@ -139,7 +139,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Display links, the newest first, with when and from where each wall last called',
         response: { 200: envelope(z.array(displayLink)) },
       },
@@ -153,7 +153,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Creates a read-only display link over one account’s plants, expiring after the chosen days; its token is shown this once',
         body: createDisplayLinkBody,
@@ -173,7 +173,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Revokes a display link: its wall is refused from its next call',
         params: z.object({ id: idSchema }),
         response: { 200: emptyEnvelope },

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyEnvelope,
   envelope,
-  errorEnvelope,
   FIRMWARE_LIMITS,
   firmwareCheckBody,
   firmwareCheckResult,
@@ -22,14 +21,15 @@ import {
   rolloutDeviceRow,
   rolloutIdParams,
   rolloutRow,
-  pageOf,
   pageQuery,
   ROLE,
 } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { guard } from '../../http/guardsFirst.ts';
 import { oneFileToDisk } from '../../http/multipartBody.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { assignablePackage } from './assignment.ts';
@@ -41,15 +41,7 @@ import { findRollout, pageOfRollouts, rolloutDevices } from './rolloutQueries.ts
 import { openRolloutStream } from './rolloutStream.ts';
 import { upgradeOne } from './upgrade.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  413: errorEnvelope,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409, 413);
 const tags = ['firmware'];
 
 /** Firmware packages and the makers' keys they are signed with (the `update` screen; docs/firmware.md). */
@@ -72,22 +64,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   });
   const maxBytes = config.firmwareMaxBytes ?? FIRMWARE_LIMITS.defaultMaxBytes;
 
-  app.get(
+  pagedList(
+    app,
     '/firmware/package/list',
     {
       preHandler: viewer,
-      schema: {
-        tags,
-        summary: 'Firmware packages, newest first, with the state of their signature by the trusted keys',
-        security: bearer,
-        querystring: firmwarePackageListQuery,
-        response: { 200: pageOf(firmwarePackageRow), ...errors },
-      },
+      tags,
+      summary: 'Firmware packages, newest first, with the state of their signature by the trusted keys',
+      security: bearer,
+      querystring: firmwarePackageListQuery,
+      row: firmwarePackageRow,
+      errors,
     },
-    async (request) => {
+    (request, window) => {
       const { name, type } = request.query;
-      const { total, rows } = await listPackages(db, { name, type }, pageWindow(request.query));
-      return page(total, rows);
+      return listPackages(db, { name, type }, window);
     },
   );
 
@@ -176,32 +167,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/firmware/upgrade/list',
     {
       preHandler: viewer,
-      schema: {
-        tags,
-        summary:
-          'Upgrade commands of the caller’s devices, newest first, with their stage and percentage in `result`',
-        security: bearer,
-        querystring: pageQuery.extend({
-          serial: z.string().trim().max(64).optional(),
-          batchId: z.string().max(64).optional(),
-          state: commandState.optional(),
-        }),
-        response: { 200: pageOf(commandRow), ...errors },
-      },
+      tags,
+      summary:
+        'Upgrade commands of the caller’s devices, newest first, with their stage and percentage in `result`',
+      security: bearer,
+      querystring: pageQuery.extend({
+        serial: z.string().trim().max(64).optional(),
+        batchId: z.string().max(64).optional(),
+        state: commandState.optional(),
+      }),
+      row: commandRow,
+      errors,
     },
-    async (request) => {
+    (request, window) => {
       const { serial, batchId, state } = request.query;
-      const { total, rows } = await listCommands(
-        db,
-        callerOf(request),
-        { kind: 'upgrade', serial, batchId, state },
-        pageWindow(request.query),
-      );
-      return page(total, rows);
+      return listCommands(db, callerOf(request), { kind: 'upgrade', serial, batchId, state }, window);
     },
   );
 
@@ -227,22 +212,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/firmware/rollout/list',
     {
       preHandler: progressViewer,
-      schema: {
-        tags,
-        summary: 'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: pageOf(rolloutRow), ...errors },
-      },
+      tags,
+      summary: 'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
+      security: bearer,
+      querystring: pageQuery,
+      row: rolloutRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await pageOfRollouts(db, callerOf(request), pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => pageOfRollouts(db, callerOf(request), window),
   );
 
   app.get(
@@ -320,22 +302,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   const adminOnly = requireRole(ROLE.admin);
 
-  app.get(
+  pagedList(
+    app,
     '/firmware/key/list',
     {
       preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'The makers’ public keys whose signatures are trusted, oldest first (administrators)',
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: pageOf(firmwareKeyRow), ...errors },
-      },
+      tags,
+      summary: 'The makers’ public keys whose signatures are trusted, oldest first (administrators)',
+      security: bearer,
+      querystring: pageQuery,
+      row: firmwareKeyRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listKeys(db, pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => listKeys(db, window),
   );
 
   app.post(

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   emptyEnvelope,
   envelope,
-  errorEnvelope,
   deviceSnParams,
   idSchema,
   ivCatalogueModule,
@@ -27,6 +26,7 @@ import {
 import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { getDeviceLayout, setDeviceLayout } from './deviceLayouts.ts';
 import { diagnoseForApi } from './diagnose.ts';
@@ -46,12 +46,11 @@ import { startScan } from './startScan.ts';
 import { taskReportCsv, taskReportPdf } from './taskReport.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorAnswers(400, 401, 403, 404);
 const idParams = z.object({ id: idSchema });
 const tags = ['iv'];
 /** Abnormal strings a report draws with their curves (a chart and its evidence each take a third of a page). */
 const REPORT_CURVES = 60;
-const security = [{ bearer: [] }];
 
 /** IV-curve diagnosis (the `diagnosis` screens): templates, scan tasks, their strings, and the open door. */
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -68,7 +67,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Diagnose one IV curve from any tracer: key points at STC (IEC 60891), performance factor, fault class with confidence, advice',
-        security,
+        security: bearer,
         body: ivDiagnoseBody,
         response: { 200: envelope(ivDiagnosisResult), ...errors },
       },
@@ -82,7 +81,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'IV templates',
         response: { 200: envelope(z.array(ivTemplate)), ...errors },
       },
@@ -96,7 +95,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Create an IV template (module datasheet, coefficients in %/K, decay, string, sensitivity)',
         body: ivTemplateBody,
         response: { 200: envelope(ivTemplate), ...errors },
@@ -111,7 +110,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Edit an IV template (tasks keep the copy they were started with)',
         params: idParams,
         body: ivTemplateBody,
@@ -127,7 +126,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Delete an IV template',
         params: idParams,
         response: { 200: emptyEnvelope, ...errors },
@@ -145,7 +144,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The shipped list of common PV modules with their datasheet values at STC (a template or an inverter’s module type starts from one)',
         response: { 200: envelope(z.array(ivCatalogueModule)), ...errors },
@@ -160,7 +159,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('diagnosis', 'devicelist', 'devicelist1', 'devicelistZT', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'An inverter’s layout for IV diagnosis: MPPT inputs with strings and modules per string, module type (null: the task’s template applies)',
         params: deviceSnParams,
@@ -176,7 +175,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Set (or with a null layout clear) an inverter’s layout; later scans judge each string against it, started tasks keep theirs',
         params: deviceSnParams,
@@ -196,7 +195,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: startGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The inverters the caller may scan, with their plant and whether their collector is online',
         response: { 200: envelope(z.array(ivInverter)), ...errors },
       },
@@ -211,7 +210,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Start an IV scan of inverters of one plant against a template (password asked again; offline inverters and those past 10 scans today are refused)',
         body: ivTaskBody,
@@ -233,7 +232,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'IV tasks with their state and strings by class',
         querystring: z.object({ plantId: idSchema.optional() }),
         response: { 200: envelope(z.array(ivTask)), ...errors },
@@ -251,7 +250,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One IV task with its inverters’ scans',
         params: idParams,
         response: {
@@ -276,7 +275,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A task’s strings, filtered by class and serial, sorted',
         params: idParams,
         querystring: ivStringQuery,
@@ -295,7 +294,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'A task’s report in the caller’s language: PDF (format=pdf) or CSV (format=csv) of every string',
         params: idParams,
@@ -329,7 +328,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'One string: measured, expected (same conditions and STC) and translated curves, figures, advice',
         params: idParams,

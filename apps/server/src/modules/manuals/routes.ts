@@ -15,14 +15,15 @@ import {
   manualRow,
   manualUploadFields,
   manualVersionRow,
-  pageOf,
   spooledFile,
 } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
 import { keepSpooledFile, oneFileToDisk } from '../../http/multipartBody.ts';
 import { publicOrigin } from '../../http/publicOrigin.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 import { listManuals, manualById, versionFile, versionsOf } from './queries.ts';
@@ -35,8 +36,7 @@ import {
   uploadManual,
 } from './service.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['manuals'];
 const idParams = z.object({ id: idSchema });
 
@@ -54,26 +54,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (!seesAll(callerOf(request))) throw forbidden();
   });
 
-  app.get(
+  pagedList(
+    app,
     '/manual/list',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Manuals with their newest version, filtered by name, device model and language; newest first',
-        querystring: manualListQuery,
-        response: { 200: pageOf(manualRow), ...errors },
-      },
+      tags,
+      security: bearer,
+      summary: 'Manuals with their newest version, filtered by name, device model and language; newest first',
+      querystring: manualListQuery,
+      row: manualRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listManuals(db, request.query, pageWindow(request.query));
+    async (request, window) => {
+      const { total, rows } = await listManuals(db, request.query, window);
       const origin = publicOrigin(request, config.publicUrl);
-      return page(
+      return {
         total,
-        rows.map((r) => ({ ...r, address: manualAddress(origin, r.model, r.language) })),
-      );
+        rows: rows.map((r) => ({ ...r, address: manualAddress(origin, r.model, r.language) })),
+      };
     },
   );
 
@@ -84,7 +83,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: oneFileToDisk(maxBytes, path.join(config.filesDir, MANUALS_INCOMING)),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Upload a manual (`file`: PDF, png, jpeg or webp, told by its content) for a device model and language; ' +
           'the next version of that manual when one exists',
@@ -116,7 +115,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Every version of a manual, the newest first',
         params: idParams,
         response: { 200: envelope(z.array(manualVersionRow)), ...errors },
@@ -135,7 +134,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Download one version of a manual (old versions stay downloadable here)',
         params: idParams,
       },
@@ -153,7 +152,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: "The QR code of a manual's public address, as a PNG or an SVG file for labels",
         params: idParams,
         querystring: manualQrQuery,
@@ -182,7 +181,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: editGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Delete a manual with all its versions (its address answers 404 afterwards)',
         params: idParams,
         response: { 200: emptyEnvelope, ...errors },
@@ -201,7 +200,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: editGuard,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Delete one version of a manual (the address then serves the newest one left)',
         params: idParams,
         response: { 200: emptyEnvelope, ...errors },

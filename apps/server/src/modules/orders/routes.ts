@@ -7,24 +7,23 @@ import {
   cardRenewalPrice,
   emptyEnvelope,
   envelope,
-  errorEnvelope,
   idempotencyHeaders,
   invoicingBody,
   langType,
   orderNoParams,
-  pageOf,
   renewalOrder,
   renewOrderBody,
   ROLE,
 } from '@solarops/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../http/AppError.ts';
 import { API_PREFIX } from '../../http/apiPrefix.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { publicOrigin } from '../../http/publicOrigin.ts';
 import { t } from '../../i18n/messages.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadCardRenewalPrice } from '../system/consoleSettings.ts';
 import { billWorkbook } from './billWorkbook.ts';
@@ -41,14 +40,7 @@ import {
 } from './service.ts';
 
 const tags = ['orders'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const EXPORT_MAX_ROWS = 10_000;
 /** The order as the console sees it, with the provider that takes its payment. */
 const orderOut = renewalOrder.extend({ provider: z.string() });
@@ -71,7 +63,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('renew'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The price of one card for one year, from the system settings',
         response: { 200: envelope(cardRenewalPrice), ...errors },
       },
@@ -85,7 +77,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('renew'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Make a renewal order of the caller cards; amount computed here and frozen. Idempotency-Key: the same key and body answer the same order, another body 409',
         headers: idempotencyHeaders,
@@ -112,7 +104,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: anyOrderScreen,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One renewal order with its cards (renewDetails)',
         params: orderNoParams,
         response: { 200: envelope(orderOut), ...errors },
@@ -131,7 +123,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: anyOrderScreen,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Cancel an order not paid yet (409 once paid, failed or cancelled)',
         params: orderNoParams,
         response: { 200: emptyEnvelope, ...errors },
@@ -150,7 +142,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('renew', 'renewDetails'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           "The built-in mock provider's pay page pays the order; its signed notification goes to the notify URL as Alipay's would",
         params: orderNoParams,
@@ -176,7 +168,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('renew', 'renewDetails'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           "The signed address of the order's provider pay page (null: the console's own cashier pays it, as the mock's does); 409 unless renewing",
         params: orderNoParams,
@@ -208,7 +200,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('renew', 'renewDetails'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           "Back from the provider's pay page: asks the provider whether it took the order's payment and applies it once (what the return address carries is never trusted); answers the order",
         params: orderNoParams,
@@ -262,48 +254,36 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/bill/list',
     {
       preHandler: requirePermission('bill'),
-      schema: {
-        tags,
-        security,
-        summary: 'Renewal orders in the caller scope, filtered, newest first',
-        querystring: billListQuery,
-        response: { 200: pageOf(orderOut), ...errors },
-      },
+      tags,
+      security: bearer,
+      summary: 'Renewal orders in the caller scope, filtered, newest first',
+      querystring: billListQuery,
+      row: orderOut,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listOrders(
-        db,
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listOrders(db, callerOf(request), request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/bill/export',
     {
       preHandler: requirePermission('bill'),
       config: { audit: 'bill export' },
-      schema: {
-        tags,
-        security,
-        summary: `The order list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
-        querystring: billExportQuery,
-      },
+      tags,
+      security: bearer,
+      summary: `The order list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
+      querystring: billExportQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'orders.xlsx',
+      workbook: billWorkbook,
     },
-    async (request, reply) => {
-      const { rows } = await listOrders(db, callerOf(request), request.query, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      return sendXlsx(reply, 'orders.xlsx', await billWorkbook(rows, requestLanguage(request)));
-    },
+    (request, window) => listOrders(db, callerOf(request), request.query, window),
   );
 
   app.get(
@@ -312,7 +292,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: anyOrderScreen,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The invoice request of an order that asked for an invoice, as PDF in the caller language (else 409)',
         params: orderNoParams,
@@ -337,7 +317,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(ROLE.admin, ROLE.staff),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Staff record the invoice drawn and sent (paid orders that asked for one; else 409)',
         params: orderNoParams,
         body: invoicingBody,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyEnvelope, envelope, followInput, followRow } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
 
@@ -9,7 +10,6 @@ import { follow, listFollows, unfollow } from './follows.ts';
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['station'];
-  const security = [{ bearer: [] }];
 
   app.get(
     '/follow/list',
@@ -17,7 +17,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('collectList'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The caller’s follow list: followed plants and collectors',
         response: { 200: envelope(z.array(followRow)) },
       },
@@ -31,7 +31,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Follow a plant (by id) or a collector (by serial)',
         body: followInput,
         response: { 200: emptyEnvelope },
@@ -50,7 +50,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Remove a plant or collector from the caller’s follow list',
         querystring: followInput,
         response: { 200: emptyEnvelope },

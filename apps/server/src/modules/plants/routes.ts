@@ -16,7 +16,6 @@ import {
   energySeries,
   envelope,
   fleetMap as fleetMapSchema,
-  pageOf,
   plantIdParams,
   plantListQuery,
   plantRow,
@@ -27,8 +26,7 @@ import {
   PLANT_LIMITS,
 } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
+import { ok } from '../../http/envelope.ts';
 import { authenticate, callerOf, requirePermission } from '../auth/guards.ts';
 import { plantDevices } from '../devices/queries.ts';
 import { localDay } from '../../time/localDay.ts';
@@ -53,8 +51,9 @@ import {
   updatePlant,
 } from './plantWrites.ts';
 import { plantWorkbook } from './plantWorkbook.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
 import { oneFile } from '../../http/multipartBody.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer } from '../../http/routeSchemas.ts';
 
 /** Most plants one export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -63,34 +62,24 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const figuresOf = fleetFigures(app.deps.db);
   const tags = ['station'];
-  const security = [{ bearer: [] }];
   const plantOr404 = async (request: Parameters<typeof callerOf>[0], id: number) => {
     const plant = await findPlant(db(), callerOf(request), id);
     if (!plant) throw notFound();
     return plant;
   };
 
-  app.get(
+  pagedList(
+    app,
     '/plant/list',
     {
       preHandler: requirePermission('list'),
-      schema: {
-        tags,
-        security,
-        summary: 'Plants in the caller’s scope: paged, searchable by name, owner, type and status, sortable',
-        querystring: plantListQuery,
-        response: { 200: pageOf(plantRow) },
-      },
+      tags,
+      security: bearer,
+      summary: 'Plants in the caller’s scope: paged, searchable by name, owner, type and status, sortable',
+      querystring: plantListQuery,
+      row: plantRow,
     },
-    async (request) => {
-      const { total, rows } = await listPlants(
-        db(),
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listPlants(db(), callerOf(request), request.query, window),
   );
 
   app.get(
@@ -99,7 +88,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Real-time power, energy today / month / year / total, income, equivalent hours, CO2 avoided',
         params: plantIdParams,
@@ -115,7 +104,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Expected energy, reference and final yield, PR and temperature-corrected PR (IEC 61724-1) today, this month and this year; irradiation measured, or modelled for a clear sky without a weather station',
         params: plantIdParams,
@@ -131,7 +120,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A local day’s power curve in 5-minute slots; null marks a gap',
         params: plantIdParams,
         querystring: powerCurveQuery,
@@ -150,7 +139,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Live energy flow PV → battery ↔ load ↔ grid: powers, battery SoC, the local day’s generation, charge, discharge, import and export (null where the plant cannot measure it)',
         params: plantIdParams,
@@ -166,7 +155,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Energy and income per day of a month, per month of a year, or per year',
         params: plantIdParams,
         querystring: energyQuery,
@@ -185,7 +174,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details', 'devicelist'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Devices of a plant with their latest state',
         params: plantIdParams,
         response: { 200: envelope(z.array(deviceRow)) },
@@ -202,7 +191,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'One plant with its figures (the plant information of the details screen and the edit form)',
         params: plantIdParams,
         response: { 200: envelope(plantRow) },
@@ -226,7 +215,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Create a plant (every field of spec §5 required; the owner is an end user in the caller’s scope)',
         body: plantInput,
@@ -246,7 +235,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Edit a plant',
         params: plantIdParams,
         body: plantInput,
@@ -267,7 +256,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Delete a plant without devices (409 while devices remain)',
         params: plantIdParams,
         response: { 200: emptyEnvelope },
@@ -288,7 +277,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: oneFile(PLANT_LIMITS.pictureMaxBytes),
       schema: {
         tags,
-        security,
+        security: bearer,
         consumes: ['multipart/form-data'],
         summary:
           'Upload a plant picture (multipart `file`: png, jpeg or webp, at most 2 MB); answers its path',
@@ -299,30 +288,31 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok({ picture: await savePlantPicture(app.deps, request.body.file) }),
   );
 
-  app.get(
+  listExport(
+    app,
     '/plant/export',
     {
       preHandler: requirePermission('list'),
       config: { audit: 'plant export' },
-      schema: {
-        tags,
-        security,
-        summary: 'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
-        querystring: plantExportQuery,
-      },
+      tags,
+      security: bearer,
+      summary: 'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
+      querystring: plantExportQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'plants.xlsx',
+      workbook: plantWorkbook,
     },
-    async (request, reply) => {
+    async (request, window) => {
       const { ids, langType: _lang, ...filters } = request.query;
       const { rows } = await listPlants(
         db(),
         callerOf(request),
-        { ...filters, pageSize: EXPORT_MAX_ROWS, ...(ids ? { ids } : {}) },
-        { limit: EXPORT_MAX_ROWS, offset: 0 },
+        { ...filters, pageSize: window.limit, ...(ids ? { ids } : {}) },
+        window,
       );
       const order = ids ?? [];
       if (ids) rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-      const file = await plantWorkbook(rows, requestLanguage(request));
-      return sendXlsx(reply, 'plants.xlsx', file);
+      return { rows };
     },
   );
 
@@ -332,7 +322,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('list', 'details'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Bind a collector and the devices reporting through it to the plant',
         params: plantIdParams,
         body: bindCollectorInput,
@@ -352,7 +342,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Dashboard figures over the caller’s plants: counts, power, energy and income of each plant’s own day, CO2, the power curve of the viewer’s day in `timeZone`, 30 days, top plants',
         querystring: fleetFiguresQuery,
@@ -368,7 +358,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The dashboard’s fleet map: every plant of the caller’s scope with its position and state (normal, alarm, offline), and the count of each state',
         response: { 200: envelope(fleetMapSchema) },

@@ -24,6 +24,7 @@ import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
 import { badRequest } from '../../http/AppError.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { isTimeZone } from '../../time/localDay.ts';
 import { sendTestReport } from './scheduledReports.ts';
 import {
@@ -43,7 +44,6 @@ import { reportWorkbook } from './reportWorkbook.ts';
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['reports'];
-  const security = [{ bearer: [] }];
 
   app.get(
     '/report/plants',
@@ -51,7 +51,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('form', 'CustomReport', 'abnormalReport'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The plants of the caller’s scope a report may cover (id, name, time zone), by name',
         response: { 200: envelope(z.array(reportPlantOption)) },
       },
@@ -72,7 +72,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('form'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The periodic report of one plant or of every plant in scope for a local day, month or year: energy, peak, equivalent hours, income, CO₂ with its factor, alarms, completeness',
         querystring: periodicReportQuery,
@@ -88,7 +88,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('form'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The periodic report as an .xlsx workbook, one sheet per section, or as a PDF (format=pdf) with its chart',
         querystring: periodicExportQuery,
@@ -114,7 +114,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('abnormalReport'),
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it, faults still unrecovered at its end',
         querystring: abnormalReportQuery,
@@ -126,7 +126,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   // Custom reports: the caller's own templates, and a definition made for a day (preview, workbook).
   const custom = requirePermission('CustomReport', 'addCustomReport');
-  const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+  const errors = errorAnswers(400, 401, 403, 404);
   const checkZone = (zone: string | undefined) => {
     if (zone !== undefined && !isTimeZone(zone)) throw badRequest('reports.unknownTimeZone');
   };
@@ -137,7 +137,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'The caller’s custom report templates, newest change first',
         response: { 200: envelope(z.array(reportTemplate)) },
       },
@@ -151,7 +151,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'Save a custom report template (at most 100 per account, names unique per account, its report within the cost bound)',
         body: reportTemplateInput,
@@ -171,7 +171,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Change one of the caller’s custom report templates (its report within the cost bound)',
         params: reportTemplateId,
         body: reportTemplateInput,
@@ -191,7 +191,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Delete one of the caller’s custom report templates',
         params: reportTemplateId,
         response: { 200: emptyEnvelope, ...errors },
@@ -210,7 +210,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'Send a test report now: the template’s current period mailed to its schedule’s recipients',
         params: reportTemplateId,
         response: {
@@ -235,7 +235,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary: 'A custom report definition made for a local day over the caller’s scope (the preview)',
         body: customReportRun,
         response: { 200: envelope(customReportResult), ...errors, 422: errorEnvelope },
@@ -251,7 +251,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       preHandler: custom,
       schema: {
         tags,
-        security,
+        security: bearer,
         summary:
           'The custom report as an .xlsx workbook or a PDF (format), columns in the template’s order, totals last',
         body: customReportRun,

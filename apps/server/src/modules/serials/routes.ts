@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyEnvelope,
   envelope,
-  errorEnvelope,
-  pageOf,
   serialCheckBody,
   serialCheckResult,
   serialRuleBody,
@@ -13,21 +11,16 @@ import {
   serialRuleRow,
   serialRuleUpdateBody,
 } from '@solarops/contracts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { t, type MessageKey } from '../../i18n/messages.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { checkSerial, listSerialRules } from './queries.ts';
 import { addSerialRule, deleteSerialRule, updateSerialRule } from './service.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['serials'];
 
 /** Serial number rules per device model (the `standardSNnumber` screen) and the check every serial passes. */
@@ -35,22 +28,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const guard = requirePermission('standardSNnumber');
 
-  app.get(
+  pagedList(
+    app,
     '/serial/rule/list',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Serial number rules, by model',
-        security: bearer,
-        querystring: serialRuleListQuery,
-        response: { 200: pageOf(serialRuleRow), ...errors },
-      },
+      tags,
+      summary: 'Serial number rules, by model',
+      security: bearer,
+      querystring: serialRuleListQuery,
+      row: serialRuleRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listSerialRules(db, request.query.model, pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => listSerialRules(db, request.query.model, window),
   );
 
   app.post(

@@ -3,8 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope,
-  errorEnvelope,
-  pageOf,
   pageQuery,
   shipmentImportForm,
   shipmentImportResult,
@@ -14,7 +12,7 @@ import {
   SHIPMENT_MAX_BYTES,
 } from '@solarops/contracts';
 import { forbidden } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
@@ -23,9 +21,10 @@ import { shipmentItemsWorkbook, shipmentTemplate } from './shipmentWorkbook.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 413);
 const tags = ['shipments'];
 /** Most items one export holds. */
 const EXPORT_MAX_ROWS = 50_000;
@@ -82,66 +81,51 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/shipment/list',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Imported shipment files, newest first',
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: pageOf(shipmentRow), ...errors },
-      },
+      tags,
+      summary: 'Imported shipment files, newest first',
+      security: bearer,
+      querystring: pageQuery,
+      row: shipmentRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listShipments(db, callerOf(request), pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => listShipments(db, callerOf(request), window),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/shipment/items',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Shipped collectors and devices; a distributor sees those shipped to it',
-        security: bearer,
-        querystring: shipmentItemQuery,
-        response: { 200: pageOf(shipmentItemRow), ...errors },
-      },
+      tags,
+      summary: 'Shipped collectors and devices; a distributor sees those shipped to it',
+      security: bearer,
+      querystring: shipmentItemQuery,
+      row: shipmentItemRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listShipmentItems(
-        db,
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listShipmentItems(db, callerOf(request), request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/shipment/export',
     {
       preHandler: guard,
       config: { audit: 'shipment export' },
-      schema: {
-        tags,
-        summary: 'Shipped items as an .xlsx workbook, with the same filters as the list',
-        security: bearer,
-        querystring: shipmentItemQuery,
-      },
+      tags,
+      summary: 'Shipped items as an .xlsx workbook, with the same filters as the list',
+      security: bearer,
+      querystring: shipmentItemQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'shipments.xlsx',
+      workbook: shipmentItemsWorkbook,
     },
-    async (request, reply) => {
-      const { rows } = await listShipmentItems(db, callerOf(request), request.query, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      return sendXlsx(reply, 'shipments.xlsx', await shipmentItemsWorkbook(rows, requestLanguage(request)));
-    },
+    (request, window) => listShipmentItems(db, callerOf(request), request.query, window),
   );
 };
 

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyEnvelope,
-  errorEnvelope,
   errorLogBody,
   errorLogRow,
   envelope,
@@ -11,22 +10,21 @@ import {
   testMailBody,
   testMailResult,
   uploadedFile,
-  pageOf,
   pageQuery,
   ROLE,
   LOGO_MAX_BYTES,
 } from '@solarops/contracts';
 import { z } from 'zod';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadSettings, saveSettings } from './consoleSettings.ts';
 import { listConsoleErrors, recordConsoleError } from './queries.ts';
 import { saveLogo, sendTestMail } from './service.ts';
 import { oneFile } from '../../http/multipartBody.ts';
+import { pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 413: errorEnvelope };
-
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 413);
 const tags = ['system'];
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -52,22 +50,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/system/errorlog',
     {
       preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        summary: 'Errors reported by consoles, newest first',
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: pageOf(errorLogRow), ...errors },
-      },
+      tags,
+      summary: 'Errors reported by consoles, newest first',
+      security: bearer,
+      querystring: pageQuery,
+      row: errorLogRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listConsoleErrors(db, pageWindow(request.query));
-      return page(total, rows);
-    },
+    (request, window) => listConsoleErrors(db, window),
   );
 
   app.get(

@@ -1,26 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  emptyEnvelope,
-  envelope,
-  errorEnvelope,
-  roleCreateBody,
-  roleDetail,
-  roleUpdateBody,
-} from '@solarops/contracts';
+import { emptyEnvelope, envelope, roleCreateBody, roleDetail, roleUpdateBody } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { createRole, listRoles, updateRole } from './roles.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['roles'];
 
 /** Roles and their menu lists: the `permissions` screen (staff have it too, spec §6). */

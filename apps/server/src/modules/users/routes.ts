@@ -19,7 +19,6 @@ import {
   getCodeQuery,
   nextListQuery,
   userExportQuery,
-  pageOf,
   resetPasswordBody,
   roleItem,
   terminalRegisterBody,
@@ -32,9 +31,7 @@ import {
   type RouteName,
 } from '@solarops/contracts';
 import { notFound, unauthorized } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { sendXlsx } from '../../http/sendXlsx.ts';
+import { ok } from '../../http/envelope.ts';
 import { requireClient } from '../auth/clientAuth.ts';
 import { issueEmailCode } from '../auth/emailCodes.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
@@ -54,6 +51,8 @@ import {
 import { forgetPassword, registerEnterprise, registerTerminal } from './registration.ts';
 import { auditEnterprise, listEnterprises } from './enterpriseAudit.ts';
 import { oneFile } from '../../http/multipartBody.ts';
+import { listExport, pagedList } from '../../http/listRoutes.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 
 /** Largest account export [rows]. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -68,15 +67,7 @@ const ACCOUNT_SCREENS: RouteName[] = [
   'enterprise',
 ];
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
-const bearer = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const client = [{ client: [] }];
 const tags = ['users'];
 
@@ -173,47 +164,35 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await childRoles(deps.db, callerOf(request))),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/user/manager/next/list',
     {
       preHandler: authenticate,
-      schema: {
-        tags,
-        summary: 'The users below the caller (ARCHITECTURE §4 scope), paged and filtered',
-        security: bearer,
-        querystring: nextListQuery,
-        response: { 200: pageOf(userRow), ...errors },
-      },
+      tags,
+      summary: 'The users below the caller (ARCHITECTURE §4 scope), paged and filtered',
+      security: bearer,
+      querystring: nextListQuery,
+      row: userRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listUsersBelow(
-        deps.db,
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listUsersBelow(deps.db, callerOf(request), request.query, window),
   );
 
-  app.get(
+  listExport(
+    app,
     '/user/manager/next/export',
     {
       preHandler: authenticate,
-      schema: {
-        tags,
-        summary: `The users below the caller, filtered as the list is, as an .xlsx workbook (at most ${EXPORT_MAX_ROWS} rows)`,
-        security: bearer,
-        querystring: userExportQuery,
-      },
+      tags,
+      summary: `The users below the caller, filtered as the list is, as an .xlsx workbook (at most ${EXPORT_MAX_ROWS} rows)`,
+      security: bearer,
+      querystring: userExportQuery,
+      maxRows: EXPORT_MAX_ROWS,
+      fileName: 'accounts.xlsx',
+      workbook: userWorkbook,
     },
-    async (request, reply) => {
-      const { rows } = await listUsersBelow(deps.db, callerOf(request), request.query, {
-        limit: EXPORT_MAX_ROWS,
-        offset: 0,
-      });
-      return sendXlsx(reply, 'accounts.xlsx', await userWorkbook(rows, requestLanguage(request)));
-    },
+    (request, window) => listUsersBelow(deps.db, callerOf(request), request.query, window),
   );
 
   app.get(
@@ -472,27 +451,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/user/manager/enterprise/list',
     {
       preHandler: requirePermission('enterprise'),
-      schema: {
-        tags,
-        summary: 'Enterprise registrations and their audit',
-        security: bearer,
-        querystring: enterpriseListQuery,
-        response: { 200: pageOf(enterpriseRow), ...errors },
-      },
+      tags,
+      summary: 'Enterprise registrations and their audit',
+      security: bearer,
+      querystring: enterpriseListQuery,
+      row: enterpriseRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listEnterprises(
-        deps,
-        callerOf(request),
-        request.query.status,
-        pageWindow(request.query),
-      );
-      return page(total, rows);
-    },
+    (request, window) => listEnterprises(deps, callerOf(request), request.query.status, window),
   );
 
   app.post(

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope,
   emptyEnvelope,
-  pageOf,
   workOrderAssignee,
   workOrderAssigneesQuery,
   workOrderCreate,
@@ -19,12 +18,13 @@ import {
   WORK_ORDER_STATES,
 } from '@solarops/contracts';
 import { fieldError, notFound } from '../../http/AppError.ts';
-import { ok, page, pageWindow } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { bearer } from '../../http/routeSchemas.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { storeImage } from '../../http/storeImage.ts';
+import { pagedList } from '../../http/listRoutes.ts';
 import { callerOf } from '../auth/guards.ts';
 import {
   assignees,
@@ -47,28 +47,20 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config, workOrderBus } = app.deps;
   const guard = questionGuard;
 
-  app.get(
+  pagedList(
+    app,
     '/workorder/list',
     {
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Work orders of the caller’s plants, newest first, with where their SLA clock stands',
-        security: bearer,
-        querystring: workOrderQuery,
-        response: { 200: pageOf(workOrderRow), ...errors },
-      },
+      tags,
+      summary: 'Work orders of the caller’s plants, newest first, with where their SLA clock stands',
+      security: bearer,
+      querystring: workOrderQuery,
+      row: workOrderRow,
+      errors,
     },
-    async (request) => {
-      const { total, rows } = await listWorkOrders(
-        db,
-        callerOf(request),
-        request.query,
-        pageWindow(request.query),
-        requestLanguage(request),
-      );
-      return page(total, rows);
-    },
+    (request, window) =>
+      listWorkOrders(db, callerOf(request), request.query, window, requestLanguage(request)),
   );
 
   app.get(

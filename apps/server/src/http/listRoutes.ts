@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { pageOf } from '@solarops/contracts';
+import type { Lang } from '../i18n/messages.ts';
+import { page, pageWindow } from './envelope.ts';
+import { requestLanguage } from './language.ts';
+import { sendXlsx } from './sendXlsx.ts';
+
+/**
+ * The one recipe of a paged list and of its .xlsx export twin: the route declares its guard, schema and how it loads
+ * a window of rows; paging, the page envelope and the download are here. A list and its export state the same
+ * filters, so the export downloads what the list shows (up to its row limit).
+ */
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Which rows of a list a call asks for (`LIMIT`/`OFFSET`). */
+export type PageWindow = { limit: number; offset: number };
+
+/** The paging fields every list query carries (`pageQuery` in contracts). */
+type PagedQuery = { pageStart?: number | undefined; pageNumber?: number | undefined; pageSize: number };
+
+/** A request with its query parsed by the route's `querystring` schema. */
+export type ListRequest<Q extends z.ZodType> = FastifyRequest<{ Querystring: z.infer<Q> }>;
+
+/** What a list or export route states about itself; the rest of its declaration is the recipe's. */
+type ListRoute<Q extends z.ZodType> = {
+  preHandler: Guard;
+  tags: string[];
+  security: { bearer: never[] }[];
+  summary: string;
+  querystring: Q;
+  /** Route config, such as the operation log's `audit` entry of an export. */
+  config?: { audit: string };
+};
+
+/** `GET path`: one page of rows in the `{ code, msg, total, rows }` envelope. */
+export function pagedList<Q extends z.ZodType<PagedQuery>, Row extends z.ZodType>(
+  app: App,
+  path: string,
+  route: ListRoute<Q> & { row: Row; errors?: Record<number, z.ZodType> },
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ total: number; rows: z.output<Row>[] }>,
+) {
+  const { row, errors, config, ...schema } = route;
+  app.get(
+    path,
+    {
+      preHandler: route.preHandler,
+      ...(config ? { config } : {}),
+      schema: {
+        tags: schema.tags,
+        security: schema.security,
+        summary: schema.summary,
+        querystring: schema.querystring,
+        response: { 200: pageOf(row), ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await load(request as ListRequest<Q>, pageWindow(request.query as PagedQuery));
+      return page(total, rows);
+    },
+  );
+}
+
+/** `GET path`: the rows a list's filters select, at most `maxRows`, as the .xlsx workbook `fileName`. */
+export function listExport<Q extends z.ZodType, Row>(
+  app: App,
+  path: string,
+  route: ListRoute<Q> & {
+    maxRows: number;
+    fileName: string;
+    workbook: (rows: Row[], lang: Lang) => Promise<Buffer>;
+  },
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ rows: Row[] }>,
+) {
+  const { maxRows, fileName, workbook, config } = route;
+  app.get(
+    path,
+    {
+      preHandler: route.preHandler,
+      ...(config ? { config } : {}),
+      schema: {
+        tags: route.tags,
+        security: route.security,
+        summary: route.summary,
+        querystring: route.querystring,
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await load(request as ListRequest<Q>, { limit: maxRows, offset: 0 });
+      return sendXlsx(reply, fileName, await workbook(rows, requestLanguage(request)));
+    },
+  );
+}
