@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { profileForModel, type SettingsProfile } from '@solarops/contracts';
+import type { z } from 'zod';
+import {
+  profileForModel,
+  type commandDevicesQuery,
+  type CommandDevice,
+  type SettingsProfile,
+} from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
@@ -78,4 +84,26 @@ export async function listDeviceTargets(
     sql`${SELECT} where ${sql.join(conds, sql` and `)} order by pl.name, d.serial limit 2000`,
   );
   return rows.map(toTarget);
+}
+
+/** `GET /commands/devices`: the pickers' rows, of the settings profile asked for (if any), without the profile itself. */
+export async function pickerDevices(
+  db: Database,
+  caller: Caller,
+  query: z.infer<typeof commandDevicesQuery>,
+): Promise<CommandDevice[]> {
+  const targets = await listDeviceTargets(db, caller, query);
+  return targets
+    .filter((d) => !query.profileId || d.profile?.id === query.profileId)
+    .map((d) => ({
+      serial: d.serial,
+      name: d.name,
+      model: d.model,
+      kind: d.kind,
+      profileId: d.profile?.id ?? null,
+      plantId: d.plantId,
+      plantName: d.plantName,
+      collectorSerial: d.collectorSerial,
+      online: d.online,
+    }));
 }

@@ -34,7 +34,7 @@ import type { AuthContext } from '../auth/AuthContext.ts';
 import { openCommandStream } from './commandStream.ts';
 import { commandRequests, type AskedCommands, type Asker } from './commandRequests.ts';
 import { createCommands, type Created } from './createCommands.ts';
-import { listDeviceTargets } from './deviceTargets.ts';
+import { pickerDevices } from './deviceTargets.ts';
 import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow } from './queries.ts';
 
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
@@ -89,25 +89,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(commandDevice)) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const rows = await listDeviceTargets(db(), callerOf(request), q);
-      return ok(
-        rows
-          .filter((d) => !q.profileId || d.profile?.id === q.profileId)
-          .map((d) => ({
-            serial: d.serial,
-            name: d.name,
-            model: d.model,
-            kind: d.kind,
-            profileId: d.profile?.id ?? null,
-            plantId: d.plantId,
-            plantName: d.plantName,
-            collectorSerial: d.collectorSerial,
-            online: d.online,
-          })),
-      );
-    },
+    async (request) => ok(await pickerDevices(db(), callerOf(request), request.query)),
   );
 
   /**
