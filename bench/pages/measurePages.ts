@@ -8,11 +8,13 @@ import { descendantsCpuSeconds } from '../lib/cpuTime.ts';
  */
 const PLANT_ROW = '[data-testid="plant-table"] tbody tr.ant-table-row >> visible=true';
 
-/** JavaScript a page pulled in: bytes as sent and as gzip would send them [bytes]. */
+/** JavaScript a page pulled in: its files' bytes, as gzip would send them, and as the server sent them [bytes]. */
 export interface ScriptBytes {
   files: number;
   raw: number;
   gzip: number;
+  /** On the wire as Chromium received them (compressed as the server chose, headers included). */
+  transferred: number;
 }
 
 export interface PageFigures {
@@ -38,19 +40,30 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Collects the scripts a page loads; gzip sizes are computed here (level 9) whatever the server sends. A body
- * Chromium no longer holds (the page moved on before it was read) is fetched again from the server, so that every
- * script the page asked for is counted, not only those still in memory.
+ * Collects the scripts a page loads; gzip sizes are computed here (level 9) whatever the server sends, and the
+ * bytes transferred are Chromium's own count of what came over the network. A body Chromium no longer holds (the
+ * page moved on before it was read) is fetched again from the server, so that every script the page asked for is
+ * counted, not only those still in memory.
  */
 function scriptCollector(page: Page) {
   const seen = new Map<string, Promise<Buffer | undefined>>();
+  const wire = new Map<string, Promise<number>>();
   const bodyOf = (r: Response): Promise<Buffer | undefined> =>
     r
       .body()
       .catch(() => page.request.get(r.url()).then((again) => again.body()))
       .catch(() => undefined);
   const onResponse = (r: Response) => {
-    if (r.request().resourceType() === 'script' && !seen.has(r.url())) seen.set(r.url(), bodyOf(r));
+    if (r.request().resourceType() !== 'script' || seen.has(r.url())) return;
+    seen.set(r.url(), bodyOf(r));
+    wire.set(
+      r.url(),
+      r
+        .request()
+        .sizes()
+        .then((s) => s.responseBodySize + s.responseHeadersSize)
+        .catch(() => 0),
+    );
   };
   page.on('response', onResponse);
   return {
@@ -60,6 +73,7 @@ function scriptCollector(page: Page) {
         files: bodies.length,
         raw: bodies.reduce((a, b) => a + b.length, 0),
         gzip: bodies.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0),
+        transferred: (await Promise.all(wire.values())).reduce((a, b) => a + b, 0),
       };
     },
     stop() {
