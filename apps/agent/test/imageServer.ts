@@ -41,11 +41,17 @@ export interface ServedDevice {
   registers: Map<number, number | null>;
   /** A dead device: requests to it get no answer (as on RS-485 behind a gateway). */
   dead?: boolean;
+  /**
+   * Writes (function 16, Modbus TCP framing): `store` keeps them (a writable image), `refuse` answers this
+   * exception code and keeps nothing, `ignore` answers as if stored and keeps nothing (a device that takes a write
+   * it does not carry out). Without it, writes answer exception 1 (illegal function), as a read-only device.
+   */
+  writes?: 'store' | 'ignore' | { refuse: number };
   faults?: Faults;
 }
 
 /**
- * A Modbus TCP server (function 3) serving register images, with the faults real devices show: slow answers,
+ * A Modbus TCP server (function 3, and 16 where a device takes writes) serving register images, with the faults real devices show: slow answers,
  * exception codes, dropped connections, a second client refused. Registers outside the image or marked `null`
  * answer exception 2 (illegal data address), as a device refusing them does. Requests to a unit it does not
  * serve get exception 11 (gateway target failed to respond) unless `silentUnknownUnits`.
@@ -153,6 +159,7 @@ export class ImageServer {
       faults.exception.count--;
       return exception(faults.exception.code);
     }
+    if (fc === 16 && device.writes) return this.write(device, frame, reply, exception);
     if (fc !== 3) return exception(1);
     if (count < 1 || count > 125) return exception(3);
     const pdu = Buffer.alloc(2 + count * 2);
@@ -164,6 +171,28 @@ export class ImageServer {
       pdu.writeUInt16BE(value, 2 + i * 2);
     }
     reply(pdu);
+  }
+
+  /** Function 16: address, count, byte count, values; answered with address and count once written. */
+  private write(
+    device: ServedDevice,
+    frame: Buffer,
+    reply: (pdu: Buffer) => void,
+    exception: (code: number) => void,
+  ): void {
+    const address = frame.readUInt16BE(8);
+    const count = frame.readUInt16BE(10);
+    if (count < 1 || count > 123 || frame.readUInt8(12) !== count * 2) return exception(3);
+    const writes = device.writes!;
+    if (typeof writes === 'object') return exception(writes.refuse);
+    for (let i = 0; i < count; i++) {
+      const held = device.registers.get(address + i);
+      if (held === undefined || held === null) return exception(2);
+    }
+    if (writes === 'store') {
+      for (let i = 0; i < count; i++) device.registers.set(address + i, frame.readUInt16BE(13 + i * 2));
+    }
+    reply(frame.subarray(7, 12));
   }
 }
 

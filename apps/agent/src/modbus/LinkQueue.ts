@@ -43,6 +43,8 @@ interface Job {
   device: DeviceAddress;
   address: number;
   count: number;
+  /** A write's values (function 16); a read without. */
+  values?: number[];
   attempt: number;
   notBefore: number;
   resolve: (registers: number[]) => void;
@@ -116,6 +118,34 @@ export class LinkQueue {
     if (until !== undefined) return Promise.reject(new DeviceBackedOffError(device.unitId, until));
     return new Promise((resolve, reject) => {
       this.jobs.push({ device, address, count, attempt: 0, notBefore: 0, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /**
+   * Writes `values` (1 to 123 registers) from `address` in one request, queued with the reads: a command waits its
+   * turn on the link. Retried on no answer like a read (writing the same values again is harmless); a refusal (an
+   * exception code) is not retried.
+   */
+  write(device: DeviceAddress, address: number, values: number[]): Promise<void> {
+    if (values.length < 1 || values.length > 123) {
+      return Promise.reject(new RangeError(`a write takes 1 to 123 registers, not ${values.length}`));
+    }
+    if (this.closed) return Promise.reject(new ModbusError('link closed', 'connection'));
+    const until = this.backedOffUntil(device.unitId);
+    if (until !== undefined) return Promise.reject(new DeviceBackedOffError(device.unitId, until));
+    return new Promise((resolve, reject) => {
+      const count = values.length;
+      this.jobs.push({
+        device,
+        address,
+        count,
+        values,
+        attempt: 0,
+        notBefore: 0,
+        resolve: () => resolve(),
+        reject,
+      });
       this.kick();
     });
   }
@@ -198,12 +228,10 @@ export class LinkQueue {
     try {
       await this.ensureOpen();
       this.stats.requests++;
-      const registers = await this.transport.readHolding(
-        device.unitId,
-        job.address,
-        job.count,
-        device.timeoutMs ?? this.o.timeoutMs,
-      );
+      const timeoutMs = device.timeoutMs ?? this.o.timeoutMs;
+      let registers: number[] = [];
+      if (job.values) await this.transport.writeHolding(device.unitId, job.address, job.values, timeoutMs);
+      else registers = await this.transport.readHolding(device.unitId, job.address, job.count, timeoutMs);
       this.lastAnswerAt = this.o.now();
       this.health.set(device.unitId, { failures: 0, deadUntil: 0, backoffMs: this.o.deadBackoffMs });
       job.resolve(registers);

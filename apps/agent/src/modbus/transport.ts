@@ -21,6 +21,8 @@ export interface ModbusTransport {
   open(): Promise<void>;
   /** Reads holding registers (function 3); rejects with a {@link ModbusError}. */
   readHolding(unitId: number, address: number, count: number, timeoutMs: number): Promise<number[]>;
+  /** Writes holding registers (function 16, one request); rejects with a {@link ModbusError}. */
+  writeHolding(unitId: number, address: number, values: number[], timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,20 @@ export class ModbusSerialTransport implements ModbusTransport {
     client.setTimeout(timeoutMs);
     try {
       return (await client.readHoldingRegisters(address, count)).data;
+    } catch (err) {
+      throw toModbusError(err);
+    } finally {
+      forgetTransactions(client);
+    }
+  }
+
+  async writeHolding(unitId: number, address: number, values: number[], timeoutMs: number): Promise<void> {
+    const client = this.client;
+    if (!client?.isOpen) throw new ModbusError('link not open', 'connection');
+    client.setID(unitId);
+    client.setTimeout(timeoutMs);
+    try {
+      await client.writeRegisters(address, values);
     } catch (err) {
       throw toModbusError(err);
     } finally {
