@@ -3,6 +3,7 @@ export * from './envelope.ts';
 export * from './menu.ts';
 export * from './common.ts';
 export * from './calendar.ts';
+export * from './zonedTime.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './device.ts';

@@ -1,26 +1,13 @@
+import { zonedDay } from '@solarops/contracts';
+
 /** What a device's day counter needs to remember: the plant's local day and the lifetime counter at its start. */
 export interface DayStart {
   day: string;
   startKwh: number;
 }
 
-/** One formatter per time zone: made once, not per reading (each holds ICU's calendar and zone data). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The local calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function localDay(ts: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(ts);
-}
+export const localDay = (ts: number, timeZone: string): string => zonedDay(timeZone, ts);
 
 /**
  * `energyTodayKwh` for a device without a day counter (SunSpec has none): the lifetime counter now minus the

@@ -7,29 +7,12 @@
  * plant after another.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { wallClock } from '@solarops/contracts';
+
 /** Offset [ms] by time zone and bucket; bounded: a zone's buckets are cleared when full. */
 const offsetCache = new Map<string, Map<number, number>>();
 const BUCKET_MS = 15 * 60_000;
 const BUCKETS_PER_ZONE = 100_000;
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 /**
  * UTC offset of a time zone at an instant (local − UTC).
@@ -45,18 +28,8 @@ export function utcOffsetMs(timeZone: string, timeMs: number): number {
   const cached = zone.get(bucket);
   if (cached !== undefined) return cached;
   const probe = bucket * BUCKET_MS;
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(probe))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+  const c = wallClock(timeZone, probe);
+  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   const offsetMs = asUtc - probe;
   if (zone.size >= BUCKETS_PER_ZONE) zone.clear();
   zone.set(bucket, offsetMs);

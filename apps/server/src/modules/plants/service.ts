@@ -1,6 +1,6 @@
 import type { PlantType } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
-import { isTimeZone } from '../../time/localDay.ts';
+import { isKnownTimeZone } from '@solarops/contracts';
 import { plants } from './tables.ts';
 
 /** What a new plant needs (spec §3). The create/edit screens of a later issue call this too. */
@@ -25,7 +25,7 @@ export interface NewPlant {
 /** Inserts plants and returns their ids, in order. */
 export async function createPlants(db: Database, input: readonly NewPlant[]): Promise<number[]> {
   if (input.length === 0) return [];
-  for (const p of input) if (!isTimeZone(p.timeZone)) throw new Error(`unknown time zone ${p.timeZone}`);
+  for (const p of input) if (!isKnownTimeZone(p.timeZone)) throw new Error(`unknown time zone ${p.timeZone}`);
   const rows = await db
     .insert(plants)
     .values(input.map((p) => ({ ...p, code: p.code ?? null, installerId: p.installerId ?? null })))

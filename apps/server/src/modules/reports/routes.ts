@@ -25,7 +25,7 @@ import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
 import { badRequest } from '../../http/AppError.ts';
 import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
-import { isTimeZone } from '../../time/localDay.ts';
+import { isKnownTimeZone } from '@solarops/contracts';
 import { sendTestReport } from './scheduledReports.ts';
 import {
   createTemplate,
@@ -128,7 +128,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const custom = requirePermission('CustomReport', 'addCustomReport');
   const errors = errorAnswers(400, 401, 403, 404);
   const checkZone = (zone: string | undefined) => {
-    if (zone !== undefined && !isTimeZone(zone)) throw badRequest('reports.unknownTimeZone');
+    if (zone !== undefined && !isKnownTimeZone(zone)) throw badRequest('reports.unknownTimeZone');
   };
 
   app.get(

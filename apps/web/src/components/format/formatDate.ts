@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { dayKeyOf, timeKeyOf, wallClock } from '@solarops/contracts';
 
 /** The default date format of the console (spec §9). */
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -20,23 +21,13 @@ export function formatDate(
 export function formatInZone(value: string | number | Date, timeZone: string, timeOnly = false): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  const time = `${parts.hour}:${parts.minute}`;
-  return timeOnly ? time : `${parts.year}-${parts.month}-${parts.day} ${time}:${parts.second}`;
+  const clock = wallClock(timeZone, d);
+  const time = timeKeyOf(clock);
+  return timeOnly ? time.slice(0, 5) : `${dayKeyOf(clock)} ${time}`;
 }
+
+/** One offset-naming formatter per zone, made once (a list formats a zoned time per cell). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The UTC offset an IANA time zone has at a moment, as a reader names it: `UTC+8`, `UTC-4`, `UTC+5:30`, `UTC`.
@@ -45,9 +36,12 @@ export function formatInZone(value: string | number | Date, timeZone: string, ti
 export function zoneOffsetLabel(value: string | number | Date, timeZone: string): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(d)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value;
   return (name ?? 'GMT').replace('GMT', 'UTC');
 }
 
