@@ -1,0 +1,76 @@
+import { expect, signIn, test } from '../support/fixtures.ts';
+import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
+import { setLanguage } from '../support/language.ts';
+import { shot } from '../support/screenshots.ts';
+
+// The demo takes the path a real plant takes: on a fresh start one plant reports through a real edge agent process
+// that reads the simulated devices over Modbus TCP and SunSpec, and the plant's page says so, with the readings the
+// agent sent.
+const LANGS = ['zh', 'en'] as const;
+const SAYS = { zh: '边缘代理', en: 'edge agent' } as const;
+
+interface PlantRow {
+  id: number;
+}
+interface DeviceRow {
+  serial: string;
+  collectorSerial: string | null;
+  viaAgent: boolean;
+  latest: { acPowerW: number | null } | null;
+}
+
+let fleet: FleetServer;
+let sharedBaseUrl: string | undefined;
+let plantId = 0;
+let agentSerial = '';
+let devices: DeviceRow[] = [];
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  // Starting and seeding a second server, and the agent beside it: seconds alone, minutes on a busy machine.
+  test.setTimeout(360_000);
+  fleet = await startFleetServer({ plants: 3, backfillDays: 0, agent: true });
+  sharedBaseUrl = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = fleet.baseUrl;
+  const token = await fleet.login('admin', fleet.adminPassword);
+  const plants = (await fleet.api<{ rows: PlantRow[] }>('/plant/list?pageSize=50', { token })).rows;
+  for (const p of plants) {
+    const rows = (await fleet.api<{ data: DeviceRow[] }>(`/plant/${p.id}/devices`, { token })).data;
+    if (rows.some((d) => d.viaAgent)) plantId = p.id;
+  }
+  expect(plantId, 'a plant reporting through an edge agent').toBeGreaterThan(0);
+  // Every device of it has a reading, which only the agent can have sent: no simulated collector reports them.
+  await expect(async () => {
+    devices = (await fleet.api<{ data: DeviceRow[] }>(`/plant/${plantId}/devices`, { token })).data;
+    expect(devices.filter((d) => d.latest === null)).toEqual([]);
+  }).toPass({ timeout: 180_000 });
+  agentSerial = devices[0]!.collectorSerial!;
+  expect(devices.every((d) => d.viaAgent && d.collectorSerial === agentSerial)).toBe(true);
+});
+test.afterAll(async () => {
+  process.env.E2E_BASE_URL = sharedBaseUrl;
+  await fleet?.close();
+});
+
+for (const lang of LANGS) {
+  test(`${lang}: the agent plant's page says it reports through an edge agent, with its devices' readings`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await setLanguage(page, lang, fleet.baseUrl);
+    await signIn(page, 'admin', fleet.adminPassword);
+    // Signed in once the dashboard shows: only then does the plant's address open the plant, not the sign-in.
+    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
+    await page.goto(`/details?id=${plantId}`);
+    const note = page.getByTestId('plant-via-agent');
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    await expect(note).toContainText(SAYS[lang]);
+    await expect(note).toContainText(agentSerial);
+    const table = page.getByTestId('plant-devices');
+    for (const d of devices) await expect(table.getByText(d.serial, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('collector-button')).toHaveCount(1);
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`agent-plant-${lang}-1440`), fullPage: true });
+  });
+}
