@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,8 @@ const rssMb = (pid: number) => {
 export async function startBenchServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  /** A file that keeps the server's whole log (its standard output, one JSON line per entry). */
+  logFile?: string,
 ): Promise<BenchServer> {
   const httpPort = await freePort();
   const mqttPort = await freePort();
@@ -60,6 +62,8 @@ export async function startBenchServer(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  /** Settles when the log file has all the server wrote (after it exited). */
+  let logWritten = Promise.resolve();
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const check = async () => {
@@ -73,7 +77,15 @@ export async function startBenchServer(
       // check settles the promise itself and never throws: nothing of it is left to handle.
       setTimeout(() => void check(), 200);
     };
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      // Only the start is kept in memory (for the error above); the file keeps the rest.
+      if (out.length < 100_000) out += d.toString();
+    });
+    if (logFile) {
+      const file = createWriteStream(logFile);
+      logWritten = new Promise((r) => file.once('close', () => r()));
+      child.stdout!.pipe(file);
+    }
     void check();
   });
   let max = 0;
@@ -86,7 +98,9 @@ export async function startBenchServer(
     resetRss: () => (max = 0),
     async stop() {
       clearInterval(timer);
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      // The log's last lines, but never a hang for them (a stream held open elsewhere): 5 s at most.
+      const logged = () => Promise.race([logWritten, new Promise<void>((r) => setTimeout(r, 5000).unref())]);
+      if (child.exitCode !== null || child.signalCode !== null) return logged();
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
       // A server that does not stop (a request or job that never ends) is said so and killed: the bench still prints.
@@ -96,6 +110,7 @@ export async function startBenchServer(
       }, 30_000);
       await exited;
       clearTimeout(late);
+      await logged();
     },
   };
 }

@@ -17,10 +17,13 @@
  * server's RSS each minute and its growth after the first third of the run (10 minutes of 30), and the CPU seconds
  * of the server and PostgreSQL per 1 000 readings and per 100 API calls, beside the wall-clock rates; and the
  * commands: submitted, applied, failed, expired and not finished (their states in the database at the end) and the
- * time from submit to `applied` as the console's command stream tells it; the load average at start and end.
+ * time from submit to `applied` as the console's command stream tells it; the load average at start and end; and
+ * every error the server logged (a 5xx's route, message and stack head), grouped with its count, from its log kept in
+ * SERVER_LOG (default: a file in the temporary directory, named at the start).
  */
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { commandMessage, deviceTopics } from '@solarops/contracts';
@@ -30,6 +33,7 @@ import { benchBatchJson, benchReadingJson, createLoadFleet, prepareDatabase } fr
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
 import { ConsoleSession } from '../lib/consoleSession.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
+import { serverLogSummary } from '../lib/serverLog.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -71,7 +75,11 @@ const userCodes = Array.from({ length: users }, (_, u) => `soak-user-${u + 1}`);
   );
   await c.end();
 }
-const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, METRICS_TOKEN });
+// The server's whole log is kept (SERVER_LOG, or a file in the temporary directory): every error it logged is
+// printed in the summary with its route and stack head, so that no 5xx answer stays without a cause.
+const serverLogFile = process.env.SERVER_LOG ?? join(tmpdir(), `soak-server-${Date.now()}.log`);
+console.log(`server log: ${serverLogFile}`);
+const server = await startBenchServer(url, { ADMIN_PASSWORD: PASSWORD, METRICS_TOKEN }, serverLogFile);
 const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
 const pid = server.child.pid!;
 const rssMb = () => {
@@ -456,6 +464,8 @@ const commandsLine =
   `(power limit p95 ${seconds(percentile(applyMs('command: power limit'), 95))} s, read p95 ${seconds(percentile(applyMs('command: read'), 95))} s)` +
   (streamEndedEarly ? '; the command stream ended early' : '');
 console.log(`  ${commandsLine}`);
+const serverLog = serverLogSummary(serverLogFile);
+for (const line of serverLog.lines) console.log(line);
 const warm = rss.find((r) => r.atS >= (wallS * 1) / 3) ?? rss[0];
 const last = rss.at(-1);
 const afterWarm = rss.filter((r) => warm && r.atS >= warm.atS).map((r) => r.mb);
@@ -471,6 +481,7 @@ console.log(
     `RSS ${warm?.mb.toFixed(0)} MB at ${((warm?.atS ?? 0) / 60).toFixed(1)} min, ${last?.mb.toFixed(0)} MB at the end (growth ${(((last?.mb ?? 0) / (warm?.mb ?? 1) - 1) * 100).toFixed(1)} %, highest after ${Math.max(...afterWarm).toFixed(0)} MB); ` +
     `rates ${(acked / wallS).toFixed(0)} readings/s, ${(apiCalls / wallS).toFixed(1)} calls/s; ` +
     `CPU server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.pg.toFixed(1)} s = ${(((cpu.server + cpu.pg) / (acked / 1000)) * 1000).toFixed(0)} ms per 1000 readings or ${(((cpu.server + cpu.pg) / (apiCalls / 100)) * 1000).toFixed(0)} ms per 100 calls (the same CPU, shared by both); ` +
-    `load average at start ${loadAtStart}, at the end ${loadAtEnd}` +
+    `load average at start ${loadAtStart}, at the end ${loadAtEnd}; ` +
+    `server log: ${serverLog.errors} errors, ${serverLog.warnings} warnings` +
     (endedEarly ? `; ${endedEarly}` : ''),
 );

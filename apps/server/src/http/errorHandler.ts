@@ -4,6 +4,7 @@ import { isMessageKey, t, type Lang, type MessageKey } from '../i18n/messages.ts
 import { isDatabaseUnavailable } from '../db/isDatabaseUnavailable.ts';
 import { AppError } from './AppError.ts';
 import { requestLanguage } from './language.ts';
+import { loggedUrl } from './requestLogValue.ts';
 
 interface Issue {
   keyword: string;
@@ -86,7 +87,11 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      // The route beside the error: at the production log level (warn) no request line names it otherwise.
+      request.log.error(
+        { err: error, route: `${request.method} ${request.routeOptions.url ?? loggedUrl(request.url)}` },
+        'request failed',
+      );
       return reply.status(500).send({ code: 500, msg: t(lang, 'internalError'), data: null });
     }
     const key = STATUS_KEYS[status] ?? 'badRequest';
