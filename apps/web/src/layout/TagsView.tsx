@@ -3,7 +3,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { nextPathAfterClosing, useTabsStore, type VisitedView } from '../store/tabsStore.ts';
-import { REDIRECT_PREFIX } from '../router/paths.ts';
+import { REDIRECT_PREFIX, shownPage } from '../router/paths.ts';
 
 /**
  * The tags bar (spec §2): visited pages, affix tabs without a close button, and a right-click menu with refresh
@@ -13,7 +13,10 @@ export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname + location.search;
+  // The tab of the page the user is on. During a refresh the address is `/redirect/<its path>` until the page is
+  // built again: that tab is still the active one, so closing it then leaves it like any active tab (compared with
+  // the address itself, the close left the user where the refresh then landed, on the closed tab's page).
+  const current = shownPage(location);
   const { views, closeView, closeOthers, closeAll, refreshView } = useTabsStore();
 
   const close = (view: VisitedView) => {

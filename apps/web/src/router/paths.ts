@@ -41,6 +41,15 @@ export const HOME_PATH = '/';
 /** `/redirect/<path>` rebuilds the page at `<path>` (the tags bar's refresh, features/redirect). */
 export const REDIRECT_PREFIX = '/redirect';
 
+/**
+ * The page an address shows, with its query: itself, or for `/redirect/<path>` the page it is rebuilding. While a
+ * refresh passes through `/redirect`, the page being refreshed is still the one the user is on.
+ */
+export function shownPage({ pathname, search }: { pathname: string; search: string }): string {
+  const redirecting = pathname === REDIRECT_PREFIX || pathname.startsWith(`${REDIRECT_PREFIX}/`);
+  return (redirecting ? pathname.slice(REDIRECT_PREFIX.length) || HOME_PATH : pathname) + search;
+}
+
 /** The paths that are not `<group folder>/<route name>`: spec §2 names them so. */
 const OWN_PATHS: Record<ConstantRouteName, string> & Partial<Record<RouteName, string>> = {
   dashboard: '/dashboard',

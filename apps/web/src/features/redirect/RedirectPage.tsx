@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { shownPage } from '../../router/paths.ts';
 
 /**
  * `/redirect/{fullPath}` (spec §2): replaces itself with `{fullPath}`, which rebuilds that page; the tags bar's
@@ -9,8 +10,7 @@ export function RedirectPage() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
-    const target = location.pathname.replace(/^\/redirect/, '') || '/';
-    void navigate(target + location.search, { replace: true });
+    void navigate(shownPage({ pathname: location.pathname, search: location.search }), { replace: true });
   }, [location.pathname, location.search, navigate]);
   return null;
 }
