@@ -302,6 +302,8 @@ export const deviceHistory = z.object({
   bucketSeconds: z.number().int().nullable(),
   /** `values[i]` belongs to `fields[i]`; null where a field is missing. */
   points: z.array(z.object({ ts: z.string(), values: z.array(z.number().nullable()) })),
+  /** The range starts before what the plant's history fill has written so far: its gaps are on their way. */
+  historyLoading: z.boolean(),
 });
 export type DeviceHistory = z.infer<typeof deviceHistory>;
 

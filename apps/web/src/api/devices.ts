@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceHistory, DeviceRow } from '@solarops/contracts';
+import { LIVE_REFRESH_MS } from '../config/settings.ts';
 import { request } from './request.ts';
 
 // A device's record and readings, read by the station's device detail and the command screens. Under the station
@@ -22,4 +23,6 @@ export const useDeviceHistory = (sn: string, date: string, fields: readonly stri
         params: { date, fields: fields.join(','), maxPoints: 600 },
       }),
     enabled: fields.length > 0,
+    // A past day does not change, unless its history is still being written: then it is asked again as it fills.
+    refetchInterval: (query) => (query.state.data?.historyLoading ? LIVE_REFRESH_MS : false),
   });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
+import { historyLoading } from '../telemetry/historyFill.ts';
 import { readingCount, readingsBetween, type ReadingField } from '../telemetry/history.ts';
 import { localDayStartMs, nextDay } from '../../time/localDay.ts';
 
@@ -155,9 +156,9 @@ export async function deviceHistory(
   sn: string,
   q: { date?: string | undefined; from?: number; to?: number; fields: string[]; maxPoints: number },
 ): Promise<DeviceHistory | undefined> {
-  const [device] = await rowsOf<{ id: number; time_zone: string }>(
+  const [device] = await rowsOf<{ id: number; plant_id: number; time_zone: string }>(
     db,
-    sql`select d.id, pl.time_zone from devices d join plants pl on pl.id = d.plant_id
+    sql`select d.id, d.plant_id, pl.time_zone from devices d join plants pl on pl.id = d.plant_id
       where d.serial = ${sn} and ${plantScope(caller)}`,
   );
   if (!device) return undefined;
@@ -173,7 +174,7 @@ export async function deviceHistory(
 
 async function historyOfRange(
   db: Database,
-  device: { id: number; time_zone: string },
+  device: { id: number; plant_id: number; time_zone: string },
   sn: string,
   q: { from: number; to: number; fields: string[]; maxPoints: number },
   date: string | null,
@@ -217,6 +218,7 @@ async function historyOfRange(
       ts: r.ts,
       values: r.v.map((x) => (x === null ? null : Math.round(Number(x) * 1000) / 1000)),
     })),
+    historyLoading: await historyLoading(db, device.plant_id, q.from),
   };
 }
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ROLE, type EnergySeries, type FleetFigures, type PowerCurve } from '@solarops/contracts';
+import {
+  ROLE,
+  type DeviceHistory,
+  type EnergySeries,
+  type FleetFigures,
+  type PowerCurve,
+} from '@solarops/contracts';
 import { backfillPlants, generateDemoFleet, type PlantState } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
@@ -48,9 +54,12 @@ describe('the demo history written while the fleet runs', () => {
     const yesterday = localDay(first.timeZone, plan.toMs - 86_400_000);
     const curve = (day: string) => get<PowerCurve>(`/plant/${plantId}/power?date=${day}`);
     const month = () => get<EnergySeries>(`/plant/${plantId}/energy?period=month`);
+    const device = encodeURIComponent(first.devices[0]!.serial);
+    const deviceDay = (day: string) => get<DeviceHistory>(`/device/${device}/history?date=${day}`);
     // Nothing written yet: every chart of the plant waits for its history.
     expect((await curve(today)).historyLoading).toBe(true);
     expect((await month()).historyLoading).toBe(true);
+    expect((await deviceDay(today)).historyLoading).toBe(true);
     const fleetLoading = async () =>
       (await get<FleetFigures>(`/plant/fleet?timeZone=Asia%2FTokyo`)).historyLoading;
     expect(await fleetLoading()).toEqual({ powerCurve: true, energyDays: true });
@@ -74,6 +83,11 @@ describe('the demo history written while the fleet runs', () => {
     expect(todayCurve.points.some((p) => p.powerW !== null)).toBe(true);
     expect((await curve(yesterday)).historyLoading).toBe(true);
     expect((await month()).historyLoading).toBe(true);
+    // A device's day: written (its readings there), or still on its way.
+    const deviceToday = await deviceDay(today);
+    expect(deviceToday.historyLoading).toBe(false);
+    expect(deviceToday.points.length).toBeGreaterThan(0);
+    expect((await deviceDay(yesterday)).historyLoading).toBe(true);
     const cutId = seeded.deviceIds.get(cut!.devices[0]!.serial)!.plantId;
     const cutToday = `/plant/${cutId}/power?date=${localDay(cut!.timeZone, plan.toMs)}`;
     expect((await get<PowerCurve>(cutToday)).historyLoading).toBe(true);
@@ -117,6 +131,7 @@ describe('the demo history written while the fleet runs', () => {
     );
     expect(await rollups()).toEqual(stored);
     expect((await curve(yesterday)).historyLoading).toBe(false);
+    expect((await deviceDay(yesterday)).historyLoading).toBe(false);
     const energy = await month();
     expect(energy.historyLoading).toBe(false);
     expect(energy.totalKwh).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DeviceHistory, DeviceRow } from '@solarops/contracts';
@@ -47,7 +47,7 @@ const device: DeviceRow = {
   latest: null,
 };
 
-function start() {
+function start({ historyLoading = false } = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -70,6 +70,7 @@ function start() {
                   .map(() => 1),
               },
             ],
+            historyLoading,
           }
         : device;
       return new Response(JSON.stringify({ code: 200, msg: 'success', data }), {
@@ -97,6 +98,21 @@ describe('a device’s history', { timeout: 60_000 }, () => {
     expect(charts[0]).toHaveTextContent('11:49 | 2026-11-29 11:49:00');
     await userEvent.click(screen.getByRole('tab', { name: '运行数据' }));
     expect(await within(screen.getByRole('tabpanel')).findByText('2026-11-29 11:49:00')).toBeInTheDocument();
+  });
+
+  it('says while the day’s history is still being written, in Chinese and English', async () => {
+    start({ historyLoading: true });
+    expect(await screen.findByTestId('history-loading')).toHaveTextContent('历史数据加载中');
+    cleanup();
+    await changeLanguage('en');
+    start({ historyLoading: true });
+    expect(await screen.findByTestId('history-loading')).toHaveTextContent('History loading');
+  });
+
+  it('says nothing of loading once the history is written', async () => {
+    start();
+    await screen.findAllByTestId('history-chart');
+    expect(screen.queryByTestId('history-loading')).toBeNull();
   });
 
   it('says so in English', async () => {

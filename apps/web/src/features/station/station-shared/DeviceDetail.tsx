@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatInZone, formatZoned } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
 import { Chart } from '../../../components/chart/Chart.tsx';
+import { HistoryLoading } from '../../../components/chart/HistoryLoading.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { useDevice, useDeviceHistory } from '../../../api/devices.ts';
@@ -111,52 +112,55 @@ function DeviceBody({
             key: 'charts',
             label: t('station.device.charts'),
             children: (
-              <QueryState
-                isLoading={history.isLoading}
-                error={history.error}
-                isEmpty={points.length === 0}
-                onRetry={() => void history.refetch()}
-                emptyText={t('station.device.noData')}
-              >
-                <Row gutter={[16, 16]}>
-                  {groups.map((g) => {
-                    const offset = fields.indexOf(g.fields[0]!);
-                    return (
-                      <Col key={g.key} xs={24} xl={12}>
-                        <Card
-                          size="small"
-                          title={`${t(`station.chart.${g.key}`)} (${g.unit})`}
-                          data-testid={`chart-${g.key}`}
-                        >
-                          <Chart
-                            height={240}
-                            option={{
-                              tooltip: { trigger: 'axis', formatter: tooltipInZone(device.timeZone) },
-                              legend: { type: 'scroll', top: 0 },
-                              grid: { left: 48, right: 16, top: 36, bottom: 28 },
-                              // The plant's local clock, as on the plant's curve (not the browser's zone).
-                              xAxis: {
-                                type: 'time',
-                                axisLabel: {
-                                  formatter: (v: number) => formatInZone(v, device.timeZone, true),
+              <>
+                <HistoryLoading loading={history.data?.historyLoading} />
+                <QueryState
+                  isLoading={history.isLoading}
+                  error={history.error}
+                  isEmpty={points.length === 0}
+                  onRetry={() => void history.refetch()}
+                  emptyText={t('station.device.noData')}
+                >
+                  <Row gutter={[16, 16]}>
+                    {groups.map((g) => {
+                      const offset = fields.indexOf(g.fields[0]!);
+                      return (
+                        <Col key={g.key} xs={24} xl={12}>
+                          <Card
+                            size="small"
+                            title={`${t(`station.chart.${g.key}`)} (${g.unit})`}
+                            data-testid={`chart-${g.key}`}
+                          >
+                            <Chart
+                              height={240}
+                              option={{
+                                tooltip: { trigger: 'axis', formatter: tooltipInZone(device.timeZone) },
+                                legend: { type: 'scroll', top: 0 },
+                                grid: { left: 48, right: 16, top: 36, bottom: 28 },
+                                // The plant's local clock, as on the plant's curve (not the browser's zone).
+                                xAxis: {
+                                  type: 'time',
+                                  axisLabel: {
+                                    formatter: (v: number) => formatInZone(v, device.timeZone, true),
+                                  },
                                 },
-                              },
-                              yAxis: { type: 'value', scale: true },
-                              series: g.fields.map((f, i) => ({
-                                name: label(f),
-                                type: 'line',
-                                showSymbol: false,
-                                connectNulls: false,
-                                data: points.map((p) => [p.ts, p.values[offset + i] ?? null]),
-                              })),
-                            }}
-                          />
-                        </Card>
-                      </Col>
-                    );
-                  })}
-                </Row>
-              </QueryState>
+                                yAxis: { type: 'value', scale: true },
+                                series: g.fields.map((f, i) => ({
+                                  name: label(f),
+                                  type: 'line',
+                                  showSymbol: false,
+                                  connectNulls: false,
+                                  data: points.map((p) => [p.ts, p.values[offset + i] ?? null]),
+                                })),
+                              }}
+                            />
+                          </Card>
+                        </Col>
+                      );
+                    })}
+                  </Row>
+                </QueryState>
+              </>
             ),
           },
           {
