@@ -60,8 +60,8 @@ export class ImageServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   readonly devices = new Map<number, ServedDevice>();
-  /** Requests answered or refused, by unit id, with the time each arrived. */
-  readonly requests: { unitId: number; address: number; count: number; at: number }[] = [];
+  /** Requests answered or refused, by unit id and function code (3 read, 16 write), with the time each arrived. */
+  readonly requests: { unitId: number; fc: number; address: number; count: number; at: number }[] = [];
   refusedConnections = 0;
   port = 0;
 
@@ -128,7 +128,7 @@ export class ImageServer {
     const fc = frame.readUInt8(7);
     const address = frame.readUInt16BE(8);
     const count = frame.readUInt16BE(10);
-    this.requests.push({ unitId, address, count, at: Date.now() });
+    this.requests.push({ unitId, fc, address, count, at: Date.now() });
     const device = this.devices.get(unitId);
     const faults = { ...this.faults, ...device?.faults };
     if (device?.dead) return;

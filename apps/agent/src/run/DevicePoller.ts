@@ -1,7 +1,9 @@
 import type { SettingsProfileId } from '@solarops/contracts';
+import type { CommandTarget } from '../commands/CommandDispatcher.ts';
+import type { RegisterAccess } from '../commands/model123.ts';
 import type { LinkQueue } from '../modbus/LinkQueue.ts';
 import type { ReadingFields } from '../mapping/toReading.ts';
-import type { ReadRegisters } from '../sunspec/discover.ts';
+import type { ModelLocation, ReadRegisters } from '../sunspec/discover.ts';
 import { SunSpecDevice } from '../sunspec/SunSpecDevice.ts';
 import { RegisterProfileDevice } from '../profiles/RegisterProfileDevice.ts';
 
@@ -29,7 +31,7 @@ export interface PollResult {
  * interval), not after the previous one ends, so a slow link does not stretch the interval; a poll still running
  * when the next is due makes that one skip.
  */
-export class DevicePoller {
+export class DevicePoller implements CommandTarget {
   private device: SunSpecDevice | RegisterProfileDevice | undefined;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
@@ -45,6 +47,27 @@ export class DevicePoller {
 
   private readonly read: ReadRegisters = (address, count) =>
     this.queue.read({ unitId: this.target.unitId, timeoutMs: this.target.timeoutMs }, address, count);
+
+  /** How the device is read: discovered SunSpec, or its register profile. */
+  get profile(): 'sunspec' | SettingsProfileId {
+    return this.target.profile ?? 'sunspec';
+  }
+
+  /** Its registers for commands: through the same queue as the polls, one request at a time. */
+  readonly registers: RegisterAccess = {
+    read: (address, count) => this.read(address, count),
+    write: (address, values) =>
+      this.queue.write({ unitId: this.target.unitId, timeoutMs: this.target.timeoutMs }, address, values),
+  };
+
+  /** Its SunSpec models: the map the polls found, else discovered now; undefined without SunSpec. */
+  async sunspecModels(): Promise<readonly ModelLocation[] | undefined> {
+    if (this.profile !== 'sunspec') return undefined;
+    if (this.device instanceof SunSpecDevice) return this.device.map.models;
+    const found = await SunSpecDevice.discover(this.read);
+    this.device ??= found;
+    return found?.map.models;
+  }
 
   /** Reads the device once. */
   async poll(ts = this.now()): Promise<PollResult> {

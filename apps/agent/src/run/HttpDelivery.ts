@@ -1,4 +1,9 @@
-import type { CollectorStatusMessage } from '@solarops/contracts';
+import {
+  commandMessage,
+  type CollectorStatusMessage,
+  type CommandMessage,
+  type CommandReply,
+} from '@solarops/contracts';
 import type { CollectorLink } from '@solarops/simulator/link';
 import { postJson } from './httpPost.ts';
 
@@ -17,12 +22,18 @@ export interface HttpDeliveryOptions {
    * over HTTP when HTTP takes over, when it changes (the clock aside), and once an hour besides.
    */
   status?: () => Omit<CollectorStatusMessage, 'state'>;
+  /** Each command an answer carries (the server's `commands`, as MQTT's `down/cmd` would bring them). */
+  onCommand?: (message: CommandMessage) => void;
   /** Longest wait for one call's answer [ms]. */
   timeoutMs?: number;
   now?: () => number;
 }
 
 const FIRST_RETRY_MS = 5_000;
+/** Replies in one call to `/reply` (the server takes at most 100). */
+const MAX_REPLIES_PER_CALL = 100;
+/** Replies kept while HTTP cannot reach the server; the oldest go first beyond. */
+const MAX_WAITING_REPLIES = 1_000;
 const LAST_RETRY_MS = 5 * 60_000;
 /** A status unchanged is said again this often over HTTP (the clock's offset drifts; MQTT says it per connect). */
 const STATUS_EVERY_MS = 60 * 60_000;
@@ -44,6 +55,8 @@ export class HttpDelivery {
   /** The status the server last took over HTTP (without its clock) and when; undefined: to be sent. */
   private statusSent: { key: string; at: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Command replies waiting for the next call to `/reply`, oldest first. */
+  private replies: CommandReply[] = [];
   private round: Promise<void> | undefined;
   private readonly stopping = new AbortController();
   private readonly base: URL;
@@ -75,6 +88,18 @@ export class HttpDelivery {
     await this.round;
   }
 
+  /**
+   * Sends a command reply with the next call (`/prod-api/device/v1/reply`), as MQTT's `up/reply` would: at once if
+   * HTTP carries the agent's traffic now. A reply that cannot go is kept and tried again with the batches.
+   */
+  sendReply(reply: CommandReply): void {
+    this.replies.push(reply);
+    // The server re-sends a command it heard nothing of: a reply waiting that long is stale, keep the newest.
+    if (this.replies.length > MAX_WAITING_REPLIES)
+      this.replies.splice(0, this.replies.length - MAX_WAITING_REPLIES);
+    void this.deliver().catch(() => undefined);
+  }
+
   /** Sends what waits over HTTP if MQTT has been down long enough; resolves when this round is over. */
   deliver(): Promise<void> {
     if (this.stopping.signal.aborted) return Promise.resolve();
@@ -96,12 +121,13 @@ export class HttpDelivery {
     }
     if (now < this.retryAt || now - this.mqttSeenAt < this.options.afterMs) return;
     const waiting = link.waiting();
-    if (waiting.length === 0) return;
+    if (waiting.length === 0 && this.replies.length === 0) return;
     if (!this.usingHttp && this.options.afterMs > 0) {
       log(`MQTT unreachable for ${Math.round((now - this.mqttSeenAt) / 1000)} s: batches go over HTTP`);
     }
     this.usingHttp = true;
     if (!(await this.sendStatus())) return this.backOff();
+    if (!(await this.postReplies())) return this.backOff();
     for (const batch of waiting) {
       // MQTT is back (its reconnect sends the rest), or the agent stops.
       if (link.connected || this.stopping.signal.aborted) return;
@@ -164,6 +190,35 @@ export class HttpDelivery {
     );
   }
 
+  /** Hands the commands of an answer to the agent's dispatcher. */
+  private takeCommands(body: string): void {
+    for (const c of commandsIn(body)) this.options.onCommand?.(c);
+  }
+
+  /**
+   * Posts the waiting command replies (at most 100 a call, in order); true when they are settled (stored, or
+   * refused for good), false to try again later. The answer's commands (a write's read-back) go to the dispatcher.
+   */
+  private async postReplies(): Promise<boolean> {
+    while (this.replies.length > 0) {
+      if (this.stopping.signal.aborted) return true;
+      const some = this.replies.slice(0, MAX_REPLIES_PER_CALL);
+      const answer = await this.call('reply', JSON.stringify(some), 'command replies');
+      if (answer === undefined) return false;
+      if (answer.status !== 200 && answer.status !== 400) {
+        this.logRefusal(answer.status, 'command replies');
+        return false;
+      }
+      this.replies.splice(0, some.length);
+      if (answer.status === 400) {
+        this.options.log(`HTTP: the server refused command replies (400): ${answer.body}`);
+        continue;
+      }
+      this.takeCommands(answer.body);
+    }
+    return true;
+  }
+
   /** Posts one batch; true when it is settled (stored, or refused for good), false to try again later. */
   private async post(seq: number, kind: 'telemetry' | 'event', payload: string): Promise<boolean> {
     const { link, log } = this.options;
@@ -171,9 +226,7 @@ export class HttpDelivery {
     if (answer === undefined) return false;
     if (answer.status === 200) {
       link.acknowledge(seq);
-      const commands = commandsIn(answer.body);
-      if (commands > 0)
-        log(`HTTP: ${commands} command(s) from the server not carried out: not supported yet`);
+      this.takeCommands(answer.body);
       return true;
     }
     if (answer.status === 400 || answer.status === 413) {
@@ -187,12 +240,17 @@ export class HttpDelivery {
   }
 }
 
-/** How many commands an answer carries (the server's envelope, `{ code, data: { commands? } }`). */
-function commandsIn(body: string): number {
+/** The commands an answer carries (the server's envelope, `{ code, data: { commands? } }`); malformed ones left out. */
+function commandsIn(body: string): CommandMessage[] {
+  let commands: unknown;
   try {
-    const commands = (JSON.parse(body) as { data?: { commands?: unknown } }).data?.commands;
-    return Array.isArray(commands) ? commands.length : 0;
+    commands = (JSON.parse(body) as { data?: { commands?: unknown } }).data?.commands;
   } catch {
-    return 0;
+    return [];
   }
+  if (!Array.isArray(commands)) return [];
+  return commands.flatMap((c) => {
+    const parsed = commandMessage.safeParse(c);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

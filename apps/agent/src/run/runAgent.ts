@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TelemetryReading } from '@solarops/contracts';
 import { CollectorLink } from '@solarops/simulator/link';
+import { CommandDispatcher, type DispatcherOptions } from '../commands/CommandDispatcher.ts';
 import { energyToday, type DayStart } from '../mapping/energyToday.ts';
 import { LinkQueue } from '../modbus/LinkQueue.ts';
 import { ModbusSerialTransport, type LinkEndpoint } from '../modbus/transport.ts';
@@ -96,6 +97,7 @@ export async function readOnce(
 
 export interface RunningAgent {
   link: CollectorLink;
+  commands: CommandDispatcher;
   journal: BatchJournal;
   stop(): Promise<void>;
 }
@@ -107,7 +109,11 @@ export interface RunningAgent {
  * full buffer dropped) at each connect and whenever that count grows.
  * Where MQTT is blocked (or not configured), the same batches go over HTTP (`HttpDelivery`).
  */
-export async function runAgent(config: AgentConfig, log: (line: string) => void): Promise<RunningAgent> {
+export async function runAgent(
+  config: AgentConfig,
+  log: (line: string) => void,
+  options: { upgrade?: DispatcherOptions['upgrade'] } = {},
+): Promise<RunningAgent> {
   const journal = new BatchJournal(config.dataDir, config.bufferReadings ?? DEFAULT_MAX_ITEMS);
   if (journal.tornLines > 0) log(`buffer: ${journal.tornLines} line(s) cut off by a power loss were dropped`);
   if (journal.waiting().length > 0)
@@ -128,6 +134,7 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
     store: journal,
     writeCache: false,
     status,
+    onCommand: (message) => commands.handle(message),
   });
   const { mqttUrl, httpUrl, httpAfterS } = config.server;
   const http = httpUrl
@@ -139,8 +146,22 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
         afterMs: mqttUrl ? httpAfterS * 1000 : 0,
         log,
         status,
+        onCommand: (message) => commands.handle(message),
       })
     : undefined;
+  // Commands from the server, over MQTT or in HTTP answers, to the devices by serial (their pollers' queues).
+  const targets = new Map<string, DevicePoller>();
+  const commands = new CommandDispatcher(
+    targets,
+    // Over MQTT while it is connected, else with the next HTTP call (the server re-sends what it misses).
+    (reply) => (link.connected || !http ? link.sendReply(reply) : http.sendReply(reply)),
+    {
+      serial: config.collector.serial,
+      log,
+      // The self-update's entry (src/update/): a firmwareUpgrade command to the agent's own serial goes there.
+      ...(options.upgrade ? { upgrade: options.upgrade } : {}),
+    },
+  );
   let collected: TelemetryReading[] = [];
   /** Polls ended (read or failed) since the last batch. */
   let ended = 0;
@@ -173,15 +194,18 @@ export async function runAgent(config: AgentConfig, log: (line: string) => void)
   });
   // At the latest a batch per interval: a poll still running (a slow link, a device timing out) does not hold
   // back the readings of the others beyond it.
+  for (const p of all) targets.set(p.target.sn, p);
   const flushTimer = setInterval(flush, config.intervalS * 1000);
   if (mqttUrl) link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
   http?.start();
   for (const p of all) p.start();
   return {
     link,
+    commands,
     journal,
     async stop() {
       clearInterval(flushTimer);
+      commands.stop();
       await http?.stop();
       for (const p of all) p.stop();
       flush();

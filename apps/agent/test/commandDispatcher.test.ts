@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandMessage, CommandReply } from '@solarops/contracts';
+import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
+import { LinkQueue } from '../src/modbus/LinkQueue.ts';
+import { ModbusSerialTransport } from '../src/modbus/transport.ts';
+import { DevicePoller } from '../src/run/DevicePoller.ts';
+import { ImageServer, loadImage, registerMap, type ServedDevice } from './imageServer.ts';
+
+const UNIT = 126;
+const SN = 'SIN241800042';
+const AGENT = 'SOC230712345';
+/** Where the recorded SMA inverter keeps model 123 (its ID register), as its discovery finds it. */
+const MODEL_123 = 40343;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/**
+ * The recorded SMA Sunny Boy served over Modbus TCP (writes as `writes` says), the agent's poller of it on its
+ * link's queue, and the dispatcher with the replies it sent.
+ */
+async function agentWith(writes: ServedDevice['writes']) {
+  const registers = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
+  const server = new ImageServer([{ unitId: UNIT, registers, writes }]);
+  await server.start();
+  const queue = new LinkQueue(
+    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
+    {
+      gapMs: 0,
+    },
+  );
+  const poller = new DevicePoller(queue, { sn: SN, unitId: UNIT }, 60_000, () => undefined);
+  const replies: CommandReply[] = [];
+  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
+    serial: AGENT,
+  });
+  cleanups.push(
+    () => server.stop(),
+    () => queue.close(),
+    () => dispatcher.stop(),
+  );
+  const send = async (m: Omit<CommandMessage, 'target' | 'args'> & { target?: string; args?: object }) => {
+    dispatcher.handle({ target: SN, args: {}, ...m } as CommandMessage);
+    await dispatcher.idle();
+    return replies.filter((r) => r.cmdId === m.cmdId);
+  };
+  return { registers, server, send, replies };
+}
+
+// The console's settings profile (sunspecInverter) on the wire: the active power limit at 40188 in 0.1 %, its
+// revert time at 40190 in s, the power factor at 40193 in 0.001.
+const limit = (permille: number, revertS?: number) => ({
+  registers: [
+    { address: 40188, type: 'u16', value: permille },
+    ...(revertS === undefined ? [] : [{ address: 40190, type: 'u16', value: revertS }]),
+  ],
+});
+
+describe('commands from the server carried out on a SunSpec inverter behind the agent', () => {
+  it('a power limit goes to model 123 in the device scale with its enable flag, and reads back as the profile says', async () => {
+    const { registers, send } = await agentWith('store');
+    const [reply] = await send({ cmdId: 'c-1', type: 'writeSettings', args: limit(600, 600) });
+    // Before: the recorded inverter had no limit in force (WMaxLimPct 0, its revert timer not implemented).
+    expect(reply).toEqual({ cmdId: 'c-1', state: 'accepted', result: { previous: { '40188': 0 } } });
+    // On the device: 60 % in its steps of 0.01 % (WMaxLimPct_SF −2), the revert timer, WMaxLim_Ena 1.
+    expect(registers.get(MODEL_123 + 5)).toBe(6000);
+    expect(registers.get(MODEL_123 + 7)).toBe(600);
+    expect(registers.get(MODEL_123 + 9)).toBe(1);
+    // The server's read-back of the same registers.
+    const [read] = await send({ cmdId: 'c-1.rb', type: 'readSettings', args: limit(600, 600) });
+    expect(read).toEqual({
+      cmdId: 'c-1.rb',
+      state: 'succeeded',
+      result: { registers: { '40188': 600, '40190': 600 } },
+    });
+  });
+
+  it('a power factor goes to OutPFSet in the device scale with OutPFSet_Ena', async () => {
+    const { registers, send } = await agentWith('store');
+    const [reply] = await send({
+      cmdId: 'c-2',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40193, type: 'u16', value: 950 }] },
+    });
+    expect(reply!.state).toBe('accepted');
+    // OutPFSet_SF of this inverter is −4: 0.95 is 9500.
+    expect(registers.get(MODEL_123 + 10)).toBe(9500);
+    expect(registers.get(MODEL_123 + 14)).toBe(1);
+    const [read] = await send({
+      cmdId: 'c-2.rb',
+      type: 'readSettings',
+      args: { registers: [{ address: 40193, type: 'u16' }] },
+    });
+    expect(read!.result).toEqual({ registers: { '40193': 950 } });
+  });
+
+  it('a write the device refuses is failed with its exception, and the image is unchanged', async () => {
+    const { registers, send } = await agentWith({ refuse: 3 });
+    const before = registers.get(MODEL_123 + 5);
+    expect(await send({ cmdId: 'c-3', type: 'writeSettings', args: limit(600) })).toEqual([
+      {
+        cmdId: 'c-3',
+        state: 'failed',
+        reason: 'the device refused the write: exception 3 (illegal data value)',
+      },
+    ]);
+    expect(registers.get(MODEL_123 + 5)).toBe(before);
+  });
+
+  it('a device that takes the write and does not carry it out is failed with what it reads back', async () => {
+    const { send } = await agentWith('ignore');
+    const [reply] = await send({ cmdId: 'c-4', type: 'writeSettings', args: limit(600) });
+    expect(reply!.state).toBe('failed');
+    expect(reply!.reason).toMatch(/reads back WMaxLimPct 0 \(written 6000\)/);
+  });
+
+  it('a 0 % limit is never written: failed, naming "disconnect"', async () => {
+    const { server, send } = await agentWith('store');
+    expect(await send({ cmdId: 'c-5', type: 'writeSettings', args: limit(0) })).toEqual([
+      {
+        cmdId: 'c-5',
+        state: 'failed',
+        reason:
+          'a 0 % limit is not written (some inverters go to standby): ask for "disconnect" to switch it off',
+      },
+    ]);
+    expect(server.requests.filter((r) => r.fc === 16)).toEqual([]);
+  });
+
+  it('answers every other command with a reason: unknown device, expired, kinds and points it does not carry out', async () => {
+    const { send } = await agentWith('store');
+    const reasons = async (m: Parameters<typeof send>[0]) => (await send(m)).map((r) => [r.state, r.reason]);
+    expect(
+      await reasons({ cmdId: 'u-1', type: 'readSettings', target: 'SIN000000001', args: limit(1) }),
+    ).toEqual([['failed', 'no device SIN000000001 behind this agent']]);
+    expect(await reasons({ cmdId: 'u-2', type: 'writeSettings', args: limit(500), expiresAt: 1 })).toEqual([
+      ['failed', 'expired'],
+    ]);
+    expect(
+      await reasons({
+        cmdId: 'u-3',
+        type: 'writeSettings',
+        args: { registers: [{ address: 40300, type: 'u16', value: 2645 }] },
+      }),
+    ).toEqual([['failed', 'gridOverVoltage (SunSpec 707 OV1) is not written by the edge agent yet']]);
+    expect(await reasons({ cmdId: 'u-4', type: 'batteryDispatch', args: { schedule: {} } })).toEqual([
+      ['failed', 'battery schedules are not carried out by the edge agent yet'],
+    ]);
+    expect(await reasons({ cmdId: 'u-5', type: 'ivScan' })).toEqual([
+      ['failed', `no IV tracer reachable on ${SN} through the edge agent`],
+    ]);
+    expect(await reasons({ cmdId: 'u-6', type: 'firmwareUpgrade', target: AGENT })).toEqual([
+      ['failed', 'firmwareUpgrade of the edge agent itself is not carried out by this version'],
+    ]);
+  });
+
+  it('carries a command id out once: a repeat gets the same answer without a second write', async () => {
+    const { server, send, replies } = await agentWith('store');
+    await send({ cmdId: 'c-6', type: 'writeSettings', args: limit(700) });
+    const writes = () => server.requests.filter((r) => r.fc === 16).length;
+    const afterFirst = writes();
+    expect(afterFirst).toBe(1);
+    await send({ cmdId: 'c-6', type: 'writeSettings', args: limit(700) });
+    expect(writes()).toBe(1);
+    expect(replies.filter((r) => r.cmdId === 'c-6').map((r) => r.state)).toEqual(['accepted', 'accepted']);
+  });
+
+  it('debug reads and writes registers as they are', async () => {
+    const { registers, send } = await agentWith('store');
+    const [write] = await send({
+      cmdId: 'd-1',
+      type: 'debug',
+      args: { op: 'write', address: MODEL_123 + 5, dataType: 'u16', values: [4200] },
+    });
+    expect(write).toEqual({ cmdId: 'd-1', state: 'accepted' });
+    expect(registers.get(MODEL_123 + 5)).toBe(4200);
+    const [read] = await send({
+      cmdId: 'd-2',
+      type: 'debug',
+      args: { op: 'read', address: MODEL_123, count: 2, dataType: 'u16' },
+    });
+    expect(read).toEqual({ cmdId: 'd-2', state: 'succeeded', result: { values: [123, 24] } });
+  });
+});
