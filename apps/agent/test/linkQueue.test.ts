@@ -170,4 +170,42 @@ describe('a link queue over Modbus TCP', () => {
     expect(deadResults.at(-1)?.error).toBeInstanceOf(DeviceBackedOffError);
     expect(server.requests.filter((r) => r.unitId === 2).length).toBeLessThanOrEqual(4);
   }, 30_000);
+
+  it('says for each device what discovery found, and counts its failed polls by kind for the status', async () => {
+    const server = await serve([
+      { unitId: 1, registers: SMA },
+      { unitId: 2, registers: DER, dead: true },
+    ]);
+    // One link that backs a silent device off after its first timeout, one that keeps asking it.
+    const backingOff = link(server, { retries: 0, deadAfter: 1, deadBackoffMs: 60_000 });
+    const asking = link(server, { retries: 0, deadAfter: 100 });
+    const live = new DevicePoller(backingOff, { sn: 'SIN000000001', unitId: 1 }, 60_000, () => undefined);
+    const target = { sn: 'SIN000000002', unitId: 2, timeoutMs: 100 };
+    const backedOff = new DevicePoller(backingOff, target, 60_000, () => undefined);
+    const silent = new DevicePoller(asking, target, 60_000, () => undefined);
+    for (let i = 0; i < 2; i++) await Promise.all([live.poll(), backedOff.poll(), silent.poll()]);
+
+    const found = live.report('inverters');
+    expect(found).toMatchObject({
+      sn: 'SIN000000001',
+      link: 'inverters',
+      unitId: 1,
+      profile: 'sunspec',
+      errors: {},
+    });
+    expect(found.identity?.manufacturer).toBe('SMA');
+    expect(found.models).toEqual(expect.arrayContaining([1, 101, 120, 160]));
+    expect(found.lastError).toBeUndefined();
+    // A device that never answers: each poll fails on no answer, or, once backed off, without asking the link.
+    const timedOut = silent.report('rs485');
+    expect(timedOut.errors).toEqual({ timeout: 2 });
+    expect(timedOut.lastError).toBeDefined();
+    expect(timedOut.identity).toBeUndefined();
+    expect(timedOut.models).toBeUndefined();
+    const skipped = backedOff.report('inverters');
+    expect(skipped.errors).toEqual({ backedOff: 2 });
+    expect(skipped.lastError).toMatch(/^unit 2 does not answer; backed off until /);
+    // The link's round trip of its answered requests.
+    expect(backingOff.stats.latencyMs).toBeGreaterThan(0);
+  }, 30_000);
 });

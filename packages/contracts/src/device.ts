@@ -90,6 +90,67 @@ export function parseUpTopic(topic: string): { sn: string; kind: UpKind } | unde
   return { sn, kind: kind as UpKind };
 }
 
+/**
+ * Why an edge agent's poll of a device failed: no answer in time, an exception the device answered, no connection
+ * to its link, backed off after failing in a row, no SunSpec map where one was expected, or anything else.
+ */
+export const AGENT_POLL_ERROR_KINDS = [
+  'timeout',
+  'exception',
+  'connection',
+  'backedOff',
+  'noSunSpec',
+  'other',
+] as const;
+export type AgentPollErrorKind = (typeof AGENT_POLL_ERROR_KINDS)[number];
+
+const agentText = z.string().max(64);
+const agentCount = z.number().int().min(0).max(1e12);
+
+/** What an edge agent found of one device it polls, and how its polls went since the agent started. */
+export const agentDeviceReport = z
+  .object({
+    /** Our serial of the device (its readings' `sn`). */
+    sn: serialNumber,
+    /** The link it is read on (its name in agent.yaml, else its address). */
+    link: agentText,
+    unitId: z.number().int().min(0).max(255),
+    /** `sunspec` (discovered) or the register profile it is read by. */
+    profile: z.string().max(32),
+    /** What its SunSpec common model (1) says; absent until discovered, and for a device read by a profile. */
+    identity: z
+      .object({
+        manufacturer: agentText.optional(),
+        model: agentText.optional(),
+        serial: agentText.optional(),
+        version: agentText.optional(),
+      })
+      .strict()
+      .optional(),
+    /** The SunSpec model ids of its chain, in order, known or not; absent until discovered. */
+    models: z.array(z.number().int().min(0).max(65535)).max(100).optional(),
+    /** Polls that failed, by kind. */
+    errors: z
+      .object(Object.fromEntries(AGENT_POLL_ERROR_KINDS.map((k) => [k, agentCount.optional()])))
+      .strict() as z.ZodType<Partial<Record<AgentPollErrorKind, number>>>,
+    /** Why its last failed poll failed. */
+    lastError: z.string().max(200).optional(),
+  })
+  .strict();
+export type AgentDeviceReport = z.infer<typeof agentDeviceReport>;
+
+/** What an edge agent says of its links and devices in its status message. */
+export const agentReport = z
+  .object({
+    /** Each link's mean request round trip of its recent requests [ms]; absent before its first answer. */
+    links: z
+      .array(z.object({ name: agentText, latencyMs: z.number().min(0).max(600_000).optional() }).strict())
+      .max(64),
+    devices: z.array(agentDeviceReport).max(256),
+  })
+  .strict();
+export type AgentReport = z.infer<typeof agentReport>;
+
 /** `dev/{sn}/up/status`: sent on connect, and as the last will (`offline`). */
 export const collectorStatusMessage = z.object({
   state: z.enum(['online', 'offline']),
@@ -119,6 +180,8 @@ export const collectorStatusMessage = z.object({
    * like every integer a device sends: a full buffer of 32 devices drops about 3.4 million readings a year.
    */
   droppedReadings: z.number().int().min(0).max(1e12).optional(),
+  /** An edge agent's links and what it found of its devices (kept by the server as the agent last said). */
+  agent: agentReport.optional(),
 });
 export type CollectorStatusMessage = z.infer<typeof collectorStatusMessage>;
 

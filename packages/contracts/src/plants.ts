@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarPeriod } from './calendar.ts';
 import { idListSchema, idSchema } from './common.ts';
-import { DEVICE_KINDS } from './device.ts';
+import { DEVICE_KINDS, agentReport, agentDeviceReport } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
 import { currencyRate } from './settings.ts';
@@ -323,6 +323,15 @@ export const collectorRow = z.object({
   clockSynced: z.boolean().nullable(),
   /** Readings it dropped from its full buffer, in all, as it last said; null when it never said. */
   droppedReadings: z.number().nullable(),
+  /**
+   * An edge agent's links and, for every device it polls, what discovery found and how its polls went, as its last
+   * status said, with each device's last reading that reached the server; null for a collector that is no agent.
+   */
+  agent: agentReport
+    .extend({
+      devices: z.array(agentDeviceReport.extend({ lastReadingAt: z.string().nullable() })),
+    })
+    .nullable(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
   devices: z.array(z.object({ serial: z.string(), kind: z.enum(DEVICE_KINDS), boundAt: z.string() })),

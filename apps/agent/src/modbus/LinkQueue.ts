@@ -78,8 +78,11 @@ export class LinkQueue {
   private readonly health = new Map<number, Health>();
   private closed = false;
   private readonly o: Required<LinkQueueOptions>;
-  /** Requests sent, and how many of them failed (for the agent's status and the bench). */
-  readonly stats = { requests: 0, failures: 0, reconnects: 0 };
+  /**
+   * Requests sent, how many of them failed, and the mean round trip of the recent answered ones [ms] (weighted
+   * towards the latest), for the agent's status and the bench.
+   */
+  readonly stats = { requests: 0, failures: 0, reconnects: 0, latencyMs: undefined as number | undefined };
 
   constructor(
     private readonly transport: ModbusTransport,
@@ -230,9 +233,13 @@ export class LinkQueue {
       this.stats.requests++;
       const timeoutMs = device.timeoutMs ?? this.o.timeoutMs;
       let registers: number[] = [];
+      const sentAt = this.o.now();
       if (job.values) await this.transport.writeHolding(device.unitId, job.address, job.values, timeoutMs);
       else registers = await this.transport.readHolding(device.unitId, job.address, job.count, timeoutMs);
       this.lastAnswerAt = this.o.now();
+      const latency = this.lastAnswerAt - sentAt;
+      this.stats.latencyMs =
+        this.stats.latencyMs === undefined ? latency : this.stats.latencyMs * 0.8 + latency * 0.2;
       this.health.set(device.unitId, { failures: 0, deadUntil: 0, backoffMs: this.o.deadBackoffMs });
       job.resolve(registers);
     } catch (raw) {

@@ -1,7 +1,8 @@
-import type { SettingsProfileId } from '@solarops/contracts';
+import type { AgentDeviceReport, AgentPollErrorKind, SettingsProfileId } from '@solarops/contracts';
 import type { CommandTarget } from '../commands/CommandDispatcher.ts';
 import type { RegisterAccess } from '../commands/model123.ts';
-import type { LinkQueue } from '../modbus/LinkQueue.ts';
+import { DeviceBackedOffError, type LinkQueue } from '../modbus/LinkQueue.ts';
+import { ModbusError } from '../modbus/transport.ts';
 import type { ReadingFields } from '../mapping/toReading.ts';
 import type { ModelLocation, ReadRegisters } from '../sunspec/discover.ts';
 import { SunSpecDevice } from '../sunspec/SunSpecDevice.ts';
@@ -25,6 +26,26 @@ export interface PollResult {
   error?: Error;
 }
 
+/** A device that answers but has no SunSpec map where one was expected. */
+export class NoSunSpecMapError extends Error {
+  constructor(unitId: number) {
+    super(`unit ${unitId} has no SunSpec map`);
+    this.name = 'NoSunSpecMapError';
+  }
+}
+
+/** The kind of a failed poll, as the agent's status counts it. */
+export function pollErrorKind(error: Error): AgentPollErrorKind {
+  if (error instanceof DeviceBackedOffError) return 'backedOff';
+  if (error instanceof ModbusError) return error.failure;
+  if (error instanceof NoSunSpecMapError) return 'noSunSpec';
+  return 'other';
+}
+
+/** At most this many characters of a text the device gives, or of an error, go into the status. */
+const TEXT_MAX = 64;
+const ERROR_MAX = 200;
+
 /**
  * Polls one device at a fixed interval through its link's queue: discovers its SunSpec map at the first poll
  * (and again after a failed one), then reads its mapped models; a device with a register profile is read by it. Polls start on a fixed grid (start + k ×
@@ -36,6 +57,9 @@ export class DevicePoller implements CommandTarget {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
   private next = 0;
+  /** Failed polls by kind since the agent started, and why the latest poll failed (cleared by a good one). */
+  private readonly errors: Partial<Record<AgentPollErrorKind, number>> = {};
+  private lastError: string | undefined;
 
   constructor(
     private readonly queue: LinkQueue,
@@ -75,11 +99,41 @@ export class DevicePoller implements CommandTarget {
       const profile = this.target.profile ?? 'sunspec';
       this.device ??=
         profile === 'sunspec' ? await SunSpecDevice.discover(this.read) : new RegisterProfileDevice(profile);
-      if (!this.device) throw new Error(`unit ${this.target.unitId} has no SunSpec map`);
-      return { sn: this.target.sn, ts, fields: await this.device.read(this.read) };
+      if (!this.device) throw new NoSunSpecMapError(this.target.unitId);
+      const fields = await this.device.read(this.read);
+      this.lastError = undefined;
+      return { sn: this.target.sn, ts, fields };
     } catch (error) {
+      const kind = pollErrorKind(error as Error);
+      this.errors[kind] = (this.errors[kind] ?? 0) + 1;
+      this.lastError = (error as Error).message.slice(0, ERROR_MAX);
       return { sn: this.target.sn, ts, error: error as Error };
     }
+  }
+
+  /** What the agent's status says of this device on the link named `link`: discovery's findings and its errors. */
+  report(link: string): AgentDeviceReport {
+    const d = this.device;
+    const text = (v: string | undefined) => (v === undefined ? undefined : v.slice(0, TEXT_MAX));
+    return {
+      sn: this.target.sn,
+      link: link.slice(0, TEXT_MAX),
+      unitId: this.target.unitId,
+      profile: this.target.profile ?? 'sunspec',
+      ...(d instanceof SunSpecDevice
+        ? {
+            identity: {
+              manufacturer: text(d.identity.manufacturer),
+              model: text(d.identity.model),
+              serial: text(d.identity.serial),
+              version: text(d.identity.version),
+            },
+            models: d.modelIds.slice(0, 100),
+          }
+        : {}),
+      errors: { ...this.errors },
+      ...(this.lastError === undefined ? {} : { lastError: this.lastError }),
+    };
   }
 
   start(): void {

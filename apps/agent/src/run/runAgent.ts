@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TelemetryReading } from '@solarops/contracts';
+import type { AgentReport, TelemetryReading } from '@solarops/contracts';
 import { CollectorLink } from '@solarops/simulator/link';
 import { CommandDispatcher, type DispatcherOptions } from '../commands/CommandDispatcher.ts';
 import { energyToday, type DayStart } from '../mapping/energyToday.ts';
@@ -19,19 +19,69 @@ export function endpointOf(link: LinkConfig): LinkEndpoint {
   return { kind: 'rtu', ...link.rtu! };
 }
 
+/** A link's name in the status: its name in agent.yaml, else where it goes. */
+export function linkName(link: LinkConfig): string {
+  if (link.name) return link.name;
+  const e = endpointOf(link);
+  return e.kind === 'rtu' ? e.path : `${e.host}:${e.port}`;
+}
+
+interface PolledLink {
+  name: string;
+  queue: LinkQueue;
+  pollers: DevicePoller[];
+}
+
 /** Each device's poller, on one queue per link. */
 function pollers(
   config: AgentConfig,
   onResult: (r: PollResult) => void,
-): { queues: LinkQueue[]; pollers: DevicePoller[] } {
-  const queues: LinkQueue[] = [];
-  const all: DevicePoller[] = [];
-  for (const link of config.links) {
+): { queues: LinkQueue[]; pollers: DevicePoller[]; links: PolledLink[] } {
+  const links = config.links.map((link): PolledLink => {
     const queue = new LinkQueue(new ModbusSerialTransport(endpointOf(link)), { gapMs: link.gapMs });
-    queues.push(queue);
-    for (const d of link.devices) all.push(new DevicePoller(queue, d, config.intervalS * 1000, onResult));
+    return {
+      name: linkName(link),
+      queue,
+      pollers: link.devices.map((d) => new DevicePoller(queue, d, config.intervalS * 1000, onResult)),
+    };
+  });
+  return { queues: links.map((l) => l.queue), pollers: links.flatMap((l) => l.pollers), links };
+}
+
+/** The links' latency in the status is renewed at least this often (what was found and the errors, on change). */
+const REPORT_EVERY_MS = 5 * 60_000;
+
+/**
+ * The agent's report of its links and devices for its status: renewed after a round of polls when what discovery
+ * found or the poll errors changed, and every `REPORT_EVERY_MS` for the links' latency, so that the status (said
+ * over MQTT, and over HTTP when it changes) goes no more often than that.
+ */
+class AgentReporter {
+  report: AgentReport | undefined;
+  private key = '';
+  private at = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Renews the report of `links`; true when it changed. */
+  renew(links: PolledLink[]): boolean {
+    const devices = links.flatMap((l) => l.pollers.map((p) => p.report(l.name))).slice(0, 256);
+    const key = JSON.stringify(devices);
+    if (this.report && key === this.key && this.now() - this.at < REPORT_EVERY_MS) return false;
+    this.key = key;
+    this.at = this.now();
+    this.report = {
+      links: links.slice(0, 64).map((l) => {
+        const latency = l.queue.stats.latencyMs;
+        return {
+          name: l.name.slice(0, 64),
+          ...(latency === undefined ? {} : { latencyMs: Math.round(latency * 10) / 10 }),
+        };
+      }),
+      devices,
+    };
+    return true;
   }
-  return { queues, pollers: all };
 }
 
 /** The day counters of energy today, kept beside the buffer so that a restart at noon keeps the day. */
@@ -119,12 +169,18 @@ export async function runAgent(
   if (journal.waiting().length > 0)
     log(`buffer: ${journal.waiting().length} batch(es) from before the restart go first`);
   const days = new DayStarts(config.dataDir);
-  /** What the agent says of itself, over MQTT at each connect and over HTTP while HTTP carries its batches. */
+  const reporter = new AgentReporter();
+  /**
+   * What the agent says of itself, over MQTT at each connect and over HTTP while HTTP carries its batches: its
+   * version, interval, clock, the readings its full buffer dropped, and (after its first round of polls) its links
+   * and what it found of each device.
+   */
   const status = () => ({
     firmware: AGENT_VERSION,
     intervalS: config.intervalS,
     clock: clockState(),
     droppedReadings: journal.droppedReadings,
+    ...(reporter.report ? { agent: reporter.report } : {}),
   });
   const link = new CollectorLink({
     // Without MQTT the link is never started: it only keeps the batches, and HTTP delivers them.
@@ -168,23 +224,32 @@ export async function runAgent(
   let droppedReported = journal.droppedReadings;
   const flush = (): void => {
     ended = 0;
-    if (collected.length === 0) return;
-    const readings = collected;
-    collected = [];
-    link.sendTelemetry(readings);
-    void http?.deliver();
-    days.save();
+    // What it found of its devices, or their errors, changed (a round where every poll failed too): the server
+    // hears it with the round.
+    let announce = reporter.renew(links);
+    if (collected.length > 0) {
+      const readings = collected;
+      collected = [];
+      link.sendTelemetry(readings);
+      void http?.deliver();
+      days.save();
+    }
     if (journal.droppedReadings > droppedReported) {
       log(
         `buffer full: ${journal.droppedReadings - droppedReported} oldest reading(s) dropped (${journal.droppedReadings} in all)`,
       );
       droppedReported = journal.droppedReadings;
-      // The server hears the count now if it can (else at the next connect, which says the status anyway; over
-      // HTTP the changed status goes before the next batch).
-      void link.announce();
+      announce = true;
     }
+    // The server hears a changed status now if it can (else at the next connect, which says the status anyway;
+    // over HTTP the changed status goes before the next batch).
+    if (announce) void link.announce();
   };
-  const { queues, pollers: all } = pollers(config, (result) => {
+  const {
+    queues,
+    pollers: all,
+    links,
+  } = pollers(config, (result) => {
     if (result.error) log(`${result.sn}: ${result.error.message}`);
     const reading = toReading(result, config, days.map);
     if (reading) collected.push(reading);

@@ -475,7 +475,8 @@ export class IngestPipeline {
         clock_offset_ms = coalesce(
           ${s.clock?.ms ?? null}::bigint - (extract(epoch from clock_timestamp()) * 1000)::bigint, clock_offset_ms),
         clock_synced = case when ${s.clock !== undefined} then ${s.clock?.synced ?? null}::boolean else clock_synced end,
-        dropped_readings = coalesce(${s.droppedReadings ?? null}::bigint, dropped_readings)
+        dropped_readings = coalesce(${s.droppedReadings ?? null}::bigint, dropped_readings),
+        agent_report = coalesce(${s.agent ? JSON.stringify(s.agent) : null}::jsonb, agent_report)
       where id = ${collector.id}`);
     this.events.emit('online', collector.id);
   }

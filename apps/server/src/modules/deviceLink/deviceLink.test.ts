@@ -342,19 +342,41 @@ describe('device link over MQTT (embedded broker)', () => {
     const row = async () =>
       (
         (await t.db.execute(
-          sql`select firmware_version, report_interval_s, clock_offset_ms, clock_synced, dropped_readings, online
-              from collectors where serial = ${c.serial}`,
+          sql`select firmware_version, report_interval_s, clock_offset_ms, clock_synced, dropped_readings, agent_report,
+              online from collectors where serial = ${c.serial}`,
         )) as unknown as { rows: Record<string, unknown>[] }
       ).rows[0]!;
     const status = (payload: object, headers: Record<string, string> = { authorization: auth }) =>
       t.app.inject({ method: 'POST', url: '/prod-api/device/v1/status?langType=en', headers, payload });
 
+    // An edge agent's links and what it found of its devices.
+    const agent = {
+      links: [{ name: 'inverters', latencyMs: 12.4 }],
+      devices: [
+        {
+          sn: 'SIN241800042',
+          link: 'inverters',
+          unitId: 126,
+          profile: 'sunspec',
+          identity: {
+            manufacturer: 'SMA',
+            model: 'SB3.6-1AV-41',
+            serial: '3005067415',
+            version: '4.00.75.R',
+          },
+          models: [1, 101, 120, 123, 160],
+          errors: { timeout: 3 },
+          lastError: 'unit 126: no answer in 2000 ms',
+        },
+      ],
+    };
     const res = await status({
       state: 'online',
       firmware: '0.1.0',
       intervalS: 60,
       clock: { ms: Date.now() + 90_000, synced: false },
       droppedReadings: 1250,
+      agent,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ state: 'online' });
@@ -366,6 +388,7 @@ describe('device link over MQTT (embedded broker)', () => {
       online: true,
     });
     expect(Number(kept.dropped_readings)).toBe(1250);
+    expect(kept.agent_report).toEqual(agent);
     // 90 s ahead, less the call's own time.
     expect(Number(kept.clock_offset_ms)).toBeGreaterThan(60_000);
     expect(Number(kept.clock_offset_ms)).toBeLessThanOrEqual(90_000);
@@ -377,6 +400,14 @@ describe('device link over MQTT (embedded broker)', () => {
       [{ firmware: '9.9.9' }, 'state: Must be one of online, offline'],
       [{ state: 'online', firmware: '9.9.9', clock: { ms: 'now' } }, 'clock.ms: Expected number'],
       [{ state: 'online', firmware: '9.9.9', intervalS: 1 }, 'intervalS: Must be at least 5'],
+      [
+        { state: 'online', agent: { ...agent, devices: [{ ...agent.devices[0], unitId: 300 }] } },
+        'agent.devices.0.unitId: Must be at most 255',
+      ],
+      [
+        { state: 'online', agent: { ...agent, devices: [{ ...agent.devices[0], errors: { melted: 1 } }] } },
+        'agent.devices.0.errors: Unknown field',
+      ],
     ] as const) {
       const refused = await status(bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);

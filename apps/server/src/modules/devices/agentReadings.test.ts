@@ -192,6 +192,30 @@ describe('the edge agent against the server', () => {
       expect(info.data.firmwareVersion).toBe(AGENT_VERSION);
       expect(info.data.clockOffsetMs).not.toBeNull();
       expect(Math.abs(info.data.clockOffsetMs!)).toBeLessThan(60_000);
+      // What it found of the device after its first round, as scan found it, with the link's latency and its last
+      // reading (said with the round's batch: it may come a moment after the reading).
+      const agentInfo = await until(async () => {
+        const c = (
+          (await (await fetch(`${base}/collector/${plant.collectors[0]!.serial}`, { headers })).json()) as {
+            data: CollectorRow;
+          }
+        ).data;
+        return c.agent?.devices[0]?.lastReadingAt ? c.agent : undefined;
+      }, 60_000);
+      const found = JSON.parse(scan.stdout).devices[0];
+      expect(agentInfo.devices).toEqual([
+        {
+          sn: plant.devices[0]!.serial,
+          link: `127.0.0.1:${modbus.port}`,
+          unitId: 126,
+          profile: 'sunspec',
+          identity: found.identity,
+          models: found.models,
+          errors: {},
+          lastReadingAt: expect.any(String),
+        },
+      ]);
+      expect(agentInfo.links).toEqual([{ name: `127.0.0.1:${modbus.port}`, latencyMs: expect.any(Number) }]);
 
       agent.kill('SIGTERM');
       await exited(agent);

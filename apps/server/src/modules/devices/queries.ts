@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AGENT_COLLECTOR_MODEL } from '@solarops/contracts';
-import type { CollectorRow, DeviceHistory, DeviceListQuery, DeviceRow } from '@solarops/contracts';
+import type {
+  AgentReport,
+  CollectorRow,
+  DeviceHistory,
+  DeviceListQuery,
+  DeviceRow,
+} from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
@@ -241,12 +247,13 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     clock_offset_ms: string | null;
     clock_synced: boolean | null;
     dropped_readings: string | null;
+    agent_report: AgentReport | null;
     online: boolean;
     last_seen_at: string | null;
   }>(
     db,
     sql`select c.id, c.serial, c.plant_id, pl.name as plant_name, c.model, c.firmware_version, c.network, c.signal,
-          c.iccid, c.clock_offset_ms, c.clock_synced, c.dropped_readings, c.online, ${iso('c.last_seen_at')} as last_seen_at
+          c.iccid, c.clock_offset_ms, c.clock_synced, c.dropped_readings, c.agent_report, c.online, ${iso('c.last_seen_at')} as last_seen_at
         from collectors c left join plants pl on pl.id = c.plant_id
         where c.serial ilike ${`${escapeLike(sn)}%`}
           and ${scope}
@@ -258,13 +265,17 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     serial: string;
     kind: DeviceRow['kind'];
     bound_at: string;
+    last_seen_at: string | null;
   }>(
     db,
-    sql`select m.collector_id, d.serial, d.kind, ${iso('m.bound_at')} as bound_at
+    sql`select m.collector_id, d.serial, d.kind, ${iso('m.bound_at')} as bound_at, ${iso('d.last_seen_at')} as last_seen_at
         from collector_devices m join devices d on d.id = m.device_id
         where m.collector_id = any(${sql.param(rows.map((r) => r.id))}::int[]) and m.unbound_at is null
         order by d.serial`,
   );
+  /** When the last reading of a device an agent polls reached the server: only of the devices bound to it. */
+  const lastReadingAt = (collectorId: number, sn: string): string | null =>
+    bound.find((b) => b.collector_id === collectorId && b.serial === sn)?.last_seen_at ?? null;
   return rows.map((r) => ({
     serial: r.serial,
     plantId: r.plant_id,
@@ -277,6 +288,10 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     clockOffsetMs: r.clock_offset_ms === null ? null : Number(r.clock_offset_ms),
     clockSynced: r.clock_synced,
     droppedReadings: r.dropped_readings === null ? null : Number(r.dropped_readings),
+    agent: r.agent_report && {
+      links: r.agent_report.links,
+      devices: r.agent_report.devices.map((d) => ({ ...d, lastReadingAt: lastReadingAt(r.id, d.sn) })),
+    },
     online: r.online,
     lastSeenAt: r.last_seen_at,
     devices: bound

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEVICE_KINDS, type IvDeviceLayout } from '@solarops/contracts';
+import { DEVICE_KINDS, type AgentReport, type IvDeviceLayout } from '@solarops/contracts';
 import { plants } from '../plants/tables.ts';
 
 // Every device table carries plant_id so that it can be distributed by plant (ARCHITECTURE §2, Citus).
@@ -40,6 +40,8 @@ export const collectors = pgTable(
     clockSynced: boolean('clock_synced'),
     /** Readings it dropped from its full buffer, in all, as its last status said; null when it never said. */
     droppedReadings: bigint('dropped_readings', { mode: 'number' }),
+    /** An edge agent's links and what it found of its devices, as its last status said; null for a datalogger. */
+    agentReport: jsonb('agent_report').$type<AgentReport>(),
     reportIntervalS: integer('report_interval_s').notNull().default(300),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     online: boolean('online').notNull().default(false),

@@ -17,6 +17,7 @@ const collector: CollectorRow = {
   clockOffsetMs: null,
   clockSynced: null,
   droppedReadings: null,
+  agent: null,
   online: true,
   lastSeenAt: '2026-11-29T03:49:00.000Z',
   devices: [],
@@ -73,5 +74,83 @@ describe('the collector card says what an edge agent dropped from its full buffe
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('collector-dropped')).toBeNull();
+  });
+});
+
+describe('the collector card of an edge agent shows what it found of each device and how its polls went', () => {
+  const agent: NonNullable<CollectorRow['agent']> = {
+    links: [{ name: 'inverters', latencyMs: 12.4 }, { name: '/dev/ttyUSB0' }],
+    devices: [
+      {
+        sn: 'SIN241800042',
+        link: 'inverters',
+        unitId: 126,
+        profile: 'sunspec',
+        identity: { manufacturer: 'SMA', model: 'SB3.6-1AV-41', serial: '3005067415', version: '4.00.75.R' },
+        models: [1, 101, 120, 123, 160],
+        errors: { timeout: 3, exception: 1 },
+        lastError: 'exception 2 (illegal data address)',
+        lastReadingAt: '2026-11-29T03:45:00.000Z',
+      },
+      {
+        sn: 'HYB241800009',
+        link: '/dev/ttyUSB0',
+        unitId: 1,
+        profile: 'hybridRegister',
+        errors: {},
+        lastReadingAt: null,
+      },
+    ],
+  };
+  const row = (sn: string) => screen.getByText(sn, { selector: 'td' }).closest('tr')!.textContent ?? '';
+
+  it('lists discovery, profile, last reading and errors by kind in English, and the links latency', async () => {
+    await changeLanguage('en');
+    render(
+      <MemoryRouter>
+        <CollectorCard c={{ ...collector, agent }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Agent version')).toBeTruthy();
+    expect(screen.getByTestId('agent-latency').textContent).toBe(
+      'inverters: 12 ms, /dev/ttyUSB0: no answer yet',
+    );
+    const sma = row('SIN241800042');
+    for (const text of [
+      'inverters, unit 126',
+      'SMA',
+      'SB3.6-1AV-41',
+      '3005067415',
+      '4.00.75.R',
+      'SunSpec 1, 101, 120, 123, 160',
+      'no answer: 3, refused (Modbus exception): 1',
+      'Latest: exception 2 (illegal data address)',
+    ]) {
+      expect(sma).toContain(text);
+    }
+    const hybrid = row('HYB241800009');
+    expect(hybrid).toContain('Register profile hybridRegister');
+    expect(hybrid).toContain('None');
+  });
+
+  it('says the same in Chinese, and shows no agent part for a datalogger', async () => {
+    await changeLanguage('zh');
+    const { unmount } = render(
+      <MemoryRouter>
+        <CollectorCard c={{ ...collector, agent }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('边缘代理')).toBeTruthy();
+    expect(screen.getByText('代理版本')).toBeTruthy();
+    expect(row('SIN241800042')).toContain('无应答：3 次，设备拒绝（Modbus 异常）：1 次');
+    expect(row('HYB241800009')).toContain('寄存器表 hybridRegister');
+    unmount();
+    render(
+      <MemoryRouter>
+        <CollectorCard c={{ ...collector, model: 'SO-DL4G' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('agent-report')).toBeNull();
+    expect(screen.getByText('固件版本')).toBeTruthy();
   });
 });

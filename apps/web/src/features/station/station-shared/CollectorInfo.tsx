@@ -1,5 +1,5 @@
 import { Descriptions, Table, Tag } from 'antd';
-import type { CollectorRow } from '@solarops/contracts';
+import { AGENT_COLLECTOR_MODEL, type CollectorRow } from '@solarops/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from './api.ts';
+import { AgentReport } from './AgentReport.tsx';
 import { pathOf } from '../../../router/paths.ts';
 
 /**
@@ -25,7 +26,10 @@ function clockText(c: Pick<CollectorRow, 'clockOffsetMs' | 'clockSynced'>, t: TF
   return t('station.collector.clockState', { offset, sync });
 }
 
-/** One collector's information: plant, signal, SIM, last seen, online, and the devices reporting through it. */
+/**
+ * One collector's information: plant, signal, SIM, last seen, online, and the devices reporting through it; for an
+ * edge agent also what it said of its links and of every device it polls.
+ */
 export function CollectorCard({ c }: { c: CollectorRow }) {
   const { t } = useTranslation();
   return (
@@ -36,7 +40,11 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           {c.plantName ?? t('station.collector.unbound')}
         </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.model')}>{c.model}</Descriptions.Item>
-        <Descriptions.Item label={t('station.collector.firmware')}>
+        <Descriptions.Item
+          label={t(
+            c.model === AGENT_COLLECTOR_MODEL ? 'station.agent.version' : 'station.collector.firmware',
+          )}
+        >
           {c.firmwareVersion}{' '}
           {/* The update screen picks the package and upgrades this collector through the upgrade command. */}
           <Link to={pathOf('update', { serial: c.serial })} data-testid="collector-upgrade">
@@ -86,6 +94,7 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           },
         ]}
       />
+      {c.agent ? <AgentReport agent={c.agent} /> : null}
     </div>
   );
 }
