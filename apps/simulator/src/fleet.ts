@@ -11,7 +11,7 @@ export type { DeviceStateInit } from './physics/deviceState.ts';
 export { DEFAULT_FAULT_RATES } from './physics/faultInjector.ts';
 export { toProtocolReading } from './transport/toProtocolReading.ts';
 export { runFleet } from './transport/runFleet.ts';
-export { makerPublicKey } from './commands/FirmwareUpdater.ts';
+export { makerPublicKey } from './commands/firmwareSignature.ts';
 export { historyShowcase, liveShowcase } from './physics/demoShowcase.ts';
 export { toDeviceEvents } from './transport/toDeviceEvents.ts';
 export {

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify, type Hash, type KeyObject } from 'node:crypto';
+import { createHash, type Hash, type KeyObject } from 'node:crypto';
 import type {
   CommandMessage,
   CommandReply,
@@ -8,13 +8,7 @@ import type {
   UpgradeProgress,
   UpgradeStartArgs,
 } from '@solarops/contracts';
-
-/** A maker's Ed25519 public key given as its 32 raw bytes in base64 (as administrators enter it), for a boot loader. */
-export const makerPublicKey = (raw: string): KeyObject =>
-  createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(raw, 'base64').toString('base64url') },
-    format: 'jwk',
-  });
+import { signedByTrustedMaker } from './firmwareSignature.ts';
 
 /** Failures a test or a fleet injects into a device's upgrades. */
 export interface UpgradeFailures {
@@ -260,10 +254,7 @@ export class FirmwareUpdater {
       const digest = (f.digest ??= f.hash.digest());
       if (digest.toString('hex') !== f.args.sha256)
         return this.end(f, { state: 'failed', reason: 'checksum mismatch: image not installed' });
-      const signed = this.options.trustedKeys.some((key) =>
-        verify(null, digest, key, Buffer.from(f.args.signature, 'base64')),
-      );
-      if (!signed)
+      if (!signedByTrustedMaker(digest, f.args.signature, this.options.trustedKeys))
         return this.end(f, { state: 'failed', reason: 'signature not trusted: image not installed' });
       this.later(step, () => {
         this.stage(f, 'installing');
