@@ -46,6 +46,23 @@ const NO_WRITTEN_PATHS = [
   { selector: `JSXAttribute[name.name='to'] ${WRITTEN_PATH}`, message: WRITTEN_PATH_TEXT },
 ];
 
+/**
+ * The endpoint map (contracts `endpointMaps.ts`, decision in docs/ARCHITECTURE.md): a module whose calls are all in
+ * the map is called through its entries (`callEndpoint` of api/callEndpoint.ts), never at a written path, so that
+ * the console's path cannot drift from the route the server declares from the same entry. The segments repeat
+ * `ENDPOINT_MAPS`'s keys; `apps/web/src/api/callEndpoint.test.ts` proves the rule fires.
+ */
+const MAPPED_API_SEGMENTS = ['iv'];
+const MAPPED_API_TEXT =
+  'This module is in the endpoint map: call it with callEndpoint(<ENDPOINTS>.<name>, …) from api/callEndpoint.ts, or endpointPath(…) for a file, not a written path.';
+const MAPPED_SEGMENT = `\\u002F(${MAPPED_API_SEGMENTS.join('|')})(\\u002F|$)`;
+const NO_WRITTEN_API_PATHS = [
+  {
+    selector: `:matches(Literal[value=/^${MAPPED_SEGMENT}/], TemplateLiteral[quasis.0.value.raw=/^${MAPPED_SEGMENT}/])`,
+    message: MAPPED_API_TEXT,
+  },
+];
+
 /** The syntax the console refuses everywhere, its tests included. */
 const WEB_SYNTAX = [
   {
@@ -214,7 +231,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', STATIC_MESSAGE],
-      'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS],
+      'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS, ...NO_WRITTEN_API_PATHS],
     },
   },
   // A test drives its own routes, at paths of its own.

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IvCatalogueModule, IvDeviceLayout, IvDeviceLayoutView } from '@solarops/contracts';
-import { request } from './request.ts';
+import { IV_ENDPOINTS as IV, type IvDeviceLayout } from '@solarops/contracts';
+import { callEndpoint } from './callEndpoint.ts';
 
 // The IV diagnosis's shared reads: the shipped module list (templates and inverters start from it) and an
 // inverter's layout, edited on the device detail and read by the scans.
@@ -9,7 +9,7 @@ import { request } from './request.ts';
 export const useIvModules = (enabled = true) =>
   useQuery({
     queryKey: ['iv', 'modules'],
-    queryFn: () => request<IvCatalogueModule[]>('/iv/modules'),
+    queryFn: () => callEndpoint(IV.modules),
     staleTime: Infinity,
     enabled,
   });
@@ -17,7 +17,7 @@ export const useIvModules = (enabled = true) =>
 export const useDeviceLayout = (sn: string, enabled: boolean) =>
   useQuery({
     queryKey: ['iv', 'layout', sn],
-    queryFn: () => request<IvDeviceLayoutView>(`/iv/devices/${encodeURIComponent(sn)}/layout`),
+    queryFn: () => callEndpoint(IV.deviceLayout, { path: { sn } }),
     enabled,
   });
 
@@ -25,11 +25,7 @@ export function useSetDeviceLayout(sn: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (layout: IvDeviceLayout | null) =>
-      request<IvDeviceLayoutView>(`/iv/devices/${encodeURIComponent(sn)}/layout`, {
-        method: 'PUT',
-        json: { layout },
-        quiet: true,
-      }),
+      callEndpoint(IV.setDeviceLayout, { path: { sn }, body: { layout }, quiet: true }),
     onSuccess: (view) => client.setQueryData(['iv', 'layout', sn], view),
   });
 }

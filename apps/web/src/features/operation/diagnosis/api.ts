@@ -1,40 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  IvDiagnoseBody,
-  IvDiagnosisResult,
-  IvInverter,
-  IvStringDetail,
-  IvStringRow,
-  IvTask,
-  IvTaskBody,
-  IvTemplate,
-  IvTemplateBody,
+import {
+  IV_ENDPOINTS as IV,
+  type IvDiagnoseBody,
+  type IvTaskBody,
+  type IvTemplateBody,
 } from '@solarops/contracts';
-import { request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 
 export const useIvTemplates = () =>
-  useQuery({ queryKey: ['iv', 'templates'], queryFn: () => request<IvTemplate[]>('/iv/templates') });
+  useQuery({ queryKey: ['iv', 'templates'], queryFn: () => callEndpoint(IV.templates) });
 
 /** Tasks, polled while any is still scanning. */
 export const useIvTasks = () =>
   useQuery({
     queryKey: ['iv', 'tasks'],
-    queryFn: () => request<IvTask[]>('/iv/tasks'),
+    queryFn: () => callEndpoint(IV.tasks),
     refetchInterval: (q) => (q.state.data?.some((t) => t.state !== 'complete') ? 2000 : false),
   });
 
 export const useIvInverters = () =>
-  useQuery({ queryKey: ['iv', 'inverters'], queryFn: () => request<IvInverter[]>('/iv/inverters') });
+  useQuery({ queryKey: ['iv', 'inverters'], queryFn: () => callEndpoint(IV.inverters) });
 
 export const useIvTask = (id: number) =>
   useQuery({
     queryKey: ['iv', 'task', id],
     enabled: id > 0,
-    queryFn: () =>
-      request<{
-        task: IvTask;
-        inverters: { serial: string; commandState: string; failure: string | null }[];
-      }>(`/iv/tasks/${id}`),
+    queryFn: () => callEndpoint(IV.task, { path: { id } }),
     refetchInterval: (q) => (q.state.data && q.state.data.task.state !== 'complete' ? 2000 : false),
   });
 
@@ -42,14 +33,14 @@ export const useIvStrings = (id: number, complete: boolean) =>
   useQuery({
     queryKey: ['iv', 'strings', id, complete],
     enabled: id > 0,
-    queryFn: () => request<IvStringRow[]>(`/iv/tasks/${id}/strings`),
+    queryFn: () => callEndpoint(IV.taskStrings, { path: { id } }),
   });
 
 export const useIvString = (id: number) =>
   useQuery({
     queryKey: ['iv', 'string', id],
     enabled: id > 0,
-    queryFn: () => request<IvStringDetail>(`/iv/strings/${id}`),
+    queryFn: () => callEndpoint(IV.string, { path: { id } }),
   });
 
 export function useIvMutations() {
@@ -57,29 +48,24 @@ export function useIvMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: ['iv'] });
   return {
     createTemplate: useMutation({
-      mutationFn: (body: IvTemplateBody) => request<IvTemplate>('/iv/templates', { json: body, quiet: true }),
+      mutationFn: (body: IvTemplateBody) => callEndpoint(IV.createTemplate, { body, quiet: true }),
       onSuccess: refresh,
     }),
     updateTemplate: useMutation({
       mutationFn: ({ id, body }: { id: number; body: IvTemplateBody }) =>
-        request<IvTemplate>(`/iv/templates/${id}`, { method: 'PUT', json: body, quiet: true }),
+        callEndpoint(IV.updateTemplate, { path: { id }, body, quiet: true }),
       onSuccess: refresh,
     }),
     deleteTemplate: useMutation({
-      mutationFn: (id: number) => request<null>(`/iv/templates/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => callEndpoint(IV.deleteTemplate, { path: { id } }),
       onSuccess: refresh,
     }),
     startTask: useMutation({
-      mutationFn: (body: IvTaskBody) =>
-        request<{ task: IvTask; refused: { serial: string; message: string }[] }>('/iv/tasks', {
-          json: body,
-          quiet: true,
-        }),
+      mutationFn: (body: IvTaskBody) => callEndpoint(IV.startTask, { body, quiet: true }),
       onSuccess: refresh,
     }),
     diagnose: useMutation({
-      mutationFn: (body: IvDiagnoseBody) =>
-        request<IvDiagnosisResult>('/iv/diagnose', { json: body, quiet: true }),
+      mutationFn: (body: IvDiagnoseBody) => callEndpoint(IV.diagnose, { body, quiet: true }),
     }),
   };
 }

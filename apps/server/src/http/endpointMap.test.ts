@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_MAPS } from '@solarops/contracts';
+import { createTestApp, type TestApp } from '../../test/createTestApp.ts';
+import { operationsOf } from '../../test/openApi.ts';
+import { API_PREFIX } from './apiPrefix.ts';
+import { declaredEndpoints } from './endpointRoute.ts';
+
+/**
+ * The endpoint map and the server's routes agree: each entry is served at its method and path by a route declared
+ * from that entry (`endpointRoute`), and a mapped module has no route outside the map. The console calls the same
+ * entries (`callEndpoint`; ESLint refuses a written path of a mapped module there), so for a mapped endpoint the
+ * path or method cannot differ between server and console.
+ */
+describe('the endpoint map', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const entries = Object.entries(ENDPOINT_MAPS).flatMap(([segment, map]) =>
+    Object.entries(map).map(([name, endpoint]) => ({ segment, name, endpoint })),
+  );
+
+  it.each(entries.map((e) => [`${e.segment}.${e.name}`, e] as const))(
+    '%s is served where the map says, by a route declared from it',
+    (_, { endpoint }) => {
+      expect(declaredEndpoints.has(endpoint)).toBe(true);
+      expect(t.app.hasRoute({ method: endpoint.method, url: `${API_PREFIX}${endpoint.path}` })).toBe(true);
+    },
+  );
+
+  it('a mapped module has no route outside the map', () => {
+    const mapped = new Set(entries.map(({ endpoint }) => `${endpoint.method} ${API_PREFIX}${endpoint.path}`));
+    const segments = Object.keys(ENDPOINT_MAPS);
+    const served = operationsOf(t.app)
+      .filter((op) =>
+        segments.some((s) => op.path === `${API_PREFIX}/${s}` || op.path.startsWith(`${API_PREFIX}/${s}/`)),
+      )
+      .map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.filter((route) => !mapped.has(route))).toEqual([]);
+    expect([...mapped].filter((route) => !served.includes(route))).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ruleMessages } from '../../../../scripts/testing/lintExamples.ts';
+
+const mappedPathMessages = async (file: string, code: string) =>
+  (await ruleMessages(file, code, ['no-restricted-syntax'])).filter((m) =>
+    m.startsWith('This module is in the endpoint map'),
+  );
+
+// Building the config loads every plugin once; on a slow machine that takes a few seconds.
+describe('the console calls a mapped module through the endpoint map only', { timeout: 30_000 }, () => {
+  it.each([
+    ['apps/web/src/features/operation/diagnosis/example.ts', "request('/iv/templates');"],
+    ['apps/web/src/api/example.ts', 'request(`/iv/devices/${sn}/layout`, { method: "PUT" });'],
+    [
+      'apps/web/src/features/operation/diagnosis/example.tsx',
+      'const a = <ExportButton path={`/iv/tasks/${id}/report`} />;',
+    ],
+    ['apps/web/src/features/operation/diagnosis/example.ts', "const path = '/iv';"],
+  ])('refuses a written path of the map in %s: %s', async (file, code) => {
+    expect(await mappedPathMessages(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    'callEndpoint(IV_ENDPOINTS.templates);',
+    "request('/commands/profiles');",
+    "navigateTo('/ivy');",
+    "const text = 'iv/tasks';",
+  ])('lets other calls and strings be: %s', async (code) => {
+    expect(await mappedPathMessages('apps/web/src/features/operation/diagnosis/example.ts', code)).toEqual(
+      [],
+    );
+  });
+});

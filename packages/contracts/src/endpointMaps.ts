@@ -1,0 +1,9 @@
+import type { Endpoint } from './endpoints.ts';
+import { IV_ENDPOINTS } from './ivEndpoints.ts';
+
+/**
+ * The modules whose calls are all in the endpoint map, by the first segment of their paths. A module joins whole:
+ * the server's test then checks that every route under its segment is declared from the map, and ESLint refuses a
+ * path under it written in the console (the list `MAPPED_API_SEGMENTS` in eslint.config.js repeats these keys).
+ */
+export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = { iv: IV_ENDPOINTS };
