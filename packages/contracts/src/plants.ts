@@ -342,6 +342,17 @@ export type CollectorRow = z.infer<typeof collectorRow>;
 export const collectorSecret = z.object({ serial: z.string(), secret: z.string() });
 export type CollectorSecret = z.infer<typeof collectorSecret>;
 
+/**
+ * An edge agent's configuration with a new device secret, answered once (`POST /collector/:sn/agent-config`): the
+ * agent.yaml text to download, its file name, and the same text as a QR code (SVG) for a phone at the gateway.
+ */
+export const agentConfigFile = collectorSecret.extend({
+  fileName: z.string(),
+  config: z.string(),
+  qrSvg: z.string(),
+});
+export type AgentConfigFile = z.infer<typeof agentConfigFile>;
+
 /** Limits of the plant form (spec §5: every field below is required; names 2 to 30 characters). */
 export const PLANT_LIMITS = {
   nameMin: LIMITS.nameMin,

@@ -45,6 +45,10 @@ export const MESSAGES = {
     zh: 'MQTT 代理未能更新采集器账号，未做任何更改：{reason}',
     en: 'The MQTT broker did not update the collector accounts; nothing was changed: {reason}',
   },
+  notAnAgent: {
+    zh: '该采集器不是边缘代理：其密钥在固件中，没有代理配置文件',
+    en: 'This collector is not an edge agent: its secret is in its firmware, it has no agent configuration',
+  },
   collectorInUse: {
     zh: '该采集器已绑定设备或有历史记录，不能删除',
     en: 'This collector has devices or history and cannot be removed',

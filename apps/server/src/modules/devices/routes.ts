@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ROLE,
+  agentConfigFile,
   collectorRow,
   collectorSecret,
   collectorSearchQuery,
@@ -21,6 +22,8 @@ import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { rekeyCollector, removeCollector } from './collectorAccounts.ts';
+import { issueAgentConfig } from './agentConfig.ts';
+import { publicOrigin } from '../../http/publicOrigin.ts';
 import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors } from './queries.ts';
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
@@ -160,6 +163,34 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       const issued = await rekeyCollector(db(), app.deps.brokerAccounts, request.params.sn);
+      app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
+      app.deps.fleetChanges.emit('collectorRekeyed', issued.serial, issued.secret);
+      return ok(issued);
+    },
+  );
+
+  app.post(
+    '/collector/:sn/agent-config',
+    {
+      preHandler: requireRole(ROLE.admin, ROLE.installer),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'An edge agent of the caller’s plants: a new device secret and its agent.yaml as a file and a QR code, answered once (409 for a datalogger)',
+        params: deviceSnParams,
+        response: { 200: envelope(agentConfigFile) },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `collector ${request.params.sn}`;
+      const issued = await issueAgentConfig(
+        db(),
+        app.deps.brokerAccounts,
+        callerOf(request),
+        request.params.sn,
+        { mqttPort: app.deps.config.mqttPort, origin: publicOrigin(request, app.deps.config.publicUrl) },
+      );
       app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
       app.deps.fleetChanges.emit('collectorRekeyed', issued.serial, issued.secret);
       return ok(issued);

@@ -8,6 +8,7 @@ import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCollector } from './api.ts';
 import { AgentReport } from './AgentReport.tsx';
+import { AgentConfigButton } from './AgentConfigButton.tsx';
 import { pathOf } from '../../../router/paths.ts';
 
 /**
@@ -35,7 +36,9 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
   return (
     <div className="station-collector" data-testid="collector-info">
       <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-        <Descriptions.Item label={t('station.collector.serial')}>{c.serial}</Descriptions.Item>
+        <Descriptions.Item label={t('station.collector.serial')}>
+          {c.serial} {c.model === AGENT_COLLECTOR_MODEL ? <AgentConfigButton serial={c.serial} /> : null}
+        </Descriptions.Item>
         <Descriptions.Item label={t('station.collector.plant')}>
           {c.plantName ?? t('station.collector.unbound')}
         </Descriptions.Item>

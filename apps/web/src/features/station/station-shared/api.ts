@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AgentConfigFile,
   CollectorRow,
   DeviceRow,
   EnergyFlow,
@@ -169,4 +170,17 @@ export async function uploadPlantPicture(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
   return (await request<{ picture: string }>('/plant/picture', { multipart: body })).picture;
+}
+
+/**
+ * An edge agent's configuration with a new device secret (`POST /collector/:sn/agent-config`): answered once, the
+ * agent running with the old secret stops until it is given the new file.
+ */
+export function useAgentConfig() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (serial: string) =>
+      request<AgentConfigFile>(`/collector/${encodeURIComponent(serial)}/agent-config`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['station', 'collector'] }),
+  });
 }
