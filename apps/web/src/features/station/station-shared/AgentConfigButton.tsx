@@ -31,7 +31,7 @@ function AgentConfigDialog({ file, onClose }: { file: AgentConfigFile; onClose()
         </Space>
       }
     >
-      <Alert type="warning" showIcon message={t('station.agent.configOnce')} style={{ marginBottom: 12 }} />
+      <Alert type="warning" showIcon title={t('station.agent.configOnce')} style={{ marginBottom: 12 }} />
       <img
         data-testid="agent-config-qr"
         alt={t('station.agent.configQr')}
