@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { emptyEnvelope, envelope, langType } from './envelope.ts';
+import { emptyEnvelope, envelope, langType, pageOf, pageQuery } from './envelope.ts';
 import { endpoint } from './endpoints.ts';
 import {
   ivCatalogueModule,
@@ -25,6 +25,9 @@ const idParams = z.object({ id: idSchema });
 
 /** `GET /iv/tasks/:id/report`: the task's report as a PDF or a CSV, in the language asked for. */
 export const ivReportQuery = z.object({ format: z.enum(['pdf', 'csv']).default('pdf'), langType });
+
+/** `GET /iv/tasks`: a page of the caller's tasks, newest first, of one plant when given. */
+export const ivTaskQuery = pageQuery.extend({ plantId: idSchema.optional() });
 
 /** The IV diagnosis's calls (the `diagnosis` screens and an inverter's layout on the device detail). */
 export const IV_ENDPOINTS = {
@@ -78,8 +81,8 @@ export const IV_ENDPOINTS = {
   tasks: endpoint({
     method: 'GET',
     path: '/iv/tasks',
-    query: z.object({ plantId: idSchema.optional() }),
-    response: envelope(z.array(ivTask)),
+    query: ivTaskQuery,
+    response: pageOf(ivTask),
   }),
   task: endpoint({
     method: 'GET',

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { pageOf } from '@solarops/contracts';
+import { pageOf, type Endpoint } from '@solarops/contracts';
 import type { Lang } from '../i18n/messages.ts';
+import { endpointRoute, type EndpointRouteDoc } from './endpointRoute.ts';
 import { page, pageWindow } from './envelope.ts';
 import { requestLanguage } from './language.ts';
 import { sendXlsx } from './sendXlsx.ts';
@@ -36,16 +37,47 @@ type ListRoute<Q extends z.ZodType> = {
   config?: { audit: string };
 };
 
+/** A list in the contracts' endpoint map: `GET`, a query with the paging fields, a page of rows. */
+type PageEndpoint<Q extends z.ZodType<PagedQuery>, Row> = Endpoint & {
+  method: 'GET';
+  query: Q;
+  response: z.ZodType<{ rows: Row[] }>;
+};
+
 /** `GET path`: one page of rows in the `{ code, msg, total, rows }` envelope. */
 export function pagedList<Q extends z.ZodType<PagedQuery>, Row extends z.ZodType>(
   app: App,
   path: string,
   route: ListRoute<Q> & { row: Row; errors?: Record<number, z.ZodType> },
   load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ total: number; rows: z.output<Row>[] }>,
-) {
-  const { row, errors, config, ...schema } = route;
+): void;
+/** The same for a list of the endpoint map, whose query and rows the entry states. */
+export function pagedList<Q extends z.ZodType<PagedQuery>, Row>(
+  app: App,
+  endpoint: PageEndpoint<Q, Row>,
+  route: EndpointRouteDoc,
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ total: number; rows: Row[] }>,
+): void;
+export function pagedList<Q extends z.ZodType<PagedQuery>>(
+  app: App,
+  at: string | PageEndpoint<Q, unknown>,
+  route: EndpointRouteDoc | (ListRoute<Q> & { row: z.ZodType; errors?: Record<number, z.ZodType> }),
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ total: number; rows: unknown[] }>,
+): void {
+  const answer = async (request: FastifyRequest) => {
+    const { total, rows } = await load(request as ListRequest<Q>, pageWindow(request.query as PagedQuery));
+    return page(total, rows);
+  };
+  if (typeof at !== 'string') {
+    endpointRoute(app, at, route, answer);
+    return;
+  }
+  const { row, errors, config, ...schema } = route as ListRoute<Q> & {
+    row: z.ZodType;
+    errors?: Record<number, z.ZodType>;
+  };
   app.get(
-    path,
+    at,
     {
       preHandler: route.preHandler,
       ...(config ? { config } : {}),
@@ -57,10 +89,7 @@ export function pagedList<Q extends z.ZodType<PagedQuery>, Row extends z.ZodType
         response: { 200: pageOf(row), ...errors },
       },
     },
-    async (request) => {
-      const { total, rows } = await load(request as ListRequest<Q>, pageWindow(request.query as PagedQuery));
-      return page(total, rows);
-    },
+    answer,
   );
 }
 

@@ -405,9 +405,12 @@ describe('IV templates and scan tasks', () => {
       [serial(2), true],
     ]);
     expect((await call('GET', '/iv/inverters', undefined, stranger)).json().data).toEqual([]);
-    const [task] = (await call('GET', '/iv/tasks')).json().data as IvTask[];
+    const [task] = (await call('GET', '/iv/tasks')).json().rows as IvTask[];
     expect((await call('GET', `/iv/tasks/${task!.id}`, undefined, stranger)).statusCode).toBe(404);
-    expect((await call('GET', '/iv/tasks', undefined, stranger)).json().data).toEqual([]);
+    expect((await call('GET', '/iv/tasks', undefined, stranger)).json()).toMatchObject({
+      total: 0,
+      rows: [],
+    });
     expect((await startTask([serial(0)], { headers: stranger })).statusCode).toBe(404);
     expect((await call('GET', '/iv/tasks', undefined, endUser)).statusCode).toBe(403);
   });

@@ -16,6 +16,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { escapeLike } from '../../db/escapeLike.ts';
 import { notFound } from '../../http/AppError.ts';
+import type { PageWindow } from '../../http/listRoutes.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import { listDeviceTargets } from '../commands/index.ts';
 import { plantScope, type Caller } from '../plants/plantScope.ts';
@@ -71,14 +72,23 @@ const toTask = (r: TaskRow): IvTask => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** The caller's tasks, newest first (of a plant when given). */
-export async function listTasks(db: Database, caller: Caller, plantId?: number): Promise<IvTask[]> {
+/** A page of the caller's tasks, newest first (of a plant when given), and how many there are. */
+export async function listTasks(
+  db: Database,
+  caller: Caller,
+  plantId: number | undefined,
+  window: PageWindow,
+): Promise<{ total: number; rows: IvTask[] }> {
+  const where = sql`${plantScope(caller)} ${plantId === undefined ? sql`` : sql`and t.plant_id = ${plantId}`}`;
+  const [counted] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from iv_tasks t join plants pl on pl.id = t.plant_id where ${where}`,
+  );
   const rows = await rowsOf<TaskRow>(
     db,
-    sql`${TASKS} where ${plantScope(caller)} ${plantId === undefined ? sql`` : sql`and t.plant_id = ${plantId}`}
-      order by t.created_at desc, t.id desc limit 500`,
+    sql`${TASKS} where ${where} order by t.created_at desc, t.id desc limit ${window.limit} offset ${window.offset}`,
   );
-  return rows.map(toTask);
+  return { total: counted?.n ?? 0, rows: rows.map(toTask) };
 }
 
 async function taskRow(db: Database, caller: Caller, id: number): Promise<TaskRow> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IV_ENDPOINTS as IV } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
 import { endpointRoute } from '../../http/endpointRoute.ts';
+import { pagedList } from '../../http/listRoutes.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
@@ -145,13 +146,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  endpointRoute(
+  pagedList(
     app,
     IV.tasks,
-    doc(guard, 'IV tasks with their state and strings by class'),
-    async (request) => {
+    doc(guard, 'IV tasks, newest first, with their state and strings by class'),
+    async (request, window) => {
       await settleScans(db());
-      return ok(await listTasks(db(), callerOf(request), request.query.plantId));
+      return listTasks(db(), callerOf(request), request.query.plantId, window);
     },
   );
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ButtonProps } from 'antd';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { IvTask, IvTaskBody } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,8 @@ import { useIvInverters, useIvMutations, useIvTasks, useIvTemplates } from './ap
 import { ClassTags } from './ClassTags.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { pathOf } from '../../../router/paths.ts';
+import { PagedRows } from '../../../components/list/PagedRows.tsx';
+import { usePaging } from '../../../components/list/useListState.ts';
 
 const STATE_COLORS: Record<IvTask['state'], string> = {
   issued: 'default',
@@ -112,55 +114,64 @@ function ScanDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** The tasks, newest first, with their state and strings by class; a finished one opens its results. */
+/** Tasks a page shows at first (the pagination offers more). */
+const TASKS_PER_PAGE = 20;
+
+/**
+ * The tasks, newest first, a page at a time from the server, with their state and strings by class; a finished one
+ * opens its results.
+ */
 export function TasksTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tasks = useIvTasks();
+  const paging = usePaging(TASKS_PER_PAGE);
+  const tasks = useIvTasks(paging.page, paging.limit);
   const [open, setOpen] = useState(false);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setOpen(true)} data-testid="iv-new-scan">
         {t('iv.newScan')}
       </Button>
-      <Table<IvTask>
-        rowKey="id"
+      <PagedRows<IvTask>
+        query={tasks}
+        paging={paging}
+        states="table"
         size="small"
-        loading={tasks.isLoading}
-        dataSource={tasks.data ?? []}
-        data-testid="iv-tasks"
-        pagination={{ pageSize: 20 }}
-        columns={[
-          { title: t('iv.taskName'), dataIndex: 'name' },
-          { title: t('iv.plant'), dataIndex: 'plantName' },
-          { title: t('iv.template'), dataIndex: 'templateName' },
-          {
-            title: t('iv.state'),
-            dataIndex: 'state',
-            render: (s: IvTask['state']) => <Tag color={STATE_COLORS[s]}>{t(`iv.states.${s}`)}</Tag>,
-          },
-          { title: t('iv.inverters'), dataIndex: 'inverters' },
-          { title: t('iv.strings'), dataIndex: 'strings' },
-          { title: t('iv.classesTitle'), render: (_, r) => <ClassTags classes={r.classes} /> },
-          {
-            title: t('iv.createdAt'),
-            dataIndex: 'createdAt',
-            render: (v: string) => formatZoned(v, browserTimeZone()),
-          },
-          {
-            title: t('common.operation'),
-            render: (_, r) => (
-              <Button
-                type="link"
-                size="small"
-                data-testid={`iv-results-${r.id}`}
-                onClick={() => void navigate(pathOf('diagnosisResults', { taskId: r.id }))}
-              >
-                {t('iv.results')}
-              </Button>
-            ),
-          },
-        ]}
+        table={{
+          rowKey: 'id',
+          'data-testid': 'iv-tasks',
+          columns: [
+            { title: t('iv.taskName'), dataIndex: 'name' },
+            { title: t('iv.plant'), dataIndex: 'plantName' },
+            { title: t('iv.template'), dataIndex: 'templateName' },
+            {
+              title: t('iv.state'),
+              dataIndex: 'state',
+              render: (s: IvTask['state']) => <Tag color={STATE_COLORS[s]}>{t(`iv.states.${s}`)}</Tag>,
+            },
+            { title: t('iv.inverters'), dataIndex: 'inverters' },
+            { title: t('iv.strings'), dataIndex: 'strings' },
+            { title: t('iv.classesTitle'), render: (_, r) => <ClassTags classes={r.classes} /> },
+            {
+              title: t('iv.createdAt'),
+              dataIndex: 'createdAt',
+              render: (v: string) => formatZoned(v, browserTimeZone()),
+            },
+            {
+              title: t('common.operation'),
+              render: (_, r) => (
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`iv-results-${r.id}`}
+                  onClick={() => void navigate(pathOf('diagnosisResults', { taskId: r.id }))}
+                >
+                  {t('iv.results')}
+                </Button>
+              ),
+            },
+          ],
+        }}
       />
       {open && <ScanDialog onClose={() => setOpen(false)} />}
     </Space>

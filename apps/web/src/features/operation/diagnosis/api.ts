@@ -1,21 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IV_ENDPOINTS as IV,
   type IvDiagnoseBody,
   type IvTaskBody,
   type IvTemplateBody,
 } from '@solarops/contracts';
-import { callEndpoint } from '../../../api/callEndpoint.ts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export const useIvTemplates = () =>
   useQuery({ queryKey: ['iv', 'templates'], queryFn: () => callEndpoint(IV.templates) });
 
-/** Tasks, polled while any is still scanning. */
-export const useIvTasks = () =>
+/** A page of the tasks, newest first, polled while any on it is still scanning. */
+export const useIvTasks = (pageStart: number, pageSize: number) =>
   useQuery({
-    queryKey: ['iv', 'tasks'],
-    queryFn: () => callEndpoint(IV.tasks),
-    refetchInterval: (q) => (q.state.data?.some((t) => t.state !== 'complete') ? 2000 : false),
+    queryKey: ['iv', 'tasks', pageStart, pageSize],
+    queryFn: () => callPage(IV.tasks, { query: { pageStart, pageSize } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.rows.some((t) => t.state !== 'complete') ? 2000 : false),
   });
 
 export const useIvInverters = () =>
