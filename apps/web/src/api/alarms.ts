@@ -7,6 +7,7 @@ import { request, requestPage } from './request.ts';
 import { session } from './session.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { DEFAULT_DATE_FORMAT } from '../components/format/formatDate.ts';
+import type { PageQuery } from '../components/list/usePagedRows.ts';
 
 /** Spec §4, §9: the top bar's alarm figures are fetched again every 30 s (besides the server's push). */
 export const ALARM_REFRESH_MS = 30_000;
@@ -63,13 +64,12 @@ export const useAlarmTicker = (enabled: boolean) =>
     refetchInterval: ALARM_REFRESH_MS,
   });
 
-export const useAlarmPage = (enabled: boolean, pageNumber: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['alarm', 'page', pageNumber, pageSize],
-    queryFn: () => quietly(alarmApi.page(pageNumber, pageSize), { total: 0, rows: [] as AlarmRow[] }),
-    enabled,
-    refetchInterval: ALARM_REFRESH_MS,
-  });
+/** A page of the unconfirmed alarms (the alarm dialog's). */
+export const alarmPage = (pageNumber: number, pageSize: number): PageQuery<AlarmRow> => ({
+  queryKey: ['alarm', 'page', pageNumber, pageSize],
+  queryFn: () => quietly(alarmApi.page(pageNumber, pageSize), { total: 0, rows: [] as AlarmRow[] }),
+  refetchInterval: ALARM_REFRESH_MS,
+});
 
 /** The caller's alarm settings: whether its dialog opens by itself (granted by an administrator). */
 export const useAlarmSettings = () =>

@@ -5,7 +5,8 @@ import type { AlarmRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../components/format/formatDate.ts';
 import { PagedRows } from '../components/list/PagedRows.tsx';
-import { alarmApi, useAlarmPage, useAlarmStream } from '../api/alarms.ts';
+import { usePagedRows } from '../components/list/usePagedRows.ts';
+import { alarmApi, alarmPage, useAlarmStream } from '../api/alarms.ts';
 import { LEVEL_COLOR } from '../components/format/levelColor.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
 import { useNoticeOpen } from './layoutDialogs.ts';
@@ -25,12 +26,12 @@ export function AlarmDialog() {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const [closedAt, setClosedAt] = useState(() => Number(sessionStorage.getItem(ALARM_DIALOG_SEEN_KEY) ?? 0));
   const noticeOpen = useNoticeOpen((s) => s.open);
-  const query = useAlarmPage(true, page, PAGE_SIZE);
-  const { data } = query;
+  // The dialog's page size is fixed: its list is the unconfirmed alarms, ten at a time.
+  const alarms = usePagedRows(alarmPage, { pageSize: PAGE_SIZE, fixedSize: true });
+  const { data } = alarms.query;
   const newest = Math.max(0, ...(data?.rows ?? []).map((r) => r.alarmId));
   const onAlarm = useCallback(
     (pushed: { alarmId: number }[]) => {
@@ -69,9 +70,7 @@ export function AlarmDialog() {
       footer={<Button onClick={close}>{t('common.close')}</Button>}
     >
       <PagedRows<AlarmRow>
-        query={query}
-        // The dialog's page size is fixed: its list is the unconfirmed alarms, ten at a time.
-        paging={{ page, limit: PAGE_SIZE, paginate: (p) => setPage(p) }}
+        {...alarms}
         states="table"
         size="small"
         autoScroll={false}
@@ -80,7 +79,11 @@ export function AlarmDialog() {
           scroll: { y: 550 },
           'data-testid': 'alarm-dialog-table',
           columns: [
-            { title: t('alarm.index'), render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1, width: 70 },
+            {
+              title: t('alarm.index'),
+              render: (_v, _r, i) => (alarms.paging.page - 1) * PAGE_SIZE + i + 1,
+              width: 70,
+            },
             {
               title: t('alarm.level'),
               dataIndex: 'level',

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { type ListQuery, PagedRows } from '../../../components/list/PagedRows.tsx';
-import { usePaging } from '../../../components/list/useListState.ts';
+import { usePagedRows } from '../../../components/list/usePagedRows.ts';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { isLanguage } from '../../../i18n/language.ts';
-import { commandApi, useBatch, useCommandPush, useCommands, useCommandsById, useProfiles } from './api.ts';
+import { commandApi, commandPage, useBatch, useCommandPush, useCommandsById, useProfiles } from './api.ts';
 import { describePoint } from './settingsForm.ts';
 import { CommandStateTag } from './CommandStateTag.tsx';
 
@@ -47,11 +47,13 @@ export function CommandResults({
   const { t } = useTranslation();
   const message = useMessage();
   useCommandPush();
-  const paging = usePaging(PAGE_SIZE);
   const batchId = 'batchId' in selection ? selection.batchId : undefined;
   const ids = 'ids' in selection ? selection.ids : [];
   const batch = useBatch(batchId);
-  const listed = useCommands({ batchId }, paging.page, paging.limit, batchId !== undefined);
+  const { query: listed, paging } = usePagedRows(
+    (page, limit) => commandPage({ batchId }, page, limit, batchId !== undefined),
+    { pageSize: PAGE_SIZE },
+  );
   const single = useCommandsById(ids);
   // A batch's commands come a page at a time; a single write's few are all on one.
   const shown: ListQuery<CommandRow> = batchId

@@ -15,6 +15,7 @@ import type {
 import { TERMINAL_STATES } from '@solarops/contracts';
 import { useEventStream } from '../../../api/eventStream.ts';
 import { request, requestPage } from '../../../api/request.ts';
+import type { PageQuery } from '../../../components/list/usePagedRows.ts';
 
 /** The screens that write settings (each is the permission the server checks). */
 export type SettingsRoute = 'remoteSet' | 'remoteSet1' | 'YongfuRemoteSettings' | 'setUpList';
@@ -52,15 +53,18 @@ export interface CommandFilter {
 }
 
 /** A page of commands (a batch's, a device's), newest first; refreshed while some are unfinished. */
-export const useCommands = (filter: CommandFilter, pageStart: number, pageSize: number, enabled = true) =>
-  useQuery({
-    queryKey: ['commands', 'list', filter, pageStart, pageSize],
-    queryFn: () => commandApi.list(filter, pageStart, pageSize),
-    placeholderData: keepPreviousData,
-    enabled,
-    refetchInterval: (q) =>
-      q.state.data?.rows.some((r) => !isFinished(r.state)) ? UNFINISHED_POLL_MS : false,
-  });
+export const commandPage = (
+  filter: CommandFilter,
+  pageStart: number,
+  pageSize: number,
+  enabled = true,
+): PageQuery<CommandRow> => ({
+  queryKey: ['commands', 'list', filter, pageStart, pageSize],
+  queryFn: () => commandApi.list(filter, pageStart, pageSize),
+  placeholderData: keepPreviousData,
+  enabled,
+  refetchInterval: (q) => (q.state.data?.rows.some((r) => !isFinished(r.state)) ? UNFINISHED_POLL_MS : false),
+});
 
 /** Commands by id (the ones a screen just created), live until every one has finished. */
 export const useCommandsById = (ids: readonly string[]) =>

@@ -1,21 +1,19 @@
 import type { CommandRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { PagedRows } from '../../../components/list/PagedRows.tsx';
-import { usePaging } from '../../../components/list/useListState.ts';
+import { usePagedRows } from '../../../components/list/usePagedRows.ts';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
-import { useCommands } from '../command-shared/api.ts';
+import { commandPage } from '../command-shared/api.ts';
 import { CommandStateTag } from '../command-shared/CommandStateTag.tsx';
 
 /** A device's recent commands, newest first: what was asked, by whom, and how it ended. */
 export function DeviceCommandLog({ serial }: { serial: string }) {
   const { t } = useTranslation();
-  const paging = usePaging(10);
-  const query = useCommands({ serial }, paging.page, paging.limit);
+  const commands = usePagedRows((page, limit) => commandPage({ serial }, page, limit), { pageSize: 10 });
   return (
     <PagedRows<CommandRow>
-      query={query}
-      paging={paging}
+      {...commands}
       states="table"
       size="small"
       table={{

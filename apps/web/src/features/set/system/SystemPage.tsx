@@ -3,20 +3,18 @@ import type { ErrorLogRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { PagedRows } from '../../../components/list/PagedRows.tsx';
-import { usePaging } from '../../../components/list/useListState.ts';
-import { useErrorLog } from './api.ts';
+import { usePagedRows } from '../../../components/list/usePagedRows.ts';
+import { errorLogPage } from './api.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import '../set-shared/set.css';
 
 /** The error log: unhandled errors the consoles of all users sent (spec §8), newest first. */
 function ErrorLogTab() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const query = useErrorLog(paging.page, paging.limit);
+  const errorLog = usePagedRows(errorLogPage);
   return (
     <PagedRows<ErrorLogRow>
-      query={query}
-      paging={paging}
+      {...errorLog}
       states="table"
       size="small"
       table={{

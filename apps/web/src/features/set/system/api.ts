@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ErrorLogRow, SystemSettings } from '@solarops/contracts';
 import { request, requestPage } from '../../../api/request.ts';
+import type { PageQuery } from '../../../components/list/usePagedRows.ts';
 
-export const useErrorLog = (pageStart: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['system', 'errorlog', pageStart, pageSize],
-    queryFn: () => requestPage<ErrorLogRow>('/system/errorlog', { params: { pageStart, pageSize } }),
-  });
+/** A page of the error log, newest first. */
+export const errorLogPage = (pageStart: number, pageSize: number): PageQuery<ErrorLogRow> => ({
+  queryKey: ['system', 'errorlog', pageStart, pageSize],
+  queryFn: () => requestPage<ErrorLogRow>('/system/errorlog', { params: { pageStart, pageSize } }),
+});
 
 /** The system screen's settings (`GET`/`POST /system/settings`). */
 export const useSystemSettings = () =>
