@@ -1,2 +1,2 @@
 /** The browser's time zone: the server reads the dates sent here in it (the times shown are local too). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -4,7 +4,7 @@ import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { AlarmRow, FleetFigures } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../../components/format/formatDate.ts';
+import { formatDate, formatInZone } from '../../components/format/formatDate.ts';
 import { LEVEL_COLOR } from '../../components/format/levelColor.ts';
 import { formatEnergy, formatPower } from '../../components/format/units.ts';
 import { HistoryLoading } from '../../components/chart/HistoryLoading.tsx';
@@ -17,13 +17,6 @@ import { pathOf } from '../../router/paths.ts';
 
 const FleetMapCard = lazy(() => import('./FleetMapCard.tsx').then((m) => ({ default: m.FleetMapCard })));
 
-const formatTimeIn = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 const co2 = (kg: number) => (kg >= 1000 ? `${(kg / 1000).toFixed(2)} t` : `${kg.toFixed(1)} kg`);
 
 function Figures({ f }: { f: FleetFigures }) {
@@ -153,7 +146,7 @@ export function DashboardPage() {
                     unit="kW"
                     // The slots of the viewer's day, labelled in the zone the server drew them in.
                     points={f.powerCurve.map((p) => ({
-                      label: formatTimeIn(p.ts, f.timeZone),
+                      label: formatInZone(p.ts, f.timeZone, true),
                       value: p.powerW === null ? null : Math.round(p.powerW) / 1000,
                     }))}
                   />

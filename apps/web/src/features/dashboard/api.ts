@@ -4,12 +4,11 @@ import { alarmApi } from '../../api/alarms.ts';
 import type { AlarmRow, FleetFigures, PlantPerformance } from '@solarops/contracts';
 import { request } from '../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
-
-/** The viewer's IANA time zone, the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { browserTimeZone } from '../../components/format/timeZone.ts';
 
 export const useFleetFigures = () => {
-  const timeZone = viewerTimeZone();
+  // The viewer's zone is the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md).
+  const timeZone = browserTimeZone();
   return useQuery({
     queryKey: ['dashboard', 'fleet', timeZone],
     queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone } }),

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../../components/chart/Chart.tsx';
 import { powerCurveOption } from '../../../components/chart/powerCurveOption.ts';
+import { formatInZone } from '../../../components/format/formatDate.ts';
 import { useStationCurve } from '../api.ts';
 
 /** The wall's chart height [px of the 1920×1080 design]: the station panel's lower part, below the figures. */
@@ -27,16 +28,11 @@ export function StationCurve({ plantId }: { plantId: number }) {
   const curve = useStationCurve(plantId);
   const data = curve.data;
   const option = useMemo(() => {
-    const localTime = new Intl.DateTimeFormat('en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: data?.timeZone ?? 'UTC',
-    });
+    const timeZone = data?.timeZone ?? 'UTC';
     // Power only: the weather lines need a legend and two more axes, too much for a wall seen from afar.
     return onDark(
       powerCurveOption({ points: data?.points ?? [], hasWeather: false }, t, (ts) =>
-        localTime.format(new Date(ts)),
+        formatInZone(ts, timeZone, true),
       ),
     );
   }, [data, t]);

@@ -5,6 +5,7 @@ import { ABNORMAL_KINDS, type AbnormalKind, type AbnormalRow } from '@solarops/c
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { formatInZone } from '../../../components/format/formatDate.ts';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 import { useAbnormalReport } from '../report-shared/api.ts';
 import { pathOf } from '../../../router/paths.ts';
@@ -15,10 +16,6 @@ const KIND_COLORS: Record<AbnormalKind, string> = {
   underperforming: 'warning',
   unrecoveredFault: 'volcano',
 };
-
-/** An instant as the plant's local time of day (the day itself is the report's). */
-const localTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /**
  * `abnormalReport`: the plants of the scope that need a look on a local day: inverters offline in daylight,
@@ -43,8 +40,9 @@ export function AbnormalReportPage() {
       : row.kind === 'unrecoveredFault'
         ? t('operation.abnormal.run.unrecoveredFault', { hours: row.hours })
         : t(`operation.abnormal.run.${row.kind}`, {
-            from: localTime(row.from, row.timeZone),
-            to: localTime(row.to, row.timeZone),
+            // The plant's local time of day (the day itself is the report's).
+            from: formatInZone(row.from, row.timeZone, true),
+            to: formatInZone(row.to, row.timeZone, true),
             hours: row.hours,
             source: t(`operation.abnormal.source.${row.irradianceSource ?? 'clearSky'}`),
           });

@@ -34,6 +34,7 @@ import { errorMessage } from '../../../api/request.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { PageTitle } from '../alarm-shared/PageTitle.tsx';
 import {
   useCustomPreview,
@@ -140,7 +141,6 @@ interface BuilderValues extends CustomReportDefinition {
 }
 
 /** The browser's zone: a schedule's hour is the user's local hour. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `addCustomReport` (`?id=` to change one): the builder with its preview, export and save. */
 export function AddCustomReportPage() {
@@ -193,7 +193,7 @@ function Builder({ template }: { template?: ReportTemplate }) {
             language: 'zh',
             format: 'xlsx',
             ...v.schedule,
-            timeZone: browserZone(),
+            timeZone: browserTimeZone(),
           } as ReportSchedule)
         : null;
       await save.mutateAsync({ id: template?.id, name: v.name, definition: definitionOf(v), schedule });

@@ -10,19 +10,21 @@ import {
   majorToMinor,
   minorToMajor,
   type SystemSettings,
+  zonedDay,
 } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { browserTimeZone } from '../../../components/format/timeZone.ts';
 import { Co2FactorsFields } from './Co2FactorsFields.tsx';
 import { sendTestMail, uploadLogo, useSaveSystemSettings, useSystemSettings } from './api.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { NumberWithUnit } from '../../../components/NumberWithUnit.tsx';
 
 /** Today as YYYY-MM-DD in the viewer's zone: the date a newly added rate is taken on. */
-const today = () => new Date().toLocaleDateString('sv-SE');
+const today = () => zonedDay(browserTimeZone(), Date.now());
 
 /**
  * The system parameters: brand, default language, notice, mail test, income conversion (a display currency and

@@ -8,6 +8,7 @@ import '../../../components/chart/echartsExtras.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePowerCurve } from '../station-shared/api.ts';
 import { powerCurveOption } from '../../../components/chart/powerCurveOption.ts';
+import { formatInZone } from '../../../components/format/formatDate.ts';
 
 /**
  * A day's power curve of the plant (5-minute slots, gaps left open) with a day picker; with a weather station, its
@@ -20,12 +21,7 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
   const curve = usePowerCurve(plantId, date);
   const points = curve.data?.points ?? [];
   const hasData = points.some((p) => p.powerW !== null);
-  const localTime = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: curve.data?.timeZone ?? 'UTC',
-  });
+  const timeZone = curve.data?.timeZone ?? 'UTC';
   return (
     <Card
       title={t('station.details.powerCurve')}
@@ -52,7 +48,7 @@ export function PowerChart({ plantId, today }: { plantId: number; today?: string
         <Chart
           testId="power-chart"
           option={powerCurveOption({ points, hasWeather: curve.data?.hasWeather ?? false }, t, (ts) =>
-            localTime.format(new Date(ts)),
+            formatInZone(ts, timeZone, true),
           )}
         />
       </QueryState>

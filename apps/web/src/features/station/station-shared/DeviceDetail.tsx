@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Card, Col, DatePicker, Descriptions, Empty, Row, Table, Tabs, Typography } from 'antd';
-import { INVERTER_KINDS, type DeviceRow } from '@solarops/contracts';
+import { INVERTER_KINDS, type DeviceRow, zonedDay } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatInZone, formatZoned } from '../../../components/format/formatDate.ts';
 import '../../../components/chart/echartsExtras.ts';
@@ -13,9 +13,6 @@ import { useDevice, useDeviceHistory } from '../../../api/devices.ts';
 import { fieldGroups, fieldLabel } from './deviceFields.ts';
 import { PvLayoutCard } from './PvLayoutCard.tsx';
 import { StringComparison } from './StringComparison.tsx';
-
-/** Today's date (YYYY-MM-DD) in an IANA time zone. */
-const plantToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /** An axis tooltip whose time is the plant's local time (ECharts would show the browser's). */
 const tooltipInZone =
@@ -51,7 +48,7 @@ function DeviceBody({
   t: (k: string, o?: Record<string, unknown>) => string;
 }) {
   // The plant's local day, like the plant's curve: the browser's own day would cut the plant's day in two.
-  const [day, setDay] = useState<Dayjs>(() => dayjs(plantToday(device.timeZone)));
+  const [day, setDay] = useState<Dayjs>(() => dayjs(zonedDay(device.timeZone, Date.now())));
   const groups = useMemo(() => fieldGroups(device), [device]);
   const fields = useMemo(() => groups.flatMap((g) => g.fields), [groups]);
   const history = useDeviceHistory(device.serial, day.format('YYYY-MM-DD'), fields);
@@ -93,7 +90,7 @@ function DeviceBody({
         <DatePicker
           value={day}
           allowClear={false}
-          disabledDate={(d) => d.format('YYYY-MM-DD') > plantToday(device.timeZone)}
+          disabledDate={(d) => d.format('YYYY-MM-DD') > zonedDay(device.timeZone, Date.now())}
           onChange={(d) => d && setDay(d)}
           data-testid="device-day"
         />
