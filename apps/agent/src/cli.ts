@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { formatScan, scan } from './scan.ts';
 import { loadConfig } from './run/config.ts';
 import { readOnce, runAgent } from './run/runAgent.ts';
+import { UpgradeReceiver } from './update/UpgradeReceiver.ts';
+import { AGENT_VERSION } from './version.ts';
 
 const USAGE = `usage:
   solarops-agent scan --host H [--port 502] [--unit N] [--json]
@@ -86,14 +88,30 @@ export async function main(argv: string[], out = process.stdout, err = process.s
       out.write(`${JSON.stringify({ sentAt: Date.now(), readings })}\n`);
       return readings.length > 0 ? 0 : 1;
     }
-    const agent = await runAgent(config, log);
-    log(
-      `running: ${config.links.length} link(s), ${config.links.reduce((n, l) => n + l.devices.length, 0)} device(s)`,
-    );
-    await new Promise<void>((resolve) => {
+    let end: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
       process.once('SIGTERM', resolve);
       process.once('SIGINT', resolve);
     });
+    // Self-update (src/update/): the supervisor that starts the agent names the install folder; an installed
+    // update ends this process, and the supervisor starts the new version.
+    const updates = new UpgradeReceiver({
+      installDir: process.env.SOLAROPS_AGENT_INSTALL_DIR,
+      trustedKeys: config.update.trustedKeys,
+      runningVersion: AGENT_VERSION,
+      restart: end,
+      log,
+    });
+    const agent = await runAgent(config, log, {
+      upgrade: (message, reply) => updates.handle(message, reply),
+      onServerReached: (reply) => updates.serverReached(reply),
+    });
+    log(
+      `running: ${config.links.length} link(s), ${config.links.reduce((n, l) => n + l.devices.length, 0)} device(s) (version ${AGENT_VERSION})`,
+    );
+    await ended;
+    updates.stop();
     await agent.stop();
     return 0;
   }

@@ -13,12 +13,12 @@ export type MakerKey = KeyPairKeyObjectResult;
 
 export const makerKey = (): MakerKey => generateKeyPairSync('ed25519');
 
-/** Trusts a maker's key (as an administrator) and uploads a random image of `size` bytes signed by it. */
+/** Trusts a maker's key (as an administrator) and uploads an image signed by it: `image`, or `size` random bytes. */
 export async function uploadSignedPackage(
   app: FastifyInstance,
   admin: Headers,
   maker: MakerKey,
-  o: { collectType: string; version: string; size: number; trust?: boolean },
+  o: { collectType: string; version: string; trust?: boolean } & ({ size: number } | { image: Buffer }),
 ): Promise<number> {
   if (o.trust ?? true) {
     const publicKey = maker.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
@@ -31,7 +31,7 @@ export async function uploadSignedPackage(
     // A key trusted already is refused with 409: either way it is trusted now.
     expect([200, 409]).toContain(added.statusCode);
   }
-  const image = randomBytes(o.size);
+  const image = 'image' in o ? o.image : randomBytes(o.size);
   const body = multipart({
     type: 'collector',
     collectType: o.collectType,

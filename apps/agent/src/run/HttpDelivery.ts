@@ -22,6 +22,8 @@ export interface HttpDeliveryOptions {
    * over HTTP when HTTP takes over, when it changes (the clock aside), and once an hour besides.
    */
   status?: () => Omit<CollectorStatusMessage, 'state'>;
+  /** Called each time the server has taken the status: it has heard this version of the agent. */
+  onStatusTaken?: () => void;
   /** Each command an answer carries (the server's `commands`, as MQTT's `down/cmd` would bring them). */
   onCommand?: (message: CommandMessage) => void;
   /** Longest wait for one call's answer [ms]. */
@@ -159,6 +161,7 @@ export class HttpDelivery {
       if (answer.status === 400)
         this.options.log(`HTTP: the server refused the status (400): ${answer.body}`);
       this.statusSent = { key, at: now };
+      if (answer.status === 200) this.options.onStatusTaken?.();
       return true;
     }
     this.logRefusal(answer.status, 'the status');

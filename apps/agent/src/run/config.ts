@@ -83,6 +83,29 @@ export const agentConfig = z.object({
   /** Most readings the buffer keeps while the server cannot be reached (default 7 days of 32 devices). */
   bufferReadings: z.number().int().min(1).optional(),
   links: z.array(link).min(1),
+  /** Self-update through the console's firmware rollouts (src/update/, docs/decisions/0030-agent-self-update.md). */
+  update: z
+    .object({
+      /**
+       * The makers' Ed25519 public keys whose packages this agent installs, as the console's trusted keys show them
+       * (32 raw bytes, base64). None: every upgrade of the agent is refused.
+       */
+      trustedKeys: z
+        .array(
+          z
+            .string()
+            .refine(
+              (k) =>
+                Buffer.from(k, 'base64').length === 32 && Buffer.from(k, 'base64').toString('base64') === k,
+              {
+                message: 'an Ed25519 public key: its 32 bytes in base64',
+              },
+            ),
+        )
+        .default([]),
+    })
+    .strict()
+    .default({ trustedKeys: [] }),
 });
 export type AgentConfig = z.infer<typeof agentConfig>;
 export type LinkConfig = AgentConfig['links'][number];

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentReport, TelemetryReading } from '@solarops/contracts';
+import type { AgentReport, CommandReply, TelemetryReading } from '@solarops/contracts';
 import { CollectorLink } from '@solarops/simulator/link';
 import { CommandDispatcher, type DispatcherOptions } from '../commands/CommandDispatcher.ts';
 import { energyToday, type DayStart } from '../mapping/energyToday.ts';
@@ -162,7 +162,14 @@ export interface RunningAgent {
 export async function runAgent(
   config: AgentConfig,
   log: (line: string) => void,
-  options: { upgrade?: DispatcherOptions['upgrade'] } = {},
+  options: {
+    upgrade?: DispatcherOptions['upgrade'];
+    /**
+     * Called once the server has heard this agent (its status acknowledged over MQTT, or taken over HTTP), with the
+     * function that answers the server: a self-update on probation confirms itself there (src/update/).
+     */
+    onServerReached?: (reply: (r: CommandReply) => void) => void;
+  } = {},
 ): Promise<RunningAgent> {
   const journal = new BatchJournal(config.dataDir, config.bufferReadings ?? DEFAULT_MAX_ITEMS);
   if (journal.tornLines > 0) log(`buffer: ${journal.tornLines} line(s) cut off by a power loss were dropped`);
@@ -203,21 +210,20 @@ export async function runAgent(
         log,
         status,
         onCommand: (message) => commands.handle(message),
+        onStatusTaken: () => options.onServerReached?.(sendReply),
       })
     : undefined;
+  // Over MQTT while it is connected, else with the next HTTP call (the server re-sends what it misses).
+  const sendReply = (reply: CommandReply): void =>
+    link.connected || !http ? link.sendReply(reply) : http.sendReply(reply);
   // Commands from the server, over MQTT or in HTTP answers, to the devices by serial (their pollers' queues).
   const targets = new Map<string, DevicePoller>();
-  const commands = new CommandDispatcher(
-    targets,
-    // Over MQTT while it is connected, else with the next HTTP call (the server re-sends what it misses).
-    (reply) => (link.connected || !http ? link.sendReply(reply) : http.sendReply(reply)),
-    {
-      serial: config.collector.serial,
-      log,
-      // The self-update's entry (src/update/): a firmwareUpgrade command to the agent's own serial goes there.
-      ...(options.upgrade ? { upgrade: options.upgrade } : {}),
-    },
-  );
+  const commands = new CommandDispatcher(targets, sendReply, {
+    serial: config.collector.serial,
+    log,
+    // The self-update's entry (src/update/): a firmwareUpgrade command to the agent's own serial goes there.
+    ...(options.upgrade ? { upgrade: options.upgrade } : {}),
+  });
   let collected: TelemetryReading[] = [];
   /** Polls ended (read or failed) since the last batch. */
   let ended = 0;
@@ -261,7 +267,22 @@ export async function runAgent(
   // back the readings of the others beyond it.
   for (const p of all) targets.set(p.target.sn, p);
   const flushTimer = setInterval(flush, config.intervalS * 1000);
-  if (mqttUrl) link.start().catch((err: Error) => log(`server refused the collector: ${err.message}`));
+  let stopped = false;
+  /** Once connected, the status is said again and waited for: its acknowledgement is the server hearing us. */
+  const heardOverMqtt = async (): Promise<void> => {
+    while (!stopped) {
+      if (link.connected) {
+        await link.announce();
+        if (link.connected) return options.onServerReached?.(sendReply);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+    }
+  };
+  if (mqttUrl)
+    link
+      .start()
+      .then(heardOverMqtt)
+      .catch((err: Error) => log(`server refused the collector: ${err.message}`));
   http?.start();
   for (const p of all) p.start();
   return {
@@ -269,6 +290,7 @@ export async function runAgent(
     commands,
     journal,
     async stop() {
+      stopped = true;
       clearInterval(flushTimer);
       commands.stop();
       await http?.stop();

@@ -45,8 +45,12 @@ export function supervise(options: SuperviseOptions): Supervisor {
   const log = options.log ?? ((line: string) => void process.stderr.write(`supervisor: ${line}\n`));
   const probationMs = options.probationMs ?? DEFAULT_PROBATION_MS;
   const maxStarts = options.maxStarts ?? 3;
+  // The agent learns where to install updates from the supervisor that will start them: run without one, it
+  // refuses upgrades of itself.
+  const env = { ...process.env, SOLAROPS_AGENT_INSTALL_DIR: options.installDir };
   const start =
-    options.start ?? ((entry: string, args: readonly string[]) => spawn(entry, args, { stdio: 'inherit' }));
+    options.start ??
+    ((entry: string, args: readonly string[]) => spawn(entry, args, { stdio: 'inherit', env }));
   let child: ChildProcess | undefined;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
