@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_SCALAR_FIELDS } from './telemetry.ts';
 
 /**
  * Settings profiles: a device model's register map as data (issue "commands to devices", item 2). The server
@@ -60,19 +61,8 @@ export const settingPoint = z.object({
 });
 export type SettingPoint = z.infer<typeof settingPoint>;
 
-/** Reading fields a register holds one value of (`docs/device-protocol.md`). */
-export const REGISTER_READING_FIELDS = [
-  'acPowerW',
-  'energyTodayKwh',
-  'energyTotalKwh',
-  'importEnergyKwh',
-  'tempC',
-  'status',
-  'faultCode',
-  'batterySocPercent',
-  'batteryPowerW',
-  'batteryVoltageV',
-] as const;
+/** Reading fields a register holds one value of (`docs/device-protocol.md`): a device's scalar reading fields. */
+export const REGISTER_READING_FIELDS = DEVICE_SCALAR_FIELDS;
 /** Reading fields of one value per phase or per PV input: a register holds the one at `index`. */
 export const REGISTER_READING_LISTS = [
   'gridVoltageV',

@@ -125,8 +125,11 @@ export const deviceLinkMetrics = z.object({
 });
 export type DeviceLinkMetrics = z.infer<typeof deviceLinkMetrics>;
 
-/** Fields of a device history (`GET /prod-api/device/{sn}/history?fields=`); PV strings as pvV1..pvV12, pvI1..pvI12. */
-export const HISTORY_SCALAR_FIELDS = [
+/**
+ * Reading fields of one value each that an inverter, meter or battery reports: a history field each, and what a
+ * register of a device without SunSpec may hold (`REGISTER_READING_FIELDS`).
+ */
+export const DEVICE_SCALAR_FIELDS = [
   'acPowerW',
   'energyTodayKwh',
   'energyTotalKwh',
@@ -137,6 +140,11 @@ export const HISTORY_SCALAR_FIELDS = [
   'batterySocPercent',
   'batteryPowerW',
   'batteryVoltageV',
+] as const;
+
+/** Fields of a device history (`GET /prod-api/device/{sn}/history?fields=`); PV strings as pvV1..pvV12, pvI1..pvI12. */
+export const HISTORY_SCALAR_FIELDS = [
+  ...DEVICE_SCALAR_FIELDS,
   'ghiWm2',
   'poaWm2',
   'tempAirC',

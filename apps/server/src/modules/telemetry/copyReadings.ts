@@ -3,11 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
 import type { Database } from '../../db/openDatabase.ts';
 import { COPY_TELEMETRY } from './readingLines.ts';
-
-/** SQLSTATE of a unique violation: a reading already stored (a re-sent batch). */
-const UNIQUE_VIOLATION = '23505';
 
 /** The pg connection under a Drizzle transaction on PostgreSQL; undefined on PGlite (which has no COPY stream). */
 function pgClientOf(tx: Database): pg.Client | undefined {
@@ -29,7 +27,8 @@ export async function copyReadings(tx: Database, input: readonly (string | Uint8
   try {
     await pipeline(Readable.from(input), client.query(copyFrom(COPY_TELEMETRY)));
   } catch (err) {
-    if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+    // A reading already stored (a re-sent batch): the caller's idempotent insert takes the rows instead.
+    if (!isUniqueViolation(err)) throw err;
     await tx.execute(sql`rollback to savepoint readings_copy`);
     return false;
   }
