@@ -27,7 +27,12 @@ export const NODE_FLAGS = '--lite-mode --no-expose-wasm --max-semi-space-size=1'
 rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: agentDir,
-  entryPoints: { 'solarops-agent': 'src/main.ts' },
+  // The supervisor is a bundle of its own: it runs beside the agent for the service's whole life and loads none of
+  // the agent's code (docs/decisions/0030-agent-self-update.md).
+  entryPoints: {
+    'solarops-agent': 'src/main.ts',
+    'solarops-agent-supervisor': 'src/update/supervisorMain.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -42,5 +47,8 @@ await build({
   },
   logLevel: 'warning',
 });
-chmodSync(new URL('dist/solarops-agent.mjs', import.meta.url), 0o755);
-console.log(`build: apps/agent/dist/solarops-agent.mjs (external: ${external.join(', ')})`);
+for (const program of ['solarops-agent', 'solarops-agent-supervisor'])
+  chmodSync(new URL(`dist/${program}.mjs`, import.meta.url), 0o755);
+console.log(
+  `build: apps/agent/dist/solarops-agent.mjs, solarops-agent-supervisor.mjs (external: ${external.join(', ')})`,
+);

@@ -103,7 +103,6 @@ async function until<T>(what: string, check: () => T | undefined | false): Promi
     const value = check();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 50));
-    if (process.env.SELF_UPDATE_TRACE) console.log(`waiting for ${what}`);
   }
 }
 
