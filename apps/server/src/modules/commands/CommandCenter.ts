@@ -22,6 +22,8 @@ import { batchBeyondScope, openCommandCounts, pushOf, type OpenCommandCounts } f
 import { replySteps } from './replySteps.ts';
 import {
   auditedUpdate,
+  idsLockedInOrder,
+  lockedInIdOrder,
   moveCommands,
   recordOf,
   type CommandRecord,
@@ -218,6 +220,7 @@ export class CommandCenter {
         and(
           inArray(commands.id, [...new Set(published.map((c) => c.id))]),
           inArray(commands.state, ['queued', 'sent']),
+          idsLockedInOrder(sql`${commands.id}`, [...new Set(published.map((c) => c.id))]),
         ),
       )
       .returning();
@@ -299,7 +302,11 @@ export class CommandCenter {
     const rows = await auditedUpdate(
       this.db,
       sql`update commands set state = 'expired', reason = 'expired', finished_at = now()
-        where state in ('queued', 'sent', 'acked') and expires_at is not null and expires_at < now()`,
+        where state in ('queued', 'sent', 'acked') and expires_at is not null and expires_at < now()
+          and ${lockedInIdOrder(
+            sql`commands.id`,
+            sql`locked.state in ('queued', 'sent', 'acked') and locked.expires_at < now()`,
+          )}`,
     );
     this.emit(rows);
     return rows.length;
@@ -355,7 +362,9 @@ export class CommandCenter {
       // Merged into what is stored: a key the reporter does not keep (an upgrade's `released`) stays.
       sql`update commands c set result = coalesce(c.result, '{}'::jsonb) || m.result
         from jsonb_to_recordset(${json}::jsonb) as m(id text, result jsonb)
-        where c.id = m.id and c.state in ('sent', 'acked') returning c.*`,
+        where c.id = m.id and c.state in ('sent', 'acked')
+          and c.id = any(${sql.param([...last.keys()])}::text[])
+          and ${idsLockedInOrder(sql`c.id`, [...last.keys()])} returning c.*`,
     );
     const rows = raw.map(recordOf);
     this.emit(rows);
@@ -378,7 +387,8 @@ export class CommandCenter {
     const rows = await auditedUpdate(
       this.db,
       sql`update commands set state = 'failed', reason = ${reason}, finished_at = now()
-        where id = any(${sql.param([...ids])}::text[]) and state = 'acked'`,
+        where id = any(${sql.param([...ids])}::text[]) and state = 'acked'
+          and ${idsLockedInOrder(sql`commands.id`, ids)}`,
     );
     this.emit(rows);
     return rows;
@@ -405,6 +415,7 @@ export class CommandCenter {
       this.db,
       sql`update commands set state = 'cancelled', reason = 'cancelled', finished_at = now()
         where id = any(${sql.param([...ids])}::text[]) and state = 'acked'
+          and ${idsLockedInOrder(sql`commands.id`, ids)}
           and not coalesce((result->>'released')::boolean, false)`,
     );
     this.emit(rows);
@@ -419,7 +430,8 @@ export class CommandCenter {
     const rows = await auditedUpdate(
       this.db,
       sql`update commands set state = 'cancelled', reason = 'cancelled', finished_at = now()
-        where id = any(${sql.param([...ids])}::text[]) and state = 'queued'`,
+        where id = any(${sql.param([...ids])}::text[]) and state = 'queued'
+          and ${idsLockedInOrder(sql`commands.id`, ids)}`,
     );
     this.emit(rows);
     return rows.length;
@@ -567,7 +579,8 @@ export class CommandCenter {
       const rows = await auditedUpdate(
         this.db,
         sql`update commands set state = 'cancelled', reason = 'rejected', finished_at = now()
-          where batch_id = ${batchId} and state = 'queued'`,
+          where batch_id = ${batchId} and state = 'queued'
+            and ${lockedInIdOrder(sql`commands.id`, sql`locked.batch_id = ${batchId} and locked.state = 'queued'`)}`,
       );
       this.emit(rows);
     }

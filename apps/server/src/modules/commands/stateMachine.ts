@@ -99,6 +99,23 @@ export async function auditedUpdate(db: Database, update: SQL): Promise<CommandR
 }
 
 /**
+ * The condition (for an UPDATE's WHERE) that first locks the commands `which` selects (a condition on the alias
+ * `locked`) in the order of their ids, `column` being the updated table's id column. Every statement that changes
+ * several commands takes their locks this way, so that two of them never wait for each other: each locked its rows
+ * in an order of its own before (the `sent` marks in an index's order, the replies in the order they came), and
+ * two with commands in common in crossed orders deadlocked on PostgreSQL, which then ended one of them (a command
+ * submission answered 500, or a group of replies was dropped until re-sent). The outer conditions stay: a row
+ * moved while the statement waited for it is checked again.
+ */
+export function lockedInIdOrder(column: SQL, which: SQL): SQL {
+  return sql`${column} in (select locked.id from commands locked where ${which} order by locked.id for update of locked)`;
+}
+
+/** {@link lockedInIdOrder} for a list of ids. */
+export const idsLockedInOrder = (column: SQL, ids: readonly string[]): SQL =>
+  lockedInIdOrder(column, sql`locked.id = any(${sql.param([...ids])}::text[])`);
+
+/**
  * Moves many commands at once, each only if it is still in one of its `from` states and the table allows
  * `from → ...via → to` (one conditional UPDATE for all: two instances, a late reply and the time-out job can race, and
  * exactly one of them wins each command). Ends are audited in the same statement (`auditedUpdate`). Returns the
@@ -132,14 +149,18 @@ export async function moveCommands(db: Database, moves: readonly Move[]): Promis
       return `${col} = case when '${k}' = any(v.set_cols) then v.${col} else commands.${col} end`;
     }).join(', '),
   );
-  // The ids again as an array: the planner then reads the commands by primary key instead of joining the whole
-  // table to a set it cannot estimate.
+  // The ids again as an array, locked in order: the planner then reads the commands by primary key instead of
+  // joining the whole table to a set it cannot estimate.
   return auditedUpdate(
     db,
     sql`update commands set state = v.state, ${sets}
       from jsonb_to_recordset(${json}::jsonb) as v(${fields})
       where commands.id = v.id and commands.state = any(v.from_states)
-        and commands.id = any(${sql.param(allowed.map((m) => m.id))}::text[])`,
+        and commands.id = any(${sql.param(allowed.map((m) => m.id))}::text[])
+        and ${idsLockedInOrder(
+          sql`commands.id`,
+          allowed.map((m) => m.id),
+        )}`,
   );
 }
 
