@@ -5,6 +5,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MANUAL_MAX_BYTES_DEFAULT, UPGRADE_LIMITS } from '@solarops/contracts';
 
+/** How long a shutdown may take unless SHUTDOWN_TIMEOUT_SECONDS says otherwise [s]. */
+export const SHUTDOWN_TIMEOUT_SECONDS = 20;
+
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
 const optionalString = z
@@ -106,6 +109,7 @@ export const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'Ed25519 public keys: 32 bytes in base64'))),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(SHUTDOWN_TIMEOUT_SECONDS),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   FIRMWARE_MAX_BYTES: z.coerce
     .number()
@@ -228,6 +232,11 @@ export interface Config {
    * time-to-live [s]; at most 60 (a reconnected collector gets its commands within one turn). Default 10.
    */
   readonly commandJobSeconds?: number;
+  /**
+   * How long a SIGTERM's shutdown may take [s] (requests in flight, jobs, the database): past it, what was still
+   * open is logged and the process exits with 1. Default 20.
+   */
+  readonly shutdownTimeoutSeconds?: number;
   /** `GET /metrics` answers only a scraper sending `Authorization: Bearer <token>`; unset, it answers 404. */
   readonly metricsToken?: string;
   /** Largest firmware image an upload may carry [bytes]; default 64 MB. */
@@ -378,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorFirmwareKeys: e.SIMULATOR_FIRMWARE_KEYS,
     ...(e.SIMULATOR_AGENT === 'on' ? { simulatorAgent: { modbusPort: e.SIMULATOR_AGENT_MODBUS_PORT } } : {}),
     commandJobSeconds: e.COMMAND_JOB_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     firmwareChunkBytes: e.FIRMWARE_CHUNK_BYTES,

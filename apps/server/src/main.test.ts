@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { clientAuth } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
 import { UNHANDLED_REJECTION_LINE } from './defects.ts';
+import { SHUTDOWN_DEADLINE_LINE } from './shutdown.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
@@ -101,6 +104,40 @@ describe('main', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
+
+  it('stops within SHUTDOWN_TIMEOUT_SECONDS when a request never ends, naming it, and exits with 1', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    const s = start({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    await s.waitFor(() => s.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+    const port = s.lines().find((l) => l.port)?.port;
+    // A client that announces a sign-in form and never sends the rest of it: its request stays in flight, and
+    // closing the server waits for it (before, for ever).
+    const socket = net.connect(port!, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      [
+        'POST /prod-api/authentication/form HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: ${clientAuth({ consoleClientId: 'console', consoleClientSecret: 'console-secret' })}`,
+        'Content-Type: application/x-www-form-urlencoded',
+        'Content-Length: 1000',
+        '',
+        'username=adm',
+      ].join('\r\n'),
+    );
+    await s.waitFor(() => s.lines().some((l) => l.msg === 'incoming request'));
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(1);
+    socket.destroy();
+    const line = s.lines().find((l) => l.msg === SHUTDOWN_DEADLINE_LINE) as
+      { step?: string; openRequests?: string[] } | undefined;
+    expect(line).toMatchObject({
+      step: 'requests in flight',
+      openRequests: ['POST /prod-api/authentication/form'],
+    });
+    expect(s.lines().some((l) => l.msg === 'stopped')).toBe(false);
+  }, 180_000);
 
   it('logs a rejection nobody handled as a defect and goes on answering', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, SHUTDOWN_TIMEOUT_SECONDS, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/openDatabase.ts';
 import { createMailer } from './mail/createMailer.ts';
@@ -8,6 +8,7 @@ import { ensureAdmin } from './modules/users/seedAccounts.ts';
 import { seedReferenceData } from './referenceData.ts';
 import { STARTUP_HOOKS } from './startupHooks.ts';
 import { UNHANDLED_REJECTION_LINE } from './defects.ts';
+import { stopWithin, trackOpenRequests, type ShutdownStep } from './shutdown.ts';
 
 let config: Config;
 try {
@@ -53,10 +54,12 @@ logger.info(
   `SolarOps Console on http://localhost:${port}/ (API docs at /prod-api/docs)`,
 );
 
-const stops: (() => Promise<void>)[] = [];
+const openRequests = trackOpenRequests(app.server);
+
+const stops: ShutdownStep[] = [];
 for (const hook of STARTUP_HOOKS) {
   const stop = await hook.start({ config, database, deps: app.deps, logger });
-  if (stop) stops.push(stop);
+  if (stop) stops.push({ name: hook.name, run: stop });
   logger.info(`started ${hook.name}`);
 }
 
@@ -65,18 +68,21 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info(`${signal}: stopping`);
-  try {
-    // Stops accepting connections and waits for requests in flight to finish.
-    await app.close();
-    for (const stop of stops.reverse()) await stop();
-    await mailer.close();
-    await database.close();
-    logger.info('stopped');
-    process.exit(0);
-  } catch (err) {
-    logger.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
+  // Within SHUTDOWN_TIMEOUT_SECONDS: past it, what was still open is logged and the process exits with 1.
+  const code = await stopWithin(
+    [
+      // Stops accepting connections and waits for requests in flight to finish.
+      { name: 'requests in flight', run: () => app.close() },
+      ...stops.reverse(),
+      { name: 'mailer', run: () => mailer.close() },
+      { name: 'database', run: () => database.close() },
+    ],
+    (config.shutdownTimeoutSeconds ?? SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+    logger,
+    openRequests,
+  );
+  if (code === 0) logger.info('stopped');
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
