@@ -15,7 +15,7 @@ export const freePort = () =>
     });
   });
 
-/** The real server as a child process on `databaseUrl`, with its resident memory sampled. */
+/** The real server as a child process on `databaseUrl` (or PGlite), with its resident memory sampled. */
 export interface BenchServer {
   child: ChildProcess;
   httpPort: number;
@@ -36,7 +36,8 @@ const rssMb = (pid: number) => {
 };
 
 export async function startBenchServer(
-  databaseUrl: string,
+  /** PostgreSQL's address, or undefined for the embedded database in `env.DATA_DIR`. */
+  databaseUrl: string | undefined,
   env: Record<string, string> = {},
   /** A file that keeps the server's whole log (its standard output, one JSON line per entry). */
   logFile?: string,
@@ -49,7 +50,7 @@ export async function startBenchServer(
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SIMULATOR: 'off',
       PORT: String(httpPort),
       MQTT_PORT: String(mqttPort),

@@ -13,14 +13,28 @@ interface LogLine {
 const WARN = 40;
 const ERROR = 50;
 
-/** The first `frames` frames of a stack, on one line. */
-const stackHead = (stack: string | undefined, frames = 3) =>
-  (stack ?? '')
+/**
+ * The first `frames` frames of a stack on one line, the project's own first (a library's or Node's frames say
+ * little of which of our calls failed), their paths from the repository's root.
+ */
+const stackHead = (stack: string | undefined, frames = 3) => {
+  const all = (stack ?? '')
     .split('\n')
-    .filter((l) => l.trim().startsWith('at '))
-    .slice(0, frames)
-    .map((l) => l.trim().replace(/^at /, ''))
-    .join(' < ');
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('at '))
+    .map((l) => l.replace(/^at /, '').replace(/\(\/.*?\/((?:apps|bench|packages)\/)/, '($1'));
+  const own = all.filter((l) => !l.includes('node_modules') && !l.includes('node:internal'));
+  return [...new Set(own.length > 0 ? own : all)].slice(0, frames).join(' < ');
+};
+
+/**
+ * An error's message made short enough to group by: a failed query's statement cut to its start and its
+ * parameters left out (they differ each time), the database's own message kept.
+ */
+const shortMessage = (message: string) => {
+  const failed = /^Failed query: (.*?)\nparams: .*: (.+)$/s.exec(message);
+  return failed ? `Failed query: ${failed[1]!.slice(0, 80)}…: ${failed[2]}` : message.slice(0, 300);
+};
 
 /**
  * What the server's log (`startBenchServer`'s log file) says went wrong: every error it logged (a 5xx answer's
@@ -53,7 +67,7 @@ export function serverLogSummary(file: string): { errors: number; warnings: numb
     if (level >= ERROR) {
       errorCount++;
       const what = line.err
-        ? `${line.err.type ?? 'Error'}${line.err.code ? ` ${line.err.code}` : ''}: ${line.err.message ?? ''}`
+        ? `${line.err.type ?? 'Error'}${line.err.code ? ` ${line.err.code}` : ''}: ${shortMessage(line.err.message ?? '')}`
         : '';
       const key = [
         line.route ?? '(no route)',
