@@ -4,6 +4,7 @@ import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
 import { LinkQueue } from '../src/modbus/LinkQueue.ts';
 import { ModbusSerialTransport } from '../src/modbus/transport.ts';
 import { DevicePoller } from '../src/run/DevicePoller.ts';
+import { hybridRegisters } from './hybridRegisters.ts';
 import { ImageServer, loadImage, registerMap, type ServedDevice } from './imageServer.ts';
 
 const UNIT = 126;
@@ -181,5 +182,53 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
       args: { op: 'read', address: MODEL_123, count: 2, dataType: 'u16' },
     });
     expect(read).toEqual({ cmdId: 'd-2', state: 'succeeded', result: { values: [123, 24] } });
+  });
+});
+
+describe('commands to a device read by its register profile', () => {
+  it("writes the profile's own registers and reads them back; a register outside its profile is refused", async () => {
+    const registers = hybridRegisters();
+    const server = new ImageServer([{ unitId: 1, registers, writes: 'store' }]);
+    await server.start();
+    const queue = new LinkQueue(
+      new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
+      { gapMs: 0 },
+    );
+    const poller = new DevicePoller(
+      queue,
+      { sn: SN, unitId: 1, profile: 'hybridRegister' },
+      60_000,
+      () => undefined,
+    );
+    const replies: CommandReply[] = [];
+    const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
+      serial: AGENT,
+    });
+    cleanups.push(
+      () => server.stop(),
+      () => queue.close(),
+    );
+    const send = async (m: Omit<CommandMessage, 'target'>) => {
+      dispatcher.handle({ target: SN, ...m });
+      await dispatcher.idle();
+      return replies.filter((r) => r.cmdId === m.cmdId);
+    };
+    // The hybridRegister profile's export limit (register 143, W).
+    const exportLimit = { registers: [{ address: 143, type: 'u16', value: 3000 }] };
+    expect(await send({ cmdId: 'h-1', type: 'writeSettings', args: exportLimit })).toEqual([
+      { cmdId: 'h-1', state: 'accepted', result: { previous: { '143': 0 } } },
+    ]);
+    expect(registers.get(143)).toBe(3000);
+    expect((await send({ cmdId: 'h-1.rb', type: 'readSettings', args: exportLimit }))[0]!.result).toEqual({
+      registers: { '143': 3000 },
+    });
+    // The SunSpec inverter profile's power limit address is no register of this device's map.
+    const [stranger] = await send({ cmdId: 'h-2', type: 'writeSettings', args: limit(500) });
+    expect(stranger).toEqual({
+      cmdId: 'h-2',
+      state: 'failed',
+      reason: `register 40188 is no writable point of hybridRegister, the profile ${SN} is read by`,
+    });
+    expect(server.requests.filter((r) => r.fc === 16)).toHaveLength(1);
   });
 });

@@ -13,4 +13,5 @@ export * from './commands/FirmwareUpdater.ts';
 export * from './commands/ivScanner.ts';
 export * from './modbus/ModbusFace.ts';
 export * from './modbus/sunspecImage.ts';
+export * from './modbus/ImmediateControls.ts';
 export * from './agentPlant/agentPlant.ts';

@@ -1,4 +1,10 @@
-import type { CommandMessage, CommandReply, RegisterType, SettingsProfileId } from '@solarops/contracts';
+import {
+  profileById,
+  type CommandMessage,
+  type CommandReply,
+  type RegisterType,
+  type SettingsProfileId,
+} from '@solarops/contracts';
 import type { ModelLocation } from '../sunspec/discover.ts';
 import { keepLimit } from './activePower.ts';
 import { refusalOf, writeModel123, type RegisterAccess } from './model123.ts';
@@ -131,6 +137,19 @@ export class CommandDispatcher {
         const registers = (Array.isArray(args.registers) ? args.registers : []) as WireRegister[];
         if (registers.length === 0) return answer({ state: 'failed', reason: 'no registers named' });
         if (target.profile !== 'sunspec') {
+          // Only the points of its own profile: a write meant for another map never reaches its registers.
+          const points = profileById(target.profile).points;
+          const stranger = registers.find(
+            (r) =>
+              !points.some(
+                (p) => p.register === r.address && (msg.type === 'readSettings' || p.access === 'rw'),
+              ),
+          );
+          if (stranger)
+            return answer({
+              state: 'failed',
+              reason: `register ${stranger.address} is no ${msg.type === 'readSettings' ? '' : 'writable '}point of ${target.profile}, the profile ${msg.target} is read by`,
+            });
           if (msg.type === 'readSettings')
             return answer({ state: 'succeeded', result: { registers: await readRegisters(io, registers) } });
           const result = await writeRegisters(io, registers);

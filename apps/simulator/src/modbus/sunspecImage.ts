@@ -9,6 +9,7 @@ import {
   type GroupValues,
 } from '@solarops/contracts/sunspec';
 import type { DeviceDescription } from '../physics/index.ts';
+import type { ImmediateControls } from './ImmediateControls.ts';
 
 /** What the devices' nameplates say in SunSpec's common model. */
 export const SUNSPEC_MANUFACTURER = 'SolarOps';
@@ -55,6 +56,7 @@ function wattScale(maxW: number): number {
 function inverterModels(
   device: DeviceDescription & { ratedPowerW: number; phases: 1 | 3 },
   r: TelemetryReading,
+  controls: ImmediateControls | undefined,
 ) {
   const wSf = wattScale(device.ratedPowerW);
   const currents = r.gridCurrentA ?? [];
@@ -99,7 +101,7 @@ function inverterModels(
       })),
     },
   });
-  const models = [common, inverter, nameplate, mppt];
+  const models = [common, inverter, nameplate, ...(controls ? [controls.registers()] : []), mppt];
   if ('battery' in device)
     models.push(
       encode(802, {
@@ -148,16 +150,27 @@ function meterModels(device: DeviceDescription & { phases: 1 | 3 }, r: Telemetry
 
 /**
  * The SunSpec register map (from 40000) a simulated device serves for its current reading: the common model
- * (maker, model, serial), the inverter model (101 single-phase, 103 three-phase), the nameplate (120), the PV
- * inputs (160) and for a hybrid its battery (802); for a meter the common model and 201 or 203. Undefined for a
+ * (maker, model, serial), the inverter model (101 single-phase, 103 three-phase), the nameplate (120), with
+ * `controls` its immediate controls (123, writable through the face), the PV inputs (160) and for a hybrid its battery (802); for a meter the common model and 201 or 203. Undefined for a
  * device SunSpec has no model for here (the weather station). Values the reading lacks are served as "not
  * implemented", so a reader leaves them out as it would on a real device.
  */
 export function sunspecImage(
   device: DeviceDescription,
   reading: TelemetryReading,
+  controls?: ImmediateControls,
 ): Map<number, number> | undefined {
   if (device.kind === 'weatherStation') return undefined;
   if (device.kind === 'meter') return sunspecMap(meterModels(device, reading));
-  return sunspecMap(inverterModels(device, reading));
+  return sunspecMap(inverterModels(device, reading, controls));
+}
+
+/** Where model `id` starts (its ID register) in a SunSpec map from 40000, or undefined when the map lacks it. */
+export function modelAddress(image: ReadonlyMap<number, number>, id: number): number | undefined {
+  let address = 40002;
+  for (let id_ = image.get(address); id_ !== undefined && id_ !== 0xffff; id_ = image.get(address)) {
+    if (id_ === id) return address;
+    address += 2 + (image.get(address + 1) ?? 0);
+  }
+  return undefined;
 }

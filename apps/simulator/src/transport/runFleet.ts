@@ -20,7 +20,8 @@ import { FirmwareUpdater } from '../commands/FirmwareUpdater.ts';
 import { fleetIvScanner } from '../commands/ivScanner.ts';
 import type { IvFaultRates } from '../physics/ivCurve.ts';
 import { ModbusFace } from '../modbus/ModbusFace.ts';
-import { sunspecImage } from '../modbus/sunspecImage.ts';
+import { ImmediateControls } from '../modbus/ImmediateControls.ts';
+import { modelAddress, sunspecImage } from '../modbus/sunspecImage.ts';
 import type { AgentPlant } from '../agentPlant/agentPlant.ts';
 import { CollectorLink } from './CollectorLink.ts';
 import { toDeviceEvents } from './toDeviceEvents.ts';
@@ -148,6 +149,33 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       .filter((d) => unitOf.has(d.serial))
       .map((d) => [d.serial, d]),
   );
+  /**
+   * The agent plant's inverters' SunSpec immediate controls (model 123), which the agent writes through the face:
+   * a limit there caps the inverter as its settings do. Each unit's last reading, to serve a write's result at once.
+   */
+  const immediate = new Map<string, ImmediateControls>();
+  const lastReading = new Map<string, TelemetryReading>();
+  const serveUnit = (serial: string): Map<number, number> | undefined => {
+    const reading = lastReading.get(serial);
+    const image = reading && sunspecImage(descriptionOf.get(serial)!, reading, immediate.get(serial));
+    if (image) face!.serve(unitOf.get(serial)!, image);
+    return image;
+  };
+  for (const [serial, d] of descriptionOf) {
+    if (!('ratedPowerW' in d)) continue;
+    const controls = new ImmediateControls(now);
+    immediate.set(serial, controls);
+    face!.takeWrites(unitOf.get(serial)!, (address, values) => {
+      const image = serveUnit(serial);
+      const at = image && modelAddress(image, 123);
+      // Only model 123 takes writes; any other register refuses them (illegal data address).
+      if (at === undefined || address < at || address + values.length > at + image!.get(at + 1)! + 2)
+        return 2;
+      const refusal = controls.write(address - at, values);
+      if (refusal === undefined) serveUnit(serial);
+      return refusal;
+    });
+  }
   const unplugged = new Set(options.unplugged);
   for (const c of options.collectors) {
     // The agent plant's collector is the agent itself, a process of its own: it polls the devices' registers.
@@ -225,7 +253,16 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       for (const device of plant.devices) {
         const s = settings.get(device.serial);
         const ds = state.devices[device.serial];
-        if (s && ds) ds.controls = s.controls();
+        // A limit written to its SunSpec controls (the agent plant) caps it too: the lower of the two is in force.
+        const sunspec = immediate.get(device.serial);
+        if (ds && (s || sunspec)) {
+          const controls = s?.controls() ?? {};
+          const limitW = 'ratedPowerW' in device ? sunspec?.acLimitW(device.ratedPowerW) : undefined;
+          ds.controls =
+            limitW === undefined
+              ? controls
+              : { ...controls, acLimitW: Math.min(controls.acLimitW ?? Infinity, limitW) };
+        }
       }
       const before = faultSnapshot(state);
       startScheduledFaults(state, scheduled, t, tickMs);
@@ -240,8 +277,8 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
         const reading = toProtocolReading(r);
         const unitId = unitOf.get(r.serial);
         if (face && unitId !== undefined) {
-          const image = sunspecImage(descriptionOf.get(r.serial)!, reading);
-          if (image) face.serve(unitId, image);
+          lastReading.set(r.serial, reading);
+          serveUnit(r.serial);
           continue;
         }
         bucket(r.collectorSerial).readings.push(reading);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, type CommandRow, type CreatedCommands, type DeviceRow } from '@solarops/contracts';
+import { ROLE, type CommandRow, type CreatedCommands, type CommandDevice } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -67,7 +67,8 @@ describe('commands to devices behind an edge agent', () => {
     const owner = await createUser(t.db, { roleId: ROLE.endUser });
     const plant: FixturePlant = await createFixturePlant(t.db, {
       ownerId: owner.id,
-      devices: [{ model: 'SO-5K-S1' }, { model: 'SO-5K-S1' }],
+      // The recorded inverter's own model, which has no settings profile of its own.
+      devices: [{ model: 'SB3.6-1AV-41' }, { model: 'SB3.6-1AV-41' }],
     });
     const writable = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
     const modbus = new ImageServer([
@@ -97,16 +98,18 @@ describe('commands to devices behind an edge agent', () => {
     });
     agents.push(await runAgent(config, () => undefined));
     const serials = plant.devices.map((d) => d.serial);
-    // A plant that reports: the installer acts on what the console shows online.
-    await until(async () => {
+    // A plant that reports, and whose agent has said what it found: the settings screen then offers its
+    // inverters, whose model the console has no profile of, the SunSpec inverter's settings (model 123 found).
+    const pickers = await until(async () => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/prod-api/device/list?sn=${serials[0]}`,
+        url: `/prod-api/commands/devices?plantId=${plant.plantId}`,
         headers,
       });
-      const rows = (res.json() as { rows?: DeviceRow[] }).rows ?? [];
-      return rows.some((d) => d.serial === serials[0] && d.online && d.latest) ? true : undefined;
+      const rows = res.json().data as CommandDevice[];
+      return rows.every((d) => d.profileId === 'sunspecInverter' && d.online) ? rows : undefined;
     });
+    expect(pickers.map((d) => d.serial).sort()).toEqual([...serials].sort());
     return { plant, writable, serials };
   }
 

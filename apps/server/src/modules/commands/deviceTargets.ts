@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  SETTINGS_PROFILE_IDS,
+  SUNSPEC_INVERTER,
+  profileById,
   profileForModel,
+  type AgentDeviceReport,
+  type SettingsProfileId,
   type commandDevicesQuery,
   type CommandDevice,
   type SettingsProfile,
@@ -35,6 +40,29 @@ interface Row {
   plant_name: string;
   collector_serial: string | null;
   online: boolean;
+  /** What the edge agent the device is behind said of it (how it reads it, the SunSpec models it found). */
+  agent_device: Pick<AgentDeviceReport, 'profile' | 'models'> | null;
+}
+
+/**
+ * The settings profile of a device. Behind an edge agent that has said how it reads the device, it is what that
+ * reading reaches: a SunSpec device with immediate controls (model 123) takes the SunSpec inverter's profile, whose
+ * points name their SunSpec points (the agent writes them wherever the device's own map puts them), one without
+ * model 123 none, and a device read by a register profile that profile, whose addresses are the device's own.
+ * Otherwise (our dataloggers, an agent yet to report) the profile of its model.
+ */
+export function profileOfDevice(
+  model: string,
+  agentDevice: Pick<AgentDeviceReport, 'profile' | 'models'> | null,
+): SettingsProfile | undefined {
+  if (!agentDevice) return profileForModel(model);
+  if (agentDevice.profile === 'sunspec') {
+    if (!agentDevice.models) return profileForModel(model);
+    return agentDevice.models.includes(123) ? SUNSPEC_INVERTER : undefined;
+  }
+  return (SETTINGS_PROFILE_IDS as readonly string[]).includes(agentDevice.profile)
+    ? profileById(agentDevice.profile as SettingsProfileId)
+    : undefined;
 }
 
 const toTarget = (r: Row): DeviceTarget => ({
@@ -47,11 +75,13 @@ const toTarget = (r: Row): DeviceTarget => ({
   plantName: r.plant_name,
   collectorSerial: r.collector_serial,
   online: r.online,
-  profile: profileForModel(r.model),
+  profile: profileOfDevice(r.model, r.agent_device),
 });
 
 const SELECT = sql`select d.id, d.serial, d.name, d.model, d.kind, d.plant_id, pl.name as plant_name,
-  c.serial as collector_serial, coalesce(c.online, false) as online
+  c.serial as collector_serial, coalesce(c.online, false) as online,
+  (select e from jsonb_array_elements(c.agent_report -> 'devices') e where e ->> 'sn' = d.serial limit 1)
+    as agent_device
   from devices d join plants pl on pl.id = d.plant_id left join collectors c on c.id = d.collector_id`;
 
 /** The devices of `serials` the caller may reach, by serial; the others are simply absent (never revealed). */

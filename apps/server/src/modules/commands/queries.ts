@@ -6,6 +6,7 @@ import {
   type CommandPush,
   type CommandRow,
   type CommandState,
+  type SettingsProfileId,
 } from '@solarops/contracts';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
@@ -50,7 +51,11 @@ const toRow = (r: Row): CommandRow => ({
   route: r.route,
   deviceSerial: r.device_serial,
   deviceModel: r.device_model,
-  profileId: profileForModel(r.device_model)?.id ?? null,
+  // The profile the command was made with (a device behind an edge agent may have another than its model's).
+  profileId:
+    (r.params as { profileId?: SettingsProfileId } | null)?.profileId ??
+    profileForModel(r.device_model)?.id ??
+    null,
   collectorSerial: r.collector_serial,
   plantId: r.plant_id,
   plantName: r.plant_name,

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandMessage, CommandReply } from '@solarops/contracts';
+import { generateDemoFleet, runFleet, withAgentPlant, type RunningFleet } from '@solarops/simulator';
+import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
+import { LinkQueue } from '../src/modbus/LinkQueue.ts';
+import { ModbusSerialTransport } from '../src/modbus/transport.ts';
+import { DevicePoller } from '../src/run/DevicePoller.ts';
+
+// The demo's agent plant (hybrid inverters, single- and three-phase, and a meter), run by the simulator at noon
+// in its zone with its devices on the Modbus TCP face, and the agent's dispatcher acting on them through it.
+const { fleet, agent } = withAgentPlant(generateDemoFleet({ seed: 20240601, plants: 3 }));
+const plant = fleet.plants.find((p) => p.id === agent!.plantId)!;
+const inverter = plant.devices.find((d) => d.kind === 'hybridInverter' && 'ratedPowerW' in d)!;
+const ratedPowerW = (inverter as { ratedPowerW: number }).ratedPowerW;
+const unitId = agent!.devices.find((d) => d.sn === inverter.serial)!.unitId;
+// 04:00 UTC is noon in the plant's zone (Asia/Shanghai); the clock moves on one 5-minute step at a time.
+let now = Date.UTC(2026, 5, 15, 4, 0);
+
+let running: RunningFleet;
+let queue: LinkQueue;
+let poller: DevicePoller;
+let dispatcher: CommandDispatcher;
+const replies: CommandReply[] = [];
+
+beforeAll(async () => {
+  expect(plant.timeZone).toBe('Asia/Shanghai');
+  running = await runFleet({
+    // Only the agent plant: its collector is the agent, so no MQTT link is made.
+    url: 'mqtt://127.0.0.1:1',
+    plants: [plant],
+    collectors: fleet.collectors
+      .filter((c) => c.serial === agent!.collectorSerial)
+      .map((c) => ({ ...c, secret: 'x' })),
+    agentPlant: agent!,
+    now: () => now,
+    // No step of its own during the test: the test steps it.
+    stepMs: 3_600_000,
+  });
+  queue = new LinkQueue(
+    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: running.modbusPort! }),
+    {
+      gapMs: 0,
+    },
+  );
+  poller = new DevicePoller(queue, { sn: inverter.serial, unitId }, 60_000, () => undefined);
+  dispatcher = new CommandDispatcher(new Map([[inverter.serial, poller]]), (r) => replies.push(r), {
+    serial: agent!.collectorSerial,
+  });
+});
+afterAll(async () => {
+  dispatcher.stop();
+  await queue.close();
+  await running.stop();
+});
+
+/** Steps the simulation 5 minutes on and reads the inverter's output over Modbus as the agent polls it. */
+async function stepAndRead(): Promise<number> {
+  now += 300_000;
+  running.tick();
+  const result = await poller.poll(now);
+  if (result.error) throw result.error;
+  return result.fields!.acPowerW!;
+}
+
+async function send(m: Omit<CommandMessage, 'target'>): Promise<CommandReply[]> {
+  dispatcher.handle({ target: inverter.serial, ...m });
+  await dispatcher.idle();
+  return replies.filter((r) => r.cmdId === m.cmdId);
+}
+
+describe("a power limit through the simulator's Modbus face", () => {
+  it("is written to the inverter's model 123, read back, and clips its output from the next step on", async () => {
+    await stepAndRead();
+    const free = await stepAndRead();
+    // At noon the inverter gives well above a fifth of its rating.
+    expect(free).toBeGreaterThan(ratedPowerW * 0.3);
+
+    // 20 % as the console's settings profile puts it on the wire (40188, in 0.1 %), with a 10-minute revert timer.
+    const registers = [
+      { address: 40188, type: 'u16', value: 200 },
+      { address: 40190, type: 'u16', value: 600 },
+    ];
+    expect((await send({ cmdId: 'l-1', type: 'writeSettings', args: { registers } }))[0]!.state).toBe(
+      'accepted',
+    );
+    const [readBack] = await send({ cmdId: 'l-1.rb', type: 'readSettings', args: { registers } });
+    expect(readBack!.result).toEqual({ registers: { '40188': 200, '40190': 600 } });
+
+    const clipped = await stepAndRead();
+    expect(clipped).toBeLessThanOrEqual(ratedPowerW * 0.2 + 1);
+    expect(clipped).toBeGreaterThan(0);
+  });
+
+  it('is dropped by the inverter when its revert timer runs out without a new write', async () => {
+    // Two steps of 5 minutes: past the 10-minute timer (the test's clock, not the agent's re-writes, moves).
+    dispatcher.stop();
+    await stepAndRead();
+    await stepAndRead();
+    expect(await stepAndRead()).toBeGreaterThan(ratedPowerW * 0.3);
+  });
+
+  it('refuses a power factor out of its range with exception 3, which the command reports', async () => {
+    const [reply] = await send({
+      cmdId: 'pf-1',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40193, type: 'u16', value: 500 }] },
+    });
+    expect(reply).toEqual({
+      cmdId: 'pf-1',
+      state: 'failed',
+      reason: 'the device refused the write: exception 3 (illegal data value)',
+    });
+  });
+});
