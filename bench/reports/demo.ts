@@ -5,7 +5,9 @@
  * Run: `npm run bench:reports:demo -w bench`.
  * Last line: seconds of each (targets: fleet month <= 5, one plant-month <= 1) with this process's CPU seconds
  * (the embedded database runs in it), and the installer's seconds per plant against the administrator's (ratio,
- * target <= 1.2).
+ * target <= 1.2). The line before it: the same fleet month's slots (peak, readings, sun slots) read from the
+ * readings, as the report read them before it kept them per plant and day (`plant_day_slots`), beside their read
+ * from those day rows: the part of the report that changed, measured in the same run.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +22,14 @@ import { ensureAdmin } from '../../apps/server/src/modules/users/seedAccounts.ts
 import { seedDemoFleet } from '../../apps/server/src/modules/fleet/seedDemoFleet.ts';
 import { backfillTelemetry } from '../../apps/server/src/modules/fleet/backfillTelemetry.ts';
 import { noBrokerAccounts } from '../../apps/server/src/modules/devices/BrokerAccounts.ts';
-import { periodicReport } from '../../apps/server/src/modules/reports/periodicReport.ts';
+import { periodicReport, reportPlants } from '../../apps/server/src/modules/reports/periodicReport.ts';
+import { periodDays, utcWindow } from '../../apps/server/src/modules/reports/periods.ts';
+import { readInPieces, reportPieces } from '../../apps/server/src/modules/reports/reportPieces.ts';
+import {
+  plantDaySlotRows,
+  slotDevices,
+  slotStatsBetween,
+} from '../../apps/server/src/modules/telemetry/plantDaySlots.ts';
 
 const plants = Number(process.env.PLANTS ?? 30);
 const days = Number(process.env.DAYS ?? 14);
@@ -68,10 +77,37 @@ async function timed(make: () => Promise<{ plants: unknown[] }>) {
 const admin = await timed(() => periodicReport(db, callerOf('admin'), month));
 const installer = await timed(() => periodicReport(db, callerOf('demo-installer-1'), month));
 const plant = await timed(() => periodicReport(db, callerOf('admin'), { ...month, plantId: largest!.id }));
+// The fleet month's slots as the report read them before: from the readings, in pieces of plants and days.
+const fleetPlants = await reportPlants(db, callerOf('admin'));
+const ids = fleetPlants.map((p) => p.id);
+const { from, to } = periodDays('month', month.date);
+const fromReadings = await timed(async () => {
+  const devices = await slotDevices(db, ids);
+  await readInPieces(reportPieces(fleetPlants, from, to), (piece) => {
+    const { lo, hi } = utcWindow(piece.from, piece.to);
+    return slotStatsBetween(
+      db,
+      piece.plants.map((p) => p.id),
+      devices,
+      lo,
+      hi,
+      false,
+    );
+  });
+  return { plants: fleetPlants };
+});
+const fromDayRows = await timed(async () => {
+  await plantDaySlotRows(db, ids, from, to);
+  return { plants: fleetPlants };
+});
 await database.close();
 rmSync(dir, { recursive: true, force: true });
 const fig = (x: { wall: number; cpu: number; plants: number }) =>
   `${x.wall.toFixed(2)} s (CPU ${x.cpu.toFixed(2)} s, ${x.plants} plants)`;
+console.log(
+  `fleet month's slots (peak, readings, sun slots): from the readings ${fig(fromReadings)}, ` +
+    `from the day rows ${fig(fromDayRows)}`,
+);
 console.log(
   `demo month reports: administrator's fleet ${fig(admin)} (target 5), installer's ${fig(installer)}, ` +
     `one plant ${fig(plant)} (target 1); installer per plant / administrator per plant ` +

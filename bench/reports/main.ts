@@ -16,6 +16,8 @@ import { ensureTelemetryPartitions } from '../../apps/server/src/modules/telemet
 import { periodicReport } from '../../apps/server/src/modules/reports/periodicReport.ts';
 import { periodicReportPdf } from '../../apps/server/src/modules/reports/reportPdf.ts';
 import { reportWorkbook } from '../../apps/server/src/modules/reports/reportWorkbook.ts';
+import { writePlantDaySlots } from '../../apps/server/src/modules/telemetry/plantDaySlots.ts';
+import { daysBetween, periodDays } from '../../apps/server/src/modules/reports/periods.ts';
 import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { pgCpuSeconds } from '../lib/cpuTime.ts';
 
@@ -75,13 +77,25 @@ await client.query(
    on conflict do nothing`,
   [tag],
 );
+// The plants' day rows of the month (peak, readings, sun slots), as the rollups write them beside the energy.
+const { from: monthFrom, to: monthTo } = periodDays('month', `${MONTH}-15`);
+const plantIds = [...new Set(devices.map((d) => d.plant_id))];
+for (let i = 0; i < plantIds.length; i += BATCH)
+  await writePlantDaySlots(
+    db.db,
+    plantIds
+      .slice(i, i + BATCH)
+      .flatMap((plantId) => daysBetween(monthFrom, monthTo).map((day) => ({ plantId, day }))),
+  );
 // An installer who built every plant of the fleet: its report covers the same plants as the administrator's.
 const { rows: installer } = await client.query<{ id: number }>(
   `insert into users (user_code, name, password_hash, role_id) values ($1, $1, 'x', ${ROLE.installer}) returning id`,
   [`bench-installer-${tag}`],
 );
 await client.query(`update plants set installer_id = $1 where code like $2 || '%'`, [installer[0]!.id, tag]);
-await client.query('analyze telemetry; analyze plant_energy; analyze devices; analyze plants');
+await client.query(
+  'analyze telemetry; analyze plant_energy; analyze plant_day_slots; analyze devices; analyze plants',
+);
 const { rows: count } = await client.query<{ n: number }>(
   `select count(*)::int as n from telemetry t join plants p on p.id = t.plant_id where p.code like $1 || '%'`,
   [tag],

@@ -18,7 +18,12 @@ import { plantScope, type Caller } from '../plants/plantScope.ts';
 import { loadCo2Factors } from '../system/consoleSettings.ts';
 import { localDay, localDayStartMs, nextDay } from '../../time/localDay.ts';
 import { daysBetween, periodDays, READING_INTERVAL_MS, utcWindow } from './periods.ts';
-import { readingsBetween } from '../telemetry/history.ts';
+import {
+  plantDaySlotRows,
+  slotDevices,
+  slotStatsBetween,
+  type SlotStatsRow,
+} from '../telemetry/plantDaySlots.ts';
 import { checkReportCost } from './reportCost.ts';
 import { readInPieces, reportPieces } from './reportPieces.ts';
 
@@ -40,23 +45,6 @@ export type PlantRow = {
   stations: number;
 };
 type DayEnergyRow = { plant_id: number; day: string; energy_kwh: number };
-/** A plant's local day (and hour, for a day's report; else -1) from its 5-minute slots. */
-type SlotStatsRow = {
-  plant_id: number;
-  day: string;
-  hour: number;
-  /** Readings of its inverters. */
-  readings: number;
-  /** The highest slot power of its inverters together, as the plant's curve draws it [W]. */
-  peak_w: number | null;
-  /** Energy of the slots' power [kWh]. */
-  energy_kwh: number;
-  /** Energy and in-plane irradiation of the slots with both power and irradiance [kWh, kWh/m²]; null without. */
-  sun_energy_kwh: number | null;
-  sun_poa_kwh_m2: number | null;
-  /** Slots with both the inverters' power and the stations' irradiance (what a measured PR is set on). */
-  sun_slots: number;
-};
 type AlarmRow = { plant_id: number; level1: number; level2: number; level3: number };
 
 /** The plants of the report: one (404 outside the caller's scope) or every plant the caller sees. */
@@ -162,13 +150,11 @@ function sumFigureCompleteness(list: readonly FigureCompleteness[]): FigureCompl
 }
 
 /**
- * The plants' 5-minute slots over local days `from`..`to`, added up per local day (and hour): each device's readings
- * of a slot averaged, then the inverters' averages added and the stations' averaged, as the plant's curve does
- * (`plants/queries.ts` `powerCurve`), so that the report's peak is the curve's highest point. The devices are named
- * as constants: the readings are then read by their keys for them alone, and the work grows with their readings,
- * whoever asks (a filter on plant ids alone let the planner loop over every reading once per plant). They are read
- * in pieces of plants and days, one after another (`reportPieces.ts`), so that other requests go between them;
- * each piece keeps the rows of its own days (its UTC window holds a little of its neighbours').
+ * The plants' 5-minute slots over local days `from`..`to` (`telemetry/plantDaySlots.ts`): a day's report by hour
+ * from its readings, a longer period from the day rows kept beside the energy rollups (a fleet's month is then a
+ * row per plant and day, not every reading). The readings are read in pieces of plants and days, one after
+ * another (`reportPieces.ts`), so that other requests go between them; each piece keeps the rows of its own days
+ * (its UTC window holds a little of its neighbours').
  */
 async function slotStats(
   db: Database,
@@ -178,54 +164,27 @@ async function slotStats(
   byHour: boolean,
 ): Promise<SlotStatsRow[]> {
   if (plants.length === 0) return [];
-  const ids = sql.param(plants.map((p) => p.id));
-  const kinds = sql.param([...INVERTER_KINDS, 'weatherStation']);
-  // The devices of the plants now and those that belonged to one of them before (their readings carry the plant).
-  const devices = await rowsOf<{ id: number; plant_id: number; station: boolean }>(
+  if (!byHour)
+    return plantDaySlotRows(
+      db,
+      plants.map((p) => p.id),
+      from,
+      to,
+    );
+  const devices = await slotDevices(
     db,
-    sql`select d.id, d.plant_id, d.kind = 'weatherStation' as station from devices d
-        where d.plant_id = any(${ids}::int[]) and d.kind = any(${kinds}::text[])
-        union
-        select d.id, m.plant_id, d.kind = 'weatherStation' from collector_devices m join devices d on d.id = m.device_id
-        where m.plant_id = any(${ids}::int[]) and d.kind = any(${kinds}::text[])`,
+    plants.map((p) => p.id),
   );
   if (devices.length === 0) return [];
-  const hour = byHour ? sql`extract(hour from s.slot at time zone pl.time_zone)::int` : sql`-1`;
   return readInPieces(reportPieces(plants, from, to), async (piece) => {
-    const mine = new Set(piece.plants.map((p) => p.id));
-    const read = devices.filter((d) => mine.has(d.plant_id));
-    if (read.length === 0) return [];
     const { lo, hi } = utcWindow(piece.from, piece.to);
-    const window = readingsBetween(
-      sql`${lo.toISOString()}::timestamptz`,
-      sql`${hi.toISOString()}::timestamptz`,
-      ['ac_power_w', 'poa_wm2'],
-    );
-    const rows = await rowsOf<SlotStatsRow>(
+    const rows = await slotStatsBetween(
       db,
-      sql`with k as (
-            select distinct * from unnest(${sql.param(read.map((d) => d.id))}::int[],
-              ${sql.param(read.map((d) => d.station))}::boolean[]) as k(device_id, station)),
-          per_device as (
-            select t.device_id, t.plant_id, date_bin('5 minutes', t.ts, timestamptz '2000-01-01Z') as slot,
-              count(*)::int as n, avg(t.ac_power_w) as p, avg(t.poa_wm2) as g
-            from ${window} t
-            where t.device_id = any(${sql.param(read.map((d) => d.id))}::int[])
-              and t.plant_id = any(${sql.param([...mine])}::int[])
-            group by 1, 2, 3),
-          s as (
-            select pd.plant_id, pd.slot, sum(pd.n) filter (where not k.station) as n,
-              sum(pd.p) filter (where not k.station) as p, avg(pd.g) filter (where k.station) as g
-            from per_device pd join k on k.device_id = pd.device_id
-            group by 1, 2)
-          select s.plant_id, (s.slot at time zone pl.time_zone)::date::text as day, ${hour} as hour,
-            coalesce(sum(s.n), 0)::int as readings, max(s.p)::float8 as peak_w,
-            coalesce(sum(s.p) / 12 / 1000, 0)::float8 as energy_kwh,
-            (sum(s.p) filter (where s.g is not null) / 12 / 1000)::float8 as sun_energy_kwh,
-            (sum(s.g) filter (where s.p is not null) / 12 / 1000)::float8 as sun_poa_kwh_m2,
-            (count(*) filter (where s.p is not null and s.g is not null))::int as sun_slots
-          from s join plants pl on pl.id = s.plant_id
-          group by 1, 2, 3`,
+      piece.plants.map((p) => p.id),
+      devices,
+      lo,
+      hi,
+      true,
     );
     return rows.filter((r) => r.day >= piece.from && r.day <= piece.to);
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf, type Transaction } from '../../db/rowsOf.ts';
 import { intervalEnergies, type CounterSample } from './guardedEnergy.ts';
 import { readingsBefore, readingsBetween } from './history.ts';
+import { writePlantDaySlots } from './plantDaySlots.ts';
 import { plantSpans, spanAt, type PlantSpan } from '../devices/plantSpans.ts';
 import { localDay, localDayStartMs, monthOf, nextDay, yearOf } from '../../time/localDay.ts';
 
@@ -80,8 +81,9 @@ function touchedDays(
 }
 
 /**
- * Recomputes device days, then the plant days, months and years they belong to. Each interval's energy goes to the
- * plant its device was mapped to at the interval's end (devices/plantSpans.ts), on that plant's local day.
+ * Recomputes device days, then the plant days, months and years they belong to, and those plant days' slots
+ * (`plantDaySlots.ts`). Each interval's energy goes to the plant its device was mapped to at the interval's end
+ * (devices/plantSpans.ts), on that plant's local day.
  */
 export async function recomputeDays(tx: Database | Transaction, items: readonly DirtyDay[]): Promise<void> {
   const ids = [...new Set(items.map((it) => it.deviceId))];
@@ -195,6 +197,11 @@ export async function recomputeDays(tx: Database | Transaction, items: readonly 
       on conflict (device_id, plant_id, period, period_start) do update set energy_kwh = excluded.energy_kwh`);
   }
   await rollUp(tx, dayRows);
+  // The same plant days' slots (peak, irradiation, readings), stations' days included: a report's month reads them.
+  await writePlantDaySlots(
+    tx,
+    [...wanted.values()].flatMap((days) => [...days.values()]),
+  );
 }
 
 /**

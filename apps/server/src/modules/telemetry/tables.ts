@@ -90,6 +90,30 @@ export const plantEnergy = pgTable(
   ],
 );
 
+/**
+ * What each plant's 5-minute slots say of its local day, kept beside its energy (rollups.ts, `plantDaySlots.ts`):
+ * a month or a year report reads a row per plant and day instead of every reading. A slot is a plant's readings
+ * of 5 minutes: each device's averaged, the inverters' added, the weather stations' averaged, as its curve draws it.
+ */
+export const plantDaySlots = pgTable(
+  'plant_day_slots',
+  {
+    plantId: integer('plant_id').notNull(),
+    /** The plant's local day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Readings of its inverters (the report's completeness). */
+    readings: integer('readings').notNull(),
+    /** The highest slot power of its inverters together [W]; null when none reported power. */
+    peakW: doublePrecision('peak_w'),
+    /** Energy of the slots with both power and irradiance [kWh], and their in-plane irradiation [kWh/m²]. */
+    sunEnergyKwh: doublePrecision('sun_energy_kwh'),
+    sunPoaKwhM2: doublePrecision('sun_poa_kwh_m2'),
+    /** Slots with both the inverters' power and the stations' irradiance (what a measured PR is set on). */
+    sunSlots: integer('sun_slots').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.day] })],
+);
+
 /** Device days whose rollup must be recomputed (marked in the ingest transaction, drained by the rollup job). */
 export const rollupDirty = pgTable(
   'rollup_dirty',
