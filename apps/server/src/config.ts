@@ -28,6 +28,19 @@ const url = (protocols: readonly string[]) =>
     { message: `must be a URL with scheme ${protocols.map((p) => p.replace(':', '://')).join(' or ')}` },
   );
 
+/** A comma-separated list, each item trimmed and checked by `item`; empty or unset is an empty list. */
+const commaList = <T>(item: z.ZodType<T, string>) =>
+  z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
 /**
  * Every setting the server reads from the environment (ARCHITECTURE §2), with its default. Names carry their unit
  * (`..._SECONDS`). Documented line by line in `.env.example` and in the README's configuration table.
@@ -88,26 +101,10 @@ export const envSchema = z.object({
   SIMULATOR_AGENT: z.enum(['on', 'off']).default('on'),
   SIMULATOR_AGENT_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIMULATOR_SITES: z.enum(['demo', 'daylight']).default('demo'),
-  SIMULATOR_UNPLUGGED: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^SOC\d{9}$/, 'collector serials: SOC and nine digits'))),
-  SIMULATOR_FIRMWARE_KEYS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'Ed25519 public keys: 32 bytes in base64'))),
+  SIMULATOR_UNPLUGGED: commaList(z.string().regex(/^SOC\d{9}$/, 'collector serials: SOC and nine digits')),
+  SIMULATOR_FIRMWARE_KEYS: commaList(
+    z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'Ed25519 public keys: 32 bytes in base64'),
+  ),
   COMMAND_JOB_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(SHUTDOWN_TIMEOUT_SECONDS),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),

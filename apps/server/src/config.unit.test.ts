@@ -74,6 +74,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the keys simulated collectors trust firmware from as a comma list', () => {
+    const key = (c: string) => `${c.repeat(43)}=`;
+    expect(loadConfig({})).toMatchObject({ simulatorFirmwareKeys: [] });
+    expect(loadConfig({ SIMULATOR_FIRMWARE_KEYS: ` ${key('A')},,${key('b')} ` })).toMatchObject({
+      simulatorFirmwareKeys: [key('A'), key('b')],
+    });
+    expect(() => loadConfig({ SIMULATOR_FIRMWARE_KEYS: `${key('A')},short=` })).toThrow(
+      'SIMULATOR_FIRMWARE_KEYS: Ed25519 public keys: 32 bytes in base64',
+    );
+  });
+
   it('lists every bad variable by name', () => {
     let error: unknown;
     try {
