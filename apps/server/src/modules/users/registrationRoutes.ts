@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   emptyEnvelope,
   enterpriseAuditBody,
@@ -24,15 +25,14 @@ const client = [{ client: [] }];
 /** Sign-up and recovery before sign-in (the app's client credentials), and the audit of enterprise sign-ups. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Sign-up and recovery are limited like sign-in: each call may mail someone or create an account.
+  const perMinute = { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } };
 
   app.get(
     '/user/manager/get/code',
     {
       preHandler: requireClient,
-      config: {
-        audit: 'send email code',
-        rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 },
-      },
+      config: { audit: 'send email code', ...perMinute },
       schema: {
         tags,
         summary: 'Mail a 6-digit code (valid 10 minutes; 1 a minute and 10 a day per address)',
@@ -51,7 +51,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/manager/forget/password',
     {
       preHandler: requireClient,
-      config: { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
+      config: perMinute,
       schema: {
         tags,
         summary: 'Set a new password with an emailed code',
@@ -67,17 +67,15 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A sign-up's route: anyone may post one, as often as a sign-in; its body is checked against `body`. */
+  const signUp = <Body extends z.ZodType>(summary: string, body: Body) => ({
+    config: perMinute,
+    schema: { tags, summary, body, response: { 200: emptyEnvelope, ...errors } },
+  });
+
   app.post(
     '/user/manager/terminal/register',
-    {
-      config: { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary: 'Register a personal account (active at once)',
-        body: terminalRegisterBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+    signUp('Register a personal account (active at once)', terminalRegisterBody),
     async (request) => {
       await registerTerminal(deps, request.body);
       return ok(null);
@@ -86,15 +84,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/manager/enterprise/register',
-    {
-      config: { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary: 'Register an enterprise account (pending authentication)',
-        body: enterpriseRegisterBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+    signUp('Register an enterprise account (pending authentication)', enterpriseRegisterBody),
     async (request) => {
       await registerEnterprise(deps, request.body);
       return ok(null);
