@@ -147,6 +147,21 @@ describe('one string’s curves (diagnosisResults1)', () => {
     expect(within(zh).getByTestId('iv-parameters')).toHaveTextContent('理想因子 n1.18 ± 0.05');
   });
 
+  it('does not name a second class of 0 % beside a sure diagnosis, in either language', async () => {
+    const sure = detail(null);
+    sure.row = { ...sure.row, confidence: 0.998, secondConfidence: 0.002, lowConfidence: false };
+    sure.diagnosis = { ...DIAGNOSIS, confidence: 0.998, secondConfidence: 0.002, lowConfidence: false };
+    for (const [lang, label] of [
+      ['en', 'Second likeliest'],
+      ['zh', '次可能诊断'],
+    ] as const) {
+      const page = await open(sure, lang);
+      expect(within(page).queryByTestId('iv-second-class')).toBeNull();
+      expect(within(page).getByText(label).closest('tr')).toHaveTextContent(`${label}-`);
+      cleanup();
+    }
+  });
+
   it('says why a string was not diagnosed (too little light) and still draws its curves', async () => {
     const page = await open(detail('lowIrradiance'), 'zh');
     expect(within(page).getByTestId('iv-not-diagnosed')).toHaveTextContent(

@@ -4,8 +4,14 @@ import { useTranslation } from 'react-i18next';
 const percent = (p: number) => `${(p * 100).toFixed(0)} %`;
 
 /**
+ * Below this probability the second class is no alternative worth a reader's thought (it would read "0 %" beside
+ * a diagnosis of 100 %): it is not named.
+ */
+export const SECOND_CLASS_FLOOR = 0.01;
+
+/**
  * The diagnosis's second likeliest class with its probability, and a "close call" tag when the two are close: the
- * reader then checks both before sending someone out.
+ * reader then checks both before sending someone out. A second class below `SECOND_CLASS_FLOOR` shows as "-".
  */
 export function SecondClass({
   first,
@@ -21,7 +27,7 @@ export function SecondClass({
   lowConfidence: boolean | null;
 }) {
   const { t } = useTranslation();
-  if (second === null || secondConfidence === null) return <>-</>;
+  if (second === null || secondConfidence === null || secondConfidence < SECOND_CLASS_FLOOR) return <>-</>;
   return (
     <Space size={4} wrap>
       <span data-testid="iv-second-class">
