@@ -1,35 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { telemetryReading } from '@solarops/contracts';
 import { HYBRID_READING, hybridRegisters } from './hybridRegisters.ts';
+import { agent, undoneAfterEach } from './agentCli.ts';
 import { ImageServer } from './imageServer.ts';
 import { MAX_REGISTERS_PER_READ } from '../src/modbus/LinkQueue.ts';
 import { readingPointValue } from '../src/profiles/RegisterProfileDevice.ts';
 
-const BIN = new URL('../bin/solarops-agent.mjs', import.meta.url).pathname;
+const { later, configFile } = undoneAfterEach();
 
-function agent(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-
-function configFile(port: number, profile: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-profile-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, 'agent.yaml');
-  writeFileSync(
-    path,
+function profileConfig(port: number, profile: string): string {
+  return configFile(
     `server: { httpUrl: "http://127.0.0.1:1" }
 collector: { serial: SOC230712345, secret: not-used-by-once }
 links:
@@ -38,13 +18,12 @@ links:
       - { sn: SIN241800044, unitId: 1, profile: ${profile} }
 `,
   );
-  return path;
 }
 
 async function hybridServer(registers = hybridRegisters()): Promise<ImageServer> {
   const server = new ImageServer([{ unitId: 1, registers }]);
   await server.start();
-  cleanups.push(() => server.stop());
+  later(() => server.stop());
   return server;
 }
 
@@ -54,7 +33,7 @@ describe('a hybrid inverter without SunSpec, read through its register profile',
     const { code, stdout, stderr } = await agent([
       'run',
       '--config',
-      configFile(server.port, 'hybridRegister'),
+      profileConfig(server.port, 'hybridRegister'),
       '--once',
       '--print',
     ]);
@@ -76,7 +55,7 @@ describe('a hybrid inverter without SunSpec, read through its register profile',
     const { code, stdout } = await agent([
       'run',
       '--config',
-      configFile(server.port, 'hybridRegister'),
+      profileConfig(server.port, 'hybridRegister'),
       '--once',
       '--print',
     ]);
@@ -94,7 +73,7 @@ describe('a hybrid inverter without SunSpec, read through its register profile',
     const { code, stderr } = await agent([
       'run',
       '--config',
-      configFile(502, 'yongfuStorage'),
+      profileConfig(502, 'yongfuStorage'),
       '--once',
       '--print',
     ]);

@@ -1,33 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { telemetryReading } from '@solarops/contracts';
+import { agent, undoneAfterEach } from './agentCli.ts';
 import { ImageServer, loadImage, registerMap } from './imageServer.ts';
 
-const BIN = new URL('../bin/solarops-agent.mjs', import.meta.url).pathname;
-
-function agent(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-
-function configFile(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-config-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, 'agent.yaml');
-  writeFileSync(path, text);
-  return path;
-}
+const { later, configFile } = undoneAfterEach();
 
 describe('solarops-agent run --once --print', () => {
   it('reads every device of agent.yaml once and prints the batch it would send', async () => {
@@ -36,7 +12,7 @@ describe('solarops-agent run --once --print', () => {
       { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
     ]);
     const port = await server.start();
-    cleanups.push(() => server.stop());
+    later(() => server.stop());
     const path = configFile(`
 server:
   mqttUrl: mqtt://127.0.0.1:1

@@ -1,16 +1,6 @@
-import { execFile } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agent } from './agentCli.ts';
 import { ImageServer, loadImage, registerMap } from './imageServer.ts';
-
-const BIN = new URL('../bin/solarops-agent.mjs', import.meta.url).pathname;
-
-function agent(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 const servers: ImageServer[] = [];
 afterEach(async () => {
