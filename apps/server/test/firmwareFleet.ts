@@ -1,11 +1,16 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyPairKeyObjectResult } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { CommandMessage } from '@solarops/contracts';
+import { ROLE, type CommandMessage } from '@solarops/contracts';
 import { FirmwareUpdater, type UpgradeFailures } from '@solarops/simulator';
 import type { Database } from '../src/db/openDatabase.ts';
 import { CommandCenter } from '../src/modules/commands/CommandCenter.ts';
+import { createFixturePlant } from '../src/modules/devices/deviceFixtures.ts';
+import { rolloutTurn } from '../src/modules/firmware/rollouts.ts';
 import { FirmwareTransfer } from '../src/modules/firmware/transfer.ts';
+import { createTestApp, type TestApp } from './createTestApp.ts';
+import { createUser, loginAs } from './factories.ts';
 import { multipart } from './multipart.ts';
 
 type Headers = Record<string, string>;
@@ -159,4 +164,55 @@ export class InProcessFleet {
   close(): void {
     this.transfer.close();
   }
+}
+
+/** What a firmware transfer test starts from (`firmwareTransferSetup`). */
+export interface FirmwareTransferSetup {
+  t: TestApp;
+  admin: Headers;
+  plantId: number;
+  /** The plant's collectors: 4G, online. */
+  serials: string[];
+  /** Version 3.0.0 for them, signed by the test's maker. */
+  packageId: number;
+}
+
+/**
+ * An app sending images in chunks of `chunkBytes`, an administrator, a plant of `collectors` online 4G collectors,
+ * and a package of `imageBytes` for them signed by `maker`.
+ */
+export async function firmwareTransferSetup(o: {
+  chunkBytes: number;
+  collectors: number;
+  imageBytes: number;
+  maker: MakerKey;
+}): Promise<FirmwareTransferSetup> {
+  const t = await createTestApp({ firmwareChunkBytes: o.chunkBytes });
+  const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+  const owner = await createUser(t.db, { roleId: ROLE.endUser });
+  const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: o.collectors });
+  await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
+  const packageId = await uploadSignedPackage(t.app, admin, o.maker, {
+    collectType: 'SC-4G',
+    version: '3.0.0',
+    size: o.imageBytes,
+  });
+  return { t, admin, plantId: plant.plantId, serials: plant.collectors.map((c) => c.serial), packageId };
+}
+
+/** Rolls the package out to the plant as the firmware screen does; expects it accepted. */
+export async function rollOut(s: FirmwareTransferSetup): Promise<void> {
+  const res = await s.t.app.inject({
+    method: 'POST',
+    url: '/prod-api/firmware/rollout?langType=en',
+    headers: s.admin,
+    payload: { packageId: s.packageId, plantIds: [s.plantId] },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** One turn of the server's side: queued commands sent, the rollout job run once. */
+export async function transferTurn(t: TestApp, fleet: InProcessFleet): Promise<void> {
+  await fleet.center.dispatch();
+  await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
 }

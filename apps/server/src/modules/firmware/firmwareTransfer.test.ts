@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@solarops/contracts';
-import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { createUser, loginAs } from '../../../test/factories.ts';
-import { InProcessFleet, makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
+import type { TestApp } from '../../../test/createTestApp.ts';
+import {
+  InProcessFleet,
+  firmwareTransferSetup,
+  makerKey,
+  rollOut,
+  transferTurn,
+  type FirmwareTransferSetup,
+} from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { createFixturePlant } from '../devices/deviceFixtures.ts';
-import { rolloutTurn } from './rollouts.ts';
 import type { UpgradeResult } from './transfer.ts';
 
 const COLLECTORS = 20;
@@ -36,27 +39,20 @@ async function upgradedAndApplied(t: TestApp, fleet: InProcessFleet, serials: re
  * holds stays within its budget, and the retries neither pile up nor send the image again and again.
  */
 describe('an image sent to more devices than the way down carries', () => {
+  let setup: FirmwareTransferSetup;
   let t: TestApp;
   let fleet: InProcessFleet;
-  let plantId: number;
-  let packageId: number;
   let serials: string[];
-  let admin: Record<string, string>;
   const maker = makerKey();
 
   beforeAll(async () => {
-    t = await createTestApp({ firmwareChunkBytes: CHUNK });
-    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
-    const owner = await createUser(t.db, { roleId: ROLE.endUser });
-    const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: COLLECTORS });
-    plantId = plant.plantId;
-    serials = plant.collectors.map((c) => c.serial);
-    await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
-    packageId = await uploadSignedPackage(t.app, admin, maker, {
-      collectType: 'SC-4G',
-      version: '3.0.0',
-      size: IMAGE,
+    setup = await firmwareTransferSetup({
+      chunkBytes: CHUNK,
+      collectors: COLLECTORS,
+      imageBytes: IMAGE,
+      maker,
     });
+    ({ t, serials } = setup);
     fleet = new InProcessFleet(t.db, t.config.filesDir, serials, {
       version: '2.0.0',
       maker,
@@ -77,19 +73,12 @@ describe('an image sent to more devices than the way down carries', () => {
       most = Math.max(most, fleet.transfer.inFlight.bytes);
       waited = Math.max(waited, fleet.transfer.inFlight.waiting);
     }, 1);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/rollout?langType=en',
-      headers: admin,
-      payload: { packageId, plantIds: [plantId] },
-    });
-    expect(res.statusCode).toBe(200);
+    await rollOut(setup);
     try {
       await expect
         .poll(
           async () => {
-            await fleet.center.dispatch();
-            await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
+            await transferTurn(t, fleet);
             return (await upgradedAndApplied(t, fleet, serials)).length;
           },
           { timeout: 90_000, interval: 200 },
@@ -120,27 +109,16 @@ describe('an image sent to more devices than the way down carries', () => {
  */
 describe('an image sent to a device that asks again faster than the server takes a request', () => {
   const SMALL = 12 * CHUNK;
+  let setup: FirmwareTransferSetup;
   let t: TestApp;
   let fleet: InProcessFleet;
-  let plantId: number;
-  let packageId: number;
   let serial: string;
-  let admin: Record<string, string>;
   const maker = makerKey();
 
   beforeAll(async () => {
-    t = await createTestApp({ firmwareChunkBytes: CHUNK });
-    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
-    const owner = await createUser(t.db, { roleId: ROLE.endUser });
-    const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 1 });
-    plantId = plant.plantId;
-    serial = plant.collectors[0]!.serial;
-    await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
-    packageId = await uploadSignedPackage(t.app, admin, maker, {
-      collectType: 'SC-4G',
-      version: '3.0.0',
-      size: SMALL,
-    });
+    setup = await firmwareTransferSetup({ chunkBytes: CHUNK, collectors: 1, imageBytes: SMALL, maker });
+    t = setup.t;
+    serial = setup.serials[0]!;
     fleet = new InProcessFleet(t.db, t.config.filesDir, [serial], { version: '2.0.0', maker, retryMs: 20 });
     slowServer(fleet);
   }, 120_000);
@@ -175,19 +153,12 @@ describe('an image sent to a device that asks again faster than the server takes
   }
 
   it('sends the first chunk of every request it takes, and the device installs the image', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/rollout?langType=en',
-      headers: admin,
-      payload: { packageId, plantIds: [plantId] },
-    });
-    expect(res.statusCode).toBe(200);
+    await rollOut(setup);
     const updater = fleet.updaters.get(serial)!;
     await expect
       .poll(
         async () => {
-          await fleet.center.dispatch();
-          await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
+          await transferTurn(t, fleet);
           return upgradedAndApplied(t, fleet, [serial]);
         },
         { timeout: 30_000, interval: 100 },

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@solarops/contracts';
-import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { createUser, loginAs } from '../../../test/factories.ts';
-import { InProcessFleet, makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
+import type { TestApp } from '../../../test/createTestApp.ts';
+import {
+  InProcessFleet,
+  firmwareTransferSetup,
+  makerKey,
+  rollOut,
+  transferTurn,
+  type FirmwareTransferSetup,
+} from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { createFixturePlant } from '../devices/deviceFixtures.ts';
-import { rolloutTurn } from './rollouts.ts';
 import { RESTARTS_BEFORE_FAILING, restartStalledTransfers } from './stalledTransfers.ts';
 import type { UpgradeResult } from './transfer.ts';
 
@@ -20,13 +23,11 @@ const IMAGE = 100 * CHUNK;
  * fails as stalled after three starts without an answer.
  */
 describe('a firmware transfer its device stopped asking for', () => {
+  let setup: FirmwareTransferSetup;
   let t: TestApp;
   let fleet: InProcessFleet;
-  let plantId: number;
-  let packageId: number;
   let swapped: string;
   let silent: string;
-  let admin: Record<string, string>;
   const maker = makerKey();
   const upgradeOf = async (serial: string) =>
     (
@@ -39,18 +40,9 @@ describe('a firmware transfer its device stopped asking for', () => {
   const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
   beforeAll(async () => {
-    t = await createTestApp({ firmwareChunkBytes: CHUNK });
-    admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
-    const owner = await createUser(t.db, { roleId: ROLE.endUser });
-    const plant = await createFixturePlant(t.db, { ownerId: owner.id, collectors: 2 });
-    plantId = plant.plantId;
-    [swapped, silent] = plant.collectors.map((c) => c.serial) as [string, string];
-    await t.db.execute(sql`update collectors set model = 'SC-4G', network = '4G', online = true`);
-    packageId = await uploadSignedPackage(t.app, admin, maker, {
-      collectType: 'SC-4G',
-      version: '3.0.0',
-      size: IMAGE,
-    });
+    setup = await firmwareTransferSetup({ chunkBytes: CHUNK, collectors: 2, imageBytes: IMAGE, maker });
+    t = setup.t;
+    [swapped, silent] = setup.serials as [string, string];
     // Each device loses power 30 % of the way through and stays off far longer than the test.
     fleet = new InProcessFleet(t.db, t.config.filesDir, [swapped, silent], {
       version: '2.0.0',
@@ -66,17 +58,8 @@ describe('a firmware transfer its device stopped asking for', () => {
   });
 
   it('starts a lost download again, and fails one whose device stays silent after three starts', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/rollout?langType=en',
-      headers: admin,
-      payload: { packageId, plantIds: [plantId] },
-    });
-    expect(res.statusCode).toBe(200);
-    const turn = async () => {
-      await fleet.center.dispatch();
-      await rolloutTurn({ db: t.db, commandCenter: fleet.center, config: t.config });
-    };
+    await rollOut(setup);
+    const turn = () => transferTurn(t, fleet);
     // Both stop part of the way, with their progress stored.
     await expect
       .poll(
@@ -135,7 +118,7 @@ describe('a firmware transfer its device stopped asking for', () => {
     expect(await upgradeOf(silent)).toMatchObject({ state: 'failed', reason: 'stalled' });
     // Its rollout counts it as failed and the other as done.
     const rollout = (
-      await t.app.inject({ method: 'GET', url: '/prod-api/firmware/rollout/list', headers: admin })
+      await t.app.inject({ method: 'GET', url: '/prod-api/firmware/rollout/list', headers: setup.admin })
     ).json();
     expect(rollout.rows[0].counts).toMatchObject({ done: 1, failed: 1 });
   }, 180_000);
