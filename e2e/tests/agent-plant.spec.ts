@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { type FleetServer, startFleetServer } from '../support/fleetServer.ts';
 import { setLanguage } from '../support/language.ts';
@@ -8,12 +11,18 @@ import { shot } from '../support/screenshots.ts';
 // agent sent.
 const LANGS = ['zh', 'en'] as const;
 const SAYS = { zh: '边缘代理', en: 'edge agent' } as const;
+/** What the collector card says the agent found of a simulated device (its model chain starts with 1). */
+const CARD = {
+  zh: { found: 'SunSpec 1', issue: '签发密钥', once: '仅显示一次' },
+  en: { found: 'SunSpec 1', issue: 'Issue', once: 'Shown once' },
+} as const;
 
 interface PlantRow {
   id: number;
 }
 interface DeviceRow {
   serial: string;
+  model: string;
   collectorSerial: string | null;
   viaAgent: boolean;
   latest: { acPowerW: number | null } | null;
@@ -72,5 +81,37 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('collector-button')).toHaveCount(1);
     await note.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot(`agent-plant-${lang}-1440`), fullPage: true });
+
+    // The agent's collector card: what discovery found of every device behind it, and how its polls went.
+    await page.getByTestId('collector-button').click();
+    const report = page.getByTestId('agent-report');
+    await expect(report).toBeVisible({ timeout: 30_000 });
+    const found = page.getByTestId('agent-devices');
+    for (const d of devices) {
+      const row = found.getByRole('row').filter({ hasText: d.serial });
+      await expect(row).toContainText(CARD[lang].found);
+      await expect(row).toContainText(d.model);
+    }
+    await expect(page.getByTestId('agent-latency')).toContainText(/\d+ /);
+    await report.scrollIntoViewIfNeeded();
+    await page.screenshot({ animations: 'disabled', path: shot(`agent-collector-${lang}-1440`) });
+
+    // Its configuration, once: a new secret in a file to download and in a QR code holding the same text.
+    await page.getByTestId('agent-config').click();
+    await page.getByRole('button', { name: CARD[lang].issue }).click();
+    const qr = page.getByTestId('agent-config-qr');
+    await expect(qr).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(CARD[lang].once)).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: shot(`agent-config-${lang}-1440`) });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('agent-config-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`agent-${agentSerial}.yaml`);
+    const text = await readFile(await file.path(), 'utf8');
+    expect(text).toContain(`serial: "${agentSerial}"`);
+    expect(text).toMatch(/secret: "[^"]{16,}"/);
+    for (const d of devices) expect(text).toContain(`sn: "${d.serial}"`);
+    const png = PNG.sync.read(await qr.screenshot());
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(text);
   });
 }
