@@ -68,19 +68,34 @@ function agentLink() {
 const batch = (link: CollectorLink, ts: number) =>
   link.sendTelemetry([{ sn: 'SIN000000001', ts, acPowerW: ts }], ts);
 
+/**
+ * The agent's HTTP delivery to `url` for the batches of `link`, as the collector SOC230700001 signs in, trying
+ * HTTP at once unless `options` say otherwise; stopped after the test.
+ */
+function delivery(
+  url: string,
+  link: CollectorLink,
+  options: Partial<ConstructorParameters<typeof HttpDelivery>[0]> = {},
+): HttpDelivery {
+  const http = new HttpDelivery({
+    url,
+    serial: 'SOC230700001',
+    secret: 's3cret',
+    link,
+    afterMs: 0,
+    log: () => undefined,
+    ...options,
+  });
+  cleanups.push(() => http.stop());
+  return http;
+}
+
 describe('batches over HTTP where MQTT is blocked', () => {
   it('posts every waiting batch oldest first with the collector serial and secret; each 200 is its ack', async () => {
     const standIn = await consoleStandIn(() => 200);
     const { link, journal } = agentLink();
     for (const ts of [1000, 2000, 3000]) batch(link, ts);
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
-      afterMs: 0,
-      log: () => undefined,
-    });
+    const http = delivery(standIn.url, link);
     await http.deliver();
     expect(standIn.calls.map((c) => c.path)).toEqual(Array(3).fill('/prod-api/device/v1/telemetry'));
     expect(standIn.calls.map((c) => c.body.readings[0]!.ts)).toEqual([1000, 2000, 3000]);
@@ -89,7 +104,6 @@ describe('batches over HTTP where MQTT is blocked', () => {
     );
     expect(link.waiting()).toEqual([]);
     expect(journal.waiting()).toEqual([]);
-    await http.stop();
   });
 
   it('says the agent status before the batches, and again only when it changes (the clock aside)', async () => {
@@ -97,13 +111,7 @@ describe('batches over HTTP where MQTT is blocked', () => {
     const { link } = agentLink();
     let dropped = 0;
     let ms = 1_000;
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
-      afterMs: 0,
-      log: () => undefined,
+    const http = delivery(standIn.url, link, {
       status: () => ({ firmware: '0.1.0', intervalS: 300, clock: { ms: ms++ }, droppedReadings: dropped }),
     });
     batch(link, 1000);
@@ -135,7 +143,6 @@ describe('batches over HTTP where MQTT is blocked', () => {
       '/prod-api/device/v1/telemetry',
     ]);
     expect((standIn.calls[3]!.body as unknown as { droppedReadings: number }).droppedReadings).toBe(12);
-    await http.stop();
   });
 
   it('keeps a batch the server did not store (401, 503, no server) and sends it again later, nothing doubled', async () => {
@@ -146,12 +153,7 @@ describe('batches over HTTP where MQTT is blocked', () => {
     batch(link, 2000);
     let now = 0;
     const log: string[] = [];
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
-      afterMs: 0,
+    const http = delivery(standIn.url, link, {
       log: (l) => log.push(l),
       now: () => now,
     });
@@ -175,7 +177,6 @@ describe('batches over HTTP where MQTT is blocked', () => {
     await http.deliver();
     expect(standIn.calls.slice(2).map((c) => c.body.readings[0]!.ts)).toEqual([1000, 2000]);
     expect(link.waiting()).toEqual([]);
-    await http.stop();
   });
 
   it('drops a batch the server can never take (400, 413), as an MQTT ack would, and goes on with the next', async () => {
@@ -184,19 +185,13 @@ describe('batches over HTTP where MQTT is blocked', () => {
     batch(link, 1000);
     batch(link, 2000);
     const log: string[] = [];
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
-      afterMs: 0,
+    const http = delivery(standIn.url, link, {
       log: (l) => log.push(l),
     });
     await http.deliver();
     expect(standIn.calls).toHaveLength(2);
     expect(link.waiting()).toEqual([]);
     expect(log.join('\n')).toMatch(/refused batch \d+ \(413\)/);
-    await http.stop();
   });
 
   it('stays idle while MQTT has been down for less than httpAfterS', async () => {
@@ -205,11 +200,7 @@ describe('batches over HTTP where MQTT is blocked', () => {
     batch(link, 1000);
     let now = 0;
     const log: string[] = [];
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
+    const http = delivery(standIn.url, link, {
       afterMs: 60_000,
       log: (l) => log.push(l),
       now: () => now,
@@ -221,7 +212,6 @@ describe('batches over HTTP where MQTT is blocked', () => {
     await http.deliver();
     expect(standIn.calls).toHaveLength(1);
     expect(log[0]).toMatch(/MQTT unreachable for 60 s: batches go over HTTP/);
-    await http.stop();
   });
 
   it("works in the service's V8 lite mode, where WebAssembly and with it Node's fetch are off", async () => {
@@ -261,16 +251,10 @@ describe('batches over HTTP where MQTT is blocked', () => {
       if (failures-- > 0) throw new Error('EROFS: read-only file system');
       return waiting();
     };
-    const http = new HttpDelivery({
-      url: standIn.url,
-      serial: 'SOC230700001',
-      secret: 's3cret',
-      link,
-      afterMs: 0,
+    const http = delivery(standIn.url, link, {
       log: (line) => lines.push(line),
     });
     http.start();
-    cleanups.push(() => http.stop());
     await expect.poll(() => standIn.calls.length, { timeout: 15_000 }).toBe(1);
     expect(lines.some((l) => l.includes('EROFS'))).toBe(true);
     expect(unhandled).toEqual([]);
