@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LanguagePack } from './catalogTypes.ts';
+import type { ComponentLocales, LanguagePack } from './catalogTypes.ts';
 import { fullCatalog, LANGUAGE_PACKS } from './catalogs.ts';
 import { type Language, storeLanguage, storedLanguage } from './language.ts';
 
@@ -53,13 +53,31 @@ export function loadFeatureStrings(lang: Language = currentLanguage()): Promise<
     }));
 }
 
-/** The pack of a language already loaded (the current one always is). */
-export const loadedPack = (lang: Language): LanguagePack | undefined => loaded[lang];
+const localesLoaded: Partial<Record<Language, ComponentLocales>> = {};
+/** Set once the console's theme asked for Ant Design's and dayjs's locales: every later switch brings them too. */
+let localesWanted = false;
+
+/**
+ * Fetches Ant Design's and dayjs's locales of a language (by default the current one), once. The console's theme
+ * asks for them with its code (router/createAppRouter.tsx); from then on a language switch loads them too.
+ */
+export async function loadComponentLocales(lang: Language = currentLanguage()): Promise<ComponentLocales> {
+  localesWanted = true;
+  const known = localesLoaded[lang];
+  if (known) return known;
+  const locales = await (await loadLanguage(lang)).locales();
+  localesLoaded[lang] = locales;
+  return locales;
+}
+
+/** Ant Design's and dayjs's locales of a language, if loaded (components/ConsoleTheme.tsx). */
+export const loadedComponentLocales = (lang: Language): ComponentLocales | undefined => localesLoaded[lang];
 
 /** Switches the language and remembers it in the `language` cookie. */
 export async function changeLanguage(lang: Language): Promise<void> {
   await loadLanguage(lang);
   if (featuresWanted) await loadFeatureStrings(lang);
+  if (localesWanted) await loadComponentLocales(lang);
   storeLanguage(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);

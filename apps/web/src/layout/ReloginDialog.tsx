@@ -1,6 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetSession } from '../api/accounts.ts';
+import { ConsoleTheme } from '../components/ConsoleTheme.tsx';
 import { useReloginStore } from './reloginStore.ts';
 
 /**
@@ -10,21 +11,24 @@ import { useReloginStore } from './reloginStore.ts';
 export function ReloginDialog() {
   const { t } = useTranslation();
   const { open, close } = useReloginStore();
+  // Shown above the router, outside the pages' theme (App.tsx): it takes the theme itself.
   return (
-    <Modal
-      open={open}
-      title={t('relogin.title')}
-      okText={t('relogin.ok')}
-      cancelText={t('relogin.cancel')}
-      mask={{ closable: false }}
-      onOk={() => {
-        resetSession();
-        window.location.reload();
-        close();
-      }}
-      onCancel={close}
-    >
-      <p data-testid="relogin-text">{t('relogin.content')}</p>
-    </Modal>
+    <ConsoleTheme>
+      <Modal
+        open={open}
+        title={t('relogin.title')}
+        okText={t('relogin.ok')}
+        cancelText={t('relogin.cancel')}
+        mask={{ closable: false }}
+        onOk={() => {
+          resetSession();
+          window.location.reload();
+          close();
+        }}
+        onCancel={close}
+      >
+        <p data-testid="relogin-text">{t('relogin.content')}</p>
+      </Modal>
+    </ConsoleTheme>
   );
 }

@@ -8,7 +8,7 @@ import { decideNavigation } from './guard.ts';
 import { pathOf } from './paths.ts';
 
 // Only a visit that must load the user first shows the spinner: its code stays out of the sign-in page.
-const Spin = lazy(() => import('antd/es/spin'));
+const Spin = lazy(() => import('../components/LoadingSpin.tsx'));
 
 /** Carries out `decideNavigation` (spec §2) on every navigation. */
 export function NavigationGuard({ children }: { children: ReactNode }) {
@@ -71,7 +71,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     return (
       <div className="app-loading">
         <Suspense>
-          <Spin size="large" />
+          <Spin />
         </Suspense>
       </div>
     );

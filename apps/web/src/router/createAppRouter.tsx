@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
-import { loadFeatureStrings } from '../i18n/i18n.ts';
+import { loadComponentLocales, loadFeatureStrings } from '../i18n/i18n.ts';
 import { RootShell } from './RootShell.tsx';
 import { BARE_ROUTES, LAYOUT_PAGES } from './routes.tsx';
 import type { PageRoute, RouteHandle } from './types.ts';
@@ -28,8 +28,9 @@ const toRouteObject = (route: PageRoute): RouteObject => ({
 const FirstLoad = () => null;
 
 /**
- * The router's tree, derived from the route table: bare pages and full-screen ones (the walls, still guarded by
- * the menu list), then the layout with every other page.
+ * The router's tree, derived from the route table: the pages drawn without Ant Design (sign-in), then, under the
+ * console's theme (loaded with the first of them), bare pages and full-screen ones (the walls, still guarded by
+ * the menu list), and the layout with every other page.
  */
 export function appRoutes(): RouteObject[] {
   return [
@@ -37,19 +38,33 @@ export function appRoutes(): RouteObject[] {
       element: <RootShell />,
       HydrateFallback: FirstLoad,
       children: [
-        ...BARE_ROUTES.map(toRouteObject),
-        ...LAYOUT_PAGES.filter((p) => p.meta.fullScreen).map(toRouteObject),
+        ...BARE_ROUTES.filter((p) => p.meta.withoutAntDesign).map(toRouteObject),
         {
-          lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
+          // The theme's code and the language's Ant Design and dayjs locales, fetched together (a failed locale
+          // download still shows the pages, in Ant Design's default English for its own few words).
+          lazy: async () => {
+            const [theme] = await Promise.all([
+              import('../components/ConsoleTheme.tsx'),
+              loadComponentLocales().catch(() => undefined),
+            ]);
+            return { Component: theme.ConsoleThemeOutlet };
+          },
           children: [
-            { path: HOME_PATH, element: <Navigate to={pathOf('dashboard')} replace /> },
+            ...BARE_ROUTES.filter((p) => !p.meta.withoutAntDesign).map(toRouteObject),
+            ...LAYOUT_PAGES.filter((p) => p.meta.fullScreen).map(toRouteObject),
             {
-              path: `${REDIRECT_PREFIX}/*`,
-              lazy: async () => ({
-                Component: (await import('../features/redirect/RedirectPage.tsx')).RedirectPage,
-              }),
+              lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
+              children: [
+                { path: HOME_PATH, element: <Navigate to={pathOf('dashboard')} replace /> },
+                {
+                  path: `${REDIRECT_PREFIX}/*`,
+                  lazy: async () => ({
+                    Component: (await import('../features/redirect/RedirectPage.tsx')).RedirectPage,
+                  }),
+                },
+                ...LAYOUT_PAGES.filter((p) => !p.meta.fullScreen).map(toRouteObject),
+              ],
             },
-            ...LAYOUT_PAGES.filter((p) => !p.meta.fullScreen).map(toRouteObject),
           ],
         },
         { path: '*', element: <Navigate to={pathOf('notFound')} replace /> },

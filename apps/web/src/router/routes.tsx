@@ -507,11 +507,10 @@ const SIGN_IN = { public: true, sharedStringsOnly: true } as const;
 
 /** Pages outside the layout. */
 export const BARE_ROUTES: PageRoute[] = [
-  constantRoute(
-    'login',
-    () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage),
-    SIGN_IN,
-  ),
+  constantRoute('login', () => import('../features/auth/login/LoginPage.tsx').then((m) => m.LoginPage), {
+    ...SIGN_IN,
+    withoutAntDesign: true,
+  }),
   constantRoute(
     'register',
     () => import('../features/auth/register/RegisterPage.tsx').then((m) => m.RegisterPage),

@@ -29,6 +29,11 @@ export interface RouteMeta {
    * features' strings, so that signing in downloads as little as it can.
    */
   sharedStringsOnly?: boolean;
+  /**
+   * The page draws without Ant Design (the sign-in page): it stays outside the console's theme provider
+   * (components/ConsoleTheme.tsx), so that opening it downloads none of Ant Design.
+   */
+  withoutAntDesign?: boolean;
 }
 
 /** One page: a spec route name, its path, its lazily loaded component and what the layout needs to know. */

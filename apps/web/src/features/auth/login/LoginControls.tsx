@@ -1,26 +1,51 @@
-import { type CSSProperties, type InputHTMLAttributes, type ReactNode, useRef, useState } from 'react';
-import { EyeInvisibleOutlined, EyeOutlined, LoadingOutlined } from '@ant-design/icons';
-import useToken from 'antd/es/theme/useToken';
+import {
+  type CSSProperties,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import { generateColorPalettes } from 'antd/es/theme/themes/default/colors';
+import getAlphaColor from 'antd/es/theme/util/getAlphaColor';
+import { useLayoutStore } from '../../../store/layoutStore.ts';
+import { LoginIcon } from './LoginIcon.tsx';
 
 /*
  * The sign-in page's input and button: plain elements drawn as Ant Design's large outlined input and primary
  * block button (auth.css), so that the first page of the console does not download the Input, Button and Form
- * packages. The colours come from the theme in use, as Ant Design's own components take them.
+ * packages. The colours are those Ant Design derives from the theme colour, by its own palette functions (a few
+ * kilobytes) instead of its theme and style engine, which the sign-in page does not load.
  */
+
+/** Ant Design's error colour (its seed `colorError`), which the console's theme keeps. */
+const ERROR_SEED = '#ff4d4f';
+/** The background the outlines are seen on (Ant Design's `colorBgContainer`). */
+const CONTAINER = '#ffffff';
+
+/** The colours auth.css uses (`--login-*`) for a theme colour: Ant Design's tokens of the same names. */
+export function loginColors(themeColor: string): CSSProperties {
+  const primary = generateColorPalettes(themeColor);
+  const error = generateColorPalettes(ERROR_SEED);
+  return {
+    '--login-primary': primary[6], // colorPrimary
+    '--login-primary-hover': primary[5], // colorPrimaryHover
+    '--login-primary-active': primary[7], // colorPrimaryActive
+    '--login-primary-border': primary[3], // colorPrimaryBorder
+    '--login-outline': getAlphaColor(primary[1], CONTAINER), // controlOutline
+    '--login-error': error[6], // colorError
+    '--login-error-hover': error[4], // colorErrorBorderHover
+    '--login-error-outline': getAlphaColor(error[1], CONTAINER), // colorErrorOutline
+  } as CSSProperties;
+}
 
 /** The theme's colours as CSS variables for auth.css (`--login-*`). */
 export function useLoginColors(): CSSProperties {
-  const [, token] = useToken();
-  return {
-    '--login-primary': token.colorPrimary,
-    '--login-primary-hover': token.colorPrimaryHover,
-    '--login-primary-active': token.colorPrimaryActive,
-    '--login-primary-border': token.colorPrimaryBorder,
-    '--login-outline': token.controlOutline,
-    '--login-error': token.colorError,
-    '--login-error-hover': token.colorErrorBorderHover,
-    '--login-error-outline': token.colorErrorOutline,
-  } as CSSProperties;
+  const themeColor = useLayoutStore((s) => s.settings.themeColor);
+  return useMemo(() => loginColors(themeColor), [themeColor]);
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'type'> & {
@@ -54,7 +79,7 @@ export function LoginInput({ prefix, invalid, secret, ...input }: InputProps) {
       />
       {secret && (
         <span className="login-input-suffix" onClick={() => setShown((v) => !v)}>
-          {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+          <LoginIcon icon={shown ? EyeOutlined : EyeInvisibleOutlined} />
         </span>
       )}
     </span>
@@ -82,7 +107,7 @@ export function LoginButton({
       data-testid={testId}
       aria-busy={loading || undefined}
     >
-      {loading && <LoadingOutlined className="login-button-icon" />}
+      {loading && <LoginIcon icon={LoadingOutlined} className="login-button-icon" />}
       <span>{label}</span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../../api/accounts.ts';
@@ -8,10 +9,11 @@ import { errorMessage } from '../../../api/request.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { safeRedirect } from '../../../router/safeRedirect.ts';
 import { LoginButton, LoginInput, useLoginColors } from './LoginControls.tsx';
+import { LoginIcon } from './LoginIcon.tsx';
 import { pathOf } from '../../../router/paths.ts';
 
-// Only a failed sign-in shows the alert: its code loads then.
-const Alert = lazy(() => import('antd/es/alert'));
+// Only a failed sign-in shows the alert: its code, Ant Design's theme with it, loads then.
+const Alert = lazy(() => import('./LoginAlert.tsx'));
 
 interface LoginForm {
   username: string;
@@ -140,7 +142,7 @@ export function LoginPage() {
             id="login-username"
             invalid={usernameError !== null}
             aria-describedby="login-username-explain"
-            prefix={<UserOutlined />}
+            prefix={<LoginIcon icon={UserOutlined} />}
             autoComplete="username"
             placeholder={t('login.usernamePlaceholder')}
             value={values.username}
@@ -154,7 +156,7 @@ export function LoginPage() {
             secret
             invalid={passwordError !== null}
             aria-describedby="login-password-explain"
-            prefix={<LockOutlined />}
+            prefix={<LoginIcon icon={LockOutlined} />}
             autoComplete="current-password"
             placeholder={t('login.passwordPlaceholder')}
             value={values.password}
