@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type CollectorRow, type DeviceRow } from '@solarops/contracts';
 import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { readableLog } from '../../../test/readableLog.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import { demoFleetHook, FLEET_FILE } from './demoFleetHook.ts';
 // The agent's own scan reads what the simulated devices serve, independently of the agent process under test.
@@ -29,16 +28,7 @@ describe('the demo fleet’s agent plant', () => {
   let broker: EmbeddedBroker;
   let admin: Record<string, string>;
   let stop: (() => Promise<void>) | undefined;
-  const lines: LogLine[] = [];
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(chunk.toString()) as LogLine);
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = readableLog<LogLine>();
   // The fleet the hook makes from the same settings (seed 20240601, 3 plants): its storage plant is the agent's.
   const { fleet, agent } = withAgentPlant(generateDemoFleet({ seed: 20240601, plants: 3 }));
   const plant = fleet.plants.find((p) => p.id === agent?.plantId)!;

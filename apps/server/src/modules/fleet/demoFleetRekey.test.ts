@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { readableLog } from '../../../test/readableLog.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import { demoFleetHook, FLEET_FILE } from './demoFleetHook.ts';
 
@@ -25,16 +24,7 @@ describe('the demo fleet after a collector is re-keyed', () => {
   let t: TestApp;
   let broker: EmbeddedBroker;
   let admin: Record<string, string>;
-  const lines: LogLine[] = [];
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(chunk.toString()) as LogLine);
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = readableLog<LogLine>();
 
   beforeAll(async () => {
     // A small fleet with no history, live at once; its file of secrets in the app's DATA_DIR.
