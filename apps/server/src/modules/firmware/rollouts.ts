@@ -351,6 +351,9 @@ async function stepRollout(deps: Deps, start: Rollout, now: Date): Promise<void>
 async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
   const { db, commandCenter } = deps;
   const hour = sql`extract(hour from ${now.toISOString()}::timestamptz at time zone pl.time_zone)`;
+  // The held commands are locked in id order, as every statement that moves several commands does
+  // (commands/stateMachine.ts lockedInIdOrder): replies moving some of them at the same time then wait instead of
+  // deadlocking with this one.
   const held = await rowsOf<{ id: string }>(
     db,
     sql`update commands set result = coalesce(result, '{}'::jsonb) || '{"released": true}'::jsonb
@@ -366,7 +369,7 @@ async function releaseInstalls(deps: Deps, now: Date): Promise<void> {
               and (coalesce(f.power_w, 0) < r.low_power_pct / 100 * pl.capacity_w
                 or (r.night_from > r.night_to and (${hour} >= r.night_from or ${hour} < r.night_to))
                 or (r.night_from <= r.night_to and ${hour} >= r.night_from and ${hour} < r.night_to))))
-        limit 5000)
+        order by c.id limit 5000 for update of c)
       returning id`,
   );
   for (const { id } of held) {
