@@ -57,7 +57,7 @@ describe('main', () => {
 
   it('stops at start naming each bad variable', async () => {
     const s = start({ PORT: 'http', LOG_LEVEL: 'loud' });
-    expect(await s.exited).toBe(1);
+    expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(1);
     expect(s.stderr()).toContain('PORT');
     expect(s.stderr()).toContain('LOG_LEVEL');
   });
@@ -94,7 +94,7 @@ describe('main', () => {
     expect(body.data).toMatchObject({ roleId: 1, firstLogin: true });
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, JSON.stringify(first.lines().slice(-5)) + first.stderr()).toBe(0);
     expect(first.lines().some((l) => l.msg === 'stopped')).toBe(true);
 
     // Second start on the same data: no new password is printed, the old one still works.
@@ -102,7 +102,7 @@ describe('main', () => {
     await second.waitFor(() => second.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
     expect(second.lines().some((l) => /password/.test(l.msg))).toBe(false);
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, JSON.stringify(second.lines().slice(-5)) + second.stderr()).toBe(0);
   });
 
   it('stops within SHUTDOWN_TIMEOUT_SECONDS when a request never ends, naming it, and exits with 1', async () => {
@@ -128,7 +128,7 @@ describe('main', () => {
     );
     await s.waitFor(() => s.lines().some((l) => l.msg === 'incoming request'));
     s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(1);
+    expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(1);
     socket.destroy();
     const line = s.lines().find((l) => l.msg === SHUTDOWN_DEADLINE_LINE) as
       { step?: string; openRequests?: string[] } | undefined;

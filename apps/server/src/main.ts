@@ -47,27 +47,26 @@ if (admin.generatedPassword) {
 const mailer = createMailer(config, database.db, logger);
 const app = await buildApp({ config, db: database.db, mailer, logger });
 await app.listen({ port: config.port, host: config.host });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-logger.info(
-  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)`, port },
-  `SolarOps Console on http://localhost:${port}/ (API docs at /prod-api/docs)`,
-);
-
 const openRequests = trackOpenRequests(app.server);
 
 const stops: ShutdownStep[] = [];
-for (const hook of STARTUP_HOOKS) {
-  const stop = await hook.start({ config, database, deps: app.deps, logger });
-  if (stop) stops.push({ name: hook.name, run: stop });
-  logger.info(`started ${hook.name}`);
+async function startHooks() {
+  for (const hook of STARTUP_HOOKS) {
+    const stop = await hook.start({ config, database, deps: app.deps, logger });
+    if (stop) stops.push({ name: hook.name, run: stop });
+    logger.info(`started ${hook.name}`);
+  }
 }
+const hooksStarted = startHooks();
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info(`${signal}: stopping`);
+  // A stop asked for while the start hooks still run waits for them, so that what they start is stopped too (a
+  // hook that failed has already ended the start: there is nothing of it to stop).
+  await hooksStarted.catch(() => undefined);
   // Within SHUTDOWN_TIMEOUT_SECONDS: past it, what was still open is logged and the process exits with 1.
   const code = await stopWithin(
     [
@@ -84,5 +83,15 @@ async function shutdown(signal: string) {
   if (code === 0) logger.info('stopped');
   process.exit(code);
 }
+// Installed before the server says it is on: whoever starts it may stop it as soon as it says so, and a signal's
+// default action would kill it without closing the database.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+logger.info(
+  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)`, port },
+  `SolarOps Console on http://localhost:${port}/ (API docs at /prod-api/docs)`,
+);
+await hooksStarted;
