@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CODE_DIR, RUNS_FROM_SOURCES, SERVER_DIR } from '../serverDir.ts';
+import { runsInBackground } from './backgroundWork.ts';
 import type { Answer, HostOptions, QueryResult, Request, SentError } from './pgliteProtocol.ts';
 
 /** Parses one value of a type from the server's text (as PGlite's `parsers` option). */
@@ -37,18 +38,49 @@ export interface ThreadTransaction {
 class RolledBack extends Error {}
 
 /**
+ * How many others' statements are answered at most while a background statement waits: under a steady stream of
+ * them (a busy ingest) a report still gets a turn every so many, rather than never. Counted, not timed, so that
+ * the order of things does not depend on the machine's speed.
+ */
+export const MAX_PASSES = 8;
+
+/** A background statement not yet sent to the worker (`backgroundWork.ts`). */
+interface Held {
+  body: DistributiveOmit<Request, 'id'>;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/**
  * PGlite run in a worker thread (`pgliteHost.ts`), with the part of PGlite's interface this server calls:
  * `query`, `exec`, `transaction`, `dumpDataDir`, `close` (decision 0019). A heavy query then costs its caller
  * time and leaves the API's thread free. Drizzle's PGlite driver takes it in PGlite's place.
  *
  * The worker holds the process open only while a request is out, as PGlite in the same thread did not hold it
  * at all: a server that forgot to close it still exits, and a command line waiting for an answer does not.
+ *
+ * Background statements (`backgroundWork.ts`: a report's pieces) give way: one is sent only when no other
+ * statement is out, after the answers' callbacks have sent their next statements, and never two at once. A
+ * request's statements then wait for at most the one background statement already running, where before each of
+ * them waited for the next piece the report had queued meanwhile (decision 0038). One that has seen
+ * `MAX_PASSES` others' statements answered while it waited is sent anyway, after the background statement out if any.
  */
 export class PgliteThread {
   readonly waitReady: Promise<void>;
   #worker: Worker;
-  #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  #pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; background: boolean }
+  >();
   #lastId = 0;
+  /** Statements out that are not background ones, and whether a background one is out. */
+  #foregroundOut = 0;
+  #backgroundOut = false;
+  /** Background statements waiting for their turn, oldest first. */
+  #held: Held[] = [];
+  /** Others' statements answered while the oldest held one waited. */
+  #passes = 0;
+  #turn: NodeJS.Immediate | undefined;
   #closed = false;
   #ready = false;
   #exited: Promise<void>;
@@ -104,14 +136,18 @@ export class PgliteThread {
   ): Promise<ThreadResults<R>> {
     const parsers = options?.parsers ?? {};
     const rawTypes = Object.keys(parsers).map(Number);
-    const r = (await this.#request({
-      op: 'query',
-      sql,
-      ...(params && params.length > 0 ? { params } : {}),
-      ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-      ...(rawTypes.length > 0 ? { rawTypes } : {}),
-      ...(tx !== undefined ? { tx } : {}),
-    })) as QueryResult;
+    const r = (await this.#request(
+      {
+        op: 'query',
+        sql,
+        ...(params && params.length > 0 ? { params } : {}),
+        ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+        ...(rawTypes.length > 0 ? { rawTypes } : {}),
+        ...(tx !== undefined ? { tx } : {}),
+      },
+      // Inside a transaction a statement never waits: the transaction holds the database until it ends.
+      tx === undefined && runsInBackground(),
+    )) as QueryResult;
     if (rawTypes.length > 0) parseRaw(r, parsers);
     return {
       rows: r.rows as R[],
@@ -169,6 +205,7 @@ export class PgliteThread {
   /** Closes PGlite (what is committed is on disk when this resolves) and ends the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#failHeld(new Error('PGlite is closed'));
     try {
       await this.#request({ op: 'close' });
     } finally {
@@ -178,14 +215,46 @@ export class PgliteThread {
     }
   }
 
-  #request(body: DistributiveOmit<Request, 'id'>): Promise<unknown> {
+  #request(body: DistributiveOmit<Request, 'id'>, background = false): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
+    if (!background) return this.#post(body, false);
+    return new Promise((resolve, reject) => {
+      this.#held.push({ body, resolve, reject });
+      this.#giveTurn();
+    });
+  }
+
+  #post(body: DistributiveOmit<Request, 'id'>, background: boolean): Promise<unknown> {
     const id = ++this.#lastId;
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, background });
+      if (background) this.#backgroundOut = true;
+      else this.#foregroundOut++;
       this.#worker.postMessage({ ...body, id } as Request);
     });
+  }
+
+  /** Sends the oldest held background statement when its turn has come (see the class's comment). */
+  #giveTurn() {
+    if (this.#held.length === 0 || this.#backgroundOut) return;
+    if (this.#passes >= MAX_PASSES) this.#sendHeld();
+    // An answer's callbacks send the statement that follows it before an immediate runs: a request's next
+    // statement goes first.
+    else if (this.#foregroundOut === 0)
+      this.#turn ??= setImmediate(() => {
+        this.#turn = undefined;
+        if (this.#foregroundOut === 0) this.#sendHeld();
+      });
+  }
+
+  #sendHeld() {
+    if (this.#backgroundOut) return;
+    const held = this.#held.shift();
+    if (!held) return;
+    this.#passes = 0;
+    if (this.#closed) held.reject(new Error('PGlite is closed'));
+    else this.#post(held.body, true).then(held.resolve, held.reject);
   }
 
   #settle(a: Answer) {
@@ -193,15 +262,30 @@ export class PgliteThread {
     const p = this.#pending.get(a.id);
     if (!p) return;
     this.#pending.delete(a.id);
+    if (p.background) this.#backgroundOut = false;
+    else {
+      this.#foregroundOut--;
+      if (this.#held.length > 0) this.#passes++;
+    }
     if (this.#pending.size === 0 && this.#ready) this.#worker.unref();
     if ('ok' in a && a.ok) p.resolve(a.value);
     else if ('error' in a && a.error) p.reject(errorOf(a.error));
+    this.#giveTurn();
   }
 
   #failAll(err: Error) {
     this.#closed = true;
     for (const p of this.#pending.values()) p.reject(err);
     this.#pending.clear();
+    this.#failHeld(err);
+  }
+
+  /** Held statements will never be sent: their callers learn it. */
+  #failHeld(err: Error) {
+    clearImmediate(this.#turn);
+    this.#turn = undefined;
+    this.#passes = 0;
+    for (const h of this.#held.splice(0)) h.reject(err);
   }
 }
 

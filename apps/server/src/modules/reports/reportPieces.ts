@@ -3,8 +3,11 @@
  * over a year of a scope's readings held it for as long as the whole report took, and every other request (the
  * ingest, `/health`, a plant list) waited behind it. Cut into pieces of about a hundred device-days, each waits at
  * most for one piece; the report costs the same work, plus a little per piece (a piece of 100 device-days is
- * 28 800 readings at one every 5 minutes).
+ * 28 800 readings at one every 5 minutes). The pieces are background statements (`db/backgroundWork.ts`): a piece
+ * is sent only when no other request's statement is waiting, so a request of several statements waits for one
+ * piece in all, not one per statement.
  */
+import { inBackground } from '../../db/backgroundWork.ts';
 import { nextDay } from '../../time/localDay.ts';
 
 /** Device-days one piece reads at most (a plant with more devices reads one day per piece). */
@@ -63,12 +66,15 @@ export function reportPieces<P extends Counted>(
   return pieces;
 }
 
-/** Runs `read` on each piece in turn (never two at once: the others' requests go between them), rows in order. */
+/**
+ * Runs `read` on each piece in turn, in the background (never two at once: the others' requests go between them),
+ * rows in order.
+ */
 export async function readInPieces<P, R>(
   pieces: readonly ReportPiece<P>[],
   read: (piece: ReportPiece<P>) => Promise<R[]>,
 ): Promise<R[]> {
   const out: R[] = [];
-  for (const piece of pieces) out.push(...(await read(piece)));
+  for (const piece of pieces) out.push(...(await inBackground(() => read(piece))));
   return out;
 }
