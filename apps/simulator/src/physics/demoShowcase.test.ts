@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoFleet } from './demoFleet.ts';
 import { liveShowcase } from './demoShowcase.ts';
+import { isInverter } from './plantDescription.ts';
 
 const STEP = 300_000;
 const START = Date.UTC(2026, 10, 24, 10);
@@ -24,6 +25,18 @@ describe('the live showcase of a demo start', () => {
       expect(outage!.toMs).toBeGreaterThan(outage!.fromMs);
     });
   }
+
+  it('keeps the other showcase faults off the inverters of the grid event’s plant, which all see it', () => {
+    for (const plants of [1, 3, 30]) {
+      const fleet = generateDemoFleet({ plants });
+      const { faults } = liveShowcase(fleet.plants, START, STEP);
+      const grid = faults.find((f) => f.kind === 'gridOverVoltage')!;
+      const plant = fleet.plants.find((p) => p.devices.some((d) => d.serial === grid.serial))!;
+      const inverters = new Set(plant.devices.filter(isInverter).map((d) => d.serial));
+      const others = faults.filter((f) => f !== grid && inverters.has(f.serial));
+      expect(others, `${plants} plants`).toEqual([]);
+    }
+  });
 
   it('spreads the faults over different plants where the fleet has enough', () => {
     const fleet = generateDemoFleet({ plants: 30 });

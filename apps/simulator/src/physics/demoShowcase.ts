@@ -6,7 +6,7 @@
  */
 import { FAULT_CODES, type FaultKind } from '@solarops/contracts';
 import type { ActiveFault } from './faultInjector.ts';
-import { startFault } from './faultInjector.ts';
+import { GRID_FAULT_KINDS, startFault } from './faultInjector.ts';
 import { isInverter, type DeviceDescription, type PlantDescription } from './plantDescription.ts';
 import type { PlantState } from './plantModel.ts';
 
@@ -94,9 +94,10 @@ export function historyShowcase(
 }
 
 /**
- * What a live start shows within minutes: at the first steps a grid over-voltage (with its waveform), an arc
- * fault (with its spectrum), an over-temperature, an open string and a lost device, spread over the plants (each
- * on its own device; a fleet of fewer plants than kinds takes several on one plant); and, from the second step for
+ * What a live start shows within minutes: at the first steps a grid over-voltage (with its waveform) that every
+ * inverter of its plant sees (plantModel.ts), an arc fault (with its spectrum), an over-temperature, an open string
+ * and a lost device, spread over the plants (each on its own device, none on the grid event's inverters, which it
+ * would keep from starting; a fleet of fewer plants than kinds takes several on one plant); and, from the second step for
  * four steps, one collector offline that carries none of them, on a plant without any where there is one. Some
  * recover within the hour, the arc waits longer.
  */
@@ -124,6 +125,8 @@ export function liveShowcase(
     if (!pick) return;
     usedDevices.add(pick.device.serial);
     usedPlants.add(pick.plant.id);
+    if (GRID_FAULT_KINDS.includes(kind))
+      for (const d of pick.plant.devices) if (canHave(d, kind)) usedDevices.add(d.serial);
     faults.push({
       serial: pick.device.serial,
       kind,

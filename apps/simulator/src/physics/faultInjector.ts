@@ -75,6 +75,17 @@ export interface FaultStepContext {
   allowedKinds?: readonly FaultKind[];
 }
 
+/**
+ * Grid disturbances: a plant's grid, not one inverter, is out of range, so every inverter of the plant that is
+ * not in a fault of its own sees it and trips (plantModel.ts).
+ */
+export const GRID_FAULT_KINDS: readonly FaultKind[] = [
+  'gridOverVoltage',
+  'gridUnderVoltage',
+  'gridOverFrequency',
+  'gridUnderFrequency',
+];
+
 /** Kinds that only inverters can have. */
 export const INVERTER_ONLY_KINDS: readonly FaultKind[] = [
   'gridOverVoltage',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { faultCodeOf } from '@solarops/contracts';
 import { startFault } from './faultInjector.ts';
 import { createPlantState, stepPlant } from './plantModel.ts';
 import type { DeviceReading, InverterReading, MeterReading, PlantState } from './plantModel.ts';
-import type { InverterDescription, PlantDescription } from './plantDescription.ts';
+import { isInverter, type InverterDescription, type PlantDescription } from './plantDescription.ts';
 import { generateDemoFleet } from './demoFleet.ts';
 import { stringLayouts } from './inverterOutput.ts';
 import { hashString } from './random.ts';
@@ -221,6 +222,38 @@ describe('faults in the plant model', () => {
     expect(r?.pvStrings[2]?.voltage).toBeGreaterThan(healthy?.pvStrings[2]?.voltage ?? Infinity);
     expect(r?.pvStrings[1]?.current).toBeGreaterThan(0);
     expect(r?.acPowerW).toBeLessThan(healthy?.acPowerW ?? 0);
+  });
+
+  it('a grid over-voltage is the plant’s: every inverter trips at the same voltage, and all come back together', () => {
+    const t = clearNoon(SHANGHAI_PLANT, Date.UTC(2024, 5, 1));
+    const state = createPlantState(SHANGHAI_PLANT);
+    stepPlant(SHANGHAI_PLANT, state, t - MIN5);
+    const serials = SHANGHAI_PLANT.devices.filter(isInverter).map((d) => d.serial);
+    expect(serials.length).toBeGreaterThan(1);
+    state.devices[serials[0]!]!.fault = startFault('gridOverVoltage', t - MIN5, HOUR);
+    const during = inverters(stepPlant(SHANGHAI_PLANT, state, t).readings);
+    expect(during.map((r) => r.serial).sort()).toEqual([...serials].sort());
+    for (const r of during) {
+      expect(r.faultCode, r.serial).toBe(faultCodeOf('gridOverVoltage').code);
+      expect(r.status, r.serial).toBe('fault');
+      expect(r.acPowerW, r.serial).toBe(0);
+      for (const v of r.gridVoltage) expect(v, r.serial).toBeCloseTo(SHANGHAI_PLANT.grid.voltageV * 1.13, 0);
+    }
+    const after = inverters(stepPlant(SHANGHAI_PLANT, state, t + HOUR).readings);
+    expect(after.map((r) => [r.serial, r.faultCode])).toEqual(serials.map((s) => [s, 0]));
+  });
+
+  it('an inverter in a fault of its own keeps it through a grid event', () => {
+    const t = clearNoon(SHANGHAI_PLANT, Date.UTC(2024, 5, 1));
+    const state = createPlantState(SHANGHAI_PLANT);
+    const [first, second] = SHANGHAI_PLANT.devices.filter(isInverter).map((d) => d.serial);
+    state.devices[first!]!.fault = startFault('gridUnderVoltage', t - MIN5, HOUR);
+    state.devices[second!]!.fault = startFault('overTemperature', t - MIN5, HOUR);
+    const codes = new Map(
+      inverters(stepPlant(SHANGHAI_PLANT, state, t).readings).map((r) => [r.serial, r.faultCode]),
+    );
+    expect(codes.get(first!)).toBe(faultCodeOf('gridUnderVoltage').code);
+    expect(codes.get(second!)).toBe(faultCodeOf('overTemperature').code);
   });
 
   it('a device with lost communication sends nothing but keeps counting energy', () => {

@@ -11,7 +11,7 @@
  * power ratings. Battery power is positive when charging and negative when discharging.
  */
 import type { ActiveFault, DeviceStatus, FaultRates } from './faultInjector.ts';
-import { applyFault, nextFaultState } from './faultInjector.ts';
+import { GRID_FAULT_KINDS, applyFault, nextFaultState } from './faultInjector.ts';
 import { createDeviceState, accumulateEnergy, accumulateMeter, elapsedHours } from './deviceState.ts';
 import type { DeviceState, DeviceStateInit } from './deviceState.ts';
 import { inverterOutput } from './inverterOutput.ts';
@@ -198,6 +198,30 @@ function stepFault(
 }
 
 /**
+ * The inverters' faults after the step to `timeMs`, each decided on its own; then a grid disturbance one of them
+ * has (the first in the plant's order) reaches every inverter not in a fault of its own, with the same start and
+ * end: the grid at the plant's connection is the same for all of them, so one inverter tripping at 260 V among
+ * neighbours at 230 V was never a grid event. An inverter whose own fault ends during it joins it.
+ */
+function stepInverterFaults(
+  plant: PlantDescription,
+  state: PlantState,
+  timeMs: number,
+  opts: Required<StepOptions>,
+) {
+  const inverters = plant.devices.filter(isInverter);
+  for (const device of inverters) stepFault(deviceState(state, device), device, timeMs, opts, device.strings);
+  const grid = inverters
+    .map((d) => state.devices[d.serial]!.fault)
+    .find((f) => f !== null && GRID_FAULT_KINDS.includes(f.kind));
+  if (!grid) return;
+  for (const device of inverters) {
+    const s = state.devices[device.serial]!;
+    if (s.fault === null) s.fault = { ...grid };
+  }
+}
+
+/**
  * Advances all devices of a plant to `timeMs` and returns their readings.
  *
  * Steps must be called in increasing time per plant state; the interval between calls is integrated into
@@ -223,6 +247,7 @@ export function stepPlant(
   const hybrids = plant.devices.filter((d) => d.kind === 'hybridInverter');
   const hybridRated = hybrids.reduce((a, d) => a + d.ratedPowerW, 0);
   let deliveredW = 0;
+  stepInverterFaults(plant, state, timeMs, opts);
 
   for (const device of plant.devices) {
     if (!isInverter(device)) continue;
@@ -294,8 +319,7 @@ export function stepPlant(
       pvStrings: out.strings,
       ...(battery ? { battery } : {}),
     };
-    const fault = stepFault(s, device, timeMs, opts, device.strings);
-    const faulted = applyFault(base, fault, plant.grid);
+    const faulted = applyFault(base, s.fault, plant.grid);
     // A silent device still converts power and counts energy; only its report is lost. The counters count the
     // PV generation only: a battery's discharge is never generation.
     const power = faulted ? faulted.acPowerW : base.acPowerW;

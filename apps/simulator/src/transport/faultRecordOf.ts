@@ -1,13 +1,6 @@
 import type { FaultRecordData } from '@solarops/contracts';
-import type { ActiveFault } from '../physics/faultInjector.ts';
+import { GRID_FAULT_KINDS, type ActiveFault } from '../physics/faultInjector.ts';
 import { arcFaultSpectrum, gridFaultWaveform } from '../physics/faultSignals.ts';
-
-const GRID_KINDS = new Set([
-  'gridOverVoltage',
-  'gridUnderVoltage',
-  'gridOverFrequency',
-  'gridUnderFrequency',
-]);
 
 /**
  * What a device records with a fault it raises, as real inverters keep it: the current spectrum of an arcing
@@ -19,7 +12,7 @@ const GRID_KINDS = new Set([
 export function faultRecordOf(fault: ActiveFault, ratedPowerW: number): FaultRecordData | undefined {
   const seed = (fault.startedAtMs / 1000) ^ fault.code;
   if (fault.kind === 'arcFault') return { kind: 'arcSpectrum', points: arcFaultSpectrum(seed, true) };
-  if (GRID_KINDS.has(fault.kind)) {
+  if (GRID_FAULT_KINDS.includes(fault.kind)) {
     // Single-phase equivalent at 230 V: the current the inverter fed before it tripped, at 60 % of its rating.
     const currentA = Math.max(1, (0.6 * ratedPowerW) / 230);
     return {
