@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './device.ts';
 export * from './telemetry.ts';
+export * from './mapStates.ts';
 export * from './plants.ts';
 export * from './alarms.ts';
 export * from './faultCodes.ts';

@@ -4,6 +4,7 @@ import { idListSchema, idSchema } from './common.ts';
 import { DEVICE_KINDS, agentReport, agentDeviceReport } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
+import { MAP_STATES } from './mapStates.ts';
 import { currencyRate } from './settings.ts';
 import { HISTORY_FIELDS } from './telemetry.ts';
 
@@ -428,13 +429,6 @@ export const currencyIncome = z.object({
   incomeTotalMinor: z.number().int(),
 });
 export type CurrencyIncome = z.infer<typeof currencyIncome>;
-
-/**
- * The fleet map's state of a plant: `offline` when none of its devices reports, `alarm` when it has an open
- * alarm or a device in fault, else `normal`.
- */
-export const MAP_STATES = ['normal', 'alarm', 'offline'] as const;
-export type MapState = (typeof MAP_STATES)[number];
 
 /** `GET /plant/map`: every plant of the caller's scope as a pin (no paging; a pin is a few numbers). */
 export const fleetMap = z.object({

@@ -1,5 +1,5 @@
 import './IncomeLines.css';
-import { Popover, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { type ConvertedIncome, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,9 @@ export interface IncomeAmounts {
   incomeTodayMinor: number;
   incomeTotalMinor: number;
 }
+
+// The link to every currency (Ant Design's Popover and Typography) loads only where more than two are folded away.
+const IncomeAll = lazy(() => import('./IncomeAll.tsx').then((m) => ({ default: m.IncomeAll })));
 
 /** Currencies a compact figure lists before the rest fold away. */
 const COMPACT_CURRENCIES = 2;
@@ -46,14 +49,12 @@ export function IncomeLines({
             {line}
           </span>
         ))}
-        <Popover
-          trigger={['hover', 'click']}
-          content={<IncomeLines incomes={incomes} converted={converted} pick={pick} />}
-        >
-          <Typography.Link className="income-rate" data-testid="income-all">
-            {t('common.incomeAll', { count: incomes.length })}
-          </Typography.Link>
-        </Popover>
+        <Suspense>
+          <IncomeAll
+            label={t('common.incomeAll', { count: incomes.length })}
+            lines={<IncomeLines incomes={incomes} converted={converted} pick={pick} />}
+          />
+        </Suspense>
       </span>
     );
   }

@@ -58,7 +58,8 @@ describe('QueryState: the loading, error and empty states of every screen', () =
         <p>rows</p>
       </QueryState>,
     );
-    expect(screen.getByTestId('state-missing')).toHaveTextContent(
+    // Its code loads when first shown.
+    expect(await screen.findByTestId('state-missing')).toHaveTextContent(
       'This plant does not exist or is not yours',
     );
     expect(screen.queryByTestId('state-error')).toBeNull();

@@ -1,42 +1,12 @@
 import './QueryState.css';
-import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Result, Skeleton, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Alert, Button, Empty, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError.ts';
 import { errorMessage } from '../api/request.ts';
+import { isMissing, type MissingAction } from './missing.ts';
 
-/**
- * true when the server said the thing asked for does not exist or is not the caller's to see (404, 403): asking
- * again cannot help, so the screen offers a way back instead of a retry.
- */
-export const isMissing = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 404 || error.status === 403);
-
-/** The way out of a screen whose subject is missing: what to say and where to go back to. */
-export interface MissingAction {
-  /** The sentence under the title, e.g. "this plant does not exist or is not yours". */
-  text: string;
-  backLabel: string;
-  onBack(): void;
-}
-
-/** A missing subject: a "not found or no access" result and a button back to a screen that works. */
-export function MissingState({ text, backLabel, onBack }: MissingAction) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      data-testid="state-missing"
-      title={t('common.missingTitle')}
-      subTitle={text}
-      extra={
-        <Button type="primary" onClick={onBack} data-testid="state-back">
-          {backLabel}
-        </Button>
-      }
-    />
-  );
-}
+// Ant Design's Result (with its illustrations) loads only when a subject is missing, not with every list and chart.
+const MissingState = lazy(() => import('./MissingState.tsx').then((m) => ({ default: m.MissingState })));
 
 /**
  * Loading, error and empty states of a query, in place of what it shows: while the first answer is on its way a
@@ -71,7 +41,12 @@ export function QueryState({
       </div>
     );
   }
-  if (missing && isMissing(error)) return <MissingState {...missing} />;
+  if (missing && isMissing(error))
+    return (
+      <Suspense>
+        <MissingState {...missing} />
+      </Suspense>
+    );
   if (error) {
     return (
       <Alert

@@ -202,7 +202,8 @@ describe('dashboard lists', () => {
     expect(today.querySelectorAll('.income-amount')).toHaveLength(2);
     expect(today.textContent).toContain('1.00 CNY');
     expect(today.textContent).not.toContain('AUD');
-    const all = within(today).getByTestId('income-all');
+    // The link's code loads where it is first shown.
+    const all = await within(today).findByTestId('income-all');
     expect(all).toHaveTextContent('全部 7 种货币');
     await userEvent.hover(all);
     expect(await screen.findByText('7.00 AUD')).toBeInTheDocument();
@@ -213,7 +214,7 @@ describe('dashboard lists', () => {
       start({ ...FLEET, incomes: seven });
       const en = await screen.findByTestId('fleet-figures');
       const card = within(en).getByText('Income today').closest('.ant-card') as HTMLElement;
-      expect(within(card).getByTestId('income-all')).toHaveTextContent('All 7 currencies');
+      expect(await within(card).findByTestId('income-all')).toHaveTextContent('All 7 currencies');
     } finally {
       await changeLanguage('zh');
     }
