@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { session, storedMenuList } from '../api/session.ts';
 import { groupOf, MENU_ROUTES, findPage } from '../router/routes.tsx';
-import { prefetchPage, slowLink } from '../router/prefetchPage.ts';
+import { prefetchPage, prefetchPageData, slowLink } from '../router/prefetchPage.ts';
 import { type MenuItemView, visibleMenu } from '../router/menuFilter.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
@@ -31,16 +31,20 @@ export function Sidebar() {
   const [openKeys, setOpenKeys] = useState<string[]>(groupPath ? [groupPath] : []);
 
   // A page's code starts loading when the user points at its entry, or opens its group (unless the link is slow):
-  // by the click it is mostly there.
+  // by the click it is mostly there. Pointing at an entry also asks for the page's first data.
   const prefetch = (path: string) => prefetchPage(findPage(path)?.page);
+  const prefetchWithData = (path: string) => {
+    prefetch(path);
+    prefetchPageData(findPage(path));
+  };
   const toItem = (view: MenuItemView): Item => ({
     key: view.key,
     icon: view.icon && MENU_ICONS[view.icon],
     label: (
       <span
         data-testid={`menu-${view.name}`}
-        onMouseEnter={() => prefetch(view.key)}
-        onFocus={() => prefetch(view.key)}
+        onMouseEnter={() => prefetchWithData(view.key)}
+        onFocus={() => prefetchWithData(view.key)}
       >
         {t(view.title)}
       </span>

@@ -4,6 +4,7 @@ import { RootShell } from './RootShell.tsx';
 import { BARE_ROUTES, LAYOUT_PAGES } from './routes.tsx';
 import type { PageRoute, RouteHandle } from './types.ts';
 import { HOME_PATH, pathOf, REDIRECT_PREFIX } from './paths.ts';
+import { prefetchPageData } from './prefetchPage.ts';
 
 /**
  * A page's code and, unless it speaks with the shared catalog only, the features' strings, fetched together. A
@@ -15,9 +16,20 @@ const lazyPage = (route: PageRoute) => async () => {
   return { Component };
 };
 
-const toRouteObject = (route: PageRoute): RouteObject => ({
+/**
+ * A page's route: its code loads lazily, and its loader starts the page's first data request at the same moment
+ * (a loader declared on the route, not returned by `lazy`, runs in parallel with it). The loader returns at once:
+ * the answer goes to the query cache, where the page's own query finds it.
+ */
+export const toRouteObject = (route: PageRoute): RouteObject => ({
   path: route.path,
   lazy: lazyPage(route),
+  ...(route.data && {
+    loader: () => {
+      prefetchPageData(route);
+      return null;
+    },
+  }),
   handle: { route } satisfies RouteHandle,
 });
 

@@ -1,4 +1,6 @@
-import type { PageLoader } from './types.ts';
+import { hasToken, storedMenuList } from '../api/session.ts';
+import { isPathPermitted } from './guard.ts';
+import type { PageLoader, PageRoute } from './types.ts';
 
 const started = new Set<PageLoader>();
 
@@ -10,6 +12,16 @@ export function prefetchPage(page: PageLoader | undefined): void {
   if (!page || started.has(page)) return;
   started.add(page);
   page().catch(() => started.delete(page));
+}
+
+/**
+ * Starts a page's first data request (its route's `data`) beside its code: on a navigation (the router's loader)
+ * and when its menu entry is pointed at. Only for a session that may open the page, as the guard will decide, so
+ * that no request is made that the page would never show; a failure is left to the page's own query.
+ */
+export function prefetchPageData(route: PageRoute | undefined): void {
+  if (!route?.data || !hasToken() || !isPathPermitted(route.path, storedMenuList())) return;
+  route.data().catch(() => undefined);
 }
 
 interface NetworkInformationLike {

@@ -5,6 +5,7 @@ import type {
   ExternalLinkRoute,
   MenuEntry,
   MenuGroupRoute,
+  PageData,
   PageLoader,
   PageRoute,
   RouteMeta,
@@ -20,7 +21,7 @@ export const isExternal = (e: MenuEntry): e is ExternalLinkRoute => 'link' in e;
 const placeholder: PageLoader = () =>
   import('../features/placeholder/PlaceholderPage.tsx').then((m) => m.PlaceholderPage);
 
-type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { page?: PageLoader }];
+type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { page?: PageLoader; data?: PageData }];
 
 /** A menu group and its pages, each at the path `pathOf` gives its name (router/paths.ts). */
 function groupRoute(name: keyof typeof GROUP_PATHS, icon: MenuIcon, children: ChildSpec[]): MenuGroupRoute {
@@ -29,10 +30,11 @@ function groupRoute(name: keyof typeof GROUP_PATHS, icon: MenuIcon, children: Ch
     path: GROUP_PATHS[name],
     icon,
     meta: { title: `menu.${name}` },
-    children: children.map(([child, { page, ...meta } = {}]) => ({
+    children: children.map(([child, { page, data, ...meta } = {}]) => ({
       name: child,
       path: pathOf(child),
       page: page ?? placeholder,
+      ...(data && { data }),
       meta: { title: `menu.${child}`, ...meta },
     })),
   };
@@ -74,6 +76,7 @@ export const MENU_ROUTES: MenuEntry[] = [
     name: 'dashboard',
     path: pathOf('dashboard'),
     page: () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
+    data: () => import('../features/dashboard/api.ts').then((m) => m.prefetchFleetFigures()),
     icon: 'dashboard',
     meta: { title: 'menu.dashboard', affix: true },
   },
@@ -87,7 +90,13 @@ export const MENU_ROUTES: MenuEntry[] = [
     ],
   ]),
   groupRoute('Station', 'station', [
-    ['list', { page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage) }],
+    [
+      'list',
+      {
+        page: () => import('../features/station/list/ListPage.tsx').then((m) => m.ListPage),
+        data: () => import('../features/station/station-shared/api.ts').then((m) => m.prefetchPlantList()),
+      },
+    ],
     [
       'devicelist',
       {

@@ -8,6 +8,12 @@ import type { PageName } from './paths.ts';
 /** Loads a page component on first visit, so that each page is its own chunk (the login page stays small). */
 export type PageLoader = () => Promise<ComponentType>;
 
+/**
+ * Starts a page's first data request (its first query, into the query cache) while the page's code still loads;
+ * the page's own query then finds the answer, or the request in flight, instead of asking only once it is drawn.
+ */
+export type PageData = () => Promise<unknown>;
+
 export interface RouteMeta {
   /** i18n key of the title: `menu.<name>` for route names of the spec. */
   title: string;
@@ -41,6 +47,8 @@ export interface PageRoute {
   name: PageName;
   path: string;
   page: PageLoader;
+  /** Its first data request, started beside its code on a navigation and when its menu entry is pointed at. */
+  data?: PageData;
   icon?: MenuIcon;
   meta: RouteMeta;
   /** true for pages every signed-in user may open whatever the menu list says (personal centre, guide...). */

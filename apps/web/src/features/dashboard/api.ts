@@ -2,19 +2,28 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { alarmApi } from '../../api/alarms.ts';
 import type { AlarmRow, FleetFigures, PlantPerformance } from '@solarops/contracts';
+import { queryClient } from '../../api/queryClient.ts';
 import { request } from '../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 import { browserTimeZone } from '../../components/format/timeZone.ts';
 
-export const useFleetFigures = () => {
+/** The fleet's figures; `quiet`: a failure shows no message (the page asks again when it is drawn). */
+const fleetFiguresQuery = (quiet = false) => {
   // The viewer's zone is the day of the dashboard's fleet curve (docs/decisions/0007-fleet-day.md).
   const timeZone = browserTimeZone();
-  return useQuery({
+  return {
     queryKey: ['dashboard', 'fleet', timeZone],
-    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone } }),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
+    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone }, quiet }),
+  };
 };
+
+export const useFleetFigures = () => useQuery({ ...fleetFiguresQuery(), refetchInterval: LIVE_REFRESH_MS });
+
+/**
+ * The fleet's figures, asked for while the dashboard's code loads (the route table's `data`). Quiet: should it
+ * fail, the page's query asks again as it mounts (a query in error is fetched anew on mount) and shows the message.
+ */
+export const prefetchFleetFigures = () => queryClient.prefetchQuery(fleetFiguresQuery(true));
 
 /**
  * The dashboard's recent alarms (spec §7, §9: page 1 of 10, unconfirmed, from one day before). Until the alarms

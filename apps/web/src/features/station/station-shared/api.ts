@@ -12,6 +12,8 @@ import type {
   PlantSummary,
   PowerCurve,
 } from '@solarops/contracts';
+import { LIMITS } from '@solarops/contracts';
+import { queryClient } from '../../../api/queryClient.ts';
 import { request, requestPage } from '../../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../../config/settings.ts';
 
@@ -22,13 +24,26 @@ export interface PlantFilters {
   status?: PlantRow['status'];
 }
 
+/** One page of the plant list; `quiet`: a failure shows no message (the page asks again when it is drawn). */
+const plantListQuery = (filters: PlantFilters, pageStart: number, pageSize: number, quiet = false) => ({
+  queryKey: ['station', 'plants', filters, pageStart, pageSize],
+  queryFn: () => requestPage<PlantRow>('/plant/list', { params: { ...filters, pageStart, pageSize }, quiet }),
+});
+
 export const usePlantList = (filters: PlantFilters, pageStart: number, pageSize: number) =>
   useQuery({
-    queryKey: ['station', 'plants', filters, pageStart, pageSize],
-    queryFn: () => requestPage<PlantRow>('/plant/list', { params: { ...filters, pageStart, pageSize } }),
+    ...plantListQuery(filters, pageStart, pageSize),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_REFRESH_MS,
   });
+
+/**
+ * The plant list's first page as the list opens (no filters, the default page size: `ListPage`'s first query),
+ * asked for while the page's code loads (the route table's `data`). Quiet: should it fail, the page's query asks
+ * again as it mounts (a query in error is fetched anew on mount), and that call shows the message.
+ */
+export const prefetchPlantList = () =>
+  queryClient.prefetchQuery(plantListQuery({}, 1, LIMITS.pageSizeDefault, true));
 
 export const usePlant = (id: number | undefined) =>
   useQuery({
