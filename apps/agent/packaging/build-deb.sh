@@ -3,8 +3,9 @@
 #   apps/agent/packaging/build-deb.sh [arch [out-dir]]
 # arch: arm64 for a Raspberry Pi 4/5, amd64, armhf (default: this machine's); out-dir: where the .deb goes (default:
 # dist/ of the repository).
-# The package holds the agent's production build (dist/solarops-agent.mjs, plain JavaScript: the service needs no
-# compiler), its sources and their production dependencies under /opt/solarops-agent, the systemd unit and an
+# The package holds the agent's tree (stage-tree.sh: its production build, dist/solarops-agent.mjs and the supervisor
+# dist/solarops-agent-supervisor.mjs, plain JavaScript: the service needs no compiler; its sources and their
+# production dependencies) under /opt/solarops-agent, the systemd unit, which starts the supervisor, and an
 # example /etc/solarops-agent/agent.yaml. It needs
 # Node.js 20.19 or newer on the target (Debian's nodejs or NodeSource's). No native module is needed for Modbus TCP;
 # serialport's prebuilt bindings come along for RS-485 where they fit the architecture.
@@ -19,21 +20,10 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 root="$stage/solarops-agent_${version}_${arch}"
 app="$root/opt/solarops-agent"
-mkdir -p "$app" "$root/DEBIAN" "$root/lib/systemd/system" "$root/etc/solarops-agent"
+mkdir -p "$root/DEBIAN" "$root/lib/systemd/system" "$root/etc/solarops-agent"
 
-# The workspaces the agent imports, and the lock file, then their production dependencies only.
-cp package.json package-lock.json "$app/"
-for ws in $(node -p "require('./package.json').workspaces.join(' ')"); do
-  mkdir -p "$app/$ws"
-  cp "$ws/package.json" "$app/$ws/"
-done
-node apps/agent/build.mjs >/dev/null
-cp -r apps/agent/bin apps/agent/dist apps/agent/src apps/agent/README.md "$app/apps/agent/"
-cp -r packages/contracts/src packages/contracts/sunspec "$app/packages/contracts/"
-cp -r apps/simulator/src "$app/apps/simulator/"
-# tsx runs on esbuild, a native binary per platform: install the one of the target, not this machine's.
-case "$arch" in arm64) cpu=arm64 ;; amd64) cpu=x64 ;; armhf) cpu=arm ;; *) echo "unknown arch $arch" >&2; exit 2 ;; esac
-(cd "$app" && npm ci --os=linux --cpu="$cpu" --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --workspace apps/agent --include-workspace-root=false >/dev/null)
+# The agent's tree, as an update package carries it too.
+apps/agent/packaging/stage-tree.sh "$app" "$arch"
 
 cp apps/agent/packaging/solarops-agent.service "$root/lib/systemd/system/"
 cp apps/agent/packaging/agent.example.yaml "$root/etc/solarops-agent/agent.yaml"

@@ -18,12 +18,17 @@ export type MakerKey = KeyPairKeyObjectResult;
 
 export const makerKey = (): MakerKey => generateKeyPairSync('ed25519');
 
-/** Trusts a maker's key (as an administrator) and uploads an image signed by it: `image`, or `size` random bytes. */
+/**
+ * Trusts a maker's key (as an administrator) and uploads an image signed by it: `image`, or `size` random bytes;
+ * `signature`: the signature as the maker's tools printed it, instead of one made here.
+ */
 export async function uploadSignedPackage(
   app: FastifyInstance,
   admin: Headers,
   maker: MakerKey,
-  o: { collectType: string; version: string; trust?: boolean } & ({ size: number } | { image: Buffer }),
+  o: { collectType: string; version: string; trust?: boolean; signature?: string } & (
+    { size: number } | { image: Buffer }
+  ),
 ): Promise<number> {
   if (o.trust ?? true) {
     const publicKey = maker.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
@@ -42,7 +47,9 @@ export async function uploadSignedPackage(
     collectType: o.collectType,
     interfaceType: 'any',
     version: o.version,
-    signature: sign(null, createHash('sha256').update(image).digest(), maker.privateKey).toString('base64'),
+    signature:
+      o.signature ??
+      sign(null, createHash('sha256').update(image).digest(), maker.privateKey).toString('base64'),
     file: {
       filename: `${o.collectType}-${o.version}.bin`,
       contentType: 'application/octet-stream',

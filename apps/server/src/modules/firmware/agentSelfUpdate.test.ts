@@ -1,67 +1,35 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type CommandRow } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { AGENT_DIR, sourceAgentPackage } from '../../../test/agentPackage.ts';
 import { makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { commands } from '../commands/tables.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
-// The agent's own parts: its package format and the supervisor that runs it on a gateway, and the Modbus TCP
-// server of its tests serving a register image recorded from a real inverter.
-import { packPackage, type PackageEntry } from '../../../../agent/src/update/agentPackage.ts';
+// The agent's own parts: the supervisor that runs it on a gateway, and the Modbus TCP server of its tests serving
+// a register image recorded from a real inverter.
 import { supervise, type Supervisor } from '../../../../agent/src/update/supervisor.ts';
 import { AGENT_VERSION } from '../../../../agent/src/version.ts';
 import { ImageServer, loadImage, registerMap } from '../../../../agent/test/imageServer.ts';
 
 type Headers = Record<string, string>;
 
-const AGENT_DIR = path.resolve(import.meta.dirname, '../../../../agent');
+/** The update builder an agent's maker runs (npm run package:update -w @solarops/agent). */
+const BUILDER = path.join(AGENT_DIR, 'packaging/build-update.mjs');
 
-/**
- * An agent package of this repository's agent, run from its sources as `bin/solarops-agent.mjs` runs them, saying
- * `version` as its own; `broken`: its entry throws at once, as a build that cannot start.
- */
-function agentPackage(version: string, broken = false): Buffer {
-  const files: PackageEntry[] = [];
-  const walk = (rel: string): void => {
-    for (const name of readdirSync(path.join(AGENT_DIR, rel))) {
-      const r = `${rel}/${name}`;
-      if (statSync(path.join(AGENT_DIR, r)).isDirectory()) walk(r);
-      else
-        files.push({
-          path: `apps/agent/${r}`,
-          kind: 'file',
-          mode: 0o644,
-          data: readFileSync(path.join(AGENT_DIR, r)),
-        });
-    }
-  };
-  walk('src');
-  const manifest = JSON.parse(readFileSync(path.join(AGENT_DIR, 'package.json'), 'utf8')) as object;
-  files.push(
-    {
-      path: 'apps/agent/package.json',
-      kind: 'file',
-      mode: 0o644,
-      data: Buffer.from(JSON.stringify({ ...manifest, version })),
-    },
-    {
-      path: 'apps/agent/bin/solarops-agent.mjs',
-      kind: 'file',
-      mode: 0o755,
-      data: readFileSync(path.join(AGENT_DIR, 'bin/solarops-agent.mjs')),
-    },
-  );
-  if (broken) {
-    const main = files.find((f) => f.path === 'apps/agent/src/main.ts')!;
-    main.data = Buffer.from("throw new Error('this build cannot start');\n");
-  }
-  return packPackage({ version, entry: 'apps/agent/bin/solarops-agent.mjs' }, files);
-}
+const run = (file: string, args: string[], timeout: number) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(file, args, { timeout, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 
 describe('an edge agent updates itself through the console, and goes back by itself', () => {
   let t: TestApp;
@@ -75,15 +43,21 @@ describe('an edge agent updates itself through the console, and goes back by its
   // The gateways' folders live inside the repository so that the agent run from a version's folder finds the
   // repository's node_modules, as the packaged agent finds its own.
   const root = mkdtempSync(path.join(AGENT_DIR, '.update-test-'));
+  // The gateway that installs the built package: nothing of the repository above it.
+  const outside = mkdtempSync(path.join(os.tmpdir(), 'agent-gateway-'));
+  let built: { installDir: string; supervisor: Supervisor };
 
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/prod-api${url}?langType=en`, headers: admin, payload });
 
-  /** A gateway: its agent, version AGENT_VERSION as packaged, run by the supervisor on its own install folder. */
-  function gateway(plant: FixturePlant): { installDir: string } {
+  /**
+   * A gateway: its agent, version AGENT_VERSION as packaged, run by the supervisor on its own install folder in
+   * `under` (a folder outside the repository for a package that must run from its own files alone).
+   */
+  function gateway(plant: FixturePlant, under = root): { installDir: string; supervisor: Supervisor } {
     const c = plant.collectors[0]!;
-    const dir = path.join(root, c.serial);
-    const config = path.join(root, `${c.serial}.yaml`);
+    const dir = path.join(under, c.serial);
+    const config = path.join(under, `${c.serial}.yaml`);
     writeFileSync(
       config,
       `server: { mqttUrl: "mqtt://127.0.0.1:${broker.port}" }
@@ -98,17 +72,16 @@ links:
 `,
     );
     const installDir = path.join(dir, 'install');
-    supervisors.push(
-      supervise({
-        installDir,
-        packagedEntry: path.join(AGENT_DIR, 'bin/solarops-agent.mjs'),
-        args: ['run', '--config', config],
-        restartDelayMs: 100,
-        stopGraceMs: 10_000,
-        log: () => undefined,
-      }),
-    );
-    return { installDir };
+    const supervisor = supervise({
+      installDir,
+      packagedEntry: path.join(AGENT_DIR, 'bin/solarops-agent.mjs'),
+      args: ['run', '--config', config],
+      restartDelayMs: 100,
+      stopGraceMs: 10_000,
+      log: () => undefined,
+    });
+    supervisors.push(supervisor);
+    return { installDir, supervisor };
   }
 
   const firmwareOf = async (serial: string) =>
@@ -119,7 +92,7 @@ links:
       )
     )[0]?.v;
 
-  const ended = async (id: string) => {
+  const ended = async (id: string, timeout = 240_000) => {
     let row: typeof commands.$inferSelect | undefined;
     await expect
       .poll(
@@ -127,7 +100,7 @@ links:
           [row] = await t.db.select().from(commands).where(eq(commands.id, id));
           return row?.finishedAt !== null;
         },
-        { timeout: 240_000, interval: 250 },
+        { timeout, interval: 250 },
       )
       .toBe(true);
     return row!;
@@ -142,9 +115,11 @@ links:
     await modbus.start();
     admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
     const owner = await createUser(t.db);
-    for (let i = 0; i < 2; i++) plants.push(await createFixturePlant(t.db, { ownerId: owner.id }));
+    for (let i = 0; i < 3; i++) plants.push(await createFixturePlant(t.db, { ownerId: owner.id }));
     await t.db.execute(sql`update collectors set model = 'solarops-agent', network = '4G'`);
-    for (const p of plants) gateway(p);
+    gateway(plants[0]!);
+    gateway(plants[1]!);
+    built = gateway(plants[2]!, outside);
     // Both agents online, saying the packaged version.
     for (const p of plants) {
       const serial = p.collectors[0]!.serial;
@@ -158,6 +133,7 @@ links:
     await broker?.close();
     await t?.close();
     rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   });
 
   it('one agent installs its package and reports the new version; the other cannot start its own and goes back', async () => {
@@ -165,12 +141,12 @@ links:
     const good = await uploadSignedPackage(t.app, admin, maker, {
       collectType: 'solarops-agent',
       version: '0.9.0',
-      image: agentPackage('0.9.0'),
+      image: sourceAgentPackage('0.9.0'),
     });
     const broken = await uploadSignedPackage(t.app, admin, maker, {
       collectType: 'solarops-agent',
       version: '0.9.1',
-      image: agentPackage('0.9.1', true),
+      image: sourceAgentPackage('0.9.1', true),
       trust: false,
     });
     const upgradeA = await post('/firmware/upgrade', { packageId: good, serial: a });
@@ -191,4 +167,57 @@ links:
     );
     await expect.poll(() => firmwareOf(b), { timeout: 60_000, interval: 250 }).toBe(AGENT_VERSION);
   }, 300_000);
+
+  // The builder installs the agent's production dependencies into the package (npm ci): minutes on a loaded
+  // machine; the package's tens of megabytes then travel in 16 KB chunks.
+  it('a package made by the update builder, uploaded as firmware, is installed by an agent under its supervisor, which then runs it and reports its version', async () => {
+    const serial = plants[2]!.collectors[0]!.serial;
+    const keyFile = path.join(outside, 'maker-private.pem');
+    writeFileSync(keyFile, maker.privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    const build = await run(
+      process.execPath,
+      [BUILDER, '--version', '0.9.5', '--key', keyFile, '--out', outside],
+      600_000,
+    );
+    expect(build.code, build.stderr).toBe(0);
+    // What the maker pastes into the upload dialog: the image and the signature printed for it.
+    const imageFile = /^image: (\S+) /m.exec(build.stdout)?.[1];
+    const sha256 = /^sha256: (\S+)$/m.exec(build.stdout)?.[1];
+    const signature = /^signature: (\S+)$/m.exec(build.stdout)?.[1];
+    expect(imageFile, build.stdout).toBe(path.join(outside, `solarops-agent-0.9.5-${archOf()}.tar.gz`));
+    expect([sha256, signature], build.stdout).not.toContain(undefined);
+    const packageId = await uploadSignedPackage(t.app, admin, maker, {
+      collectType: 'solarops-agent',
+      version: '0.9.5',
+      image: readFileSync(imageFile!),
+      signature: signature!,
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/prod-api/firmware/package/list?pageSize=100',
+      headers: admin,
+    });
+    expect(listed.json().rows).toContainEqual(
+      expect.objectContaining({ id: packageId, version: '0.9.5', sha256, signature: 'valid' }),
+    );
+
+    const upgrade = await post('/firmware/upgrade', { packageId, serial });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const row = await ended((upgrade.json().data as CommandRow).id, 600_000);
+    expect(row.state, row.reasonDetail ?? '').toBe('applied');
+    expect(row.result).toMatchObject({ stage: 'done', running: '0.9.5' });
+    expect(await firmwareOf(serial)).toBe('0.9.5');
+    // What runs now is the package's production build, from the version's own folder.
+    expect(readlinkSync(path.join(built.installDir, 'current'))).toBe(path.join('versions', '0.9.5'));
+    expect(built.supervisor.child?.spawnfile).toBe(
+      path.join(built.installDir, 'versions/0.9.5/apps/agent/dist/solarops-agent.mjs'),
+    );
+  }, 900_000);
 });
+
+/** This machine's architecture as the builder names it by default (Debian's names). */
+function archOf(): string {
+  return (
+    ({ x64: 'amd64', arm64: 'arm64', arm: 'armhf' } as Record<string, string>)[process.arch] ?? process.arch
+  );
+}
