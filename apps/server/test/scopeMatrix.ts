@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import type { Database } from '../src/db/openDatabase.ts';
+import { rowsOf } from '../src/db/rowsOf.ts';
 import { createFixturePlant, type FixturePlant } from '../src/modules/devices/deviceFixtures.ts';
-import type { TestApp } from './createTestApp.ts';
+import { createTestApp, type TestApp } from './createTestApp.ts';
 import { createUser, loginAs, type TestUser } from './factories.ts';
 
 /**
@@ -28,19 +32,37 @@ export interface ScopeWorld {
   outside: FixturePlant;
   /** The plants an object of `reach` spans for `role`. */
   plantsOf(role: MatrixRole, reach: Reach): FixturePlant[];
+  /**
+   * The plants of the three that `role` sees: all of them for administrators and staff, the two its installer
+   * built for the distributor and the installer, its own for an end user or an enterprise.
+   */
+  visibleTo(role: MatrixRole): FixturePlant[];
 }
 
-/** Builds the world: `plant` says what each of the three plants holds (collectors, devices). */
-export async function scopeWorld(
-  t: TestApp,
-  plant: Omit<Parameters<typeof createFixturePlant>[1], 'ownerId' | 'installerId'> = {},
-): Promise<ScopeWorld> {
-  const db: Database = t.db;
+/** What each of the three plants holds (collectors, devices). */
+export type WorldPlant = Omit<Parameters<typeof createFixturePlant>[1], 'ownerId' | 'installerId'>;
+
+/**
+ * The world's chain of accounts alone, distributor ← installer ← end user, with the end user's plant built by the
+ * installer: for tests of what one installer's changes add up to, where no other plant is needed.
+ */
+export async function installerChain(db: Database, plant: WorldPlant = {}) {
   const distributor = await createUser(db, { roleId: ROLE.distributor });
   const installer = await createUser(db, { roleId: ROLE.installer, parent: distributor });
   const endUser = await createUser(db, { roleId: ROLE.endUser, parent: installer });
+  return {
+    distributor,
+    installer,
+    endUser,
+    plant: await createFixturePlant(db, { ...plant, ownerId: endUser.id, installerId: installer.id }),
+  };
+}
+
+/** Builds the world: `plant` says what each of the three plants holds. */
+export async function scopeWorld(t: TestApp, plant: WorldPlant = {}): Promise<ScopeWorld> {
+  const db: Database = t.db;
+  const { distributor, installer, endUser, plant: mine } = await installerChain(db, plant);
   const enterprise = await createUser(db, { roleId: ROLE.enterprise, parent: installer });
-  const mine = await createFixturePlant(db, { ...plant, ownerId: endUser.id, installerId: installer.id });
   const theirs = await createFixturePlant(db, {
     ...plant,
     ownerId: enterprise.id,
@@ -77,7 +99,75 @@ export async function scopeWorld(
     outside,
     plantsOf: (role, reach) =>
       reach === 'all' ? [home[role]] : reach === 'part' ? [home[role], outside] : [outside],
+    visibleTo: (role) => {
+      if (seesEverything(role)) return [mine, theirs, outside];
+      if (role === 'endUser' || role === 'enterprise') return [home[role]];
+      return [mine, theirs];
+    },
   };
+}
+
+type Headers = { authorization: string };
+
+/** A test file's matrix: the app, its world, and the calls its cases make. */
+export interface MatrixApp {
+  readonly t: TestApp;
+  readonly world: ScopeWorld;
+  /** An administrator outside the six roles, who makes the objects (batches, rollouts) the roles then act on. */
+  readonly author: Headers;
+  /** A call as a role of the world or with other headers, answered in English unless `langType` asks otherwise. */
+  call(
+    who: MatrixRole | Headers,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
+  /** A plant's name, as reports and walls show it. */
+  nameOf(plant: FixturePlant): string;
+}
+
+/**
+ * One app and its world for the cases of a file or a `describe`: built in `beforeAll` (then `prepare`, for what
+ * the file adds: a firmware package, collectors online) and closed in `afterAll`. Read its parts inside tests.
+ */
+export function scopeMatrixApp(plant: WorldPlant = {}, prepare?: (m: MatrixApp) => Promise<void>): MatrixApp {
+  let built: { t: TestApp; world: ScopeWorld; author: Headers; names: Map<number, string> } | undefined;
+  const ready = () => {
+    if (!built) throw new Error('the matrix app is built in beforeAll: read it inside a test');
+    return built;
+  };
+  const m: MatrixApp = {
+    get t() {
+      return ready().t;
+    },
+    get world() {
+      return ready().world;
+    },
+    get author() {
+      return ready().author;
+    },
+    call: (who, method, url, payload) =>
+      ready().t.app.inject({
+        method,
+        url: `/prod-api${url}`,
+        headers: { ...(typeof who === 'string' ? ready().world.headers[who] : who), cookie: 'language=en' },
+        payload,
+      }),
+    nameOf: (p) => ready().names.get(p.plantId)!,
+  };
+  beforeAll(async () => {
+    const t = await createTestApp();
+    const world = await scopeWorld(t, plant);
+    const author = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
+    const rows = await rowsOf<{ id: number; name: string }>(t.db, sql`select id, name from plants`);
+    built = { t, world, author, names: new Map(rows.map((r) => [r.id, r.name])) };
+    await prepare?.(m);
+  }, 60_000);
+  afterAll(async () => {
+    await built?.t.close();
+    built = undefined;
+  });
+  return m;
 }
 
 /** Every role × action × reach, for `it.each`. */

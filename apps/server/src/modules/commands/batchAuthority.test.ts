@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, type AwaitingBatch, type CreatedCommands } from '@solarops/contracts';
+import type { AwaitingBatch, CreatedCommands } from '@solarops/contracts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
-import { createUser, loginAs } from '../../../test/factories.ts';
+import { loginAs } from '../../../test/factories.ts';
 import {
+  installerChain,
   matrixCases,
-  scopeWorld,
+  scopeMatrixApp,
   wholeOrNothing,
   type MatrixRole,
-  type ScopeWorld,
 } from '../../../test/scopeMatrix.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { createFixturePlant } from '../devices/deviceFixtures.ts';
 
 const DECISIONS = ['approve', 'reject'] as const;
 
@@ -21,55 +20,36 @@ const hasBatchScreen = (role: MatrixRole) => role !== 'endUser' && role !== 'ent
 type Headers = { authorization: string };
 
 describe('who may approve or reject a batch awaiting approval: role × decision × scope', () => {
-  let t: TestApp;
-  let world: ScopeWorld;
-  let author: Headers;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await scopeWorld(t, { devices: [{ model: 'SO-5K-S1' }, { model: 'SO-5K-S1' }] });
-    author = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const m = scopeMatrixApp({ devices: [{ model: 'SO-5K-S1' }, { model: 'SO-5K-S1' }] });
 
   /** A batch the author sent to every device of `plants`, waiting for a second user. */
   const awaitingBatch = async (serials: string[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/commands/settings',
-      headers: author,
-      payload: {
-        route: 'setUpList',
-        serials,
-        values: { activePowerLimitPct: 90 },
-        confirm: String(serials.length),
-      },
+    const res = await m.call(m.author, 'POST', '/commands/settings', {
+      route: 'setUpList',
+      serials,
+      values: { activePowerLimitPct: 90 },
+      confirm: String(serials.length),
     });
     expect(res.statusCode, res.body).toBe(200);
     const { batchId } = res.json().data as CreatedCommands;
     // Whatever the author's change counted so far, this batch waits (its collectors are offline: nothing went).
-    await t.db.execute(sql`update command_batches set needs_approval = 'pending' where id = ${batchId}`);
-    await t.db.execute(sql`update commands set expires_at = null where batch_id = ${batchId}`);
+    await m.t.db.execute(sql`update command_batches set needs_approval = 'pending' where id = ${batchId}`);
+    await m.t.db.execute(sql`update commands set expires_at = null where batch_id = ${batchId}`);
     return batchId!;
   };
   const decisionOf = async (id: string) =>
     (
       await rowsOf<{ needs_approval: string }>(
-        t.db,
+        m.t.db,
         sql`select needs_approval from command_batches where id = ${id}`,
       )
     )[0]!.needs_approval;
 
   it.each(matrixCases(DECISIONS))('%s, %s, batch %s in scope', async (role, decision, reach) => {
-    const serials = world.plantsOf(role, reach).flatMap((p) => p.devices.map((d) => d.serial));
+    const serials = m.world.plantsOf(role, reach).flatMap((p) => p.devices.map((d) => d.serial));
     const id = await awaitingBatch(serials);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/prod-api/commands/batches/${id}/decision?langType=en`,
-      headers: world.headers[role],
-      payload: { approve: decision === 'approve' },
+    const res = await m.call(role, 'POST', `/commands/batches/${id}/decision?langType=en`, {
+      approve: decision === 'approve',
     });
     const want = wholeOrNothing(role, reach, hasBatchScreen(role));
     expect(res.statusCode, res.body).toBe(want);
@@ -84,20 +64,13 @@ describe('who may approve or reject a batch awaiting approval: role × decision 
 
   it('lists a batch seen in part as not decidable by the caller, and refuses it in zh', async () => {
     const part = await awaitingBatch(
-      world.plantsOf('installer', 'part').flatMap((p) => p.devices.map((d) => d.serial)),
+      m.world.plantsOf('installer', 'part').flatMap((p) => p.devices.map((d) => d.serial)),
     );
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/prod-api/commands/batches/awaiting',
-      headers: world.headers.installer,
-    });
+    const res = await m.call('installer', 'GET', '/commands/batches/awaiting');
     const row = (res.json().data as AwaitingBatch[]).find((b) => b.id === part);
     expect(row).toMatchObject({ partialView: true, canDecide: false });
-    const zh = await t.app.inject({
-      method: 'POST',
-      url: `/prod-api/commands/batches/${part}/decision?langType=zh`,
-      headers: world.headers.installer,
-      payload: { approve: true },
+    const zh = await m.call('installer', 'POST', `/commands/batches/${part}/decision?langType=zh`, {
+      approve: true,
     });
     expect(zh.statusCode).toBe(403);
     expect(zh.json().msg).toBe('该批次还包含您权限范围之外的设备：只有能看到其全部设备的用户才能审批或驳回');
@@ -116,18 +89,13 @@ describe('a settings change split into requests waits for a second user all the 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const d = await createUser(t.db, { roleId: ROLE.distributor });
-    const inst = await createUser(t.db, { roleId: ROLE.installer, parent: d });
-    const owner = await createUser(t.db, { roleId: ROLE.endUser, parent: inst });
-    const plant = await createFixturePlant(t.db, {
-      ownerId: owner.id,
-      installerId: inst.id,
+    const chain = await installerChain(t.db, {
       collectors: 4,
       devices: Array.from({ length: 64 }, () => ({ model: 'SO-5K-S1' })),
     });
-    serials = plant.devices.map((x) => x.serial);
-    installer = (await loginAs(t.app, inst)).headers;
-    distributor = (await loginAs(t.app, d)).headers;
+    serials = chain.plant.devices.map((x) => x.serial);
+    installer = (await loginAs(t.app, chain.installer)).headers;
+    distributor = (await loginAs(t.app, chain.distributor)).headers;
   }, 60_000);
   afterAll(async () => {
     await t.close();

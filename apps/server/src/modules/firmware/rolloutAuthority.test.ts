@@ -5,14 +5,13 @@ import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { makerKey, uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import {
+  installerChain,
   matrixCases,
-  scopeWorld,
+  scopeMatrixApp,
   wholeOrNothing,
   type MatrixRole,
-  type ScopeWorld,
 } from '../../../test/scopeMatrix.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import { createFixturePlant } from '../devices/deviceFixtures.ts';
 
 const ACTIONS = ['approve', 'pause', 'resume', 'cancel'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -33,53 +32,33 @@ const hasUpdateScreen = (role: MatrixRole) => role !== 'endUser' && role !== 'en
  * is one plan, so approving, pausing, resuming or cancelling it needs every one of its devices in scope.
  */
 describe('who may decide on a rollout: role × action × scope', () => {
-  let t: TestApp;
-  let world: ScopeWorld;
-  let author: { authorization: string };
   let packageId: number;
   const maker = makerKey();
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await scopeWorld(t, { collectors: 2 });
+  const m = scopeMatrixApp({ collectors: 2 }, async ({ t, author }) => {
     await t.db.execute(sql`update collectors set model = 'SC-4G', online = true`);
-    author = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
     packageId = await uploadSignedPackage(t.app, author, maker, {
       collectType: 'SC-4G',
       version: '3.0.0',
       size: 2000,
     });
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
   });
 
   /** A rollout the author made over `plantIds`, put in `state` (what the action needs). */
   const rolloutIn = async (plantIds: number[], state: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/firmware/rollout',
-      headers: author,
-      payload: { packageId, plantIds },
-    });
+    const res = await m.call(m.author, 'POST', '/firmware/rollout', { packageId, plantIds });
     expect(res.statusCode, res.body).toBe(200);
     const id = (res.json().data as { id: string }).id;
-    await t.db.execute(sql`update firmware_rollouts set state = ${state} where id = ${id}`);
+    await m.t.db.execute(sql`update firmware_rollouts set state = ${state} where id = ${id}`);
     return id;
   };
   const stateOf = async (id: string) =>
-    (await rowsOf<{ state: string }>(t.db, sql`select state from firmware_rollouts where id = ${id}`))[0]!
+    (await rowsOf<{ state: string }>(m.t.db, sql`select state from firmware_rollouts where id = ${id}`))[0]!
       .state;
 
   it.each(matrixCases(ACTIONS))('%s, %s, rollout %s in scope', async (role, action, reach) => {
-    const plantIds = world.plantsOf(role, reach).map((p) => p.plantId);
+    const plantIds = m.world.plantsOf(role, reach).map((p) => p.plantId);
     const id = await rolloutIn(plantIds, FROM[action].state);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/prod-api/firmware/rollout/${id}/action?langType=en`,
-      headers: world.headers[role],
-      payload: { action },
-    });
+    const res = await m.call(role, 'POST', `/firmware/rollout/${id}/action?langType=en`, { action });
     const want = wholeOrNothing(role, reach, hasUpdateScreen(role));
     expect(res.statusCode, res.body).toBe(want);
     expect(await stateOf(id)).toBe(want === 200 ? FROM[action].to : FROM[action].state);
@@ -91,38 +70,27 @@ describe('who may decide on a rollout: role × action × scope', () => {
 
   it('says in the list that a rollout is seen in part, offers no approval on it, and explains in zh', async () => {
     const part = await rolloutIn(
-      world.plantsOf('installer', 'part').map((p) => p.plantId),
+      m.world.plantsOf('installer', 'part').map((p) => p.plantId),
       'awaitingApproval',
     );
     const whole = await rolloutIn(
-      world.plantsOf('installer', 'all').map((p) => p.plantId),
+      m.world.plantsOf('installer', 'all').map((p) => p.plantId),
       'awaitingApproval',
     );
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/prod-api/firmware/rollout/list?pageSize=200',
-      headers: world.headers.installer,
-    });
+    const res = await m.call('installer', 'GET', '/firmware/rollout/list?pageSize=200');
     const rows = res.json().rows as RolloutRow[];
     const row = (id: string) => rows.find((r) => r.id === id)!;
     // Its own part only: the home plant's two collectors.
     expect(row(part)).toMatchObject({ partialView: true, canApprove: false, deviceCount: 2 });
     expect(row(whole)).toMatchObject({ partialView: false, canApprove: true, deviceCount: 2 });
-    const admin = await t.app.inject({
-      method: 'GET',
-      url: `/prod-api/firmware/rollout/${part}`,
-      headers: world.headers.admin,
-    });
+    const admin = await m.call('admin', 'GET', `/firmware/rollout/${part}`);
     expect((admin.json().data as { rollout: RolloutRow }).rollout).toMatchObject({
       partialView: false,
       canApprove: true,
       deviceCount: 4,
     });
-    const zh = await t.app.inject({
-      method: 'POST',
-      url: `/prod-api/firmware/rollout/${part}/action?langType=zh`,
-      headers: world.headers.installer,
-      payload: { action: 'approve' },
+    const zh = await m.call('installer', 'POST', `/firmware/rollout/${part}/action?langType=zh`, {
+      action: 'approve',
     });
     expect(zh.statusCode).toBe(403);
     expect(zh.json().msg).toBe(
@@ -147,14 +115,11 @@ describe('a firmware change split into requests waits for a second user all the 
   beforeAll(async () => {
     t = await createTestApp();
     const admin = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.admin }))).headers;
-    const distributor = await createUser(t.db, { roleId: ROLE.distributor });
-    const inst = await createUser(t.db, { roleId: ROLE.installer, parent: distributor });
-    const owner = await createUser(t.db, { roleId: ROLE.endUser, parent: inst });
-    const plant = await createFixturePlant(t.db, { ownerId: owner.id, installerId: inst.id, collectors: 62 });
-    serials = plant.collectors.map((c) => c.serial);
+    const chain = await installerChain(t.db, { collectors: 62 });
+    serials = chain.plant.collectors.map((c) => c.serial);
     await t.db.execute(sql`update collectors set model = 'SC-4G', online = true`);
-    installer = (await loginAs(t.app, inst)).headers;
-    other = (await loginAs(t.app, distributor)).headers;
+    installer = (await loginAs(t.app, chain.installer)).headers;
+    other = (await loginAs(t.app, chain.distributor)).headers;
     packageId = await uploadSignedPackage(t.app, admin, maker, {
       collectType: 'SC-4G',
       version: '3.0.0',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ROLE,
   type AbnormalReport,
@@ -8,21 +8,18 @@ import {
   type PeriodicReport,
   type ReportTemplate,
 } from '@solarops/contracts';
-import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdfText.ts';
 import { readWorkbookSheets } from '../../../test/readWorkbook.ts';
 import {
   matrixCases,
   MATRIX_ROLES,
-  scopeWorld,
+  scopeMatrixApp,
   seesEverything,
   type MatrixRole,
   type Reach,
-  type ScopeWorld,
 } from '../../../test/scopeMatrix.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
-import type { FixturePlant } from '../devices/deviceFixtures.ts';
 
 const DATE = '2025-11-20';
 
@@ -45,36 +42,7 @@ const plantGrouping: CustomReportDefinition = {
   sortDir: 'asc',
 };
 
-let t: TestApp;
-let world: ScopeWorld;
-/** Each plant's name by id. */
-let names: Map<number, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await scopeWorld(t);
-  const rows = await rowsOf<{ id: number; name: string }>(t.db, sql`select id, name from plants`);
-  names = new Map(rows.map((r) => [r.id, r.name]));
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
-
-const call = (
-  headers: { authorization: string },
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({ method, url: `/prod-api${url}`, headers: { ...headers, cookie: 'language=en' }, payload });
-const nameOf = (p: FixturePlant) => names.get(p.plantId)!;
-/** The plants a role sees of the three: its own, the other one its installer built, and the stranger's. */
-const visible = (role: MatrixRole) => {
-  const all = [world.home.endUser, world.home.enterprise, world.outside];
-  if (seesEverything(role)) return all;
-  if (role === 'endUser' || role === 'enterprise') return [world.home[role]];
-  return all.slice(0, 2);
-};
+const m = scopeMatrixApp();
 
 /**
  * Reports that name a plant, or cover every plant without one (decision 0024): a named plant outside the caller's
@@ -89,6 +57,7 @@ describe('who may read which report: role × report × scope', () => {
     action === 'abnormal' ? hasOperationsReports(role) : hasForm(role);
 
   it.each(matrixCases(ACTIONS))('%s, %s, a report %s in scope', async (role, action, reach: Reach) => {
+    const { world, nameOf } = m;
     const plant = reach === 'all' ? world.home[role] : reach === 'none' ? world.outside : undefined;
     const query = `date=${DATE}${plant ? `&plantId=${plant.plantId}` : ''}`;
     const url =
@@ -97,7 +66,7 @@ describe('who may read which report: role × report × scope', () => {
         : action === 'periodic'
           ? `/report/periodic?period=day&${query}`
           : `/report/periodic/export?period=day&format=${action === 'pdf' ? 'pdf' : 'xlsx'}&${query}`;
-    const res = await call(world.headers[role], 'GET', url);
+    const res = await m.call(role, 'GET', url);
     const want = !hasScreen(role, action) ? 403 : reach === 'none' && !seesEverything(role) ? 404 : 200;
     expect(res.statusCode, res.body).toBe(want);
     if (want !== 200) {
@@ -105,7 +74,7 @@ describe('who may read which report: role × report × scope', () => {
       return;
     }
     // What the report covers: the plant named, or the caller's own part of every plant.
-    const covered = plant ? [plant] : visible(role);
+    const covered = plant ? [plant] : world.visibleTo(role);
     if (action === 'abnormal') {
       expect((res.json().data as AbnormalReport).plantCount).toBe(covered.length);
       return;
@@ -131,8 +100,9 @@ describe('a custom report over every plant gives each role its own part', () => 
   const cases = MATRIX_ROLES.flatMap((role) => FORMATS.map((format) => [role, format] as const));
 
   it.each(cases)('%s, %s', async (role, format) => {
-    const res = await call(
-      world.headers[role],
+    const { world, nameOf } = m;
+    const res = await m.call(
+      role,
       'POST',
       format === 'preview' ? '/report/custom/preview' : '/report/custom/export',
       { definition: plantGrouping, date: DATE, ...(format === 'preview' ? {} : { format, name: 'Plants' }) },
@@ -142,7 +112,7 @@ describe('a custom report over every plant gives each role its own part', () => 
       return;
     }
     expect(res.statusCode, res.body).toBe(200);
-    const covered = visible(role);
+    const covered = world.visibleTo(role);
     if (format === 'preview') {
       const result = res.json().data as CustomReportResult;
       expect(result.rows.map((r) => r.group).sort()).toEqual(covered.map(nameOf).sort());
@@ -170,13 +140,13 @@ describe('who may change, delete or mail a report template: role × action × wh
   let seq = 0;
 
   beforeAll(async () => {
-    other = (await loginAs(t.app, await createUser(t.db, { roleId: ROLE.distributor }))).headers;
+    other = (await loginAs(m.t.app, await createUser(m.t.db, { roleId: ROLE.distributor }))).headers;
   });
 
   /** A template `headers`' account saves, mailed daily to its own address. */
   const templateOf = async (headers: { authorization: string }) => {
     const recipient = `reports-${++seq}@example.com`;
-    const res = await call(headers, 'POST', '/report/custom/templates', {
+    const res = await m.call(headers, 'POST', '/report/custom/templates', {
       name: `Plants ${seq}`,
       definition: plantGrouping,
       schedule: { frequency: 'daily', hour: 8, timeZone: 'Asia/Shanghai', recipients: [recipient] },
@@ -185,12 +155,14 @@ describe('who may change, delete or mail a report template: role × action × wh
     return { ...(res.json().data as ReportTemplate), recipient };
   };
   const stored = async (id: number) =>
-    (await rowsOf<{ name: string }>(t.db, sql`select name from report_templates where id = ${id}`))[0]?.name;
+    (await rowsOf<{ name: string }>(m.t.db, sql`select name from report_templates where id = ${id}`))[0]
+      ?.name;
 
   it.each(cases)('%s, %s, %s template', async (role, action, whose) => {
+    const { world, nameOf } = m;
     const caller = world.headers[role];
     if (!hasOperationsReports(role)) {
-      const res = await call(caller, 'GET', '/report/custom/templates');
+      const res = await m.call(caller, 'GET', '/report/custom/templates');
       expect(res.statusCode, res.body).toBe(403);
       return;
     }
@@ -198,16 +170,16 @@ describe('who may change, delete or mail a report template: role × action × wh
     const mine = whose === 'its own';
     const res =
       action === 'list'
-        ? await call(caller, 'GET', '/report/custom/templates')
+        ? await m.call(caller, 'GET', '/report/custom/templates')
         : action === 'update'
-          ? await call(caller, 'PUT', `/report/custom/templates/${template.id}`, {
+          ? await m.call(caller, 'PUT', `/report/custom/templates/${template.id}`, {
               name: 'Renamed',
               definition: plantGrouping,
               schedule: template.schedule,
             })
           : action === 'delete'
-            ? await call(caller, 'DELETE', `/report/custom/templates/${template.id}`)
-            : await call(caller, 'POST', `/report/custom/templates/${template.id}/send`);
+            ? await m.call(caller, 'DELETE', `/report/custom/templates/${template.id}`)
+            : await m.call(caller, 'POST', `/report/custom/templates/${template.id}/send`);
     expect(res.statusCode, res.body).toBe(action === 'list' || mine ? 200 : 404);
     if (action === 'list') {
       const ids = (res.json().data as ReportTemplate[]).map((r) => r.id);
@@ -216,12 +188,12 @@ describe('who may change, delete or mail a report template: role × action × wh
     if (action === 'update') expect(await stored(template.id)).toBe(mine ? 'Renamed' : template.name);
     if (action === 'delete') expect(await stored(template.id)).toBe(mine ? undefined : template.name);
     if (action === 'send') {
-      const mails = t.mail.to(template.recipient);
+      const mails = m.t.mail.to(template.recipient);
       expect(mails).toHaveLength(mine ? 1 : 0);
       if (mine) {
         const text = await fileText('xlsx', mails[0]!.attachments[0]!.content);
         for (const p of [world.home.endUser, world.home.enterprise, world.outside])
-          expect(text.includes(nameOf(p)), nameOf(p)).toBe(visible(role).includes(p));
+          expect(text.includes(nameOf(p)), nameOf(p)).toBe(world.visibleTo(role).includes(p));
       }
     }
   });

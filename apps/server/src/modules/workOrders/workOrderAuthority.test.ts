@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkOrderRow, WorkOrderState } from '@solarops/contracts';
-import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import {
   matrixCases,
   MATRIX_ROLES,
-  scopeWorld,
+  scopeMatrixApp,
   seesEverything,
   wholeOrNothing,
   type MatrixRole,
   type Reach,
-  type ScopeWorld,
 } from '../../../test/scopeMatrix.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import type { FixturePlant } from '../devices/deviceFixtures.ts';
@@ -57,30 +55,14 @@ function inScopeAnswer(role: MatrixRole, action: Action): { status: 200 | 403; m
  * outside one's scope.
  */
 describe('who may act on a work order: role × action × scope', () => {
-  let t: TestApp;
-  let world: ScopeWorld;
+  const m = scopeMatrixApp();
+  const { call } = m;
   let code = 7100;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    world = await scopeWorld(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const call = (role: MatrixRole, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/prod-api${url}`,
-      headers: { ...world.headers[role], cookie: 'language=en' },
-      payload,
-    });
 
   /** A fresh alarm (a new code each time) on the plant's inverter. */
   const alarmOn = async (plant: FixturePlant) => {
     const device = plant.devices[0]!;
-    const [raised] = await raiseAlarms(t.app.deps, [
+    const [raised] = await raiseAlarms(m.t.app.deps, [
       {
         plantId: plant.plantId,
         deviceId: device.id,
@@ -100,25 +82,25 @@ describe('who may act on a work order: role × action × scope', () => {
     expect(res.statusCode, res.body).toBe(200);
     const id = (res.json().data as { id: number }).id;
     if (state !== 'new')
-      await t.db.execute(
-        sql`update work_orders set state = ${state}, assignee_id = ${world.users.installer.id} where id = ${id}`,
+      await m.t.db.execute(
+        sql`update work_orders set state = ${state}, assignee_id = ${m.world.users.installer.id} where id = ${id}`,
       );
     return id;
   };
   const orderState = async (id: number) =>
-    (await rowsOf<{ state: WorkOrderState }>(t.db, sql`select state from work_orders where id = ${id}`))[0]!
+    (await rowsOf<{ state: WorkOrderState }>(m.t.db, sql`select state from work_orders where id = ${id}`))[0]!
       .state;
   const notes = async (id: number) =>
     (
       await rowsOf<{ n: number }>(
-        t.db,
+        m.t.db,
         sql`select count(*)::int as n from work_order_evidence where work_order_id = ${id}`,
       )
     )[0]!.n;
   const ordersOfAlarm = async (alarmId: number) =>
     (
       await rowsOf<{ n: number }>(
-        t.db,
+        m.t.db,
         sql`select count(*)::int as n from work_order_alarms where alarm_id = ${alarmId}`,
       )
     )[0]!.n;
@@ -126,6 +108,7 @@ describe('who may act on a work order: role × action × scope', () => {
   const CASES = matrixCases(ACTIONS).filter(([, , reach]) => reach !== 'part');
 
   it.each(CASES)('%s, %s, an order %s in scope', async (role, action, reach: Reach) => {
+    const { world } = m;
     const [plant] = world.plantsOf(role, reach);
     const scoped = wholeOrNothing(role, reach, hasQuestionScreen(role));
     const want: { status: number; msg?: string } =
@@ -164,6 +147,7 @@ describe('who may act on a work order: role × action × scope', () => {
   });
 
   it('lists each role its own part of the orders over its plant and the stranger’s, and counts that part', async () => {
+    const { world } = m;
     const mine = await orderOn(world.home.installer, 'new');
     const theirs = await orderOn(world.home.enterprise, 'new');
     const outside = await orderOn(world.outside, 'new');
@@ -182,6 +166,7 @@ describe('who may act on a work order: role × action × scope', () => {
   });
 
   it('offers no assignees for an order outside the caller’s scope: 404, as for the order itself', async () => {
+    const { world } = m;
     const outside = await orderOn(world.outside, 'new');
     const refused = await call('distributor', 'GET', `/workorder/assignees?workOrderId=${outside}`);
     expect(refused.statusCode, refused.body).toBe(404);
