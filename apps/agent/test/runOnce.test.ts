@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { telemetryReading } from '@solarops/contracts';
 import { agent, undoneAfterEach } from './agentCli.ts';
 import { ImageServer, loadImage, registerMap } from './imageServer.ts';
+import { serialFromIdentity } from '../src/run/DevicePoller.ts';
 
 const { later, configFile } = undoneAfterEach();
 
@@ -35,6 +36,45 @@ links:
     expect(batch.readings[1]).toMatchObject({ acPowerW: 9800, gridVoltageV: [276.8, 277.3, 277.6] });
     for (const r of batch.readings) expect(telemetryReading.safeParse(r).success).toBe(true);
   }, 60_000);
+
+  it('names a device given without a serial by the serial its SunSpec map says', async () => {
+    const server = new ImageServer([
+      { unitId: 126, registers: registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518')) },
+      { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
+    ]);
+    const port = await server.start();
+    later(() => server.stop());
+    // As the console writes it for an agent with no device yet: the unit only.
+    const path = configFile(`
+server:
+  mqttUrl: mqtt://127.0.0.1:1
+collector:
+  serial: AGT-ROOF-01
+  secret: not-used-by-once
+links:
+  - name: inverters
+    tcp: { host: 127.0.0.1, port: ${port} }
+    devices:
+      - { unitId: 126 }
+      - { unitId: 2 }
+`);
+    const { code, stdout } = await agent(['run', '--config', path, '--once', '--print']);
+    expect(code).toBe(0);
+    const batch = JSON.parse(stdout) as { readings: { sn: string; acPowerW: number }[] };
+    // The SMA's own serial; the DER simulator's "SN-Three-Phase" as it is (letters, digits and dashes).
+    expect(batch.readings.map((r) => [r.sn, r.acPowerW])).toEqual([
+      ['3005067415', 3680],
+      ['SN-Three-Phase', 9800],
+    ]);
+  }, 60_000);
+
+  it('makes a serial of what a device says only from the characters a serial may hold', () => {
+    expect(serialFromIdentity('3005067415')).toBe('3005067415');
+    expect(serialFromIdentity(' AB 12/34 ')).toBe('AB-12-34');
+    expect(serialFromIdentity('x'.repeat(40))).toBe('x'.repeat(32));
+    expect(serialFromIdentity('A1')).toBeUndefined();
+    expect(serialFromIdentity(undefined)).toBeUndefined();
+  });
 
   it('says what is wrong in agent.yaml and where, and reads nothing', async () => {
     const path = configFile(`

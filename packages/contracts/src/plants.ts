@@ -330,7 +330,16 @@ export const collectorRow = z.object({
    */
   agent: agentReport
     .extend({
-      devices: z.array(agentDeviceReport.extend({ lastReadingAt: z.string().nullable() })),
+      devices: z.array(
+        agentDeviceReport.extend({
+          lastReadingAt: z.string().nullable(),
+          /**
+           * Found: discovered by the agent (its SunSpec map says its serial) and no device of any plant yet, for an
+           * installer to accept into the agent's plant (`POST /collector/:sn/accept`).
+           */
+          found: z.boolean(),
+        }),
+      ),
     })
     .nullable(),
   online: z.boolean(),
@@ -353,6 +362,26 @@ export const agentConfigFile = collectorSecret.extend({
   qrSvg: z.string(),
 });
 export type AgentConfigFile = z.infer<typeof agentConfigFile>;
+
+/** A device an edge agent found, accepted into the agent's plant under the serial the agent gave it. */
+export const acceptFoundInput = z.object({
+  plantId: idSchema,
+  deviceSn: z.string().trim().min(1).max(32),
+});
+export type AcceptFoundInput = z.infer<typeof acceptFoundInput>;
+
+/** How an edge agent's serial is written: as every collector's, 4 to 32 letters, digits, `-` or `_`. */
+export const AGENT_SERIAL_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
+
+/**
+ * A new edge agent for a plant of the caller's (`POST /collector/agent`): the serial the installer gives the
+ * gateway (the console suggests one). Answered with its configuration, once, as `agentConfigFile`.
+ */
+export const agentCollectorInput = z.object({
+  plantId: idSchema,
+  serial: z.string().trim().regex(AGENT_SERIAL_PATTERN, { message: 'agentSerialFormat' }),
+});
+export type AgentCollectorInput = z.infer<typeof agentCollectorInput>;
 
 /** Limits of the plant form (spec §5: every field below is required; names 2 to 30 characters). */
 export const PLANT_LIMITS = {

@@ -9,8 +9,11 @@ import { SunSpecDevice } from '../sunspec/SunSpecDevice.ts';
 import { RegisterProfileDevice } from '../profiles/RegisterProfileDevice.ts';
 
 export interface PolledDevice {
-  /** Our serial of the device (the reading's `sn`). */
-  sn: string;
+  /**
+   * Our serial of the device (the reading's `sn`). Absent: the serial its SunSpec map gives, once discovered (the
+   * console lists such a device as found until an installer accepts it into a plant).
+   */
+  sn?: string;
   unitId: number;
   /** Its own request timeout [ms]; the link's default when absent. */
   timeoutMs?: number;
@@ -40,6 +43,18 @@ export function pollErrorKind(error: Error): AgentPollErrorKind {
   if (error instanceof ModbusError) return error.failure;
   if (error instanceof NoSunSpecMapError) return 'noSunSpec';
   return 'other';
+}
+
+/**
+ * Our serial for a device found by discovery: the serial of its SunSpec common model, with any character a serial
+ * may not hold made `-` (a serial is 4 to 32 letters, digits, `-` or `_`); undefined when that leaves none.
+ */
+export function serialFromIdentity(serial: string | undefined): string | undefined {
+  const sn = (serial ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .slice(0, 32);
+  return /^[A-Za-z0-9_-]{4,32}$/.test(sn) ? sn : undefined;
 }
 
 /** At most this many characters of a text the device gives, or of an error, go into the status. */
@@ -72,6 +87,17 @@ export class DevicePoller implements CommandTarget {
   private readonly read: ReadRegisters = (address, count) =>
     this.queue.read({ unitId: this.target.unitId, timeoutMs: this.target.timeoutMs }, address, count);
 
+  /**
+   * Its serial in readings, the status and commands: as configured, else the one its SunSpec map gives once
+   * discovered, else (not discovered yet) `unit-<id>`, which is no device's.
+   */
+  get sn(): string {
+    if (this.target.sn !== undefined) return this.target.sn;
+    const found =
+      this.device instanceof SunSpecDevice ? serialFromIdentity(this.device.identity.serial) : undefined;
+    return found ?? `unit-${this.target.unitId}`;
+  }
+
   /** How the device is read: discovered SunSpec, or its register profile. */
   get profile(): 'sunspec' | SettingsProfileId {
     return this.target.profile ?? 'sunspec';
@@ -102,12 +128,12 @@ export class DevicePoller implements CommandTarget {
       if (!this.device) throw new NoSunSpecMapError(this.target.unitId);
       const fields = await this.device.read(this.read);
       this.lastError = undefined;
-      return { sn: this.target.sn, ts, fields };
+      return { sn: this.sn, ts, fields };
     } catch (error) {
       const kind = pollErrorKind(error as Error);
       this.errors[kind] = (this.errors[kind] ?? 0) + 1;
       this.lastError = (error as Error).message.slice(0, ERROR_MAX);
-      return { sn: this.target.sn, ts, error: error as Error };
+      return { sn: this.sn, ts, error: error as Error };
     }
   }
 
@@ -116,7 +142,7 @@ export class DevicePoller implements CommandTarget {
     const d = this.device;
     const text = (v: string | undefined) => (v === undefined ? undefined : v.slice(0, TEXT_MAX));
     return {
-      sn: this.target.sn,
+      sn: this.sn,
       link: link.slice(0, TEXT_MAX),
       unitId: this.target.unitId,
       profile: this.target.profile ?? 'sunspec',

@@ -14,8 +14,11 @@ const READING_PROFILES: SettingsProfileId[] = SETTINGS_PROFILES.filter((p) => p.
 const port = z.number().int().min(1).max(65535).default(502);
 
 const device = z.object({
-  /** Our serial of the device: the `sn` of its readings (imported into the console with its plant). */
-  sn: serialNumber,
+  /**
+   * Our serial of the device: the `sn` of its readings (imported into the console with its plant). Absent: the
+   * serial its SunSpec map gives, and the console lists it as found for an installer to accept into a plant.
+   */
+  sn: serialNumber.optional(),
   unitId: z.number().int().min(0).max(247),
   timeoutMs: z.number().int().min(50).max(60_000).optional(),
   /**
@@ -123,7 +126,9 @@ export function loadConfig(path: string): AgentConfig {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(top)'}: ${i.message}`);
     throw new Error(`${path} is not a valid agent configuration:\n${problems.join('\n')}`);
   }
-  const serials = parsed.data.links.flatMap((l) => l.devices.map((d) => d.sn));
+  const serials = parsed.data.links.flatMap((l) =>
+    l.devices.flatMap((d) => (d.sn === undefined ? [] : [d.sn])),
+  );
   const twice = serials.find((sn, i) => serials.indexOf(sn) !== i);
   if (twice) throw new Error(`${path}: device ${twice} is listed twice`);
   return parsed.data;

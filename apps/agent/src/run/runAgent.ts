@@ -230,6 +230,7 @@ export async function runAgent(
   let droppedReported = journal.droppedReadings;
   const flush = (): void => {
     ended = 0;
+    nameTargets();
     // What it found of its devices, or their errors, changed (a round where every poll failed too): the server
     // hears it with the round.
     let announce = reporter.renew(links);
@@ -263,9 +264,13 @@ export async function runAgent(
     // a reading reaches the console seconds after its registers were read, not a whole interval later.
     if (++ended >= all.length) flush();
   });
+  // By the serial each device goes by; a device named by discovery gets it after its first poll (see flush).
+  const nameTargets = (): void => {
+    for (const p of all) targets.set(p.sn, p);
+  };
+  nameTargets();
   // At the latest a batch per interval: a poll still running (a slow link, a device timing out) does not hold
   // back the readings of the others beyond it.
-  for (const p of all) targets.set(p.target.sn, p);
   const flushTimer = setInterval(flush, config.intervalS * 1000);
   let stopped = false;
   /** Once connected, the status is said again and waited for: its acknowledgement is the server hearing us. */

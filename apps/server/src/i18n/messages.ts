@@ -49,6 +49,30 @@ export const MESSAGES = {
     zh: '该采集器不是边缘代理：其密钥在固件中，没有代理配置文件',
     en: 'This collector is not an edge agent: its secret is in its firmware, it has no agent configuration',
   },
+  agentSerialFormat: {
+    zh: '序列号为 4 到 32 个字母、数字、- 或 _',
+    en: 'A serial number is 4 to 32 letters, digits, - or _',
+  },
+  collectorSerialTaken: {
+    zh: '该序列号已被其他采集器或设备使用',
+    en: 'Another collector or device already has this serial number',
+  },
+  agentOtherPlant: {
+    zh: '代理读取的设备属于代理所在的电站：请先将代理绑定到该电站',
+    en: 'The devices an agent reads belong to the agent’s plant: bind the agent to this plant first',
+  },
+  agentDeviceNotFound: {
+    zh: '该代理没有发现这个序列号的设备',
+    en: 'This agent has found no device with this serial number',
+  },
+  agentDeviceKindUnknown: {
+    zh: '代理发现的 SunSpec 模型不能说明该设备是逆变器、电表还是电池',
+    en: 'The SunSpec models the agent found do not say whether this device is an inverter, a meter or a battery',
+  },
+  foundDeviceTaken: {
+    zh: '该设备已在电站中',
+    en: 'This device is already in a plant',
+  },
   collectorInUse: {
     zh: '该采集器已绑定设备或有历史记录，不能删除',
     en: 'This collector has devices or history and cannot be removed',

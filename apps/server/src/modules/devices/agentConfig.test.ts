@@ -102,4 +102,77 @@ describe('an edge agent’s configuration, given once with a new secret', () => 
     expect(await hash(logger.collectors[0]!.serial)).toBe(before.logger);
     expect(await hash(mine.collectors[0]!.serial)).toBe(before.mine);
   });
+
+  describe('a new edge agent added from the console', () => {
+    const add = (body: object, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/prod-api/collector/agent?langType=en', headers, payload: body });
+    const collectorCount = async () =>
+      (
+        (await t.db.execute(sql`select count(*)::int as n from collectors`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+
+    it('is made in the installer’s plant as an agent, and its configuration comes with it, once', async () => {
+      const res = await add({ plantId: mine.plantId, serial: 'AGT-ROOF-01' }, installer);
+      expect(res.statusCode).toBe(200);
+      const file = res.json().data as AgentConfigFile;
+      expect(file.serial).toBe('AGT-ROOF-01');
+      expect(file.fileName).toBe('agent-AGT-ROOF-01.yaml');
+      const config = agentConfig.parse(parse(file.config));
+      expect(config.collector).toEqual({ serial: 'AGT-ROOF-01', secret: file.secret });
+      expect(config.timeZone).toBe('Europe/Berlin');
+      // No device to name yet: one unit, which the agent names by what its discovery finds.
+      expect(config.links[0]!.devices).toEqual([{ unitId: 1, profile: 'sunspec' }]);
+      expect(file.qrSvg).toMatch(/^<svg[^>]*>/);
+      // It signs in with that secret, and its card is the installer's, in that plant, as an agent.
+      expect(await statusWith('AGT-ROOF-01', file.secret)).toBe(200);
+      const card = await t.app.inject({
+        method: 'GET',
+        url: '/prod-api/collector/AGT-ROOF-01',
+        headers: installer,
+      });
+      expect(card.statusCode).toBe(200);
+      expect(card.json().data).toMatchObject({
+        serial: 'AGT-ROOF-01',
+        plantId: mine.plantId,
+        model: AGENT_COLLECTOR_MODEL,
+        online: true,
+      });
+      // The plant's collectors list it, though no device reports through it yet; another's plant lists none.
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/prod-api/plant/${mine.plantId}/collectors`,
+        headers: installer,
+      });
+      expect((listed.json().data as { serial: string }[]).map((c) => c.serial)).toContain('AGT-ROOF-01');
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `/prod-api/plant/${theirs.plantId}/collectors`,
+        headers: installer,
+      });
+      expect(other.json().data).toEqual([]);
+    });
+
+    it('refuses a taken or malformed serial on its field, another installer’s plant and an end user, storing nothing', async () => {
+      const before = await collectorCount();
+      const taken = await add({ plantId: mine.plantId, serial: theirs.collectors[0]!.serial }, installer);
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json().errors).toEqual([
+        { field: 'serial', message: 'Another collector or device already has this serial number' },
+      ]);
+      const device = await add({ plantId: mine.plantId, serial: mine.devices[0]!.serial }, installer);
+      expect(device.json().errors[0].field).toBe('serial');
+      const malformed = await add({ plantId: mine.plantId, serial: 'my agent' }, installer);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().errors).toEqual([
+        { field: 'serial', message: 'A serial number is 4 to 32 letters, digits, - or _' },
+      ]);
+      expect((await add({ plantId: theirs.plantId, serial: 'AGT-THEIRS-1' }, installer)).statusCode).toBe(
+        404,
+      );
+      expect((await add({ plantId: mine.plantId, serial: 'AGT-OWNER-1' }, owner)).statusCode).toBe(403);
+      expect(await collectorCount()).toBe(before);
+    });
+  });
 });

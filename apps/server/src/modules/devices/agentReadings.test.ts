@@ -213,6 +213,8 @@ describe('the edge agent against the server', () => {
           models: found.models,
           errors: {},
           lastReadingAt: expect.any(String),
+          // A device of the plant already: nothing to accept.
+          found: false,
         },
       ]);
       expect(agentInfo.links).toEqual([{ name: `127.0.0.1:${modbus.port}`, latencyMs: expect.any(Number) }]);

@@ -9,7 +9,7 @@ export interface FleetChangeMap {
   plantEdited: [plantId: number];
   /** A collector was bound to a plant, its devices moving with it. */
   collectorMoved: [collectorId: number, plantId: number];
-  /** Plants, collectors or devices were added in bulk (the demo fleet's seeding). */
+  /** Plants, collectors or devices were added (the demo fleet's seeding, a device an agent found accepted). */
   fleetAdded: [];
   /** Collectors were re-keyed or removed (their stored secrets changed): their serials. */
   collectorsChanged: [serials: string[]];

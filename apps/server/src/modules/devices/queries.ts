@@ -232,7 +232,20 @@ async function historyOfRange(
  * Collectors whose serial starts with `sn` among the caller's plants (callers who see everything also find
  * collectors not yet bound to a plant: the scope condition is then `true`).
  */
-export async function searchCollectors(db: Database, caller: Caller, sn: string): Promise<CollectorRow[]> {
+export const searchCollectors = (db: Database, caller: Caller, sn: string): Promise<CollectorRow[]> =>
+  collectorRows(db, caller, sql`c.serial ilike ${`${escapeLike(sn)}%`}`, 20);
+
+/** The collectors of a plant the caller may see, an edge agent that has no device yet among them. */
+export const plantCollectors = (db: Database, caller: Caller, plantId: number): Promise<CollectorRow[]> =>
+  collectorRows(db, caller, sql`c.plant_id = ${plantId}`, 100);
+
+/** The collectors that meet `where` among the caller's plants, by serial, at most `limit`. */
+async function collectorRows(
+  db: Database,
+  caller: Caller,
+  where: SQL,
+  limit: number,
+): Promise<CollectorRow[]> {
   const scope = plantScope(caller);
   const rows = await rowsOf<{
     id: number;
@@ -255,9 +268,8 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     sql`select c.id, c.serial, c.plant_id, pl.name as plant_name, c.model, c.firmware_version, c.network, c.signal,
           c.iccid, c.clock_offset_ms, c.clock_synced, c.dropped_readings, c.agent_report, c.online, ${iso('c.last_seen_at')} as last_seen_at
         from collectors c left join plants pl on pl.id = c.plant_id
-        where c.serial ilike ${`${escapeLike(sn)}%`}
-          and ${scope}
-        order by c.serial limit 20`,
+        where ${where} and ${scope}
+        order by c.serial limit ${limit}`,
   );
   if (rows.length === 0) return [];
   const bound = await rowsOf<{
@@ -272,6 +284,18 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
         from collector_devices m join devices d on d.id = m.device_id
         where m.collector_id = any(${sql.param(rows.map((r) => r.id))}::int[]) and m.unbound_at is null
         order by d.serial`,
+  );
+  // The devices agents report that are some plant's device already; the others they discovered are found.
+  const reported = rows.flatMap((r) => r.agent_report?.devices.map((d) => d.sn) ?? []);
+  const known = new Set(
+    reported.length === 0
+      ? []
+      : (
+          await rowsOf<{ serial: string }>(
+            db,
+            sql`select serial from devices where serial = any(${sql.param(reported)}::text[])`,
+          )
+        ).map((d) => d.serial),
   );
   /** When the last reading of a device an agent polls reached the server: only of the devices bound to it. */
   const lastReadingAt = (collectorId: number, sn: string): string | null =>
@@ -290,7 +314,11 @@ export async function searchCollectors(db: Database, caller: Caller, sn: string)
     droppedReadings: r.dropped_readings === null ? null : Number(r.dropped_readings),
     agent: r.agent_report && {
       links: r.agent_report.links,
-      devices: r.agent_report.devices.map((d) => ({ ...d, lastReadingAt: lastReadingAt(r.id, d.sn) })),
+      devices: r.agent_report.devices.map((d) => ({
+        ...d,
+        lastReadingAt: lastReadingAt(r.id, d.sn),
+        found: d.identity?.serial !== undefined && !known.has(d.sn),
+      })),
     },
     online: r.online,
     lastSeenAt: r.last_seen_at,

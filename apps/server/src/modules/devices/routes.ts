@@ -1,8 +1,12 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ROLE,
+  acceptFoundInput,
+  agentCollectorInput,
+  deviceKind,
   agentConfigFile,
   collectorRow,
   collectorSecret,
@@ -14,6 +18,7 @@ import {
   deviceSnParams,
   emptyEnvelope,
   envelope,
+  plantIdParams,
   relationExportQuery,
   relationListQuery,
   relationRow,
@@ -22,9 +27,16 @@ import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { rekeyCollector, removeCollector } from './collectorAccounts.ts';
-import { issueAgentConfig } from './agentConfig.ts';
+import { createAgentCollector, issueAgentConfig } from './agentConfig.ts';
+import { acceptFoundDevice } from './foundDevices.ts';
 import { publicOrigin } from '../../http/publicOrigin.ts';
-import { deviceHistory as historyOf, findDevice, listDevices, searchCollectors } from './queries.ts';
+import {
+  deviceHistory as historyOf,
+  findDevice,
+  listDevices,
+  plantCollectors,
+  searchCollectors,
+} from './queries.ts';
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
@@ -40,6 +52,17 @@ const MAX_HISTORY_RANGE_MS = 400 * 86_400_000;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['station'];
+  /**
+   * Where an agent reaches the console, for its agent.yaml: the public address of the call, and the port the
+   * embedded broker listens on (MQTT_PORT 0 lets it pick a free one), else the configured one.
+   */
+  const consoleAddress = (request: FastifyRequest) => {
+    const url = app.deps.config.mqttUrl ? undefined : app.deps.deviceLink.brokerUrl;
+    return {
+      mqttPort: (url && Number(new URL(url).port)) || app.deps.config.mqttPort,
+      origin: publicOrigin(request, app.deps.config.publicUrl),
+    };
+  };
 
   pagedList(
     app,
@@ -107,6 +130,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await searchCollectors(db(), callerOf(request), request.query.sn)),
   );
+  app.get(
+    '/plant/:id/collectors',
+    {
+      preHandler: requirePermission('details', 'list'),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'The collectors of a plant (the plant details), an edge agent without devices yet among them',
+        params: plantIdParams,
+        response: { 200: envelope(z.array(collectorRow)) },
+      },
+    },
+    async (request) => ok(await plantCollectors(db(), callerOf(request), request.params.id)),
+  );
+
   app.get(
     '/device/:sn',
     {
@@ -189,11 +228,63 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         app.deps.brokerAccounts,
         callerOf(request),
         request.params.sn,
-        { mqttPort: app.deps.config.mqttPort, origin: publicOrigin(request, app.deps.config.publicUrl) },
+        consoleAddress(request),
       );
       app.deps.fleetChanges.emit('collectorsChanged', [request.params.sn]);
       app.deps.fleetChanges.emit('collectorRekeyed', issued.serial, issued.secret);
       return ok(issued);
+    },
+  );
+
+  app.post(
+    '/collector/agent',
+    {
+      preHandler: requireRole(ROLE.admin, ROLE.installer),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'A new edge agent in a plant of the caller’s, with its device secret and agent.yaml as a file and a QR code, answered once',
+        body: agentCollectorInput,
+        response: { 200: envelope(agentConfigFile) },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `collector ${request.body.serial}`;
+      const made = await createAgentCollector(
+        db(),
+        app.deps.brokerAccounts,
+        callerOf(request),
+        request.body,
+        consoleAddress(request),
+      );
+      app.deps.fleetChanges.emit('collectorsChanged', [made.serial]);
+      return ok(made);
+    },
+  );
+
+  app.post(
+    '/collector/:sn/accept',
+    {
+      preHandler: requireRole(ROLE.admin, ROLE.installer),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'A device the edge agent found (in no plant yet) accepted into the agent’s plant under the serial the agent reads it by',
+        params: deviceSnParams,
+        body: acceptFoundInput,
+        response: {
+          200: envelope(z.object({ serial: z.string(), kind: deviceKind, plantId: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      request.auditTarget = `collector ${request.params.sn} device ${request.body.deviceSn}`;
+      const accepted = await acceptFoundDevice(db(), callerOf(request), request.params.sn, request.body);
+      // The device link reads the plant's devices again: the agent's next batch lands in the plant.
+      app.deps.fleetChanges.emit('fleetAdded');
+      return ok(accepted);
     },
   );
 

@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { type DeviceRow, formatMoney } from '@solarops/contracts';
+import { AGENT_COLLECTOR_MODEL, type DeviceRow, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatZoned } from '../../../components/format/formatDate.ts';
@@ -31,6 +31,7 @@ import {
   useFollowMutations,
   useFollows,
   usePlant,
+  usePlantCollectors,
   usePlantDevices,
   usePlantMutations,
   usePlantSummary,
@@ -39,6 +40,7 @@ import { EnergyChart } from './EnergyChart.tsx';
 import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PerformanceCard } from './PerformanceCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
+import { AddAgentButton } from './AddAgentButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { pathOf } from '../../../router/paths.ts';
 
@@ -89,11 +91,22 @@ function DetailsBody({ id }: { id: number }) {
   const [serial, setSerial] = useState('');
   const s = summary.data;
   const isFollowed = (follows.data ?? []).some((f) => f.kind === 'plant' && f.target === String(id));
+  const plantCollectors = usePlantCollectors(id).data ?? [];
+  // The devices' collectors, and the plant's own (an edge agent just added reports no device yet).
   const collectors = [
-    ...new Set((devices.data ?? []).map((d) => d.collectorSerial).filter((c): c is string => !!c)),
+    ...new Set([
+      ...(devices.data ?? []).map((d) => d.collectorSerial).filter((c): c is string => !!c),
+      ...plantCollectors.map((c) => c.serial),
+    ]),
   ];
-  // Collectors that are edge agents: the plant's devices are read over Modbus there, as a real plant's are.
-  const agents = new Set((devices.data ?? []).filter((d) => d.viaAgent).map((d) => d.collectorSerial));
+  // Edge agents through which devices report: the plant's devices are read over Modbus there, as a real plant's are.
+  const reportingAgents = new Set(
+    (devices.data ?? []).filter((d) => d.viaAgent).map((d) => d.collectorSerial),
+  );
+  const agents = new Set([
+    ...reportingAgents,
+    ...plantCollectors.filter((c) => c.model === AGENT_COLLECTOR_MODEL).map((c) => c.serial),
+  ]);
 
   const bind = () => {
     const sn = serial.trim();
@@ -198,20 +211,38 @@ function DetailsBody({ id }: { id: number }) {
         title={t('station.details.devices')}
         style={{ marginTop: 16 }}
         extra={
-          <Space.Compact>
-            <Input
-              value={serial}
-              onChange={(e) => setSerial(e.target.value)}
-              placeholder={t('station.details.collectorSerial')}
-              onPressEnter={bind}
-              data-testid="bind-serial"
-            />
-            <Button type="primary" loading={bindCollector.isPending} onClick={bind} data-testid="bind-button">
-              {t('station.details.bind')}
-            </Button>
-          </Space.Compact>
+          <Space wrap>
+            <AddAgentButton plantId={id} plantName={plant.name} />
+            <Space.Compact>
+              <Input
+                value={serial}
+                onChange={(e) => setSerial(e.target.value)}
+                placeholder={t('station.details.collectorSerial')}
+                onPressEnter={bind}
+                data-testid="bind-serial"
+              />
+              <Button
+                type="primary"
+                loading={bindCollector.isPending}
+                onClick={bind}
+                data-testid="bind-button"
+              >
+                {t('station.details.bind')}
+              </Button>
+            </Space.Compact>
+          </Space>
         }
       >
+        {/* Outside the devices' state: a plant whose agent reports no device yet still shows it. */}
+        {collectors.length === 0 ? null : (
+          <Space wrap style={{ marginBottom: 12 }}>
+            {collectors.map((c) => (
+              <Button key={c} size="small" onClick={() => setCollector(c)} data-testid="collector-button">
+                {t(agents.has(c) ? 'station.details.agentInfo' : 'station.details.collectorInfo')}: {c}
+              </Button>
+            ))}
+          </Space>
+        )}
         <QueryState
           isLoading={devices.isLoading}
           error={devices.error}
@@ -219,7 +250,7 @@ function DetailsBody({ id }: { id: number }) {
           onRetry={() => void devices.refetch()}
           emptyText={t('station.details.noDevices')}
         >
-          {[...agents].map((c) => (
+          {[...reportingAgents].map((c) => (
             <Alert
               key={c}
               type="info"
@@ -229,13 +260,6 @@ function DetailsBody({ id }: { id: number }) {
               data-testid="plant-via-agent"
             />
           ))}
-          <Space wrap style={{ marginBottom: 12 }}>
-            {collectors.map((c) => (
-              <Button key={c} size="small" onClick={() => setCollector(c)} data-testid="collector-button">
-                {t(agents.has(c) ? 'station.details.agentInfo' : 'station.details.collectorInfo')}: {c}
-              </Button>
-            ))}
-          </Space>
           <Table<DeviceRow>
             rowKey="id"
             size="small"

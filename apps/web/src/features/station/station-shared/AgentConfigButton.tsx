@@ -9,7 +9,7 @@ import { useUserStore } from '../../../store/userStore.ts';
 import { useAgentConfig } from './api.ts';
 
 /** The configuration just issued: its file and QR code, shown once (the server keeps only the secret's hash). */
-function AgentConfigDialog({ file, onClose }: { file: AgentConfigFile; onClose(): void }) {
+export function AgentConfigDialog({ file, onClose }: { file: AgentConfigFile; onClose(): void }) {
   const { t } = useTranslation();
   const save = () => saveBlob(new Blob([file.config], { type: 'application/yaml' }), file.fileName);
   return (

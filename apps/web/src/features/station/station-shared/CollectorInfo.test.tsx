@@ -91,6 +91,7 @@ describe('the collector card of an edge agent shows what it found of each device
         errors: { timeout: 3, exception: 1 },
         lastError: 'exception 2 (illegal data address)',
         lastReadingAt: '2026-11-29T03:45:00.000Z',
+        found: false,
       },
       {
         sn: 'HYB241800009',
@@ -99,10 +100,11 @@ describe('the collector card of an edge agent shows what it found of each device
         profile: 'hybridRegister',
         errors: {},
         lastReadingAt: null,
+        found: false,
       },
     ],
   };
-  const row = (sn: string) => screen.getByText(sn, { selector: 'td' }).closest('tr')!.textContent ?? '';
+  const row = (sn: string) => screen.getByText(sn).closest('tr')!.textContent ?? '';
 
   it('lists discovery, profile, last reading and errors by kind in English, and the links latency', async () => {
     await changeLanguage('en');
@@ -131,6 +133,24 @@ describe('the collector card of an edge agent shows what it found of each device
     const hybrid = row('HYB241800009');
     expect(hybrid).toContain('Register profile hybridRegister');
     expect(hybrid).toContain('None');
+  });
+
+  it('fits the collector dialog: four columns, the findings stacked in one, and no sideways scrolling', async () => {
+    await changeLanguage('en');
+    render(
+      <MemoryRouter>
+        <CollectorCard c={{ ...collector, agent }} />
+      </MemoryRouter>,
+    );
+    const table = screen.getByTestId('agent-devices');
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Serial number',
+      'What discovery found',
+      'Last reading',
+      'Poll errors',
+    ]);
+    expect(table.querySelector('.ant-table-scroll-horizontal')).toBeNull();
+    expect(row('SIN241800042')).toContain('SMA SB3.6-1AV-41serial 3005067415, version 4.00.75.R');
   });
 
   it('says the same in Chinese, and shows no agent part for a datalogger', async () => {

@@ -97,7 +97,7 @@ export function CollectorCard({ c }: { c: CollectorRow }) {
           },
         ]}
       />
-      {c.agent ? <AgentReport agent={c.agent} /> : null}
+      {c.agent ? <AgentReport agent={c.agent} collector={c} /> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcceptFoundInput,
+  AgentCollectorInput,
   AgentConfigFile,
   CollectorRow,
   DeviceRow,
@@ -197,5 +199,39 @@ export function useAgentConfig() {
     mutationFn: (serial: string) =>
       request<AgentConfigFile>(`/collector/${encodeURIComponent(serial)}/agent-config`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['station', 'collector'] }),
+  });
+}
+
+/** The collectors of a plant, an edge agent that has no device yet among them (`GET /plant/:id/collectors`). */
+export const usePlantCollectors = (id: number) =>
+  useQuery({
+    queryKey: ['station', 'plantCollectors', id],
+    queryFn: () => request<CollectorRow[]>(`/plant/${id}/collectors`),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+/**
+ * A new edge agent in a plant (`POST /collector/agent`): answered with its configuration, once. Quiet: a refused
+ * serial is shown on its field.
+ */
+export function useAddAgent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AgentCollectorInput) =>
+      request<AgentConfigFile>('/collector/agent', { json: input, quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['station'] }),
+  });
+}
+
+/**
+ * A device an edge agent found accepted into the agent's plant (`POST /collector/:sn/accept`), under the serial the
+ * agent reads it by; the plant's devices and the agent's card are read again.
+ */
+export function useAcceptFound() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ collectorSerial, ...body }: AcceptFoundInput & { collectorSerial: string }) =>
+      request<{ serial: string }>(`/collector/${encodeURIComponent(collectorSerial)}/accept`, { json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['station'] }),
   });
 }
