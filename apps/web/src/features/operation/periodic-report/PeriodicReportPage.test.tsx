@@ -136,3 +136,32 @@ describe('each report figure with its completeness (form)', () => {
     expect(screen.getByTestId('share-energy')).toHaveTextContent('数据 100.00 %');
   });
 });
+
+describe('the alarms of a report (form)', () => {
+  const withAlarms = (a: typeof alarms): PeriodicReport => ({
+    ...REPORT,
+    plants: [{ ...ROW, alarms: a }],
+    totals: { ...REPORT.totals, alarms: a },
+  });
+
+  it('counts each level with its noun in the number’s form, in en', async () => {
+    await i18n.changeLanguage('en');
+    open('en', withAlarms({ total: 3, level1: 1, level2: 1, level3: 1 }));
+    expect(await screen.findByTestId('report-alarms')).toHaveTextContent(
+      /^3 \(1 fault, 1 warning, 1 alert\)$/,
+    );
+  });
+
+  it('in the plural where there are several or none', async () => {
+    await i18n.changeLanguage('en');
+    open('en', withAlarms({ total: 5, level1: 0, level2: 2, level3: 3 }));
+    expect(await screen.findByTestId('report-alarms')).toHaveTextContent(
+      /^5 \(3 faults, 2 warnings, 0 alerts\)$/,
+    );
+  });
+
+  it('in zh too', async () => {
+    open('zh', withAlarms({ total: 3, level1: 1, level2: 1, level3: 1 }));
+    expect(await screen.findByTestId('report-alarms')).toHaveTextContent(/^3 条（故障 1，警告 1，提示 1）$/);
+  });
+});

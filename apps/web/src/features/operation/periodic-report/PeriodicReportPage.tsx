@@ -193,7 +193,15 @@ function ReportBody({ r }: { r: PeriodicReport }) {
               ))}
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.alarms')}>
-              {t('operation.reports.alarmCounts', c.alarms)}
+              <span data-testid="report-alarms">
+                {t('operation.reports.alarmCounts', {
+                  total: c.alarms.total,
+                  // Each count with its noun in the number's form: "1 fault", "2 faults".
+                  faults: t('operation.reports.faultCount', { count: c.alarms.level3 }),
+                  warnings: t('operation.reports.warningCount', { count: c.alarms.level2 }),
+                  alerts: t('operation.reports.alertCount', { count: c.alarms.level1 }),
+                })}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('operation.reports.completeness')}>
               <CompletenessTag ratio={c.completeness.ratio} />
