@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /**
  * Notices go through the console's one message hook (`useMessage()` of components/MessageProvider.tsx), which
@@ -49,10 +49,17 @@ const NO_WRITTEN_PATHS = [
 /**
  * The endpoint map (contracts `endpointMaps.ts`, decision in docs/ARCHITECTURE.md): a module whose calls are all in
  * the map is called through its entries (`callEndpoint` of api/callEndpoint.ts), never at a written path, so that
- * the console's path cannot drift from the route the server declares from the same entry. The segments repeat
- * `ENDPOINT_MAPS`'s keys; `apps/web/src/api/callEndpoint.test.ts` proves the rule fires.
+ * the console's path cannot drift from the route the server declares from the same entry. The segments are
+ * `ENDPOINT_MAPS`'s keys, read from its `segment: MAP,` lines (this file cannot import TypeScript);
+ * `apps/web/src/api/callEndpoint.test.ts` proves the rule fires for each of them.
  */
-const MAPPED_API_SEGMENTS = ['iv'];
+const ENDPOINT_MAPS_SOURCE = readFileSync(
+  new URL('./packages/contracts/src/endpointMaps.ts', import.meta.url),
+  'utf8',
+);
+const MAPPED_API_SEGMENTS = [
+  ...(ENDPOINT_MAPS_SOURCE.split('export const ENDPOINT_MAPS')[1] ?? '').matchAll(/^ {2}(\w+): /gm),
+].map((match) => match[1]);
 const MAPPED_API_TEXT =
   'This module is in the endpoint map: call it with callEndpoint(<ENDPOINTS>.<name>, …) from api/callEndpoint.ts, or endpointPath(…) for a file, not a written path.';
 const MAPPED_SEGMENT = `\\u002F(${MAPPED_API_SEGMENTS.join('|')})(\\u002F|$)`;

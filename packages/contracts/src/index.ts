@@ -18,6 +18,7 @@ export * from './shipments.ts';
 export * from './settingsProfile.ts';
 export * from './profiles/index.ts';
 export * from './commands.ts';
+export * from './commandEndpoints.ts';
 export * from './money.ts';
 export * from './exhibit.ts';
 export * from './displayAuth.ts';

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { ENDPOINT_MAPS } from '@solarops/contracts';
 import { ruleMessages } from '../../../../scripts/testing/lintExamples.ts';
 
 const mappedPathMessages = async (file: string, code: string) =>
@@ -21,9 +22,16 @@ describe('the console calls a mapped module through the endpoint map only', { ti
     expect(await mappedPathMessages(file, code)).toHaveLength(1);
   });
 
+  // The rule reads the segments from the contracts' source: each key of the map, written as a path, is refused.
+  it.each(Object.keys(ENDPOINT_MAPS))('refuses a written path of the mapped segment %s', async (segment) => {
+    const file = 'apps/web/src/api/example.ts';
+    expect(await mappedPathMessages(file, `request('/${segment}/x');`)).toHaveLength(1);
+    expect(await mappedPathMessages(file, `request(\`/${segment}/\${id}\`);`)).toHaveLength(1);
+  });
+
   it.each([
     'callEndpoint(IV_ENDPOINTS.templates);',
-    "request('/commands/profiles');",
+    "request('/health');",
     "navigateTo('/ivy');",
     "const text = 'iv/tasks';",
   ])('lets other calls and strings be: %s', async (code) => {

@@ -1,30 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  COMMAND_ENDPOINTS as COMMANDS,
   COMMAND_ROUTES,
-  awaitingBatch,
   SETTINGS_PROFILES,
-  batchDecisionBody,
-  commandBatch,
-  commandDevice,
-  commandDevicesQuery,
-  commandIdParams,
-  commandListQuery,
-  commandRow,
-  createDispatchBody,
-  createSettingsBody,
-  createdCommands,
-  debugReadBody,
-  debugWriteBody,
-  envelope,
-  pageQuery,
-  readSettingsBody,
-  restartBody,
-  settingsProfile,
+  type Endpoint,
   type RouteName,
 } from '@solarops/contracts';
 import { AppError, notFound } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { pagedList } from '../../http/listRoutes.ts';
@@ -40,11 +25,24 @@ import { awaitingBatches, commandsById, findBatch, listCommands, newCommandRow }
 const ANY_COMMAND_ROUTE = COMMAND_ROUTES as unknown as RouteName[];
 /** A guard, run before the body is read (`http/guardsFirst.ts`). */
 type RouteGuard = ReturnType<typeof requirePermission>;
+/** An entry of the map that creates commands: a body turned into commands, answered with what was made. */
+type CreateEndpoint<B extends z.ZodType> = Endpoint & {
+  method: 'POST';
+  body: B;
+  response: typeof COMMANDS.restart.response;
+};
 
+/**
+ * The command centre's door: creating commands, their lists and live states, a cancel, a large batch's second-user
+ * decision. Every route is declared from its entry in the contracts' endpoint map (`COMMAND_ENDPOINTS`), which the
+ * console calls through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const center = app.deps.commandCenter;
   const tags = ['commands'];
+  const anyCommandScreen = requirePermission(...ANY_COMMAND_ROUTE);
+  const doc = (preHandler: RouteGuard, summary: string) => ({ preHandler, tags, security: bearer, summary });
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
@@ -63,150 +61,106 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.get(
-    '/commands/profiles',
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The settings profiles (register maps) of the device models',
-        response: { 200: envelope(z.array(settingsProfile)) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.profiles,
+    doc(authenticate, 'The settings profiles (register maps) of the device models'),
     async () => ok([...SETTINGS_PROFILES]),
   );
 
-  app.get(
-    '/commands/devices',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Devices of a plant (or matching a search) with their settings profile, for the pickers',
-        querystring: commandDevicesQuery,
-        response: { 200: envelope(z.array(commandDevice)) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.devices,
+    doc(
+      anyCommandScreen,
+      'Devices of a plant (or matching a search) with their settings profile, for the pickers',
+    ),
     async (request) => ok(await pickerDevices(db(), callerOf(request), request.query)),
   );
 
   /**
-   * A create route: its guard and body schema declared, the body turned into commands by `commandRequests`, the
+   * A create route: declared from its entry with its guard, the body turned into commands by `commandRequests`, the
    * commands created and answered. The route's screen is checked again once the body is read (`requireRoute`).
    */
   const createRoute = <B extends z.ZodType>(
-    path: string,
+    endpoint: CreateEndpoint<B>,
     guard: RouteGuard,
-    body: B,
     summary: string,
     ask: (body: z.infer<B>, asker: Asker) => AskedCommands,
   ) =>
-    app.post(
-      path,
-      {
-        preHandler: guard,
-        schema: { tags, security: bearer, summary, body, response: { 200: envelope(createdCommands) } },
-      },
-      async (request) => {
-        const caller = callerOf(request);
-        const lang = requestLanguage(request);
-        const asked = ask(request.body as z.infer<B>, { caller, lang });
-        requireRoute(caller, asked.route as RouteName);
-        request.auditTarget =
-          asked.serials.length === 1 ? asked.serials[0] : `${asked.serials.length} devices`;
-        return answer(caller, await createCommands(db(), { caller, lang, ...asked }));
-      },
-    );
+    endpointRoute(app, endpoint, doc(guard, summary), async (request) => {
+      const caller = callerOf(request);
+      const lang = requestLanguage(request);
+      const asked = ask(request.body as z.infer<B>, { caller, lang });
+      requireRoute(caller, asked.route as RouteName);
+      request.auditTarget = asked.serials.length === 1 ? asked.serials[0] : `${asked.serials.length} devices`;
+      return answer(caller, await createCommands(db(), { caller, lang, ...asked }));
+    });
 
   createRoute(
-    '/commands/settings',
-    requireScreenOf(createSettingsBody),
-    createSettingsBody,
+    COMMANDS.writeSettings,
+    requireScreenOf(COMMANDS.writeSettings.body),
     'Write settings to devices (one, several, or a batch of mixed models from setUpList)',
     commandRequests.settings,
   );
   createRoute(
-    '/commands/read',
-    requireScreenOf(readSettingsBody),
-    readSettingsBody,
+    COMMANDS.readSettings,
+    requireScreenOf(COMMANDS.readSettings.body),
     'Read a device’s current settings (every point of its profile, or those named)',
     commandRequests.read,
   );
   createRoute(
-    '/commands/dispatch',
+    COMMANDS.dispatch,
     requirePermission('dispatch'),
-    createDispatchBody,
     'Send a battery schedule (weekday and weekend slots) to one or many devices',
     commandRequests.dispatch,
   );
   createRoute(
-    '/commands/debug/read',
-    requireScreenOf(debugReadBody),
-    debugReadBody,
+    COMMANDS.debugRead,
+    requireScreenOf(COMMANDS.debugRead.body),
     'Read holding registers of a device by address, count and type',
     commandRequests.debugRead,
   );
   createRoute(
-    '/commands/debug/write',
-    requireScreenOf(debugWriteBody),
-    debugWriteBody,
+    COMMANDS.debugWrite,
+    requireScreenOf(COMMANDS.debugWrite.body),
     'Write holding registers of a device (read back before it counts as applied)',
     commandRequests.debugWrite,
   );
   createRoute(
-    '/commands/restart',
-    requireScreenOf(restartBody),
-    restartBody,
+    COMMANDS.restart,
+    requireScreenOf(COMMANDS.restart.body),
     'Restart a device',
     commandRequests.restart,
   );
 
   pagedList(
     app,
-    '/commands',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      tags,
-      security: bearer,
-      summary: 'Commands of the caller’s devices, newest first',
-      querystring: pageQuery.extend(commandListQuery.shape),
-      row: commandRow,
-    },
+    COMMANDS.list,
+    doc(anyCommandScreen, 'Commands of the caller’s devices, newest first'),
     (request, window) => listCommands(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
-    '/commands/stream',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Server-sent events: `command` with the state changes of the caller’s devices’ commands',
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.stream,
+    doc(
+      anyCommandScreen,
+      'Server-sent events: `command` with the state changes of the caller’s devices’ commands',
+    ),
     async (request, reply) => {
       const caller = callerOf(request);
       reply.hijack();
       const end = openCommandStream(db(), center, caller, reply.raw, () => streams.delete(end));
       streams.add(end);
+      return reply;
     },
   );
 
-  app.get(
-    '/commands/:id',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One command with its state, values and the device’s reason',
-        params: commandIdParams,
-        response: { 200: envelope(commandRow) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.command,
+    doc(anyCommandScreen, 'One command with its state, values and the device’s reason'),
     async (request) => {
       const [row] = await commandsById(db(), callerOf(request), [request.params.id]);
       if (!row) throw notFound();
@@ -214,18 +168,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/commands/:id/cancel',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Cancel a command still queued (409 once it was sent)',
-        params: commandIdParams,
-        response: { 200: envelope(commandRow) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.cancel,
+    doc(anyCommandScreen, 'Cancel a command still queued (409 once it was sent)'),
     async (request) => {
       const caller = callerOf(request);
       const [row] = await commandsById(db(), caller, [request.params.id]);
@@ -238,18 +184,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/commands/batches/awaiting',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Batches waiting for a second user’s approval, oldest first, and whether the caller may decide',
-        response: { 200: envelope(z.array(awaitingBatch)) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.awaitingBatches,
+    doc(
+      anyCommandScreen,
+      'Batches waiting for a second user’s approval, oldest first, and whether the caller may decide',
+    ),
     async (request) => {
       const caller = callerOf(request);
       const rows = await awaitingBatches(db(), caller);
@@ -263,18 +204,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/commands/batches/:id',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A batch: who asked and approved, its commands counted by state',
-        params: commandIdParams,
-        response: { 200: envelope(commandBatch) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.batch,
+    doc(anyCommandScreen, 'A batch: who asked and approved, its commands counted by state'),
     async (request) => {
       const b = await findBatch(db(), callerOf(request), request.params.id);
       if (!b) throw notFound();
@@ -282,21 +215,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/commands/batches/:id/decision',
-    {
-      preHandler: requirePermission(...ANY_COMMAND_ROUTE),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Approve or reject a batch awaiting approval (a user other than its author, who sees all of its ' +
-          'devices: 403 otherwise)',
-        params: commandIdParams,
-        body: batchDecisionBody,
-        response: { 200: envelope(commandBatch) },
-      },
-    },
+  endpointRoute(
+    app,
+    COMMANDS.decideBatch,
+    doc(
+      anyCommandScreen,
+      'Approve or reject a batch awaiting approval (a user other than its author, who sees all of its ' +
+        'devices: 403 otherwise)',
+    ),
     async (request) => {
       const caller = callerOf(request);
       const batch = await findBatch(db(), caller, request.params.id);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Table, Typography } from 'antd';
-import type { AwaitingBatch, SettingsProfile } from '@solarops/contracts';
+import { COMMAND_ENDPOINTS, type AwaitingBatch, type SettingsProfile } from '@solarops/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
+import { errorMessage } from '../../../api/request.ts';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { isLanguage, type Language } from '../../../i18n/language.ts';
@@ -44,7 +45,7 @@ export function AwaitingBatches() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ['commands', 'batch', 'awaiting'],
-    queryFn: () => request<AwaitingBatch[]>('/commands/batches/awaiting'),
+    queryFn: () => callEndpoint(COMMAND_ENDPOINTS.awaitingBatches),
     refetchInterval: AWAITING_POLL_MS,
   });
   const [deciding, setDeciding] = useState<string>();

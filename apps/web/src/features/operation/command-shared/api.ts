@@ -1,20 +1,19 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CommandBatch,
-  CommandDevice,
-  CommandPush,
-  CommandRow,
-  CreatedCommands,
-  DispatchSchedule,
-  PointValues,
-  RegisterType,
-  SettingsProfile,
-  SettingsProfileId,
+import {
+  COMMAND_ENDPOINTS as COMMANDS,
+  TERMINAL_STATES,
+  endpointPath,
+  type CommandBatch,
+  type CommandPush,
+  type CommandRow,
+  type DispatchSchedule,
+  type PointValues,
+  type RegisterType,
+  type SettingsProfileId,
 } from '@solarops/contracts';
-import { TERMINAL_STATES } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { useEventStream } from '../../../api/eventStream.ts';
-import { request, requestPage } from '../../../api/request.ts';
 import type { PageQuery } from '../../../components/list/usePagedRows.ts';
 
 /** The screens that write settings (each is the permission the server checks). */
@@ -29,7 +28,7 @@ const UNFINISHED_POLL_MS = 3_000;
 export const useProfiles = () =>
   useQuery({
     queryKey: ['commands', 'profiles'],
-    queryFn: () => request<SettingsProfile[]>('/commands/profiles'),
+    queryFn: () => callEndpoint(COMMANDS.profiles),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -41,7 +40,7 @@ export const useCommandDevices = (filter: {
 }) =>
   useQuery({
     queryKey: ['commands', 'devices', filter],
-    queryFn: () => request<CommandDevice[]>('/commands/devices', { params: filter }),
+    queryFn: () => callEndpoint(COMMANDS.devices, { query: filter }),
     placeholderData: keepPreviousData,
   });
 
@@ -70,7 +69,7 @@ export const commandPage = (
 export const useCommandsById = (ids: readonly string[]) =>
   useQuery({
     queryKey: ['commands', 'byId', ids],
-    queryFn: () => Promise.all(ids.map((id) => request<CommandRow>(`/commands/${id}`))),
+    queryFn: () => Promise.all(ids.map((id) => callEndpoint(COMMANDS.command, { path: { id } }))),
     enabled: ids.length > 0,
     refetchInterval: (q) => (q.state.data?.every((r) => isFinished(r.state)) ? false : UNFINISHED_POLL_MS),
   });
@@ -83,7 +82,7 @@ export const useCommandsById = (ids: readonly string[]) =>
 export const useBatch = (id: string | undefined) =>
   useQuery({
     queryKey: ['commands', 'batch', id],
-    queryFn: () => request<CommandBatch>(`/commands/batches/${id}`),
+    queryFn: () => callEndpoint(COMMANDS.batch, { path: { id: id! } }),
     enabled: Boolean(id),
     refetchInterval: (q) => (batchUnfinished(q.state.data) ? UNFINISHED_POLL_MS : false),
   });
@@ -103,7 +102,7 @@ export function useCommandPush(onPush?: (rows: CommandPush[]) => void) {
   const client = useQueryClient();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['commands'] }), [client]);
   useEventStream(
-    '/commands/stream',
+    endpointPath(COMMANDS.stream, {}),
     (e) => {
       if (e.event !== 'command') return;
       const rows = JSON.parse(e.data) as CommandPush[];
@@ -141,8 +140,8 @@ const merge = (row: CommandRow, push: CommandPush | undefined): CommandRow =>
 /** The command calls; each answers the commands made, the batch and the devices refused before sending. */
 export const commandApi = {
   list: (filter: CommandFilter, pageStart: number, pageSize: number) =>
-    requestPage<CommandRow>('/commands', {
-      params: {
+    callPage(COMMANDS.list, {
+      query: {
         batchId: filter.batchId,
         serial: filter.serial,
         kind: filter.kind,
@@ -152,18 +151,18 @@ export const commandApi = {
       },
     }),
   readSettings: (route: SettingsRoute | DebugRoute, serial: string) =>
-    request<CreatedCommands>('/commands/read', { json: { route, serial } }),
+    callEndpoint(COMMANDS.readSettings, { body: { route, serial } }),
   writeSettings: (body: { route: SettingsRoute; serials: string[]; values: PointValues; confirm: string }) =>
-    request<CreatedCommands>('/commands/settings', { json: body }),
+    callEndpoint(COMMANDS.writeSettings, { body }),
   dispatch: (body: { serials: string[]; schedule: DispatchSchedule; confirm: string }) =>
-    request<CreatedCommands>('/commands/dispatch', { json: body }),
+    callEndpoint(COMMANDS.dispatch, { body }),
   debugRead: (body: {
     route: DebugRoute;
     serial: string;
     address: number;
     count: number;
     dataType: RegisterType;
-  }) => request<CreatedCommands>('/commands/debug/read', { json: body }),
+  }) => callEndpoint(COMMANDS.debugRead, { body }),
   debugWrite: (body: {
     route: DebugRoute;
     serial: string;
@@ -171,12 +170,12 @@ export const commandApi = {
     dataType: RegisterType;
     values: number[];
     confirm: string;
-  }) => request<CreatedCommands>('/commands/debug/write', { json: body }),
+  }) => callEndpoint(COMMANDS.debugWrite, { body }),
   restart: (body: { route: DebugRoute; serial: string; confirm: string }) =>
-    request<CreatedCommands>('/commands/restart', { json: body }),
+    callEndpoint(COMMANDS.restart, { body }),
   decide: (batchId: string, approve: boolean) =>
-    request<CommandBatch>(`/commands/batches/${batchId}/decision`, { json: { approve } }),
-  cancel: (id: string) => request<CommandRow>(`/commands/${id}/cancel`, { method: 'POST' }),
+    callEndpoint(COMMANDS.decideBatch, { path: { id: batchId }, body: { approve } }),
+  cancel: (id: string) => callEndpoint(COMMANDS.cancel, { path: { id } }),
 };
 
 /** Whether a command has reached a state it never leaves. */
