@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
+import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
 import { IV_ENDPOINTS } from './ivEndpoints.ts';
 
 /**
@@ -11,4 +12,5 @@ import { IV_ENDPOINTS } from './ivEndpoints.ts';
 export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   iv: IV_ENDPOINTS,
   commands: COMMAND_ENDPOINTS,
+  firmware: FIRMWARE_ENDPOINTS,
 };

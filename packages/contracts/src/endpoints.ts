@@ -16,6 +16,8 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** How the body is sent when not as JSON: a form with a file (`multipart`) or a plain form. */
+  consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** The answer of a success (`envelope(…)`, `pageOf(…)`, `emptyEnvelope`); absent for a file. */
   response?: z.ZodType;
 }

@@ -28,6 +28,7 @@ export * from './endpoints.ts';
 export * from './ivEndpoints.ts';
 export * from './endpointMaps.ts';
 export * from './firmware.ts';
+export * from './firmwareEndpoints.ts';
 export * from './co2.ts';
 export * from './reports.ts';
 export * from './customReports.ts';

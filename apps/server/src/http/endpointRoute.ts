@@ -54,6 +54,7 @@ export function endpointRoute<E extends Endpoint>(
       tags: doc.tags,
       security: doc.security,
       summary: doc.summary,
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

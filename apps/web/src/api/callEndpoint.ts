@@ -18,10 +18,11 @@ type PathArgs<E extends Endpoint> = [keyof PathValues<E['path']>] extends [never
   ? { path?: undefined }
   : { path: PathValues<E['path']> };
 
+/** A body sent as JSON (`body`), or as the form its entry `consumes` (`multipart`, `form`). */
 export type EndpointArgs<E extends Endpoint> = PathArgs<E> & {
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
-} & Omit<RequestOptions, 'method' | 'params' | 'json' | 'form' | 'multipart'>;
+} & Omit<RequestOptions, 'method' | 'params' | 'json'>;
 
 function optionsOf<E extends Endpoint>(e: E, args: EndpointArgs<E>): [string, RequestOptions] {
   const { path, query, body, ...options } = args;

@@ -1,30 +1,8 @@
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emptyEnvelope,
-  envelope,
-  FIRMWARE_LIMITS,
-  firmwareCheckBody,
-  firmwareCheckResult,
-  firmwareKeyBody,
-  firmwareKeyRow,
-  firmwarePackageIdBody,
-  firmwarePackageListQuery,
-  firmwarePackageRow,
-  firmwareUploadBody,
-  firmwareUpgradeBody,
-  commandRow,
-  commandState,
-  createRolloutBody,
-  rolloutActionBody,
-  rolloutDeviceRow,
-  rolloutIdParams,
-  rolloutRow,
-  pageQuery,
-  ROLE,
-} from '@solarops/contracts';
+import { FIRMWARE_ENDPOINTS as FIRMWARE, FIRMWARE_LIMITS, ROLE } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
+import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { guard } from '../../http/guardsFirst.ts';
 import { oneFileToDisk } from '../../http/multipartBody.ts';
@@ -44,7 +22,11 @@ import { upgradeOne } from './upgrade.ts';
 const errors = errorAnswers(400, 401, 403, 404, 409, 413);
 const tags = ['firmware'];
 
-/** Firmware packages and the makers' keys they are signed with (the `update` screen; docs/firmware.md). */
+/**
+ * Firmware packages and the makers' keys they are signed with, upgrades and rollouts (the `update` and `scheduleList`
+ * screens; docs/firmware.md). Every route is declared from its entry in the contracts' endpoint map
+ * (`FIRMWARE_ENDPOINTS`), which the console calls through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config, commandCenter } = app.deps;
   const streams = new Set<() => void>();
@@ -63,40 +45,34 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (!seesAll(callerOf(request))) throw forbidden();
   });
   const maxBytes = config.firmwareMaxBytes ?? FIRMWARE_LIMITS.defaultMaxBytes;
+  const doc = (preHandler: EndpointRouteDoc['preHandler'], summary: string) => ({
+    preHandler,
+    tags,
+    security: bearer,
+    summary,
+    errors,
+  });
 
   pagedList(
     app,
-    '/firmware/package/list',
-    {
-      preHandler: viewer,
-      tags,
-      summary: 'Firmware packages, newest first, with the state of their signature by the trusted keys',
-      security: bearer,
-      querystring: firmwarePackageListQuery,
-      row: firmwarePackageRow,
-      errors,
-    },
+    FIRMWARE.packages,
+    doc(viewer, 'Firmware packages, newest first, with the state of their signature by the trusted keys'),
     (request, window) => {
       const { name, type } = request.query;
       return listPackages(db, { name, type }, window);
     },
   );
 
-  app.post(
-    '/firmware/package/upload',
+  endpointRoute(
+    app,
+    FIRMWARE.uploadPackage,
     {
-      preHandler: maintainer,
-      config: oneFileToDisk(maxBytes, firmwareSpoolDir(config.filesDir)),
-      schema: {
-        tags,
-        summary:
-          'Upload a firmware package (multipart: the image as `file`, streamed to disk and hashed, at most ' +
+      ...doc(
+        maintainer,
+        'Upload a firmware package (multipart: the image as `file`, streamed to disk and hashed, at most ' +
           'FIRMWARE_MAX_BYTES; its fields; optionally the maker signature over its SHA-256)',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        body: firmwareUploadBody,
-        response: { 200: envelope(z.object({ id: z.number().int() })), ...errors },
-      },
+      ),
+      config: oneFileToDisk(maxBytes, firmwareSpoolDir(config.filesDir)),
     },
     async (request) => {
       request.auditTarget = request.body.file.filename;
@@ -105,38 +81,24 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/firmware/package/delete',
-    {
-      preHandler: maintainer,
-      schema: {
-        tags,
-        summary: 'Delete a firmware package and its image',
-        security: bearer,
-        body: firmwarePackageIdBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.deletePackage,
+    doc(maintainer, 'Delete a firmware package and its image'),
     async (request) => {
       request.auditTarget = await deletePackage(db, config.filesDir, request.body.id);
       return ok(null);
     },
   );
 
-  app.post(
-    '/firmware/package/check',
-    {
-      preHandler: viewer,
-      schema: {
-        tags,
-        summary:
-          'Whether a package may be assigned to these devices: trusted signature, intact image, devices in scope ' +
-          'and of the models it is built for (400 naming the first reason, 404 for a device out of scope)',
-        security: bearer,
-        body: firmwareCheckBody,
-        response: { 200: envelope(firmwareCheckResult), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.checkPackage,
+    doc(
+      viewer,
+      'Whether a package may be assigned to these devices: trusted signature, intact image, devices in scope ' +
+        'and of the models it is built for (400 naming the first reason, 404 for a device out of scope)',
+    ),
     async (request) => {
       const { id, serials } = request.body;
       const { targets } = await assignablePackage(db, config.filesDir, callerOf(request), id, serials);
@@ -144,20 +106,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/firmware/upgrade',
-    {
-      preHandler: viewer,
-      schema: {
-        tags,
-        summary:
-          'Upgrade one device (a collector, or an inverter for ARM/DSP firmware) through the command model: the ' +
-          'package passes the assignment gate; an offline device is refused',
-        security: bearer,
-        body: firmwareUpgradeBody,
-        response: { 200: envelope(commandRow), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.upgrade,
+    doc(
+      viewer,
+      'Upgrade one device (a collector, or an inverter for ARM/DSP firmware) through the command model: the ' +
+        'package passes the assignment gate; an offline device is refused',
+    ),
     async (request) => {
       const caller = callerOf(request);
       request.auditTarget = request.body.serial;
@@ -169,42 +125,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/firmware/upgrade/list',
-    {
-      preHandler: viewer,
-      tags,
-      summary:
-        'Upgrade commands of the caller’s devices, newest first, with their stage and percentage in `result`',
-      security: bearer,
-      querystring: pageQuery.extend({
-        serial: z.string().trim().max(64).optional(),
-        batchId: z.string().max(64).optional(),
-        state: commandState.optional(),
-      }),
-      row: commandRow,
-      errors,
-    },
+    FIRMWARE.upgrades,
+    doc(
+      viewer,
+      'Upgrade commands of the caller’s devices, newest first, with their stage and percentage in `result`',
+    ),
     (request, window) => {
       const { serial, batchId, state } = request.query;
       return listCommands(db, callerOf(request), { kind: 'upgrade', serial, batchId, state }, window);
     },
   );
 
-  app.post(
-    '/firmware/rollout',
-    {
-      preHandler: viewer,
-      schema: {
-        tags,
-        summary:
-          'Roll a package out to devices, plants or every device of its models in scope, group by group, with ' +
-          'success and error thresholds, a rate limit and a maintenance window; over 50 devices it waits for a ' +
-          'second user',
-        security: bearer,
-        body: createRolloutBody,
-        response: { 200: envelope(z.object({ id: z.string() })), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.createRollout,
+    doc(
+      viewer,
+      'Roll a package out to devices, plants or every device of its models in scope, group by group, with ' +
+        'success and error thresholds, a rate limit and a maintenance window; over 50 devices it waits for a ' +
+        'second user',
+    ),
     async (request) => {
       const id = await createRollout(app.deps, callerOf(request), request.body);
       request.auditTarget = id;
@@ -214,34 +154,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/firmware/rollout/list',
-    {
-      preHandler: progressViewer,
-      tags,
-      summary: 'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
-      security: bearer,
-      querystring: pageQuery,
-      row: rolloutRow,
-      errors,
-    },
+    FIRMWARE.rollouts,
+    doc(
+      progressViewer,
+      'Rollouts with a device in the caller’s scope, newest first, their devices counted by stage',
+    ),
     (request, window) => pageOfRollouts(db, callerOf(request), window),
   );
 
-  app.get(
-    '/firmware/rollout/:id',
-    {
-      preHandler: progressViewer,
-      schema: {
-        tags,
-        summary: 'One rollout with its counts, and its devices in the caller’s scope (`scheduleList`)',
-        security: bearer,
-        params: rolloutIdParams,
-        response: {
-          200: envelope(z.object({ rollout: rolloutRow, devices: z.array(rolloutDeviceRow) })),
-          ...errors,
-        },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.rollout,
+    doc(
+      progressViewer,
+      'One rollout with its counts, and its devices in the caller’s scope (`scheduleList`)',
+    ),
     async (request) => {
       const caller = callerOf(request);
       const rollout = await findRollout(db, caller, request.params.id);
@@ -250,21 +177,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/firmware/rollout/:id/action',
-    {
-      preHandler: viewer,
-      schema: {
-        tags,
-        summary:
-          'Approve (another user), pause, resume or cancel a rollout: 403 when some of its devices lie outside ' +
-          'the caller’s scope, 409 when its state does not allow it',
-        security: bearer,
-        params: rolloutIdParams,
-        body: rolloutActionBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.actOnRollout,
+    doc(
+      viewer,
+      'Approve (another user), pause, resume or cancel a rollout: 403 when some of its devices lie outside ' +
+        'the caller’s scope, 409 when its state does not allow it',
+    ),
     async (request) => {
       const caller = callerOf(request);
       request.auditTarget = request.params.id;
@@ -278,16 +198,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/firmware/rollout/:id/stream',
+  endpointRoute(
+    app,
+    FIRMWARE.rolloutStream,
     {
       preHandler: progressViewer,
-      schema: {
-        tags,
-        summary: 'Server-sent events: `changed` within half a second of a device’s report in the rollout',
-        security: bearer,
-        params: rolloutIdParams,
-      },
+      tags,
+      security: bearer,
+      summary: 'Server-sent events: `changed` within half a second of a device’s report in the rollout',
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -297,6 +215,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         streams.delete(end),
       );
       streams.add(end);
+      return reply;
     },
   );
 
@@ -304,31 +223,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/firmware/key/list',
-    {
-      preHandler: adminOnly,
-      tags,
-      summary: 'The makers’ public keys whose signatures are trusted, oldest first (administrators)',
-      security: bearer,
-      querystring: pageQuery,
-      row: firmwareKeyRow,
-      errors,
-    },
+    FIRMWARE.keys,
+    doc(adminOnly, 'The makers’ public keys whose signatures are trusted, oldest first (administrators)'),
     (request, window) => listKeys(db, window),
   );
 
-  app.post(
-    '/firmware/key/add',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Trust a maker’s Ed25519 public key (PEM or the 32 bytes in base64)',
-        security: bearer,
-        body: firmwareKeyBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.addKey,
+    doc(adminOnly, 'Trust a maker’s Ed25519 public key (PEM or the 32 bytes in base64)'),
     async (request) => {
       request.auditTarget = request.body.name;
       await addKey(db, request.body);
@@ -336,18 +239,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/firmware/key/delete',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Stop trusting a key: packages signed with it can no longer be assigned',
-        security: bearer,
-        body: firmwarePackageIdBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    FIRMWARE.deleteKey,
+    doc(adminOnly, 'Stop trusting a key: packages signed with it can no longer be assigned'),
     async (request) => {
       request.auditTarget = await deleteKey(db, request.body.id);
       return ok(null);

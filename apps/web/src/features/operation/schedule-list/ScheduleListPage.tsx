@@ -1,5 +1,11 @@
 import { Card, Empty, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
-import { ROLLOUT_DEVICE_STAGES, type RolloutDeviceRow, type RolloutDeviceStage } from '@solarops/contracts';
+import {
+  FIRMWARE_ENDPOINTS,
+  ROLLOUT_DEVICE_STAGES,
+  endpointPath,
+  type RolloutDeviceRow,
+  type RolloutDeviceStage,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEventStream } from '../../../api/eventStream.ts';
@@ -32,7 +38,7 @@ export function ScheduleListPage() {
   const id = params.get('id');
   const query = useRollout(id);
   useEventStream(
-    id ? `/firmware/rollout/${id}/stream` : null,
+    id ? endpointPath(FIRMWARE_ENDPOINTS.rolloutStream, { id }) : null,
     () => void query.refetch(),
     () => void query.refetch(),
   );

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CommandRow,
-  CreateRolloutBody,
-  FirmwareKeyBody,
-  FirmwareKeyRow,
-  FirmwarePackageRow,
-  FirmwareType,
-  RolloutDeviceRow,
-  RolloutRow,
+import {
+  FIRMWARE_ENDPOINTS as FIRMWARE,
+  type CreateRolloutBody,
+  type FirmwareKeyBody,
+  type FirmwareType,
 } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
+import { requestPage } from '../../../api/request.ts';
 
 export type PackageFilters = { name?: string; type?: FirmwareType };
 
@@ -17,10 +14,7 @@ export const useFirmwarePackages = (filters: PackageFilters, pageStart: number, 
   useQuery({
     queryKey: ['firmware', 'packages', filters, pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      requestPage<FirmwarePackageRow>('/firmware/package/list', {
-        params: { ...filters, pageStart, pageSize },
-      }),
+    queryFn: () => callPage(FIRMWARE.packages, { query: { ...filters, pageStart, pageSize } }),
   });
 
 /** The text fields of an upload, as the dialog's form holds them. */
@@ -43,12 +37,12 @@ export function usePackageMutations() {
         const body = new FormData();
         for (const [k, v] of Object.entries(fields)) if (v) body.append(k, String(v).trim());
         body.append('file', file);
-        return request<{ id: number }>('/firmware/package/upload', { multipart: body, quiet: true });
+        return callEndpoint(FIRMWARE.uploadPackage, { multipart: body, quiet: true });
       },
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>('/firmware/package/delete', { json: { id } }),
+      mutationFn: (id: number) => callEndpoint(FIRMWARE.deletePackage, { body: { id } }),
       onSuccess,
     }),
   };
@@ -58,7 +52,7 @@ export const useFirmwareKeys = (pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['firmware', 'keys', pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () => requestPage<FirmwareKeyRow>('/firmware/key/list', { params: { pageStart, pageSize } }),
+    queryFn: () => callPage(FIRMWARE.keys, { query: { pageStart, pageSize } }),
   });
 
 export function useKeyMutations() {
@@ -66,11 +60,11 @@ export function useKeyMutations() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['firmware'] });
   return {
     add: useMutation({
-      mutationFn: (body: FirmwareKeyBody) => request<null>('/firmware/key/add', { json: body, quiet: true }),
+      mutationFn: (body: FirmwareKeyBody) => callEndpoint(FIRMWARE.addKey, { body, quiet: true }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>('/firmware/key/delete', { json: { id } }),
+      mutationFn: (id: number) => callEndpoint(FIRMWARE.deleteKey, { body: { id } }),
       onSuccess,
     }),
   };
@@ -80,7 +74,7 @@ export const useRollouts = (pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['firmware', 'rollouts', pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () => requestPage<RolloutRow>('/firmware/rollout/list', { params: { pageStart, pageSize } }),
+    queryFn: () => callPage(FIRMWARE.rollouts, { query: { pageStart, pageSize } }),
   });
 
 export const useRollout = (id: string | null) =>
@@ -88,8 +82,7 @@ export const useRollout = (id: string | null) =>
     queryKey: ['firmware', 'rollout', id],
     enabled: id !== null,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      request<{ rollout: RolloutRow; devices: RolloutDeviceRow[] }>(`/firmware/rollout/${id ?? ''}`),
+    queryFn: () => callEndpoint(FIRMWARE.rollout, { path: { id: id ?? '' } }),
   });
 
 /** Plants for the rollout dialog's target picker (the caller's, at most one page). */
@@ -108,12 +101,12 @@ export function useRolloutMutations() {
   return {
     create: useMutation({
       mutationFn: (body: Partial<CreateRolloutBody> & { packageId: number }) =>
-        request<{ id: string }>('/firmware/rollout', { json: body }),
+        callEndpoint(FIRMWARE.createRollout, { body }),
       onSuccess,
     }),
     act: useMutation({
       mutationFn: ({ id, action }: { id: string; action: RolloutAction }) =>
-        request<null>(`/firmware/rollout/${id}/action`, { json: { action } }),
+        callEndpoint(FIRMWARE.actOnRollout, { path: { id }, body: { action } }),
       onSuccess,
     }),
   };
@@ -124,7 +117,7 @@ export const useUpgrades = (pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['firmware', 'upgrades', pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () => requestPage<CommandRow>('/firmware/upgrade/list', { params: { pageStart, pageSize } }),
+    queryFn: () => callPage(FIRMWARE.upgrades, { query: { pageStart, pageSize } }),
     refetchInterval: (q) => (q.state.data?.rows.some((r) => r.finishedAt === null) ? 2000 : false),
   });
 
@@ -133,7 +126,7 @@ export function useUpgradeOne() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { packageId: number; serial: string }) =>
-      request<CommandRow>('/firmware/upgrade', { json: body, quiet: true }),
+      callEndpoint(FIRMWARE.upgrade, { body, quiet: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['firmware', 'upgrades'] }),
   });
 }
