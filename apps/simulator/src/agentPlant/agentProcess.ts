@@ -19,7 +19,12 @@ export interface AgentProcessOptions {
   timeZone: string;
   /** Poll and report interval [s] (5 at least). */
   intervalS: number;
-  /** The agent's own folder: its agent.yaml, its buffer on disk and its day counters. */
+  /** The makers' public keys (32 bytes, base64) whose update packages the agent installs (none: it refuses all). */
+  trustedKeys: readonly string[];
+  /**
+   * The agent's own folder: its agent.yaml, its buffer on disk, its day counters, and `install/`, where its
+   * supervisor keeps the versions it updated itself to.
+   */
   dir: string;
   /** Each line the agent logs. */
   log: (line: string) => void;
@@ -30,7 +35,10 @@ export interface AgentProcess {
   pid: number | undefined;
   /** Resolves when the process has ended, with its exit code (null after a signal). */
   exited: Promise<number | null>;
-  /** Asks it to stop (SIGTERM: it sends what it has and closes) and waits; kills it if it has not within 10 s. */
+  /**
+   * Asks the supervisor to stop (SIGTERM: it stops the agent, which sends what it has and closes) and waits; kills
+   * it if it has not within 10 s.
+   */
   stop(): Promise<void>;
 }
 
@@ -42,6 +50,7 @@ export function agentConfig(options: Omit<AgentProcessOptions, 'dir' | 'log'> & 
     timeZone: options.timeZone,
     intervalS: Math.max(5, Math.round(options.intervalS)),
     dataDir: options.dataDir,
+    update: { trustedKeys: [...options.trustedKeys] },
     links: [
       {
         name: 'plant',
@@ -55,27 +64,41 @@ export function agentConfig(options: Omit<AgentProcessOptions, 'dir' | 'log'> & 
 }
 
 /**
- * The child's entry, found from the simulator package's place rather than this module's: the server's production
- * bundle holds this code in its own `dist/`.
+ * A program of this folder, found from the simulator package's place rather than this module's: the server's
+ * production bundle holds this code in its own `dist/`.
  */
-function agentChildPath(): string {
+function programPath(name: 'agentChild.mjs' | 'supervisorChild.mjs'): string {
   const simulatorDir = dirname(createRequire(import.meta.url).resolve('@solarops/simulator/package.json'));
-  return join(simulatorDir, 'src', 'agentPlant', 'agentChild.mjs');
+  return join(simulatorDir, 'src', 'agentPlant', name);
 }
 
 /**
- * Starts the edge agent (`solarops-agent run`) as a process of its own, as an installer runs it beside a real
- * plant: it reads the simulated devices over Modbus TCP and publishes to the console with the plant's collector
- * serial and secret. Its log lines go to `log`.
+ * Starts the edge agent (`solarops-agent run`) under its supervisor, processes of their own, as the service runs
+ * them beside a real plant: the agent reads the simulated devices over Modbus TCP and publishes to the console
+ * with the plant's collector serial and secret, and updates itself through the console's firmware rollouts (the
+ * supervisor starts the version it installed, and goes back by itself when that one does not reach the server).
+ * Their log lines go to `log`.
  */
 export function startAgentProcess(options: AgentProcessOptions): AgentProcess {
   const dataDir = join(options.dir, 'data');
   mkdirSync(dataDir, { recursive: true });
   const configPath = join(options.dir, 'agent.yaml');
   writeFileSync(configPath, JSON.stringify(agentConfig({ ...options, dataDir }), null, 2), { mode: 0o600 });
-  const child: ChildProcess = spawn(process.execPath, [agentChildPath(), 'run', '--config', configPath], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      programPath('supervisorChild.mjs'),
+      '--install-dir',
+      join(options.dir, 'install'),
+      '--packaged',
+      programPath('agentChild.mjs'),
+      '--',
+      'run',
+      '--config',
+      configPath,
+    ],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
   if (child.stderr) createInterface({ input: child.stderr }).on('line', options.log);
   let stopping = false;
   const exited = new Promise<number | null>((resolve) => {

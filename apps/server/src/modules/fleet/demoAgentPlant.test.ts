@@ -1,11 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, type CollectorRow, type DeviceRow } from '@solarops/contracts';
-import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
+import {
+  AGENT_COLLECTOR_MODEL,
+  ROLE,
+  type CollectorRow,
+  type CommandRow,
+  type DeviceRow,
+} from '@solarops/contracts';
+import { demoMaker, generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
+import { AGENT_DIR, sourceAgentPackage } from '../../../test/agentPackage.ts';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
+import { uploadSignedPackage } from '../../../test/firmwareFleet.ts';
 import { readableLog } from '../../../test/readableLog.ts';
+import { commands } from '../commands/tables.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../deviceLink/startEmbeddedBroker.ts';
 import { demoFleetHook, FLEET_FILE } from './demoFleetHook.ts';
 // The agent's own scan reads what the simulated devices serve, independently of the agent process under test.
@@ -35,6 +45,9 @@ describe('the demo fleet’s agent plant', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      // Inside the repository: a version the agent installs from a package of its sources finds the repository's
+      // node_modules from there (test/agentPackage.ts).
+      dataDir: mkdtempSync(path.join(AGENT_DIR, '.update-test-')),
       simulator: true,
       simulatorPlants: 3,
       simulatorBackfillDays: 0,
@@ -122,6 +135,57 @@ describe('the demo fleet’s agent plant', () => {
           new RegExp(`^edge agent: \\S+ running: 1 link\\(s\\), ${serials.length} device\\(s\\)`),
         ),
       );
+    },
+  );
+
+  it(
+    'updates its agent through the console as on a gateway: its supervisor starts the new version, which reports itself',
+    { timeout: 300_000 },
+    async () => {
+      const serial = agent!.collectorSerial;
+      await expect
+        .poll(async () => (await get<{ data: CollectorRow }>(`/collector/${serial}`)).data.online, {
+          timeout: 180_000,
+          interval: 500,
+        })
+        .toBe(true);
+      // A package signed by the demo's maker, whose key the console and the demo's agent trust from the first start.
+      const saved = JSON.parse(readFileSync(path.join(t.config.dataDir, FLEET_FILE), 'utf8')) as {
+        makerSeed: string;
+      };
+      const packageId = await uploadSignedPackage(
+        t.app,
+        admin,
+        demoMaker(Buffer.from(saved.makerSeed, 'base64')),
+        {
+          collectType: AGENT_COLLECTOR_MODEL,
+          version: '0.9.0',
+          image: sourceAgentPackage('0.9.0'),
+          trust: false,
+        },
+      );
+      const upgrade = await t.app.inject({
+        method: 'POST',
+        url: '/prod-api/firmware/upgrade?langType=en',
+        headers: admin,
+        payload: { packageId, serial },
+      });
+      expect(upgrade.statusCode, upgrade.body).toBe(200);
+      const id = (upgrade.json().data as CommandRow).id;
+      let row: typeof commands.$inferSelect | undefined;
+      await expect
+        .poll(
+          async () => {
+            [row] = await t.db.select().from(commands).where(eq(commands.id, id));
+            return row?.finishedAt !== null;
+          },
+          { timeout: 240_000, interval: 250 },
+        )
+        .toBe(true);
+      expect(row!.state, row!.reasonDetail ?? '').toBe('applied');
+      expect(row!.result).toMatchObject({ stage: 'done', running: '0.9.0' });
+      const info = await get<{ data: CollectorRow }>(`/collector/${serial}`);
+      expect(info.data.firmwareVersion).toBe('0.9.0');
     },
   );
 });

@@ -175,6 +175,12 @@ export const demoFleetHook: StartupHook = {
       300_000,
     );
     const speedup = config.simulatorSpeedup ?? 1;
+    // The demo maker's key (its sample packages) and any maker's key the settings name: what the simulated
+    // collectors and the agent plant's agent install.
+    const firmwareKeys = [
+      ...(saved.makerSeed ? [demoMaker(Buffer.from(saved.makerSeed, 'base64')).publicKeyRaw] : []),
+      ...(config.simulatorFirmwareKeys ?? []),
+    ];
     const running = await runFleet({
       url,
       plants: fleet.plants,
@@ -184,18 +190,14 @@ export const demoFleetHook: StartupHook = {
       states,
       scheduledFaults: showcase.faults,
       commands: { dropRate: config.simulatorDropRate ?? 0 },
-      // The demo maker's key (its sample packages) and any maker's key the settings name.
-      firmwareKeys: [
-        ...(saved.makerSeed ? [demoMaker(Buffer.from(saved.makerSeed, 'base64')).publicKey] : []),
-        ...(config.simulatorFirmwareKeys ?? []).map(makerPublicKey),
-      ],
+      firmwareKeys: firmwareKeys.map(makerPublicKey),
       ...(showcase.outage ? { outage: showcase.outage } : {}),
       ...(agent ? { agentPlant: { ...agent, modbusPort: config.simulatorAgent?.modbusPort ?? 0 } } : {}),
       unplugged: config.simulatorUnplugged ?? [],
     });
     running.tick();
-    // The agent plant's agent: a process of its own, polling the devices' registers as beside a real plant, at the
-    // simulator's pace (every 5-minute step, sped up as the fleet is).
+    // The agent plant's agent: a process of its own under its supervisor, polling the devices' registers as beside a
+    // real plant, at the simulator's pace (every 5-minute step, sped up as the fleet is).
     let agentProcess: AgentProcess | undefined;
     const startAgent = (plant: AgentPlant) => {
       agentProcess = startAgentProcess({
@@ -206,6 +208,7 @@ export const demoFleetHook: StartupHook = {
         modbusPort: running.modbusPort!,
         timeZone: fleet.plants.find((p) => p.id === plant.plantId)!.timeZone,
         intervalS: Math.max(1, 300 / speedup),
+        trustedKeys: firmwareKeys,
         dir: path.join(config.dataDir, 'agent'),
         log: (line) => logger.info({ collector: plant.collectorSerial }, `edge agent: ${line}`),
       });
