@@ -25,6 +25,9 @@ export function FigureShare({
   return (
     <Tooltip
       title={t(`operation.reports.shareOf.${unit}`, { present: share.present, expected: share.expected })}
+      // Beside the share, on its own line: above it, it covered the figure of the row before (the energy over
+      // the peak's) or, in a table's narrow cell, the figure it stands under.
+      placement="right"
     >
       <Typography.Text
         type={share.ratio >= 1 ? 'secondary' : 'warning'}
