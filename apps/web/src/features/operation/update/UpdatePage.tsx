@@ -90,20 +90,9 @@ function PackagesTab({
             render: (v: string) => t(`operation.update.types.${v}`),
           },
           { title: t('operation.update.collectType'), dataIndex: 'collectType', width: 120 },
-          {
-            title: t('operation.update.interfaceType'),
-            dataIndex: 'interfaceType',
-            width: 130,
-            render: (v: string) => (v === 'any' ? t('operation.update.anyInterface') : v),
-          },
-          { title: t('operation.update.snType'), dataIndex: 'snType', width: 100 },
           { title: t('operation.update.version'), dataIndex: 'version', width: 100 },
-          {
-            title: t('operation.update.size'),
-            dataIndex: 'size',
-            width: 90,
-            render: (v: number) => formatFileSize(v),
-          },
+          // What decides whether the package may be assigned, in sight before the table is scrolled (710 px of
+          // columns before its end, beside the fixed actions, at 1440 px).
           {
             title: t('operation.update.signature'),
             dataIndex: 'signature',
@@ -113,6 +102,19 @@ function PackagesTab({
                 <Tag color={SIGNATURE_COLOURS[v]}>{t(`operation.update.signatures.${v}`)}</Tag>
               </Tooltip>
             ),
+          },
+          {
+            title: t('operation.update.interfaceType'),
+            dataIndex: 'interfaceType',
+            width: 130,
+            render: (v: string) => (v === 'any' ? t('operation.update.anyInterface') : v),
+          },
+          { title: t('operation.update.snType'), dataIndex: 'snType', width: 100 },
+          {
+            title: t('operation.update.size'),
+            dataIndex: 'size',
+            width: 90,
+            render: (v: number) => formatFileSize(v),
           },
           { title: t('operation.update.description'), dataIndex: 'description', ellipsis: true, width: 160 },
           {
