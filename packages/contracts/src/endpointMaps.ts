@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoints.ts';
+import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
 import { IV_ENDPOINTS } from './ivEndpoints.ts';
@@ -13,4 +14,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   iv: IV_ENDPOINTS,
   commands: COMMAND_ENDPOINTS,
   firmware: FIRMWARE_ENDPOINTS,
+  card: CARD_ENDPOINTS,
 };

@@ -35,3 +35,4 @@ export * from './customReports.ts';
 export * from './manuals.ts';
 export * from './luhn.ts';
 export * from './cards.ts';
+export * from './cardEndpoints.ts';

@@ -93,33 +93,59 @@ export function pagedList<Q extends z.ZodType<PagedQuery>>(
   );
 }
 
+/** What an export adds to its route: its row limit, its file's name and how its rows become the workbook. */
+type ExportFile<Row> = {
+  maxRows: number;
+  fileName: string;
+  workbook: (rows: Row[], lang: Lang) => Promise<Buffer>;
+};
+
+/** An export in the contracts' endpoint map: `GET` with the list's filters, answering a file. */
+type ExportEndpoint<Q extends z.ZodType> = Endpoint & { method: 'GET'; query: Q; response?: undefined };
+
 /** `GET path`: the rows a list's filters select, at most `maxRows`, as the .xlsx workbook `fileName`. */
 export function listExport<Q extends z.ZodType, Row>(
   app: App,
   path: string,
-  route: ListRoute<Q> & {
-    maxRows: number;
-    fileName: string;
-    workbook: (rows: Row[], lang: Lang) => Promise<Buffer>;
-  },
+  route: ListRoute<Q> & ExportFile<Row>,
   load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ rows: Row[] }>,
-) {
+): void;
+/** The same for an export of the endpoint map, whose query the entry states. */
+export function listExport<Q extends z.ZodType, Row>(
+  app: App,
+  endpoint: ExportEndpoint<Q>,
+  route: EndpointRouteDoc & ExportFile<Row>,
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ rows: Row[] }>,
+): void;
+export function listExport<Q extends z.ZodType, Row>(
+  app: App,
+  at: string | ExportEndpoint<Q>,
+  route: (ListRoute<Q> | EndpointRouteDoc) & ExportFile<Row>,
+  load: (request: ListRequest<Q>, window: PageWindow) => Promise<{ rows: Row[] }>,
+): void {
   const { maxRows, fileName, workbook, config } = route;
+  const download = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { rows } = await load(request as ListRequest<Q>, { limit: maxRows, offset: 0 });
+    return sendXlsx(reply, fileName, await workbook(rows, requestLanguage(request)));
+  };
+  if (typeof at !== 'string') {
+    const { preHandler, tags, security, summary, errors } = route as EndpointRouteDoc;
+    endpointRoute(
+      app,
+      at,
+      { preHandler, tags, security, summary, ...(errors ? { errors } : {}), ...(config ? { config } : {}) },
+      download,
+    );
+    return;
+  }
+  const { querystring } = route as ListRoute<Q>;
   app.get(
-    path,
+    at,
     {
       preHandler: route.preHandler,
       ...(config ? { config } : {}),
-      schema: {
-        tags: route.tags,
-        security: route.security,
-        summary: route.summary,
-        querystring: route.querystring,
-      },
+      schema: { tags: route.tags, security: route.security, summary: route.summary, querystring },
     },
-    async (request, reply) => {
-      const { rows } = await load(request as ListRequest<Q>, { limit: maxRows, offset: 0 });
-      return sendXlsx(reply, fileName, await workbook(rows, requestLanguage(request)));
-    },
+    download,
   );
 }

@@ -1,19 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  cardAddBody,
-  cardExportQuery,
-  cardListQuery,
-  cardRow,
-  cardUsageDay,
-  envelope,
-  errorEnvelope,
-  idSchema,
-  emptyEnvelope,
-  ROLE,
-} from '@solarops/contracts';
+import { CARD_ENDPOINTS as CARDS, errorEnvelope, ROLE } from '@solarops/contracts';
 import { conflict, fieldError, notFound } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
 import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
@@ -28,21 +17,22 @@ const EXPORT_MAX_ROWS = 10_000;
 /** Days of usage a card's chart shows (the carriers keep about 6 months). */
 const USAGE_DAYS = 183;
 
-/** The `card` screen: the collectors' internet cards with their plan and traffic (issue 19). */
+/**
+ * The `card` screen: the collectors' internet cards with their plan and traffic (issue 19). Every route is declared
+ * from its entry in the contracts' endpoint map (`CARD_ENDPOINTS`), which the console calls through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   pagedList(
     app,
-    '/card/list',
+    CARDS.list,
     {
       // The renewal form picks its cards from the same list.
       preHandler: requirePermission('card', 'renew'),
       tags,
       security: bearer,
       summary: 'Internet cards in the caller scope, filtered, soonest expiry first',
-      querystring: cardListQuery,
-      row: cardRow,
       errors,
     },
     (request, window) => listCards(db, callerOf(request), request.query, window),
@@ -50,14 +40,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   listExport(
     app,
-    '/card/export',
+    CARDS.export,
     {
       preHandler: requirePermission('card'),
       config: { audit: 'card export' },
       tags,
       security: bearer,
       summary: `The card list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
-      querystring: cardExportQuery,
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'cards.xlsx',
       workbook: cardWorkbook,
@@ -65,18 +54,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     (request, window) => listCards(db, callerOf(request), request.query, window),
   );
 
-  app.post(
-    '/card/add',
+  endpointRoute(
+    app,
+    CARDS.add,
     {
       // Cards arrive from the carrier's delivery: staff put them in stock or into their collector.
       preHandler: requireRole(ROLE.admin, ROLE.staff),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Add a card (ICCID with its Luhn check digit), in stock or in a collector',
-        body: cardAddBody,
-        response: { 200: emptyEnvelope, ...errors, 409: errorEnvelope },
-      },
+      tags,
+      security: bearer,
+      summary: 'Add a card (ICCID with its Luhn check digit), in stock or in a collector',
+      errors: { ...errors, 409: errorEnvelope },
     },
     async (request) => {
       request.auditTarget = request.body.iccid;
@@ -87,17 +74,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/card/:id/usage',
+  endpointRoute(
+    app,
+    CARDS.usage,
     {
       preHandler: requirePermission('card'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: `A card's traffic per day over the last ${USAGE_DAYS} days`,
-        params: z.object({ id: idSchema }),
-        response: { 200: envelope(z.array(cardUsageDay)), ...errors },
-      },
+      tags,
+      security: bearer,
+      summary: `A card's traffic per day over the last ${USAGE_DAYS} days`,
+      errors,
     },
     async (request) => {
       const [card] = await cardsInScope(db, callerOf(request), [request.params.id]);

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CardRow } from '@solarops/contracts';
-import { requestPage } from '../../../api/request.ts';
+import { CARD_ENDPOINTS, type EndpointQuery } from '@solarops/contracts';
+import { callPage } from '../../../api/callEndpoint.ts';
+
+type CardQuery = EndpointQuery<typeof CARD_ENDPOINTS.list>;
 
 export interface CardFilters {
-  status?: string;
-  operator?: string;
+  status?: CardQuery['status'];
+  operator?: CardQuery['operator'];
   iccid?: string;
   plantName?: string;
   dealercode?: string;
@@ -15,6 +17,6 @@ export interface CardFilters {
 export const useCards = (filters: CardFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['cards', 'list', filters, pageStart, pageSize],
-    queryFn: () => requestPage<CardRow>('/card/list', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(CARD_ENDPOINTS.list, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });

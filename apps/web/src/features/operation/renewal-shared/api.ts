@@ -1,11 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CardRenewalPrice,
-  CardRow,
-  InvoicingBody,
-  RenewalOrder,
-  RenewOrderBody,
-} from '@solarops/contracts';
+import { CARD_ENDPOINTS } from '@solarops/contracts';
+import type { CardRenewalPrice, InvoicingBody, RenewalOrder, RenewOrderBody } from '@solarops/contracts';
+import { callPage } from '../../../api/callEndpoint.ts';
 import { request, requestPage } from '../../../api/request.ts';
 
 /** An order as the console reads it: with the provider whose pay page takes its payment. */
@@ -32,7 +28,7 @@ export const useRenewPrice = () =>
 export const useRenewableCards = (iccid: string | undefined, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['cards', 'list', { iccid }, pageStart, pageSize],
-    queryFn: () => requestPage<CardRow>('/card/list', { params: { iccid, pageStart, pageSize } }),
+    queryFn: () => callPage(CARD_ENDPOINTS.list, { query: { iccid, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
