@@ -3,6 +3,7 @@ import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
 import { IV_ENDPOINTS } from './ivEndpoints.ts';
+import { MANUAL_ENDPOINTS } from './manualEndpoints.ts';
 
 /**
  * The modules whose calls are all in the endpoint map, by the first segment of their paths. A module joins whole:
@@ -15,4 +16,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   commands: COMMAND_ENDPOINTS,
   firmware: FIRMWARE_ENDPOINTS,
   card: CARD_ENDPOINTS,
+  manual: MANUAL_ENDPOINTS,
 };

@@ -33,6 +33,7 @@ export * from './co2.ts';
 export * from './reports.ts';
 export * from './customReports.ts';
 export * from './manuals.ts';
+export * from './manualEndpoints.ts';
 export * from './luhn.ts';
 export * from './cards.ts';
 export * from './cardEndpoints.ts';

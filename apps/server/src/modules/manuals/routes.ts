@@ -3,21 +3,9 @@ import fp from 'fastify-plugin';
 import QRCode from 'qrcode';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  emptyEnvelope,
-  envelope,
-  errorEnvelope,
-  idSchema,
-  MANUAL_MAX_BYTES_DEFAULT,
-  manualListQuery,
-  manualQrQuery,
-  manualRow,
-  manualUploadFields,
-  manualVersionRow,
-  spooledFile,
-} from '@solarops/contracts';
+import { MANUAL_ENDPOINTS as MANUALS, MANUAL_MAX_BYTES_DEFAULT, errorEnvelope } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
 import { keepSpooledFile, oneFileToDisk } from '../../http/multipartBody.ts';
@@ -38,12 +26,13 @@ import {
 
 const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['manuals'];
-const idParams = z.object({ id: idSchema });
 
 /**
  * The `manual` screen's calls: manuals per device model and language, each upload a new version, the QR code of
  * each manual's public address (`addressRoutes.ts`). Every role with the screen reads and downloads; only the
- * manufacturer's side (administrators and staff, who see everything) uploads and deletes (decision 0015).
+ * manufacturer's side (administrators and staff, who see everything) uploads and deletes (decision 0015). Every
+ * route is declared from its entry in the contracts' endpoint map (`MANUAL_ENDPOINTS`), which the console calls
+ * through.
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -53,19 +42,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     await guard(request, reply);
     if (!seesAll(callerOf(request))) throw forbidden();
   });
+  const doc = (preHandler: typeof guard, summary: string) => ({
+    preHandler,
+    tags,
+    security: bearer,
+    summary,
+    errors,
+  });
 
   pagedList(
     app,
-    '/manual/list',
-    {
-      preHandler: guard,
-      tags,
-      security: bearer,
-      summary: 'Manuals with their newest version, filtered by name, device model and language; newest first',
-      querystring: manualListQuery,
-      row: manualRow,
-      errors,
-    },
+    MANUALS.list,
+    doc(
+      guard,
+      'Manuals with their newest version, filtered by name, device model and language; newest first',
+    ),
     async (request, window) => {
       const { total, rows } = await listManuals(db, request.query, window);
       const origin = publicOrigin(request, config.publicUrl);
@@ -76,27 +67,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/manual/upload',
+  endpointRoute(
+    app,
+    MANUALS.upload,
     {
-      preHandler: editGuard,
-      config: oneFileToDisk(maxBytes, path.join(config.filesDir, MANUALS_INCOMING)),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Upload a manual (`file`: PDF, png, jpeg or webp, told by its content) for a device model and language; ' +
+      ...doc(
+        editGuard,
+        'Upload a manual (`file`: PDF, png, jpeg or webp, told by its content) for a device model and language; ' +
           'the next version of that manual when one exists',
-        consumes: ['multipart/form-data'],
-        body: manualUploadFields.extend({ file: spooledFile }),
-        response: {
-          200: envelope(
-            z.object({ manualId: z.number().int(), versionId: z.number().int(), version: z.number().int() }),
-          ),
-          ...errors,
-          413: errorEnvelope,
-        },
-      },
+      ),
+      errors: { ...errors, 413: errorEnvelope },
+      config: oneFileToDisk(maxBytes, path.join(config.filesDir, MANUALS_INCOMING)),
     },
     async (request) => {
       const { file, ...fields } = request.body;
@@ -109,18 +90,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/manual/:id/versions',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Every version of a manual, the newest first',
-        params: idParams,
-        response: { 200: envelope(z.array(manualVersionRow)), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    MANUALS.versions,
+    doc(guard, 'Every version of a manual, the newest first'),
     async (request) => {
       const versions = await versionsOf(db, request.params.id);
       if (versions.length === 0) throw notFound();
@@ -128,16 +101,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/manual/version/:id/file',
+  endpointRoute(
+    app,
+    MANUALS.versionFile,
     {
       preHandler: guard,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Download one version of a manual (old versions stay downloadable here)',
-        params: idParams,
-      },
+      tags,
+      security: bearer,
+      summary: 'Download one version of a manual (old versions stay downloadable here)',
     },
     async (request, reply) => {
       const file = await versionFile(db, request.params.id);
@@ -146,17 +117,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/manual/:id/qr',
+  endpointRoute(
+    app,
+    MANUALS.qr,
     {
       preHandler: guard,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The QR code of a manual's public address, as a PNG or an SVG file for labels",
-        params: idParams,
-        querystring: manualQrQuery,
-      },
+      tags,
+      security: bearer,
+      summary: "The QR code of a manual's public address, as a PNG or an SVG file for labels",
     },
     async (request, reply) => {
       const manual = await manualById(db, request.params.id);
@@ -175,18 +143,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/manual/:id',
-    {
-      preHandler: editGuard,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete a manual with all its versions (its address answers 404 afterwards)',
-        params: idParams,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    MANUALS.remove,
+    doc(editGuard, 'Delete a manual with all its versions (its address answers 404 afterwards)'),
     async (request) => {
       request.auditTarget = `manual ${request.params.id}`;
       if (!(await deleteManual(db, config.filesDir, request.params.id))) throw notFound();
@@ -194,18 +154,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/manual/version/:id',
-    {
-      preHandler: editGuard,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete one version of a manual (the address then serves the newest one left)',
-        params: idParams,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    MANUALS.removeVersion,
+    doc(editGuard, 'Delete one version of a manual (the address then serves the newest one left)'),
     async (request) => {
       request.auditTarget = `manual version ${request.params.id}`;
       if (!(await deleteManualVersion(db, config.filesDir, request.params.id))) throw notFound();

@@ -1,7 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManualLanguage, ManualRow, ManualUploadFields, ManualVersionRow } from '@solarops/contracts';
+import {
+  MANUAL_ENDPOINTS as MANUALS,
+  endpointPath,
+  type ManualLanguage,
+  type ManualUploadFields,
+} from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { fetchFile } from '../../../api/downloadFile.ts';
-import { request, requestPage } from '../../../api/request.ts';
 
 export interface ManualFilters {
   name?: string;
@@ -12,7 +17,7 @@ export interface ManualFilters {
 export const useManuals = (filters: ManualFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['manuals', 'list', filters, pageStart, pageSize],
-    queryFn: () => requestPage<ManualRow>('/manual/list', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(MANUALS.list, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -20,14 +25,14 @@ export const useManuals = (filters: ManualFilters, pageStart: number, pageSize: 
 export const useManualVersions = (manualId: number) =>
   useQuery({
     queryKey: ['manuals', 'versions', manualId],
-    queryFn: () => request<ManualVersionRow[]>(`/manual/${manualId}/versions`),
+    queryFn: () => callEndpoint(MANUALS.versions, { path: { id: manualId } }),
   });
 
 /** The QR code of a manual's public address, drawn as SVG (sharp at any size). */
 export const useManualQr = (manualId: number) =>
   useQuery({
     queryKey: ['manuals', 'qr', manualId],
-    queryFn: () => fetchFile(`/manual/${manualId}/qr`, { format: 'svg' }),
+    queryFn: () => fetchFile(endpointPath(MANUALS.qr, { id: manualId }), { format: 'svg' }),
     staleTime: Infinity,
   });
 
@@ -43,19 +48,16 @@ export function useManualMutations() {
         body.append('language', fields.language);
         body.append('file', file);
         // Quiet: the dialog shows a refusal under the field it concerns.
-        return request<{ manualId: number; versionId: number; version: number }>('/manual/upload', {
-          multipart: body,
-          quiet: true,
-        });
+        return callEndpoint(MANUALS.upload, { multipart: body, quiet: true });
       },
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>(`/manual/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => callEndpoint(MANUALS.remove, { path: { id } }),
       onSuccess,
     }),
     removeVersion: useMutation({
-      mutationFn: (versionId: number) => request<null>(`/manual/version/${versionId}`, { method: 'DELETE' }),
+      mutationFn: (versionId: number) => callEndpoint(MANUALS.removeVersion, { path: { id: versionId } }),
       onSuccess,
     }),
   };
