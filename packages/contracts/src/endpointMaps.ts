@@ -4,6 +4,7 @@ import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
 import { IV_ENDPOINTS } from './ivEndpoints.ts';
 import { MANUAL_ENDPOINTS } from './manualEndpoints.ts';
+import { SERIAL_ENDPOINTS } from './serialEndpoints.ts';
 
 /**
  * The modules whose calls are all in the endpoint map, by the first segment of their paths. A module joins whole:
@@ -17,4 +18,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   firmware: FIRMWARE_ENDPOINTS,
   card: CARD_ENDPOINTS,
   manual: MANUAL_ENDPOINTS,
+  serial: SERIAL_ENDPOINTS,
 };

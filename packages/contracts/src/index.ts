@@ -14,6 +14,7 @@ export * from './alarms.ts';
 export * from './faultCodes.ts';
 export * from './settings.ts';
 export * from './serials.ts';
+export * from './serialEndpoints.ts';
 export * from './shipments.ts';
 export * from './settingsProfile.ts';
 export * from './profiles/index.ts';

@@ -1,16 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emptyEnvelope,
-  envelope,
-  serialCheckBody,
-  serialCheckResult,
-  serialRuleBody,
-  serialRuleIdBody,
-  serialRuleListQuery,
-  serialRuleRow,
-  serialRuleUpdateBody,
-} from '@solarops/contracts';
+import { SERIAL_ENDPOINTS as SERIALS } from '@solarops/contracts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { pagedList } from '../../http/listRoutes.ts';
@@ -23,96 +14,45 @@ import { addSerialRule, deleteSerialRule, updateSerialRule } from './service.ts'
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['serials'];
 
-/** Serial number rules per device model (the `standardSNnumber` screen) and the check every serial passes. */
+/**
+ * Serial number rules per device model (the `standardSNnumber` screen) and the check every serial passes. Every
+ * route is declared from its entry in the contracts' endpoint map (`SERIAL_ENDPOINTS`), which the console calls
+ * through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const guard = requirePermission('standardSNnumber');
+  const doc = (summary: string) => ({ preHandler: guard, tags, summary, security: bearer, errors });
 
-  pagedList(
+  pagedList(app, SERIALS.rules, doc('Serial number rules, by model'), (request, window) =>
+    listSerialRules(db, request.query.model, window),
+  );
+
+  endpointRoute(app, SERIALS.addRule, doc('Add the serial number rule of a model'), async (request) => {
+    request.auditTarget = request.body.model;
+    await addSerialRule(db, request.body);
+    return ok(null);
+  });
+
+  endpointRoute(app, SERIALS.updateRule, doc('Change the serial number rule of a model'), async (request) => {
+    const { id, ...rule } = request.body;
+    request.auditTarget = rule.model;
+    await updateSerialRule(db, id, rule);
+    return ok(null);
+  });
+
+  endpointRoute(app, SERIALS.deleteRule, doc('Delete the serial number rule of a model'), async (request) => {
+    request.auditTarget = await deleteSerialRule(db, request.body.id);
+    return ok(null);
+  });
+
+  endpointRoute(
     app,
-    '/serial/rule/list',
+    SERIALS.check,
     {
-      preHandler: guard,
-      tags,
-      summary: 'Serial number rules, by model',
-      security: bearer,
-      querystring: serialRuleListQuery,
-      row: serialRuleRow,
-      errors,
-    },
-    (request, window) => listSerialRules(db, request.query.model, window),
-  );
-
-  app.post(
-    '/serial/rule/add',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Add the serial number rule of a model',
-        security: bearer,
-        body: serialRuleBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      request.auditTarget = request.body.model;
-      await addSerialRule(db, request.body);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    '/serial/rule/update',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Change the serial number rule of a model',
-        security: bearer,
-        body: serialRuleUpdateBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      const { id, ...rule } = request.body;
-      request.auditTarget = rule.model;
-      await updateSerialRule(db, id, rule);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    '/serial/rule/delete',
-    {
-      preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Delete the serial number rule of a model',
-        security: bearer,
-        body: serialRuleIdBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
-    async (request) => {
-      request.auditTarget = await deleteSerialRule(db, request.body.id);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    '/serial/rule/check',
-    {
-      preHandler: guard,
+      ...doc("Check a serial against its model's rule; the reason names what is wrong"),
       // A question, not a change: nothing to log.
       config: { audit: false },
-      schema: {
-        tags,
-        summary: "Check a serial against its model's rule; the reason names what is wrong",
-        security: bearer,
-        body: serialCheckBody,
-        response: { 200: envelope(serialCheckResult), ...errors },
-      },
     },
     async (request) => {
       const reason = await checkSerial(db, request.body.model, request.body.sn);

@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SerialRuleBody, SerialRuleRow } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { SERIAL_ENDPOINTS as SERIALS, type SerialRuleBody } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export const useSerialRules = (model: string | undefined, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['set', 'serialRules', model, pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      requestPage<SerialRuleRow>('/serial/rule/list', { params: { model, pageStart, pageSize } }),
+    queryFn: () => callPage(SERIALS.rules, { query: { model, pageStart, pageSize } }),
   });
 
 export function useSerialRuleMutations() {
@@ -15,18 +14,18 @@ export function useSerialRuleMutations() {
   const onSuccess = () => client.invalidateQueries({ queryKey: ['set', 'serialRules'] });
   return {
     save: useMutation({
-      mutationFn: (body: SerialRuleBody & { id?: number }) =>
-        request<null>(body.id ? '/serial/rule/update' : '/serial/rule/add', { json: body, quiet: true }),
+      mutationFn: ({ id, ...rule }: SerialRuleBody & { id?: number }) =>
+        id
+          ? callEndpoint(SERIALS.updateRule, { body: { ...rule, id }, quiet: true })
+          : callEndpoint(SERIALS.addRule, { body: rule, quiet: true }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>('/serial/rule/delete', { json: { id } }),
+      mutationFn: (id: number) => callEndpoint(SERIALS.deleteRule, { body: { id } }),
       onSuccess,
     }),
   };
 }
 
 export const checkSerial = (model: string, sn: string) =>
-  request<{ valid: boolean; reason: string | null; message: string | null }>('/serial/rule/check', {
-    json: { model, sn },
-  });
+  callEndpoint(SERIALS.check, { body: { model, sn } });
