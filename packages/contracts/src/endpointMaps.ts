@@ -5,6 +5,7 @@ import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
 import { IV_ENDPOINTS } from './ivEndpoints.ts';
 import { MANUAL_ENDPOINTS } from './manualEndpoints.ts';
 import { SERIAL_ENDPOINTS } from './serialEndpoints.ts';
+import { SHIPMENT_ENDPOINTS } from './shipmentEndpoints.ts';
 
 /**
  * The modules whose calls are all in the endpoint map, by the first segment of their paths. A module joins whole:
@@ -19,4 +20,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   card: CARD_ENDPOINTS,
   manual: MANUAL_ENDPOINTS,
   serial: SERIAL_ENDPOINTS,
+  shipment: SHIPMENT_ENDPOINTS,
 };

@@ -16,6 +16,7 @@ export * from './settings.ts';
 export * from './serials.ts';
 export * from './serialEndpoints.ts';
 export * from './shipments.ts';
+export * from './shipmentEndpoints.ts';
 export * from './settingsProfile.ts';
 export * from './profiles/index.ts';
 export * from './commands.ts';

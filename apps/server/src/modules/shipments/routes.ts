@@ -1,17 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelope,
-  pageQuery,
-  shipmentImportForm,
-  shipmentImportResult,
-  shipmentItemQuery,
-  shipmentItemRow,
-  shipmentRow,
-  SHIPMENT_MAX_BYTES,
-} from '@solarops/contracts';
+import { SHIPMENT_ENDPOINTS as SHIPMENTS, SHIPMENT_MAX_BYTES } from '@solarops/contracts';
 import { forbidden } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
@@ -29,7 +21,11 @@ const tags = ['shipments'];
 /** Most items one export holds. */
 const EXPORT_MAX_ROWS = 50_000;
 
-/** Shipment import (the `shipment` screen): the factory's file of collectors and devices sent to distributors. */
+/**
+ * Shipment import (the `shipment` screen): the factory's file of collectors and devices sent to distributors. Every
+ * route is declared from its entry in the contracts' endpoint map (`SHIPMENT_ENDPOINTS`), which the console calls
+ * through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const guard = requirePermission('shipment');
@@ -39,31 +35,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (!seesAll(callerOf(request))) throw forbidden();
   });
 
-  app.get(
-    '/shipment/template',
-    {
-      preHandler: guard,
-      schema: { tags, summary: 'The .xlsx template of a shipment file', security: bearer },
-    },
+  endpointRoute(
+    app,
+    SHIPMENTS.template,
+    { preHandler: guard, tags, summary: 'The .xlsx template of a shipment file', security: bearer },
     async (request, reply) =>
       sendXlsx(reply, 'shipment-template.xlsx', await shipmentTemplate(requestLanguage(request))),
   );
 
-  app.post(
-    '/shipment/import',
+  endpointRoute(
+    app,
+    SHIPMENTS.import,
     {
       preHandler: importGuard,
       config: oneFile(SHIPMENT_MAX_BYTES),
-      schema: {
-        tags,
-        summary:
-          'Import a shipment file: `mode=all` stores nothing when a row is bad, `goodRows` stores the good rows; ' +
-          'the answer reports each bad row and the secrets issued to new collectors',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        body: shipmentImportForm,
-        response: { 200: envelope(shipmentImportResult), ...errors },
-      },
+      tags,
+      summary:
+        'Import a shipment file: `mode=all` stores nothing when a row is bad, `goodRows` stores the good rows; ' +
+        'the answer reports each bad row and the secrets issued to new collectors',
+      security: bearer,
+      errors,
     },
     async (request) => {
       const caller = callerOf(request);
@@ -83,29 +74,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/shipment/list',
-    {
-      preHandler: guard,
-      tags,
-      summary: 'Imported shipment files, newest first',
-      security: bearer,
-      querystring: pageQuery,
-      row: shipmentRow,
-      errors,
-    },
+    SHIPMENTS.shipments,
+    { preHandler: guard, tags, summary: 'Imported shipment files, newest first', security: bearer, errors },
     (request, window) => listShipments(db, callerOf(request), window),
   );
 
   pagedList(
     app,
-    '/shipment/items',
+    SHIPMENTS.items,
     {
       preHandler: guard,
       tags,
       summary: 'Shipped collectors and devices; a distributor sees those shipped to it',
       security: bearer,
-      querystring: shipmentItemQuery,
-      row: shipmentItemRow,
       errors,
     },
     (request, window) => listShipmentItems(db, callerOf(request), request.query, window),
@@ -113,14 +94,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   listExport(
     app,
-    '/shipment/export',
+    SHIPMENTS.export,
     {
       preHandler: guard,
       config: { audit: 'shipment export' },
       tags,
       summary: 'Shipped items as an .xlsx workbook, with the same filters as the list',
       security: bearer,
-      querystring: shipmentItemQuery,
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'shipments.xlsx',
       workbook: shipmentItemsWorkbook,

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Radio, Table, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { type ShipmentImportResult, type ShipmentItemRow, type ShipmentRowError } from '@solarops/contracts';
+import {
+  SHIPMENT_ENDPOINTS,
+  endpointPath,
+  type ShipmentImportResult,
+  type ShipmentItemRow,
+  type ShipmentRowError,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -100,7 +106,7 @@ export function ShipmentPage() {
         <>
           <div className="list-toolbar">
             <ExportButton
-              path="/shipment/template"
+              path={endpointPath(SHIPMENT_ENDPOINTS.template, {})}
               fileName="shipment-template.xlsx"
               label={t('set.shipment.template')}
               icon={<DownloadOutlined />}
@@ -134,7 +140,11 @@ export function ShipmentPage() {
         <SearchForm<ShipmentFilters>
           onSearch={list.search}
           extra={
-            <ExportButton path="/shipment/export" params={{ ...list.filters }} fileName="shipments.xlsx" />
+            <ExportButton
+              path={endpointPath(SHIPMENT_ENDPOINTS.export, {})}
+              params={{ ...list.filters }}
+              fileName="shipments.xlsx"
+            />
           }
         >
           <Form.Item name="serial" label={t('set.sn.serial')}>

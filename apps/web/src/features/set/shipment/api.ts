@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShipmentImportResult, ShipmentItemRow } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { SHIPMENT_ENDPOINTS as SHIPMENTS } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export interface ShipmentFilters {
   serial?: string;
@@ -11,8 +11,7 @@ export const useShipmentItems = (filters: ShipmentFilters, pageStart: number, pa
   useQuery({
     queryKey: ['set', 'shipmentItems', filters, pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      requestPage<ShipmentItemRow>('/shipment/items', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(SHIPMENTS.items, { query: { ...filters, pageStart, pageSize } }),
   });
 
 /** `POST /shipment/import`: the answer is the validation report (and the new collectors' secrets). */
@@ -23,7 +22,7 @@ export function useShipmentImport() {
       const body = new FormData();
       body.append('file', file);
       body.append('mode', mode);
-      return request<ShipmentImportResult>('/shipment/import', { multipart: body });
+      return callEndpoint(SHIPMENTS.import, { multipart: body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['set', 'shipmentItems'] }),
   });
