@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { installNotifier } from '../api/notifier.ts';
 import { useMessage } from '../components/MessageProvider.tsx';
 import { useReloginStore } from '../layout/reloginStore.ts';
 import { NavigationGuard } from './NavigationGuard.tsx';
+import { type PageNavigation, PageNavigationContext } from './pageNavigation.tsx';
+import { showPageName } from './pageName.ts';
 import { findPage } from './routes.tsx';
 import { pathOf } from './paths.ts';
 
@@ -12,9 +14,6 @@ import { pathOf } from './paths.ts';
 const ReloginDialog = lazy(() =>
   import('../layout/ReloginDialog.tsx').then((m) => ({ default: m.ReloginDialog })),
 );
-
-/** The session key of the current page's name (spec §2: set on every navigation). */
-export const PAGE_NAME_KEY = 'pageName';
 
 /**
  * The root of every route: connects the request client to Ant Design's message and modal and to the router,
@@ -24,8 +23,8 @@ export function RootShell() {
   const message = useMessage();
   const reloginOpen = useReloginStore((s) => s.open);
   const navigate = useNavigate();
-  const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     installNotifier({
@@ -37,13 +36,17 @@ export function RootShell() {
 
   useEffect(() => {
     const page = findPage(pathname);
-    const title = page ? t(page.meta.title) : '';
-    document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
-    sessionStorage.setItem(PAGE_NAME_KEY, page?.name ?? pathname);
-  }, [pathname, t, i18n.language]);
+    showPageName(page?.name ?? pathname, page?.meta.title);
+  }, [pathname, i18n.language]);
+
+  // The pages that may also draw before the router (sign-in) navigate through this.
+  const navigation = useMemo<PageNavigation>(
+    () => ({ search, go: async (to, options) => navigate(to, options) }),
+    [navigate, search],
+  );
 
   return (
-    <>
+    <PageNavigationContext value={navigation}>
       <NavigationGuard>
         <Outlet />
       </NavigationGuard>
@@ -52,6 +55,6 @@ export function RootShell() {
           <ReloginDialog />
         </Suspense>
       )}
-    </>
+    </PageNavigationContext>
   );
 }

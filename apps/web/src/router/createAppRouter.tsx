@@ -1,4 +1,13 @@
-import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
+import {
+  type DataRouter,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+  createBrowserRouter,
+  createMemoryRouter,
+} from 'react-router';
+import { installNotifier } from '../api/notifier.ts';
 import { loadComponentLocales, loadFeatureStrings } from '../i18n/i18n.ts';
 import { RootShell } from './RootShell.tsx';
 import { BARE_ROUTES, LAYOUT_PAGES } from './routes.tsx';
@@ -86,6 +95,23 @@ export function appRoutes(): RouteObject[] {
 }
 
 export const createAppRouter = () => createBrowserRouter(appRoutes());
+
+/** The console's router, started, and what draws it. */
+export interface StartedConsole {
+  router: DataRouter;
+  view: ReactElement;
+}
+
+/**
+ * Starts the console's router at the current address (it fetches that page's code at once), with the request
+ * client's way back to the sign-in page. The router's provider is drawn from here, so that the sign-in page drawn
+ * before it (`SignInFirst`) downloads nothing of React Router.
+ */
+export function startConsole(): StartedConsole {
+  const router = createAppRouter();
+  installNotifier({ toLogin: () => void router.navigate(pathOf('login'), { replace: true }) });
+  return { router, view: <RouterProvider router={router} /> };
+}
 
 /** Tests drive the same tree from memory. */
 export const createTestRouter = (initialPath: string) =>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LoginPage } from './LoginPage.tsx';
 import { MessageProvider } from '../../../components/MessageProvider.tsx';
+import { PageNavigationContext } from '../../../router/pageNavigation.tsx';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -17,10 +17,13 @@ function start(status = 200) {
       return json({ code: status === 200 ? 500 : status, msg: '用户名或密码错误', data: null }, status);
     }),
   );
-  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
-    initialEntries: ['/login'],
-  });
-  render(<RouterProvider router={router} />, { wrapper: MessageProvider });
+  const navigation = { search: '', go: vi.fn(async () => undefined) };
+  render(
+    <PageNavigationContext value={navigation}>
+      <LoginPage />
+    </PageNavigationContext>,
+    { wrapper: MessageProvider },
+  );
   return sent;
 }
 

@@ -2,7 +2,6 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react'
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../../api/accounts.ts';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorMessage } from '../../../api/request.ts';
@@ -11,6 +10,7 @@ import { safeRedirect } from '../../../router/safeRedirect.ts';
 import { LoginButton, LoginInput, useLoginColors } from './LoginControls.tsx';
 import { LoginIcon } from './LoginIcon.tsx';
 import { pathOf } from '../../../router/paths.ts';
+import { PageLink, usePageNavigation } from '../../../router/pageNavigation.tsx';
 
 // Only a failed sign-in shows the alert: its code, Ant Design's theme with it, loads then.
 const Alert = lazy(() => import('./LoginAlert.tsx'));
@@ -72,8 +72,8 @@ function LoginField({
 /** `/login`: sign in with username and password (spec §4, §5). */
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // No React Router here: opened from outside, this page draws before the router is downloaded (SignInFirst).
+  const { search, go } = usePageNavigation();
   const [error, setError] = useState<string | null>(null);
   const [refusals, setRefusals] = useState({ name: '', count: 0 });
   const [busy, setBusy] = useState(false);
@@ -106,9 +106,8 @@ export function LoginPage() {
         setError(t('login.noRole'));
         return;
       }
-      void navigate(data.firstLogin ? pathOf('changePwd') : safeRedirect(params.get('redirect')), {
-        replace: true,
-      });
+      const redirect = new URLSearchParams(search).get('redirect');
+      await go(data.firstLogin ? pathOf('changePwd') : safeRedirect(redirect), { replace: true });
     } catch (e) {
       setError(errorMessage(e));
       const name = values.username.trim().toLowerCase();
@@ -165,9 +164,9 @@ export function LoginPage() {
           />
         </LoginField>
         <div className="auth-row">
-          <Link to={pathOf('forgetPwd')} data-testid="link-forget">
+          <PageLink to={pathOf('forgetPwd')} data-testid="link-forget">
             {t('login.forgot')}
-          </Link>
+          </PageLink>
         </div>
         <LoginButton loading={busy} testId="login-submit">
           {t('login.submit')}
@@ -175,9 +174,9 @@ export function LoginPage() {
       </form>
       <div className="auth-switch">
         {t('login.noAccount')}{' '}
-        <Link to={pathOf('register')} data-testid="link-register">
+        <PageLink to={pathOf('register')} data-testid="link-register">
           {t('login.register')}
-        </Link>
+        </PageLink>
       </div>
     </AuthShell>
   );
