@@ -1,5 +1,12 @@
 import { adminPassword, apiLogin, createApprovedEnterprise, createPersonalUser } from '../support/api.ts';
 import { expect, sel, sessionValue, signIn, test } from '../support/fixtures.ts';
+import { collectScripts } from '../support/scriptBytes.ts';
+
+/**
+ * What the sign-in page may download before anyone has signed in, gzipped [KB]: React, i18next, its strings and its
+ * own code, not the router nor Ant Design (decision 0034).
+ */
+const SIGN_IN_BUDGET_KB = 120;
 
 test.describe('sign-in', () => {
   test('a good sign-in opens the console and stores the session, never the password', async ({ page }) => {
@@ -18,6 +25,16 @@ test.describe('sign-in', () => {
     expect(stored).not.toContain(adminPassword());
     expect(await sessionValue(page, 'Pwd')).toBeNull();
     await expect(page).toHaveTitle(/首页 - SolarOps/);
+  });
+
+  test('the sign-in page downloads at most 120 KB of gzipped script', async ({ page }) => {
+    const scripts = collectScripts(page);
+    await page.goto('/login');
+    await expect(page.locator(sel.username)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const signInKb = await scripts.gzipKb();
+    scripts.stop();
+    expect(signInKb, `sign-in: ${signInKb.toFixed(1)} KB`).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB);
   });
 
   test('a wrong password is refused with a message and stores nothing', async ({ page }) => {
