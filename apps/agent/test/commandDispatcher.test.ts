@@ -129,6 +129,41 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
     expect(server.requests.filter((r) => r.fc === 16)).toEqual([]);
   });
 
+  it('connect and disconnect, asked for by name, go to Conn with its revert timer and read back', async () => {
+    const { registers, server, send } = await agentWith('store');
+    const limitBefore = registers.get(MODEL_123 + 5);
+    // The profile's connection at 40187 (1 connect, 0 disconnect) and its revert time at 40186.
+    const [connect] = await send({
+      cmdId: 'n-1',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40187, type: 'u16', value: 1 }] },
+    });
+    // The recorded inverter reads Conn 0 while it feeds the grid: what it said before is passed on as it is.
+    expect(connect).toEqual({ cmdId: 'n-1', state: 'accepted', result: { previous: { '40187': 0 } } });
+    expect(registers.get(MODEL_123 + 4)).toBe(1);
+
+    const disconnect = {
+      registers: [
+        { address: 40186, type: 'u16', value: 900 },
+        { address: 40187, type: 'u16', value: 0 },
+      ],
+    };
+    const [off] = await send({ cmdId: 'n-2', type: 'writeSettings', args: disconnect });
+    expect(off).toEqual({ cmdId: 'n-2', state: 'accepted', result: { previous: { '40187': 1 } } });
+    // Conn_RvrtTms and Conn in one request; the limit is left as it was (switching off is no 0 % limit).
+    expect(registers.get(MODEL_123 + 3)).toBe(900);
+    expect(registers.get(MODEL_123 + 4)).toBe(0);
+    expect(registers.get(MODEL_123 + 5)).toBe(limitBefore);
+    const writes = server.requests.filter((r) => r.fc === 16);
+    expect(writes.at(-1)).toMatchObject({ address: MODEL_123 + 3, count: 2 });
+    const [read] = await send({ cmdId: 'n-2.rb', type: 'readSettings', args: disconnect });
+    expect(read).toEqual({
+      cmdId: 'n-2.rb',
+      state: 'succeeded',
+      result: { registers: { '40186': 900, '40187': 0 } },
+    });
+  });
+
   it('answers every other command with a reason: unknown device, expired, kinds and points it does not carry out', async () => {
     const { send } = await agentWith('store');
     const reasons = async (m: Parameters<typeof send>[0]) => (await send(m)).map((r) => [r.state, r.reason]);

@@ -112,3 +112,23 @@ describe("a power limit through the simulator's Modbus face", () => {
     });
   });
 });
+
+describe("a disconnect through the simulator's Modbus face", () => {
+  it('is asked for by name: the inverter gives nothing from the next step on, until its revert timer runs out', async () => {
+    expect(await stepAndRead()).toBeGreaterThan(ratedPowerW * 0.3);
+    // Disconnect (40187 = 0) with a 10-minute revert timer (40186), as the console's settings profile puts it.
+    const registers = [
+      { address: 40186, type: 'u16', value: 600 },
+      { address: 40187, type: 'u16', value: 0 },
+    ];
+    expect((await send({ cmdId: 'c-1', type: 'writeSettings', args: { registers } }))[0]!.state).toBe(
+      'accepted',
+    );
+    const [readBack] = await send({ cmdId: 'c-1.rb', type: 'readSettings', args: { registers } });
+    expect(readBack!.result).toEqual({ registers: { '40186': 600, '40187': 0 } });
+    expect(await stepAndRead()).toBe(0);
+    // Past the timer the inverter connects again by itself.
+    await stepAndRead();
+    expect(await stepAndRead()).toBeGreaterThan(ratedPowerW * 0.3);
+  });
+});

@@ -24,9 +24,10 @@ const SUNSPEC_POINTS = new Map<number, SettingPoint>(
 );
 
 /**
- * The model 123 controls the agent writes, each with the enable flag that puts it in force: the active power
- * limit with its timers, the power factor with its timers, and the connection. Reactive power (`VArPct_Mod`
- * chooses what its percentage is of) is not written yet.
+ * The model 123 controls the agent writes, each with the enable flag that puts it in force: the connection
+ * (`Conn`: disconnect and connect, asked for by name) with its window and revert times, the active power limit with
+ * its timers, the power factor with its timers. Reactive power (`VArPct_Mod` chooses what its percentage is of) is
+ * not written yet.
  */
 const WRITABLE: Readonly<Record<string, string | undefined>> = {
   WMaxLimPct: 'WMaxLim_Ena',
@@ -37,6 +38,8 @@ const WRITABLE: Readonly<Record<string, string | undefined>> = {
   OutPFSet_WinTms: undefined,
   OutPFSet_RvrtTms: undefined,
   OutPFSet_RmpTms: undefined,
+  Conn_WinTms: undefined,
+  Conn_RvrtTms: undefined,
   Conn: undefined,
 };
 

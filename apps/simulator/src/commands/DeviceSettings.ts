@@ -160,6 +160,8 @@ export class DeviceSettings {
     const exportLimit = this.value('exportLimitW');
     if (exportLimit !== undefined && exportLimit < this.facts.ratedPowerW)
       controls.acLimitW = Math.min(controls.acLimitW ?? Infinity, exportLimit);
+    // Disconnected from the grid, it gives nothing until connected again (or its revert timer runs out).
+    if (this.value('connection') === 0) controls.acLimitW = 0;
     if (this.schedule) {
       const schedule = this.schedule;
       controls.batteryAt = (timeMs) => slotAt(schedule, this.facts.timeZone, timeMs);

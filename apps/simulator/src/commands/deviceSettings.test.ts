@@ -72,6 +72,26 @@ describe('a simulated device’s settings', () => {
     expect(s.value('reactivePowerVar')).toBeCloseTo(5000 * Math.tan(Math.acos(0.9)), -1);
   });
 
+  it('gives nothing while disconnected, and feeds the grid again when its revert timer runs out', () => {
+    let now = NOON;
+    const plant = SHANGHAI_PLANT;
+    const inverter = plant.devices[0]!;
+    const s = DeviceSettings.of({ ...facts, ratedPowerW: 10000 }, () => now)!;
+    expect(s.value('connection')).toBe(1);
+    s.write([{ address: reg('connectionRevertS'), value: 600 }]);
+    s.write([{ address: reg('connection'), value: 0 }]);
+    const acAt = (timeMs: number) => {
+      const state = createPlantState(plant);
+      state.devices[inverter.serial]!.controls = s.controls();
+      const r = stepPlant(plant, state, timeMs).readings.find((x) => x.serial === inverter.serial)!;
+      return r.kind === 'inverter' ? r.acPowerW : undefined;
+    };
+    expect(acAt(now)).toBe(0);
+    now += 601_000;
+    expect(s.value('connection')).toBe(1);
+    expect(acAt(now)).toBeGreaterThan(6000);
+  });
+
   it('drives the battery by a dispatch schedule: discharging at the slot’s power down to its SoC floor', () => {
     const plant = SHANGHAI_PLANT;
     const hybrid = plant.devices[1]!;

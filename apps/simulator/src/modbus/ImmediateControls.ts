@@ -6,12 +6,16 @@ const OUTPFSET_SF = -3;
 
 /**
  * A simulated inverter's SunSpec immediate controls (model 123), as its Modbus face serves them and takes writes to
- * them: the connection, the active power limit with its revert timer and enable flag, and the power factor. A limit
- * in force caps the inverter's output (`acLimitW`), disconnected it gives nothing; when a revert timer runs out
- * the limit is dropped (`WMaxLim_Ena` back to 0), as SunSpec devices do when no one writes it again in time.
+ * them: the connection with its revert timer, the active power limit with its revert timer and enable flag, and the
+ * power factor. A limit in force caps the inverter's output (`acLimitW`), disconnected it gives nothing; when a
+ * revert timer runs out the limit is dropped (`WMaxLim_Ena` back to 0) and a connection change undone, as SunSpec
+ * devices do when no one writes it again in time.
  */
 export class ImmediateControls {
   private conn = 1;
+  private connRevertS = 0;
+  /** When a connection change is undone [ms], and the connection it goes back to. */
+  private connRevert: { at: number; to: number } | undefined;
   private limitSteps = 1000;
   private limitRevertS = 0;
   private limitEnabled = 0;
@@ -26,6 +30,10 @@ export class ImmediateControls {
   }
 
   private runRevert(): void {
+    if (this.connRevert && this.now() >= this.connRevert.at) {
+      this.conn = this.connRevert.to;
+      this.connRevert = undefined;
+    }
     if (this.revertAt !== undefined && this.now() >= this.revertAt) {
       this.limitEnabled = 0;
       this.revertAt = undefined;
@@ -38,6 +46,7 @@ export class ImmediateControls {
     return encodeModel(modelDef(123)!, {
       points: {
         Conn: this.conn,
+        Conn_RvrtTms: this.connRevertS,
         WMaxLimPct: this.limitSteps * 10 ** WMAXLIMPCT_SF,
         WMaxLimPct_RvrtTms: this.limitRevertS,
         WMaxLim_Ena: this.limitEnabled,
@@ -69,6 +78,7 @@ export class ImmediateControls {
       next.has(name) && next.get(name) !== held[this.layout.find((p) => p.name === name)!.offset];
     const writable = new Set([
       'Conn',
+      'Conn_RvrtTms',
       'WMaxLimPct',
       'WMaxLimPct_RvrtTms',
       'WMaxLim_Ena',
@@ -78,6 +88,7 @@ export class ImmediateControls {
     for (const name of next.keys()) if (changed(name) && !writable.has(name)) return 2;
     const get = (name: string, current: number) => next.get(name) ?? current;
     const conn = get('Conn', this.conn);
+    const connRevert = get('Conn_RvrtTms', this.connRevertS);
     const limit = get('WMaxLimPct', this.limitSteps);
     const revert = get('WMaxLimPct_RvrtTms', this.limitRevertS);
     const limitEnabled = get('WMaxLim_Ena', this.limitEnabled);
@@ -85,8 +96,11 @@ export class ImmediateControls {
     const pfEnabled = get('OutPFSet_Ena', this.pfEnabled);
     // The ranges a grid inverter takes: a limit 0-100 %, a power factor 0.8-1, enable flags and Conn 0 or 1.
     if (conn > 1 || limitEnabled > 1 || pfEnabled > 1) return 3;
-    if (limit > 1000 || pf < 800 || pf > 1000 || revert > 28_800) return 3;
+    if (limit > 1000 || pf < 800 || pf > 1000 || revert > 28_800 || connRevert > 28_800) return 3;
+    if (changed('Conn'))
+      this.connRevert = connRevert > 0 ? { at: this.now() + connRevert * 1000, to: this.conn } : undefined;
     this.conn = conn;
+    this.connRevertS = connRevert;
     this.limitSteps = limit;
     this.limitRevertS = revert;
     this.limitEnabled = limitEnabled;

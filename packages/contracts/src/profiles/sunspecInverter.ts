@@ -1,8 +1,9 @@
 import type { SettingPoint, SettingsProfile } from '../settingsProfile.ts';
 
 /**
- * A SunSpec-style grid inverter (string and micro inverters): immediate controls of model 123 (active power
- * limit, power factor, reactive power, each with window, revert and ramp times), nameplate of model 121 and the
+ * A SunSpec-style grid inverter (string and micro inverters): immediate controls of model 123 (the grid
+ * connection with its window and revert times; active power limit, power factor, reactive power, each with window,
+ * revert and ramp times), nameplate of model 121 and the
  * voltage and frequency trip limits and enter-service delay of the DER models 704-707/703. Registers follow the
  * usual SunSpec layout starting at 40000.
  */
@@ -129,6 +130,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
   groups: [
     { key: 'nameplate', label: { zh: '铭牌', en: 'Nameplate' } },
     { key: 'measurements', label: { zh: '实时值', en: 'Live values' } },
+    { key: 'connection', label: { zh: '并网连接', en: 'Grid connection' } },
     { key: 'power', label: { zh: '功率控制', en: 'Power control' } },
     { key: 'protection', label: { zh: '电网保护', en: 'Grid protection' } },
   ],
@@ -181,6 +183,35 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
         en: 'Reactive power now (+ injecting, − absorbing); follows the power factor setting.',
       },
     },
+    {
+      // Switching an inverter off is asked for by name, never as a 0 % limit (some inverters go to standby on it).
+      name: 'connection',
+      register: 40187,
+      registerType: 'u16',
+      sunspec: { model: 123, point: 'Conn' },
+      type: 'enum',
+      unit: '',
+      scale: 0,
+      min: 0,
+      max: 1,
+      options: [
+        { value: 1, label: { zh: '连接（并网）', en: 'Connect' } },
+        { value: 0, label: { zh: '断开（脱网）', en: 'Disconnect' } },
+      ],
+      access: 'rw',
+      default: 1,
+      revertTimer: 'connectionRevertS',
+      group: 'connection',
+      label: { zh: '并网连接', en: 'Grid connection' },
+      help: {
+        zh: '断开后逆变器停止向电网输出，连接后恢复；关停逆变器请用“断开”，不要写 0 % 的功率限制。',
+        en: 'Disconnected, the inverter stops feeding the grid until connected again. Switch an inverter off here with "Disconnect", not with a 0 % power limit.',
+      },
+    },
+    // Conn has a window and a revert time, no ramp.
+    ...timing('connection', 40185, 'Conn', { zh: '并网连接', en: 'Connection' })
+      .slice(0, 2)
+      .map((p) => ({ ...p, group: 'connection' })),
     {
       name: 'activePowerLimitPct',
       register: 40188,

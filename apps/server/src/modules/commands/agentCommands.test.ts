@@ -132,7 +132,7 @@ describe('commands to devices behind an edge agent', () => {
     });
 
   it(
-    'over MQTT: a power limit and a power factor end applied and the inverter holds them; a refused write and a 0 % limit end failed with the reason',
+    'over MQTT: a power limit, a power factor, connect and disconnect end applied and the inverter holds them; a refused write and a 0 % limit end failed with the reason',
     { timeout: 300_000 },
     async () => {
       const { writable, serials } = await agentPlant(({ mqttPort }) => ({
@@ -155,6 +155,25 @@ describe('commands to devices behind an edge agent', () => {
       expect(pf).toMatchObject({ state: 'applied', newValues: { powerFactor: 0.95 } });
       expect(writable.get(MODEL_123 + 10)).toBe(9500);
       expect(writable.get(MODEL_123 + 14)).toBe(1);
+
+      // Switching off is asked for by name: disconnect is model 123's Conn 0, connect Conn 1, each read back.
+      const connect = await settled(await submit(inverter, { connection: 1 }));
+      // The recorded inverter reads Conn 0 while it feeds the grid; the console shows what it reads.
+      expect(connect).toMatchObject({
+        state: 'applied',
+        oldValues: { connection: 0 },
+        newValues: { connection: 1 },
+      });
+      const disconnect = await settled(await submit(inverter, { connection: 0, connectionRevertS: 900 }));
+      expect(disconnect).toMatchObject({
+        state: 'applied',
+        oldValues: { connection: 1 },
+        newValues: { connection: 0, connectionRevertS: 900 },
+      });
+      expect(writable.get(MODEL_123 + 3)).toBe(900);
+      expect(writable.get(MODEL_123 + 4)).toBe(0);
+      // The limit in force stays as it was: a disconnect is no 0 % limit.
+      expect(writable.get(MODEL_123 + 5)).toBe(6000);
 
       const refused = await settled(await submit(locked, { activePowerLimitPct: 60 }));
       expect(refused).toMatchObject({

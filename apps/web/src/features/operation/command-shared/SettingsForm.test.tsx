@@ -133,6 +133,34 @@ describe('the settings form', { timeout: 60_000 }, () => {
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ activePowerLimitPct: 50 }));
   });
 
+  it('offers switching an inverter off by name, "Disconnect", beside "Connect", in English and Chinese', async () => {
+    const connection = point(SUNSPEC_INVERTER, 'connection');
+    expect(formatPointValue(connection, 0, 'en', t)).toBe('Disconnect');
+    expect(formatPointValue(connection, 0, 'zh', t)).toBe('断开（脱网）');
+    await changeLanguage('en');
+    const { unmount } = render(
+      <SettingsForm
+        profile={SUNSPEC_INVERTER}
+        current={{ ...SUNSPEC_VALUES, connection: 1 }}
+        onSubmit={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('current-connection')).toHaveTextContent(/^Connect$/);
+    expect(screen.getByTestId('current-connectionRevertS')).toBeInTheDocument();
+    expect(screen.getAllByText('Grid connection').length).toBeGreaterThan(0);
+    unmount();
+    await changeLanguage('zh');
+    render(
+      <SettingsForm
+        profile={SUNSPEC_INVERTER}
+        current={{ ...SUNSPEC_VALUES, connection: 1 }}
+        onSubmit={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('current-connection')).toHaveTextContent('连接（并网）');
+    expect(screen.getAllByText('并网连接').length).toBeGreaterThan(0);
+  });
+
   it('speaks Chinese too', async () => {
     await changeLanguage('zh');
     render(
