@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage, CommandReply } from '@solarops/contracts';
 import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
 import { LinkQueue } from '../src/modbus/LinkQueue.ts';
@@ -217,6 +217,122 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
       args: { op: 'read', address: MODEL_123, count: 2, dataType: 'u16' },
     });
     expect(read).toEqual({ cmdId: 'd-2', state: 'succeeded', result: { values: [123, 24] } });
+  });
+});
+
+/**
+ * The recorded DER simulator (the IEEE 1547 models: 703 enter service at 40277, 704 DER controls at 40296, no
+ * model 123) served writable at unit 1, with the dispatcher's re-writes of a limit on a clock the test turns.
+ */
+async function derAgent() {
+  const registers = registerMap(loadImage('EmulatedDER'));
+  const server = new ImageServer([{ unitId: 1, registers, writes: 'store' }]);
+  await server.start();
+  const queue = new LinkQueue(
+    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
+    { gapMs: 0 },
+  );
+  const poller = new DevicePoller(queue, { sn: SN, unitId: 1 }, 60_000, () => undefined);
+  const replies: CommandReply[] = [];
+  const kept: { run: () => void; everyMs: number }[] = [];
+  const timers = {
+    setInterval: ((run: () => void, everyMs: number) => {
+      kept.push({ run, everyMs });
+      return kept.length;
+    }) as unknown as typeof setInterval,
+    clearInterval: (() => undefined) as typeof clearInterval,
+  };
+  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
+    serial: AGENT,
+    timers,
+  });
+  cleanups.push(
+    () => server.stop(),
+    () => queue.close(),
+  );
+  const send = async (m: Omit<CommandMessage, 'target'>) => {
+    dispatcher.handle({ target: SN, ...m });
+    await dispatcher.idle();
+    return replies.filter((r) => r.cmdId === m.cmdId);
+  };
+  const writes = () => server.requests.filter((r) => r.fc === 16).map((r) => [r.address, r.count]);
+  return { registers, send, writes, kept };
+}
+
+describe('commands to a device with the DER models (704, 703) instead of model 123', () => {
+  it('a power limit goes to 704 WMaxLimPct with its enable flag and revert timer, off when it runs out, kept in force', async () => {
+    const { registers, send, writes, kept } = await derAgent();
+    const [reply] = await send({ cmdId: 'v-1', type: 'writeSettings', args: limit(600, 600) });
+    // Before: 100 % (not enabled) without a revert time, as the recorded device holds them.
+    expect(reply).toEqual({
+      cmdId: 'v-1',
+      state: 'accepted',
+      result: { previous: { '40188': 1000, '40190': 0 } },
+    });
+    // WMaxLimPctEna 1, WMaxLimPct 60 % in its steps of 0.1 % (WMaxLimPct_SF −1), WMaxLimPctEnaRvrt 0 (the limit off
+    // when the timer runs out), WMaxLimPctRvrtTms 600 s in two registers: one request.
+    expect([40310, 40311, 40313, 40314, 40315].map((a) => registers.get(a))).toEqual([1, 600, 0, 0, 600]);
+    expect(writes()).toEqual([[40310, 6]]);
+    const [read] = await send({ cmdId: 'v-1.rb', type: 'readSettings', args: limit(600, 600) });
+    expect(read!.result).toEqual({ registers: { '40188': 600, '40190': 600 } });
+    // Written again every 40 % of the timer, to the same registers of model 704.
+    expect(kept.map((k) => k.everyMs)).toEqual([240_000]);
+    kept[0]!.run();
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]![0]).toBeGreaterThanOrEqual(40310);
+    expect(writes()[1]![0]).toBeLessThanOrEqual(40315);
+  });
+
+  it('a power factor goes to 704 PFWInj.PF with PFWInjEna, never writing the read-only registers between them', async () => {
+    const { registers, send, writes } = await derAgent();
+    const pf = { registers: [{ address: 40193, type: 'u16', value: 950 }] };
+    expect((await send({ cmdId: 'v-2', type: 'writeSettings', args: pf }))[0]).toEqual({
+      cmdId: 'v-2',
+      state: 'accepted',
+      result: { previous: { '40193': 900 } },
+    });
+    expect(registers.get(40355)).toBe(950);
+    expect(registers.get(40298)).toBe(1);
+    // Two requests: the times remaining and the scale factors between the two points are left alone.
+    expect(writes()).toEqual([
+      [40298, 1],
+      [40355, 1],
+    ]);
+    expect((await send({ cmdId: 'v-2.rb', type: 'readSettings', args: pf }))[0]!.result).toEqual({
+      registers: { '40193': 950 },
+    });
+  });
+
+  it('disconnect and connect, asked for by name, are 703 ES (permit service); a time 704 has not is refused', async () => {
+    const { registers, send, writes } = await derAgent();
+    const connection = (value: number) => ({ registers: [{ address: 40187, type: 'u16', value }] });
+    expect((await send({ cmdId: 'v-3', type: 'writeSettings', args: connection(0) }))[0]).toEqual({
+      cmdId: 'v-3',
+      state: 'accepted',
+      result: { previous: { '40187': 1 } },
+    });
+    expect(registers.get(40279)).toBe(0);
+    expect((await send({ cmdId: 'v-3.rb', type: 'readSettings', args: connection(0) }))[0]!.result).toEqual({
+      registers: { '40187': 0 },
+    });
+    expect((await send({ cmdId: 'v-4', type: 'writeSettings', args: connection(1) }))[0]!.state).toBe(
+      'accepted',
+    );
+    expect(registers.get(40279)).toBe(1);
+    const before = writes().length;
+    // The limit's window time (40189) has no counterpart in model 704.
+    const [window] = await send({
+      cmdId: 'v-5',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40189, type: 'u16', value: 30 }] },
+    });
+    expect(window).toEqual({
+      cmdId: 'v-5',
+      state: 'failed',
+      reason:
+        "activePowerLimitWindowS (SunSpec 123 WMaxLimPct_WinTms) has no counterpart in the device's DER controls (model 704)",
+    });
+    expect(writes()).toHaveLength(before);
   });
 });
 

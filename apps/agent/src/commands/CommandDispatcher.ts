@@ -7,7 +7,7 @@ import {
 } from '@solarops/contracts';
 import type { ModelLocation } from '../sunspec/discover.ts';
 import { keepLimit } from './activePower.ts';
-import { refusalOf, writeModel123, type RegisterAccess } from './model123.ts';
+import { refusalOf, writeModel, type RegisterAccess } from './controlModel.ts';
 import { debugRegisters, readRegisters, writeRegisters } from './rawRegisters.ts';
 import { readSunSpecSettings, writeSunSpecSettings, type WireRegister } from './sunspecSettings.ts';
 
@@ -39,10 +39,15 @@ export interface DispatcherOptions {
 /** Most command ids remembered for deduplication (the server re-sends an unanswered command every 20 s). */
 const REMEMBERED = 2_000;
 
-/** The control families of model 123 whose revert timer the agent keeps from running out while it lives. */
+/**
+ * The controls whose revert timer the agent keeps from running out while it lives: the limit and the power factor
+ * of model 123, or of model 704 on a device with the IEEE 1547 models instead.
+ */
 const KEPT = [
-  { value: 'WMaxLimPct', revert: 'WMaxLimPct_RvrtTms', enable: 'WMaxLim_Ena' },
-  { value: 'OutPFSet', revert: 'OutPFSet_RvrtTms', enable: 'OutPFSet_Ena' },
+  { model: 123, value: 'WMaxLimPct', revert: 'WMaxLimPct_RvrtTms', enable: 'WMaxLim_Ena' },
+  { model: 123, value: 'OutPFSet', revert: 'OutPFSet_RvrtTms', enable: 'OutPFSet_Ena' },
+  { model: 704, value: 'WMaxLimPct', revert: 'WMaxLimPctRvrtTms', enable: 'WMaxLimPctEna' },
+  { model: 704, value: 'PFWInj[0].PF', revert: 'PFWInjRvrtTms', enable: 'PFWInjEna' },
 ] as const;
 
 /**
@@ -55,7 +60,8 @@ const KEPT = [
  * answers again. Commands to one device run one after another.
  *
  * Settings (`writeSettings`, `readSettings`) come with the console's profile addresses: on a SunSpec device they
- * are the points of model 123 that the profile names (`sunspecSettings.ts`), on a device read by its register
+ * are the points of model 123 that the profile names, or their counterparts in models 704 and 703 on a device with
+ * those instead (`sunspecSettings.ts`), on a device read by its register
  * profile the device's own registers (`rawRegisters.ts`). Debug reads and writes are raw registers on either.
  */
 export class CommandDispatcher {
@@ -172,15 +178,9 @@ export class CommandDispatcher {
               ),
             },
           });
-        const controls = models.find((m) => m.id === 123);
-        if (!controls)
-          return answer({
-            state: 'failed',
-            reason: `${msg.target} has no SunSpec model 123 (immediate controls)`,
-          });
-        const result = await writeSunSpecSettings(io, controls.address, registers);
+        const result = await writeSunSpecSettings(io, models, registers);
         if (result.state === 'failed') return answer(result);
-        this.keep(msg.target, io, controls.address, result.written);
+        for (const w of result.written) this.keep(msg.target, io, w.model, w.address, w.values);
         return answer({ state: 'accepted', result: { previous: result.previous } });
       }
       case 'debug': {
@@ -232,10 +232,17 @@ export class CommandDispatcher {
    * Keeps a limit or power factor written with a revert timer in force: written again every 40 % of the timer
    * (`keepLimit`) until the next write of the same control. A write without a revert timer ends the re-writes.
    */
-  private keep(serial: string, io: RegisterAccess, address: number, written: ReadonlyMap<string, number>) {
+  private keep(
+    serial: string,
+    io: RegisterAccess,
+    model: number,
+    address: number,
+    written: ReadonlyMap<string, number>,
+  ) {
     for (const family of KEPT) {
+      if (family.model !== model) continue;
       if (!written.has(family.value) && !written.has(family.revert)) continue;
-      const key = `${serial}:${family.value}`;
+      const key = `${serial}:${model}:${family.value}`;
       this.keepers.get(key)?.stop();
       this.keepers.delete(key);
       const revertS = written.get(family.revert) ?? 0;
@@ -248,7 +255,7 @@ export class CommandDispatcher {
         keepLimit(
           revertS,
           async () => {
-            const outcome = await writeModel123(io, address, again);
+            const outcome = await writeModel(io, model, address, again);
             if (outcome.state === 'failed')
               this.options.log?.(`${serial}: ${family.value} not written again (${outcome.reason})`);
           },

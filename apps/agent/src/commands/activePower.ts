@@ -1,13 +1,13 @@
 import { ModbusError } from '../modbus/transport.ts';
 import {
-  readModel123,
+  readModel,
   refusalOf,
-  writeModel123,
+  writeModel,
   type CommandOutcome,
   type RegisterAccess,
-} from './model123.ts';
+} from './controlModel.ts';
 
-export type { CommandOutcome, RegisterAccess } from './model123.ts';
+export type { CommandOutcome, RegisterAccess } from './controlModel.ts';
 
 /**
  * What the console asks of an inverter's active power. A limit is a share of its rated power, above 0 %: a 0 %
@@ -43,7 +43,7 @@ export async function setActivePower(
   }
   let model;
   try {
-    model = await readModel123(io, address);
+    model = await readModel(io, 123, address);
   } catch (err) {
     return { state: 'failed', reason: err instanceof ModbusError ? refusalOf(err) : (err as Error).message };
   }
@@ -62,7 +62,7 @@ export async function setActivePower(
   } else {
     wanted.set('Conn', request.kind === 'connect' ? 1 : 0);
   }
-  return writeModel123(io, address, wanted, model);
+  return writeModel(io, 123, address, wanted, model);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RegisterType } from '@solarops/contracts';
-import { refusalOf, type RegisterAccess } from './model123.ts';
+import { refusalOf, type RegisterAccess } from './controlModel.ts';
 import type { WireRegister } from './sunspecSettings.ts';
 
 /** Registers a value of this encoding takes (big-endian words, the high word first). */

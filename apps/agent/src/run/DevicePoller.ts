@@ -1,6 +1,6 @@
 import type { AgentDeviceReport, AgentPollErrorKind, SettingsProfileId } from '@solarops/contracts';
 import type { CommandTarget } from '../commands/CommandDispatcher.ts';
-import type { RegisterAccess } from '../commands/model123.ts';
+import type { RegisterAccess } from '../commands/controlModel.ts';
 import { DeviceBackedOffError, type LinkQueue } from '../modbus/LinkQueue.ts';
 import { ModbusError } from '../modbus/transport.ts';
 import type { ReadingFields } from '../mapping/toReading.ts';

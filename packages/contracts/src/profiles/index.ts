@@ -5,6 +5,7 @@ import { YONGFU_STORAGE } from './yongfuStorage.ts';
 
 export { HYBRID_REGISTER, HYBRID_TOU_SLOTS } from './hybridRegister.ts';
 export { SUNSPEC_INVERTER } from './sunspecInverter.ts';
+export { DER_COUNTERPARTS, profileFound, sunspecPlace, type SunSpecPlace } from './sunspecPlaces.ts';
 export { YONGFU_STORAGE } from './yongfuStorage.ts';
 
 /** Every settings profile shipped. */

@@ -46,9 +46,10 @@ interface Row {
 
 /**
  * The settings profile of a device. Behind an edge agent that has said how it reads the device, it is what that
- * reading reaches: a SunSpec device with immediate controls (model 123) takes the SunSpec inverter's profile, whose
- * points name their SunSpec points (the agent writes them wherever the device's own map puts them), one without
- * model 123 none, and a device read by a register profile that profile, whose addresses are the device's own.
+ * reading reaches: a SunSpec device with immediate controls (model 123), or with the IEEE 1547 DER controls (704)
+ * instead, takes the SunSpec inverter's profile, whose points name their SunSpec points (the agent writes them
+ * wherever the device's own map puts them, in 704 and 703 where it has no 123), one with neither none, and a device
+ * read by a register profile that profile, whose addresses are the device's own.
  * Otherwise (our dataloggers, an agent yet to report) the profile of its model.
  */
 export function profileOfDevice(
@@ -58,7 +59,9 @@ export function profileOfDevice(
   if (!agentDevice) return profileForModel(model);
   if (agentDevice.profile === 'sunspec') {
     if (!agentDevice.models) return profileForModel(model);
-    return agentDevice.models.includes(123) ? SUNSPEC_INVERTER : undefined;
+    return agentDevice.models.includes(123) || agentDevice.models.includes(704)
+      ? SUNSPEC_INVERTER
+      : undefined;
   }
   return (SETTINGS_PROFILE_IDS as readonly string[]).includes(agentDevice.profile)
     ? profileById(agentDevice.profile as SettingsProfileId)
