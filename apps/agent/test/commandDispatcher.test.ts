@@ -383,3 +383,34 @@ describe('commands to a device read by its register profile', () => {
     expect(server.requests.filter((r) => r.fc === 16)).toHaveLength(1);
   });
 });
+
+describe('the dispatcher itself', () => {
+  it('logs a reply that cannot be sent, and carries out the next command of the device after it', async () => {
+    const lines: string[] = [];
+    const replies: CommandReply[] = [];
+    let linkDown = true;
+    const dispatcher = new CommandDispatcher(
+      new Map(),
+      (r) => {
+        if (linkDown) throw new Error('the link is gone');
+        replies.push(r);
+      },
+      { serial: AGENT, log: (line) => lines.push(line) },
+    );
+    const command = (cmdId: string): CommandMessage => ({
+      cmdId,
+      type: 'reboot',
+      target: 'SIN000000009',
+      args: {},
+    });
+    dispatcher.handle(command('x-1'));
+    await dispatcher.idle();
+    expect(lines).toEqual(['x-1: not answered (the link is gone)']);
+    linkDown = false;
+    dispatcher.handle(command('x-2'));
+    await dispatcher.idle();
+    expect(replies).toEqual([
+      { cmdId: 'x-2', state: 'failed', reason: 'no device SIN000000009 behind this agent' },
+    ]);
+  });
+});

@@ -145,6 +145,50 @@ describe('batches over HTTP where MQTT is blocked', () => {
     expect((standIn.calls[3]!.body as unknown as { droppedReadings: number }).droppedReadings).toBe(12);
   });
 
+  it('says the status with no batch waiting: a round in which every poll failed still tells the server why', async () => {
+    const standIn = await consoleStandIn(() => 200);
+    const { link } = agentLink();
+    let timeouts = 0;
+    const http = delivery(standIn.url, link, {
+      status: () => ({
+        firmware: '0.1.0',
+        intervalS: 300,
+        clock: { ms: 1_000 },
+        droppedReadings: 0,
+        agent: {
+          links: [{ name: 'inverters' }],
+          devices: [
+            {
+              sn: 'SIN000000001',
+              link: 'inverters',
+              unitId: 1,
+              profile: 'sunspec',
+              errors: timeouts > 0 ? { timeout: timeouts } : {},
+              ...(timeouts > 0 ? { lastError: 'no answer within 2000 ms' } : {}),
+            },
+          ],
+        },
+      }),
+    });
+    await http.deliver();
+    expect(standIn.calls.map((c) => c.path)).toEqual(['/prod-api/device/v1/status']);
+    // Its polls fail: no reading, no batch, and the changed status goes up alone.
+    timeouts = 1;
+    await http.deliver();
+    expect(standIn.calls.map((c) => c.path)).toEqual(Array(2).fill('/prod-api/device/v1/status'));
+    const said = standIn.calls[1]!.body as unknown as {
+      agent: { devices: { errors: object; lastError: string }[] };
+    };
+    expect(said.agent.devices[0]).toMatchObject({
+      errors: { timeout: 1 },
+      lastError: 'no answer within 2000 ms',
+    });
+    // Nothing changed: nothing is said.
+    await http.deliver();
+    expect(standIn.calls).toHaveLength(2);
+    expect(link.waiting()).toEqual([]);
+  });
+
   it('keeps a batch the server did not store (401, 503, no server) and sends it again later, nothing doubled', async () => {
     let answer = 503;
     const standIn = await consoleStandIn(() => answer);

@@ -98,9 +98,17 @@ export class CommandDispatcher {
       this.reply(full);
     };
     const before = this.queues.get(msg.target) ?? Promise.resolve();
-    const run = before
-      .then(() => this.carryOut(msg, answer))
-      .catch((err: unknown) => answer({ state: 'failed', reason: `agent error: ${(err as Error).message}` }))
+    // The chain ends here and never rejects: a reply that cannot go (the link failing) is logged, and the device's
+    // next command still runs after it.
+    const run: Promise<void> = (async () => {
+      await before;
+      try {
+        await this.carryOut(msg, answer);
+      } catch (err) {
+        answer({ state: 'failed', reason: `agent error: ${(err as Error).message}` });
+      }
+    })()
+      .catch((err: unknown) => this.options.log?.(`${msg.cmdId}: not answered (${(err as Error).message})`))
       .finally(() => {
         entry.done = true;
         if (this.queues.get(msg.target) === run) this.queues.delete(msg.target);

@@ -123,7 +123,9 @@ export class HttpDelivery {
     }
     if (now < this.retryAt || now - this.mqttSeenAt < this.options.afterMs) return;
     const waiting = link.waiting();
-    if (waiting.length === 0 && this.replies.length === 0) return;
+    // A status to say goes up on its own too: a round in which every poll failed has no batch, and the server
+    // must still hear the agent and its poll errors.
+    if (waiting.length === 0 && this.replies.length === 0 && !this.statusDue()) return;
     if (!this.usingHttp && this.options.afterMs > 0) {
       log(`MQTT unreachable for ${Math.round((now - this.mqttSeenAt) / 1000)} s: batches go over HTTP`);
     }
@@ -144,17 +146,25 @@ export class HttpDelivery {
     this.retryAt = this.now() + this.retryMs;
   }
 
+  /** The status to say now: not taken yet, changed (its clock aside) or taken an hour ago; else undefined. */
+  private statusDue() {
+    const status = this.options.status?.();
+    if (!status) return undefined;
+    const { clock, ...rest } = status;
+    const key = JSON.stringify(rest);
+    if (this.statusSent?.key === key && this.now() - this.statusSent.at < STATUS_EVERY_MS) return undefined;
+    return { key, rest, clock };
+  }
+
   /**
    * Says the agent's status if the server has not taken this one yet (or not within the hour); true when it is
    * settled (taken, refused for good, or nothing to say), false to try again later.
    */
   private async sendStatus(): Promise<boolean> {
-    const status = this.options.status?.();
-    if (!status) return true;
-    const { clock, ...rest } = status;
-    const key = JSON.stringify(rest);
+    const due = this.statusDue();
+    if (!due) return true;
+    const { key, rest, clock } = due;
     const now = this.now();
-    if (this.statusSent?.key === key && now - this.statusSent.at < STATUS_EVERY_MS) return true;
     const answer = await this.call('status', JSON.stringify({ state: 'online', ...rest, clock }), 'status');
     if (answer === undefined) return false;
     if (answer.status === 200 || answer.status === 400) {
