@@ -346,6 +346,11 @@ export const commandDevice = z.object({
   model: z.string(),
   kind: z.string(),
   profileId: settingsProfileId.nullable(),
+  /**
+   * The points of its profile the device has, where that is fewer than all: a SunSpec device behind an edge agent
+   * has those its discovery found (the settings screen offers only these, the server refuses the others).
+   */
+  points: z.array(z.string()).optional(),
   plantId: z.number().int(),
   plantName: z.string(),
   collectorSerial: z.string().nullable(),

@@ -110,6 +110,11 @@ describe('commands to devices behind an edge agent', () => {
       return rows.every((d) => d.profileId === 'sunspecInverter' && d.online) ? rows : undefined;
     });
     expect(pickers.map((d) => d.serial).sort()).toEqual([...serials].sort());
+    // Offered exactly what discovery found: model 123's controls and 121's rating, no trip limits (no 706-709).
+    for (const d of pickers) {
+      expect(d.points).toEqual(expect.arrayContaining(['connection', 'activePowerLimitPct', 'ratedPowerW']));
+      expect(d.points).not.toContain('gridOverVoltage');
+    }
     return { plant, writable, serials };
   }
 
@@ -194,6 +199,21 @@ describe('commands to devices behind an edge agent', () => {
         },
       });
       expect(writable.get(MODEL_123 + 5)).toBe(6000);
+
+      // A setting its discovery did not find is refused before anything is sent.
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: '/prod-api/commands/settings',
+        headers,
+        payload: {
+          route: 'remoteSet',
+          serials: [inverter],
+          values: { gridOverVoltage: 250 },
+          confirm: inverter,
+        },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().msg).toMatch(/过压保护值|Over-voltage limit/);
     },
   );
 

@@ -5,6 +5,7 @@ import {
   SUNSPEC_INVERTER,
   profileById,
   profileForModel,
+  profileFound,
   type AgentDeviceReport,
   type SettingsProfileId,
   type commandDevicesQuery,
@@ -47,9 +48,11 @@ interface Row {
 /**
  * The settings profile of a device. Behind an edge agent that has said how it reads the device, it is what that
  * reading reaches: a SunSpec device with immediate controls (model 123), or with the IEEE 1547 DER controls (704)
- * instead, takes the SunSpec inverter's profile, whose points name their SunSpec points (the agent writes them
- * wherever the device's own map puts them, in 704 and 703 where it has no 123), one with neither none, and a device
- * read by a register profile that profile, whose addresses are the device's own.
+ * instead, takes the SunSpec inverter's profile narrowed to the points its discovery found (`profileFound`: no
+ * model 123 control without 123 or its 1547 counterpart, no trip limit without its model), whose points name their
+ * SunSpec points (the agent writes them wherever the device's own map puts them, in 704 and 703 where it has no
+ * 123); one with neither none, and a device read by a register profile that profile, whose addresses are the
+ * device's own.
  * Otherwise (our dataloggers, an agent yet to report) the profile of its model.
  */
 export function profileOfDevice(
@@ -60,7 +63,7 @@ export function profileOfDevice(
   if (agentDevice.profile === 'sunspec') {
     if (!agentDevice.models) return profileForModel(model);
     return agentDevice.models.includes(123) || agentDevice.models.includes(704)
-      ? SUNSPEC_INVERTER
+      ? profileFound(SUNSPEC_INVERTER, agentDevice.models)
       : undefined;
   }
   return (SETTINGS_PROFILE_IDS as readonly string[]).includes(agentDevice.profile)
@@ -134,6 +137,10 @@ export async function pickerDevices(
       model: d.model,
       kind: d.kind,
       profileId: d.profile?.id ?? null,
+      // A profile narrowed to what an edge agent found of the device: the settings screen offers these points only.
+      ...(d.profile && d.profile !== profileById(d.profile.id)
+        ? { points: d.profile.points.map((p) => p.name) }
+        : {}),
       plantId: d.plantId,
       plantName: d.plantName,
       collectorSerial: d.collectorSerial,

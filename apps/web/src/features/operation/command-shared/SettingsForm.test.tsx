@@ -1,10 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HYBRID_REGISTER, pointOf, SUNSPEC_INVERTER, type SettingPoint } from '@solarops/contracts';
+import {
+  HYBRID_REGISTER,
+  pointOf,
+  profileFound,
+  SUNSPEC_INVERTER,
+  type SettingPoint,
+} from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { SettingsForm } from './SettingsForm.tsx';
-import { changedValues, formatPointValue, hhmm, minutesOf, problemOf } from './settingsForm.ts';
+import {
+  changedValues,
+  formatPointValue,
+  hhmm,
+  minutesOf,
+  problemOf,
+  profileOffered,
+} from './settingsForm.ts';
 
 const point = (profile: typeof SUNSPEC_INVERTER, name: string): SettingPoint => pointOf(profile, name)!;
 const LIMIT = point(SUNSPEC_INVERTER, 'activePowerLimitPct');
@@ -159,6 +172,50 @@ describe('the settings form', { timeout: 60_000 }, () => {
     );
     expect(screen.getByTestId('current-connection')).toHaveTextContent('连接（并网）');
     expect(screen.getAllByText('并网连接').length).toBeGreaterThan(0);
+  });
+
+  it('offers a device behind an edge agent exactly the points its discovery found, in English and Chinese', async () => {
+    // As the server lists them: a DER device (the 1547 models, no 123) and a SunSpec inverter with 123 and no trip
+    // models, each with the points of its profile that it has.
+    const devices = [
+      { serial: 'SIN000000701', points: profileFound(SUNSPEC_INVERTER, [1, 701, 702, 703, 704]).points.map((p) => p.name) },
+      { serial: 'SIN000000123', points: profileFound(SUNSPEC_INVERTER, [1, 101, 120, 121, 123]).points.map((p) => p.name) },
+      { serial: 'SIN000000001' },
+    ];
+    const der = profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000701']);
+    const names = (p: typeof der) => p.points.map((x) => x.name);
+    expect(names(der)).toEqual([
+      'connection',
+      'activePowerLimitPct',
+      'activePowerLimitRevertS',
+      'powerFactor',
+      'powerFactorRevertS',
+      'enterServiceDelayS',
+    ]);
+    // Model 123 everything it holds, its nameplate (121), no trip limits; a device of ours all of its profile.
+    const immediate = names(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000123']));
+    expect(immediate).toContain('activePowerLimitWindowS');
+    expect(immediate).toContain('ratedPowerW');
+    expect(immediate).not.toContain('gridOverVoltage');
+    expect(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000001'])).toBe(SUNSPEC_INVERTER);
+    // Chosen together: what both have.
+    expect(names(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000701', 'SIN000000123']))).toEqual(
+      names(der).filter((n) => n !== 'enterServiceDelayS'),
+    );
+
+    for (const [lang, shown, absent] of [
+      ['en', 'Power limit revert time', 'Power limit window'],
+      ['zh', '有功限制恢复时间', '有功限制随机窗口'],
+    ] as const) {
+      await changeLanguage(lang);
+      const { unmount } = render(<SettingsForm profile={der} current={SUNSPEC_VALUES} onSubmit={() => undefined} />);
+      for (const p of der.points) expect(screen.getByTestId(`current-${p.name}`)).toBeInTheDocument();
+      expect(screen.queryByTestId('current-activePowerLimitWindowS')).toBeNull();
+      expect(screen.queryByTestId('current-ratedPowerW')).toBeNull();
+      expect(screen.getByText(shown)).toBeInTheDocument();
+      expect(screen.queryByText(absent)).toBeNull();
+      unmount();
+    }
   });
 
   it('speaks Chinese too', async () => {

@@ -1,6 +1,7 @@
 import {
   pointOf,
   pointValueError,
+  type CommandDevice,
   type PointValues,
   type SettingPoint,
   type SettingsProfile,
@@ -115,4 +116,21 @@ export function describePoint(
     profiles.map((p) => pointOf(p, name)).find((x): x is SettingPoint => x !== undefined);
   if (!point) return { label: name, value: value === undefined ? '—' : String(value) };
   return { label: point.label[lang], value: formatPointValue(point, value, lang, t) };
+}
+
+/**
+ * The profile as the settings screen offers it for the devices chosen: narrowed to the points every one of them has.
+ * A device behind an edge agent has those its discovery found (`points`: no power limit on a device without
+ * immediate or DER controls, no trip limit without its model); the others have all of their profile.
+ */
+export function profileOffered(
+  profile: SettingsProfile,
+  devices: readonly Pick<CommandDevice, 'serial' | 'points'>[],
+  serials: readonly string[],
+): SettingsProfile {
+  const found = devices
+    .filter((d) => d.points && serials.includes(d.serial))
+    .map((d) => new Set(d.points));
+  if (found.length === 0) return profile;
+  return { ...profile, points: profile.points.filter((p) => found.every((f) => f.has(p.name))) };
 }

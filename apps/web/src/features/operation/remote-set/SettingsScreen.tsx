@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import {
@@ -24,7 +24,7 @@ import { ConfirmWriteDialog } from '../command-shared/ConfirmWriteDialog.tsx';
 import { DevicePicker } from '../command-shared/DevicePicker.tsx';
 import { RefusedDevices } from '../command-shared/RefusedDevices.tsx';
 import { SettingsForm } from '../command-shared/SettingsForm.tsx';
-import { formatPointValue } from '../command-shared/settingsForm.ts';
+import { formatPointValue, profileOffered } from '../command-shared/settingsForm.ts';
 import { useDeviceRead } from '../command-shared/useDeviceRead.ts';
 import { pathOf } from '../../../router/paths.ts';
 
@@ -48,10 +48,15 @@ export function SettingsScreen({
   const navigate = useNavigate();
   useCommandPush();
   const profiles = useProfiles();
-  const profile = profiles.data?.find((p) => p.id === profileId);
   const devices = useCommandDevices({ profileId });
   const [plantId, setPlantId] = useState<number>();
   const [serials, setSerials] = useState<string[]>([]);
+  const shipped = profiles.data?.find((p) => p.id === profileId);
+  // For devices behind an edge agent, the points their discovery found (every point for the others).
+  const profile = useMemo(
+    () => shipped && profileOffered(shipped, devices.data ?? [], serials),
+    [shipped, devices.data, serials],
+  );
   const read = useDeviceRead();
   const [reading, setReading] = useState(false);
   const [pending, setPending] = useState<PointValues>();
