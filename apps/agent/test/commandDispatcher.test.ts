@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage, CommandReply } from '@solarops/contracts';
+import { encodeModel, modelDef, sunspecMap } from '@solarops/contracts/sunspec';
 import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
 import { LinkQueue } from '../src/modbus/LinkQueue.ts';
 import { ModbusSerialTransport } from '../src/modbus/transport.ts';
@@ -333,6 +334,145 @@ describe('commands to a device with the DER models (704, 703) instead of model 1
         "activePowerLimitWindowS (SunSpec 123 WMaxLimPct_WinTms) has no counterpart in the device's DER controls (model 704)",
     });
     expect(writes()).toHaveLength(before);
+  });
+});
+
+/**
+ * A battery's SunSpec image (common model at 40002, storage 124 at 40070, battery 802 at 40096) as the official
+ * definitions lay it out, served over Modbus TCP (writes as `writes` says), with the agent's dispatcher for it.
+ */
+async function batteryAgent(writes: ServedDevice['writes']) {
+  const registers = new Map<number, number | null>(
+    sunspecMap([
+      encodeModel(modelDef(1)!, { points: { Mn: 'Maker', Md: 'Storage 10', SN: 'BAT-0001' } }),
+      encodeModel(modelDef(124)!, {
+        points: {
+          WChaMax: 5000,
+          WChaGra: 100,
+          WDisChaGra: 100,
+          StorCtl_Mod: 0,
+          MinRsvPct: 10,
+          OutWRte: 100,
+          InWRte: 100,
+          InOutWRte_WinTms: 0,
+          InOutWRte_RvrtTms: 0,
+          InOutWRte_RmpTms: 0,
+          WChaMax_SF: 0,
+          WChaDisChaGra_SF: 0,
+          MinRsvPct_SF: 0,
+          InOutWRte_SF: -1,
+        },
+      }),
+      encodeModel(modelDef(802)!, {
+        points: {
+          AHRtg: 200,
+          WHRtg: 10000,
+          WChaRteMax: 5000,
+          WDisChaRteMax: 5000,
+          SocRsvMax: 95,
+          SoCRsvMin: 10,
+          SoC: 55,
+          SetOp: 1,
+          AHRtg_SF: 0,
+          WHRtg_SF: 0,
+          WChaDisChaMax_SF: 0,
+          SoC_SF: 0,
+        },
+      }),
+    ]),
+  );
+  const server = new ImageServer([{ unitId: 1, registers, writes }]);
+  await server.start();
+  const queue = new LinkQueue(
+    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
+    { gapMs: 0 },
+  );
+  const poller = new DevicePoller(queue, { sn: SN, unitId: 1 }, 60_000, () => undefined);
+  const replies: CommandReply[] = [];
+  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
+    serial: AGENT,
+  });
+  cleanups.push(
+    () => server.stop(),
+    () => queue.close(),
+    () => dispatcher.stop(),
+  );
+  const send = async (m: Omit<CommandMessage, 'target'>) => {
+    dispatcher.handle({ target: SN, ...m });
+    await dispatcher.idle();
+    return replies.filter((r) => r.cmdId === m.cmdId);
+  };
+  const writesDone = () => server.requests.filter((r) => r.fc === 16).map((r) => [r.address, r.count]);
+  return { registers, send, writesDone };
+}
+
+describe('battery charge and discharge: SunSpec storage (124) and battery (802)', () => {
+  // The settings profile's charge rate (40222, 0.1 %), which rate is in force (40214) and the rates' revert time.
+  const charge = {
+    registers: [
+      { address: 40222, type: 's16', value: 500 },
+      { address: 40214, type: 'u16', value: 1 },
+      { address: 40224, type: 'u16', value: 600 },
+    ],
+  };
+
+  it('a charge rate goes to 124 InWRte in the device scale with StorCtl_Mod and its revert time, read back', async () => {
+    const { registers, send, writesDone } = await batteryAgent('store');
+    expect(await send({ cmdId: 'b-1', type: 'writeSettings', args: charge })).toEqual([
+      { cmdId: 'b-1', state: 'accepted', result: { previous: { '40222': 1000, '40214': 0, '40224': 0 } } },
+    ]);
+    // InWRte 50 % in steps of 0.1 % (InOutWRte_SF −1), StorCtl_Mod CHARGE, InOutWRte_RvrtTms 600 s; the
+    // charge state between StorCtl_Mod and the rates is read-only and never written.
+    expect([40083, 40075, 40085].map((a) => registers.get(a))).toEqual([500, 1, 600]);
+    expect(writesDone()).toEqual([
+      [40075, 1],
+      [40083, 3],
+    ]);
+    const [read] = await send({ cmdId: 'b-1.rb', type: 'readSettings', args: charge });
+    expect(read!.result).toEqual({ registers: { '40222': 500, '40214': 1, '40224': 600 } });
+  });
+
+  it("the battery's reserve and disconnect go to 802 SoCRsvMin and SetOp", async () => {
+    const { registers, send } = await batteryAgent('store');
+    const reserve = {
+      registers: [
+        { address: 40330, type: 'u16', value: 200 },
+        { address: 40332, type: 'u16', value: 2 },
+      ],
+    };
+    expect(await send({ cmdId: 'b-2', type: 'writeSettings', args: reserve })).toEqual([
+      { cmdId: 'b-2', state: 'accepted', result: { previous: { '40330': 100, '40332': 1 } } },
+    ]);
+    expect([40106, 40146].map((a) => registers.get(a))).toEqual([20, 2]);
+    expect((await send({ cmdId: 'b-2.rb', type: 'readSettings', args: reserve }))[0]!.result).toEqual({
+      registers: { '40330': 200, '40332': 2 },
+    });
+  });
+
+  it("a write the device refuses ends failed with the device's reason, and nothing changes", async () => {
+    const { registers, send } = await batteryAgent({ refuse: 3 });
+    expect(await send({ cmdId: 'b-3', type: 'writeSettings', args: charge })).toEqual([
+      {
+        cmdId: 'b-3',
+        state: 'failed',
+        reason: 'the device refused the write: exception 3 (illegal data value)',
+      },
+    ]);
+    expect(registers.get(40083)).toBe(1000);
+  });
+
+  it('on the recorded inverter, whose 124 gives no scale for its rates and which has no 802, nothing is written', async () => {
+    const { server, send } = await agentWith('store');
+    expect(await send({ cmdId: 'b-4', type: 'writeSettings', args: charge })).toEqual([
+      { cmdId: 'b-4', state: 'failed', reason: 'the device gives no scale for InWRte' },
+    ]);
+    const [reserve] = await send({
+      cmdId: 'b-5',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40330, type: 'u16', value: 200 }] },
+    });
+    expect(reserve).toMatchObject({ state: 'failed', reason: 'the device has no SunSpec model 802' });
+    expect(server.requests.filter((r) => r.fc === 16)).toEqual([]);
   });
 });
 

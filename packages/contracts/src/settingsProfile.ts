@@ -54,6 +54,11 @@ export const settingPoint = z.object({
   revertTimer: z.string().optional(),
   /** Points written together in one device transaction (a time-of-use slot); a write must carry all of them. */
   atomicGroup: z.string().optional(),
+  /**
+   * Offered only to a device behind an edge agent whose discovery found the point's SunSpec model (`profileFound`):
+   * the profile's own device models do not have it (a battery's controls on a grid inverter's profile).
+   */
+  foundOnly: z.literal(true).optional(),
   /** Section of the form. */
   group: z.string(),
   label: localized,

@@ -67,6 +67,25 @@ const IMMEDIATE: Readonly<Record<string, { enable?: string } | undefined>> = {
 };
 
 /**
+ * A battery's settings the agent writes: model 124 (storage: the largest charge power, which rates are in force,
+ * the minimum reserve, the charge and discharge rates with their window, revert and ramp times) and model 802
+ * (battery: the state-of-charge reserve, connect or disconnect). `StorCtl_Mod` itself says which rate is in force.
+ */
+const STORAGE: Readonly<Record<number, ReadonlySet<string> | undefined>> = {
+  124: new Set([
+    'WChaMax',
+    'StorCtl_Mod',
+    'MinRsvPct',
+    'OutWRte',
+    'InWRte',
+    'InOutWRte_WinTms',
+    'InOutWRte_RvrtTms',
+    'InOutWRte_RmpTms',
+  ]),
+  802: new Set(['SoCRsvMin', 'SocRsvMax', 'SetOp']),
+};
+
+/**
  * The flags written with the same controls on a device with the IEEE 1547 models instead of model 123 (where they
  * lie there: contracts `DER_COUNTERPARTS`): the active power limit and the power factor of model 704 with their
  * enable flags, their revert times with the flag the control takes when they run out (off).
@@ -79,17 +98,23 @@ const DER_FLAGS: Readonly<Record<string, { enable?: string; offAfterRevert?: str
 };
 
 /**
- * Where a model 123 point of our profile is written on a device with these models: in its model 123, else in its
- * 1547 models (704, 703); or why it is not written there.
+ * Where a point of our profile is written on a device with these models: a battery's in its model 124 or 802, a
+ * model 123 control in its model 123, else in its 1547 models (704, 703); or why it is not written there.
  */
 export function controlPlace(point: SettingPoint, models: readonly number[]): ControlPlace | string {
   const name = point.sunspec!.point;
+  if (STORAGE[point.sunspec!.model]?.has(name))
+    return models.includes(point.sunspec!.model)
+      ? { model: point.sunspec!.model, path: name }
+      : `the device has no SunSpec model ${point.sunspec!.model}`;
   if (point.sunspec!.model !== 123 || !(name in IMMEDIATE))
     return `${point.name} (SunSpec ${point.sunspec!.model} ${name}) is not written by the edge agent yet`;
   if (models.includes(123)) return { model: 123, path: name, ...IMMEDIATE[name] };
-  if (!models.includes(704)) return 'the device has no SunSpec model 123 (immediate controls) nor 704 (DER controls)';
+  if (!models.includes(704))
+    return 'the device has no SunSpec model 123 (immediate controls) nor 704 (DER controls)';
   const der = DER_COUNTERPARTS[name];
-  if (!der) return `${point.name} (SunSpec 123 ${name}) has no counterpart in the device's DER controls (model 704)`;
+  if (!der)
+    return `${point.name} (SunSpec 123 ${name}) has no counterpart in the device's DER controls (model 704)`;
   if (!models.includes(der.model))
     return `${point.name} is SunSpec ${der.model} ${der.point} on this device, which has no model ${der.model}`;
   return { model: der.model, path: der.point, ...DER_FLAGS[der.point] };
@@ -134,11 +159,11 @@ function controlsOf(
 
 /**
  * Writes settings of our profile to a SunSpec device's controls: model 123 (immediate controls), or on a device
- * with the IEEE 1547 models instead, 704 (DER controls) and 703 (enter service). Each value goes in the device's
- * own scale, with the enable flag of its control, in one request per model, then read back. A 0 % active power
- * limit is refused (switching off is "disconnect", asked for by name). The answer holds the values before the
- * write as the profile encodes them, so that the console shows old and new; `written` the registers in the
- * device's steps.
+ * with the IEEE 1547 models instead, 704 (DER controls) and 703 (enter service); a battery's in 124 (storage) and
+ * 802 (battery). Each value goes in the device's own scale, with the enable flag of its control, model by model,
+ * then read back. A 0 % active power limit is refused (switching off is "disconnect", asked for by name). The answer
+ * holds the values before the write as the profile encodes them, so that the console shows old and new; `written`
+ * the registers in the device's steps.
  */
 export async function writeSunSpecSettings(
   io: RegisterAccess,

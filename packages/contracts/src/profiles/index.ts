@@ -15,9 +15,21 @@ export const SETTINGS_PROFILES: readonly SettingsProfile[] = [
   YONGFU_STORAGE,
 ];
 
-const patterns = SETTINGS_PROFILES.map((p) => ({ profile: p, re: new RegExp(p.modelPattern) }));
+/**
+ * A profile as the device models it names have it: without the points offered only where an edge agent's
+ * discovery found them (`foundOnly`); the profile itself when it has none.
+ */
+const ownModels = (profile: SettingsProfile): SettingsProfile =>
+  profile.points.some((p) => p.foundOnly)
+    ? { ...profile, points: profile.points.filter((p) => !p.foundOnly) }
+    : profile;
 
-/** The profile of a device model, or undefined when the model has no remote settings (meters, stations). */
+const patterns = SETTINGS_PROFILES.map((p) => ({ profile: ownModels(p), re: new RegExp(p.modelPattern) }));
+
+/**
+ * The profile of a device model (without the points only a device behind an edge agent may have found), or
+ * undefined when the model has no remote settings (meters, stations).
+ */
 export function profileForModel(model: string): SettingsProfile | undefined {
   return patterns.find((p) => p.re.test(model))?.profile;
 }

@@ -12,12 +12,13 @@ const timing = (
   base: number,
   sunspecPrefix: string,
   what: { zh: string; en: string },
+  model = 123,
 ): SettingPoint[] => [
   {
     name: `${prefix}WindowS`,
     register: base,
     registerType: 'u16',
-    sunspec: { model: 123, point: `${sunspecPrefix}_WinTms` },
+    sunspec: { model, point: `${sunspecPrefix}_WinTms` },
     type: 'number',
     unit: 's',
     scale: 0,
@@ -36,7 +37,7 @@ const timing = (
     name: `${prefix}RevertS`,
     register: base + 1,
     registerType: 'u16',
-    sunspec: { model: 123, point: `${sunspecPrefix}_RvrtTms` },
+    sunspec: { model, point: `${sunspecPrefix}_RvrtTms` },
     type: 'number',
     unit: 's',
     scale: 0,
@@ -55,7 +56,7 @@ const timing = (
     name: `${prefix}RampS`,
     register: base + 2,
     registerType: 'u16',
-    sunspec: { model: 123, point: `${sunspecPrefix}_RmpTms` },
+    sunspec: { model, point: `${sunspecPrefix}_RmpTms` },
     type: 'number',
     unit: 's',
     scale: 0,
@@ -122,6 +123,173 @@ const trip = (
   },
 ];
 
+/** A battery's setting, on a device whose discovery found its SunSpec model (124 storage, 802 battery) only. */
+const battery = (point: Omit<SettingPoint, 'group' | 'foundOnly'>): SettingPoint => ({
+  ...point,
+  group: 'battery',
+  foundOnly: true,
+});
+
+/**
+ * Charge and discharge of a battery behind an edge agent: SunSpec model 124 (storage: the largest charge power,
+ * which of the charge and discharge rates is in force, the rates with their window, revert and ramp times, the
+ * reserve) and model 802 (battery: its state-of-charge reserve and connecting or disconnecting it), at the usual
+ * addresses of model 124 after 123.
+ */
+const BATTERY: SettingPoint[] = [
+  battery({
+    name: 'batteryChargeMaxW',
+    register: 40211,
+    registerType: 'u16',
+    sunspec: { model: 124, point: 'WChaMax' },
+    type: 'number',
+    unit: 'W',
+    scale: 1,
+    min: 0,
+    max: 200000,
+    access: 'rw',
+    label: { zh: '最大充电功率', en: 'Maximum charge power' },
+    help: {
+      zh: '电池充电功率的上限；充放电功率的百分比以它为基准。',
+      en: 'The most the battery charges at; the charge and discharge rates are shares of it.',
+    },
+  }),
+  battery({
+    name: 'batteryControl',
+    register: 40214,
+    registerType: 'u16',
+    sunspec: { model: 124, point: 'StorCtl_Mod' },
+    type: 'enum',
+    unit: '',
+    scale: 0,
+    min: 0,
+    max: 3,
+    options: [
+      { value: 0, label: { zh: '不限制', en: 'No limits' } },
+      { value: 1, label: { zh: '按充电功率', en: 'Charge at the charge rate' } },
+      { value: 2, label: { zh: '按放电功率', en: 'Discharge at the discharge rate' } },
+      { value: 3, label: { zh: '充放电均按设定', en: 'Charge and discharge at their rates' } },
+    ],
+    access: 'rw',
+    label: { zh: '充放电控制', en: 'Charge and discharge control' },
+    help: {
+      zh: '电池按下面设定的充电功率、放电功率或两者运行。',
+      en: 'Whether the battery follows the charge rate, the discharge rate or both set below.',
+    },
+  }),
+  battery({
+    name: 'batteryMinReservePct',
+    register: 40216,
+    registerType: 'u16',
+    sunspec: { model: 124, point: 'MinRsvPct' },
+    type: 'number',
+    unit: '%',
+    scale: -1,
+    min: 0,
+    max: 100,
+    access: 'rw',
+    label: { zh: '最低保留电量', en: 'Minimum reserve' },
+    help: {
+      zh: '放电不低于此电量（占额定容量的百分比）。',
+      en: 'The battery does not discharge below this share of its capacity.',
+    },
+  }),
+  battery({
+    name: 'batteryDischargeRatePct',
+    register: 40221,
+    registerType: 's16',
+    sunspec: { model: 124, point: 'OutWRte' },
+    type: 'number',
+    unit: '%',
+    scale: -1,
+    min: -100,
+    max: 100,
+    access: 'rw',
+    revertTimer: 'batteryRateRevertS',
+    label: { zh: '放电功率', en: 'Discharge rate' },
+    help: {
+      zh: '放电功率占最大放电功率的百分比；负值表示充电。',
+      en: 'Discharge power as a share of the largest discharge power; negative charges.',
+    },
+  }),
+  battery({
+    name: 'batteryChargeRatePct',
+    register: 40222,
+    registerType: 's16',
+    sunspec: { model: 124, point: 'InWRte' },
+    type: 'number',
+    unit: '%',
+    scale: -1,
+    min: -100,
+    max: 100,
+    access: 'rw',
+    revertTimer: 'batteryRateRevertS',
+    label: { zh: '充电功率', en: 'Charge rate' },
+    help: {
+      zh: '充电功率占最大充电功率的百分比；负值表示放电。',
+      en: 'Charge power as a share of the maximum charge power; negative discharges.',
+    },
+  }),
+  ...timing('batteryRate', 40223, 'InOutWRte', { zh: '充放电功率', en: 'Battery rate' }, 124).map((p) =>
+    battery(p),
+  ),
+  battery({
+    name: 'batterySocReserveMinPct',
+    register: 40330,
+    registerType: 'u16',
+    sunspec: { model: 802, point: 'SoCRsvMin' },
+    type: 'number',
+    unit: '%',
+    scale: -1,
+    min: 0,
+    max: 100,
+    access: 'rw',
+    label: { zh: '保留电量下限', en: 'Reserve, lower bound' },
+    help: {
+      zh: '电池保留给备用的最低荷电状态。',
+      en: 'The state of charge the battery keeps in reserve at the least.',
+    },
+  }),
+  battery({
+    name: 'batterySocReserveMaxPct',
+    register: 40331,
+    registerType: 'u16',
+    sunspec: { model: 802, point: 'SocRsvMax' },
+    type: 'number',
+    unit: '%',
+    scale: -1,
+    min: 0,
+    max: 100,
+    access: 'rw',
+    label: { zh: '充电上限', en: 'Reserve, upper bound' },
+    help: {
+      zh: '电池充电不超过此荷电状态。',
+      en: 'The battery charges no higher than this state of charge.',
+    },
+  }),
+  battery({
+    name: 'batteryOperation',
+    register: 40332,
+    registerType: 'u16',
+    sunspec: { model: 802, point: 'SetOp' },
+    type: 'enum',
+    unit: '',
+    scale: 0,
+    min: 1,
+    max: 2,
+    options: [
+      { value: 1, label: { zh: '接入电池', en: 'Connect the battery' } },
+      { value: 2, label: { zh: '断开电池', en: 'Disconnect the battery' } },
+    ],
+    access: 'rw',
+    label: { zh: '电池接入', en: 'Battery connection' },
+    help: {
+      zh: '把电池接入或断开（其直流接触器）。',
+      en: 'Connects or disconnects the battery (its DC contactor).',
+    },
+  }),
+];
+
 export const SUNSPEC_INVERTER: SettingsProfile = {
   id: 'sunspecInverter',
   route: 'remoteSet',
@@ -133,6 +301,7 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
     { key: 'connection', label: { zh: '并网连接', en: 'Grid connection' } },
     { key: 'power', label: { zh: '功率控制', en: 'Power control' } },
     { key: 'protection', label: { zh: '电网保护', en: 'Grid protection' } },
+    { key: 'battery', label: { zh: '储能电池', en: 'Battery' } },
   ],
   points: [
     {
@@ -330,5 +499,6 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
         en: 'After the grid returns to normal, the inverter waits this long before reconnecting.',
       },
     },
+    ...BATTERY,
   ],
 };

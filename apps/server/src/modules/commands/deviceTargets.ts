@@ -138,7 +138,7 @@ export async function pickerDevices(
       kind: d.kind,
       profileId: d.profile?.id ?? null,
       // A profile narrowed to what an edge agent found of the device: the settings screen offers these points only.
-      ...(d.profile && d.profile !== profileById(d.profile.id)
+      ...(d.profile && d.profile !== profileById(d.profile.id) && d.profile !== profileForModel(d.model)
         ? { points: d.profile.points.map((p) => p.name) }
         : {}),
       plantId: d.plantId,

@@ -178,8 +178,18 @@ describe('the settings form', { timeout: 60_000 }, () => {
     // As the server lists them: a DER device (the 1547 models, no 123) and a SunSpec inverter with 123 and no trip
     // models, each with the points of its profile that it has.
     const devices = [
-      { serial: 'SIN000000701', points: profileFound(SUNSPEC_INVERTER, [1, 701, 702, 703, 704]).points.map((p) => p.name) },
-      { serial: 'SIN000000123', points: profileFound(SUNSPEC_INVERTER, [1, 101, 120, 121, 123]).points.map((p) => p.name) },
+      {
+        serial: 'SIN000000701',
+        points: profileFound(SUNSPEC_INVERTER, [1, 701, 702, 703, 704]).points.map((p) => p.name),
+      },
+      {
+        serial: 'SIN000000123',
+        points: profileFound(SUNSPEC_INVERTER, [1, 101, 120, 121, 123]).points.map((p) => p.name),
+      },
+      {
+        serial: 'SIN000000124',
+        points: profileFound(SUNSPEC_INVERTER, [1, 103, 123, 124, 802]).points.map((p) => p.name),
+      },
       { serial: 'SIN000000001' },
     ];
     const der = profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000701']);
@@ -197,7 +207,15 @@ describe('the settings form', { timeout: 60_000 }, () => {
     expect(immediate).toContain('activePowerLimitWindowS');
     expect(immediate).toContain('ratedPowerW');
     expect(immediate).not.toContain('gridOverVoltage');
-    expect(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000001'])).toBe(SUNSPEC_INVERTER);
+    // Battery controls only where a storage (124) or battery (802) model was found; never on a model of our own.
+    const storage = names(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000124']));
+    expect(storage).toEqual(
+      expect.arrayContaining(['batteryChargeRatePct', 'batteryControl', 'batteryOperation']),
+    );
+    expect(immediate).not.toContain('batteryChargeRatePct');
+    const own = names(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000001']));
+    expect(own).toContain('gridOverVoltage');
+    expect(own.filter((n) => n.startsWith('battery'))).toEqual([]);
     // Chosen together: what both have.
     expect(names(profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000701', 'SIN000000123']))).toEqual(
       names(der).filter((n) => n !== 'enterServiceDelayS'),
@@ -207,13 +225,33 @@ describe('the settings form', { timeout: 60_000 }, () => {
       ['en', 'Power limit revert time', 'Power limit window'],
       ['zh', '有功限制恢复时间', '有功限制随机窗口'],
     ] as const) {
+      // The DER device's form: its points, no others.
       await changeLanguage(lang);
-      const { unmount } = render(<SettingsForm profile={der} current={SUNSPEC_VALUES} onSubmit={() => undefined} />);
+      const { unmount } = render(
+        <SettingsForm profile={der} current={SUNSPEC_VALUES} onSubmit={() => undefined} />,
+      );
       for (const p of der.points) expect(screen.getByTestId(`current-${p.name}`)).toBeInTheDocument();
       expect(screen.queryByTestId('current-activePowerLimitWindowS')).toBeNull();
       expect(screen.queryByTestId('current-ratedPowerW')).toBeNull();
       expect(screen.getByText(shown)).toBeInTheDocument();
       expect(screen.queryByText(absent)).toBeNull();
+      unmount();
+    }
+    const battery = profileOffered(SUNSPEC_INVERTER, devices, ['SIN000000124']);
+    for (const [lang, charge, off] of [
+      ['en', 'Charge rate', 'Disconnect the battery'],
+      ['zh', '充电功率', '断开电池'],
+    ] as const) {
+      await changeLanguage(lang);
+      const { unmount } = render(
+        <SettingsForm
+          profile={battery}
+          current={{ ...SUNSPEC_VALUES, batteryOperation: 2 }}
+          onSubmit={() => undefined}
+        />,
+      );
+      expect(screen.getByText(charge)).toBeInTheDocument();
+      expect(screen.getByTestId('current-batteryOperation')).toHaveTextContent(off);
       unmount();
     }
   });

@@ -121,16 +121,19 @@ export function describePoint(
 /**
  * The profile as the settings screen offers it for the devices chosen: narrowed to the points every one of them has.
  * A device behind an edge agent has those its discovery found (`points`: no power limit on a device without
- * immediate or DER controls, no trip limit without its model); the others have all of their profile.
+ * immediate or DER controls, no trip limit without its model, battery controls only with a storage or battery
+ * model); the others the points of their model, which never include those only a discovery finds (`foundOnly`).
  */
 export function profileOffered(
   profile: SettingsProfile,
   devices: readonly Pick<CommandDevice, 'serial' | 'points'>[],
   serials: readonly string[],
 ): SettingsProfile {
-  const found = devices
-    .filter((d) => d.points && serials.includes(d.serial))
-    .map((d) => new Set(d.points));
-  if (found.length === 0) return profile;
-  return { ...profile, points: profile.points.filter((p) => found.every((f) => f.has(p.name))) };
+  const chosen = devices.filter((d) => serials.includes(d.serial));
+  const found = chosen.filter((d) => d.points).map((d) => new Set(d.points));
+  const ownModel = found.length === 0 || found.length < chosen.length;
+  const points = profile.points.filter(
+    (p) => !(ownModel && p.foundOnly) && found.every((f) => f.has(p.name)),
+  );
+  return points.length === profile.points.length ? profile : { ...profile, points };
 }
