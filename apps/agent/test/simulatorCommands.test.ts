@@ -132,3 +132,52 @@ describe("a disconnect through the simulator's Modbus face", () => {
     expect(await stepAndRead()).toBeGreaterThan(ratedPowerW * 0.3);
   });
 });
+
+describe("a battery's charge and discharge through the simulator's Modbus face (124, 802)", () => {
+  /** Steps the simulation on and reads the hybrid's battery power over Modbus (+ charging). */
+  async function batteryPowerW(): Promise<number> {
+    now += 300_000;
+    running.tick();
+    const result = await poller.poll(now);
+    if (result.error) throw result.error;
+    return result.fields!.batteryPowerW!;
+  }
+  const battery = (inverter as unknown as { battery: { maxDischargeW: number } }).battery;
+
+  it('a discharge rate in force discharges the battery at that share of its largest power; a disconnect holds it', async () => {
+    // 30 % discharge rate (40221, 0.1 %) in force (40214: discharge), as the console's settings profile puts them.
+    const discharge = [
+      { address: 40221, type: 's16', value: 300 },
+      { address: 40214, type: 'u16', value: 2 },
+    ];
+    expect(
+      (await send({ cmdId: 's-1', type: 'writeSettings', args: { registers: discharge } }))[0]!.state,
+    ).toBe('accepted');
+    const [readBack] = await send({ cmdId: 's-1.rb', type: 'readSettings', args: { registers: discharge } });
+    expect(readBack!.result).toEqual({ registers: { '40221': 300, '40214': 2 } });
+    // The battery holds well above its 10 % reserve at noon: it discharges at 30 % from the step after the write.
+    await batteryPowerW();
+    expect(Math.abs((await batteryPowerW()) + battery.maxDischargeW * 0.3)).toBeLessThanOrEqual(1);
+
+    // The battery disconnected (802 SetOp 2, at 40332): it neither charges nor discharges.
+    const off = [{ address: 40332, type: 'u16', value: 2 }];
+    expect((await send({ cmdId: 's-2', type: 'writeSettings', args: { registers: off } }))[0]!.state).toBe(
+      'accepted',
+    );
+    await batteryPowerW();
+    expect(await batteryPowerW()).toBe(0);
+  });
+
+  it('a rate out of range is refused with exception 3, which the command reports', async () => {
+    const [reply] = await send({
+      cmdId: 's-3',
+      type: 'writeSettings',
+      args: { registers: [{ address: 40332, type: 'u16', value: 3 }] },
+    });
+    expect(reply).toEqual({
+      cmdId: 's-3',
+      state: 'failed',
+      reason: 'the device refused the write: exception 3 (illegal data value)',
+    });
+  });
+});

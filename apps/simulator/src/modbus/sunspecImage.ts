@@ -10,6 +10,7 @@ import {
 } from '@solarops/contracts/sunspec';
 import type { DeviceDescription } from '../physics/index.ts';
 import type { ImmediateControls } from './ImmediateControls.ts';
+import type { StorageControls } from './StorageControls.ts';
 
 /** What the devices' nameplates say in SunSpec's common model. */
 export const SUNSPEC_MANUFACTURER = 'SolarOps';
@@ -57,6 +58,7 @@ function inverterModels(
   device: DeviceDescription & { ratedPowerW: number; phases: 1 | 3 },
   r: TelemetryReading,
   controls: ImmediateControls | undefined,
+  storage: StorageControls | undefined,
 ) {
   const wSf = wattScale(device.ratedPowerW);
   const currents = r.gridCurrentA ?? [];
@@ -101,7 +103,14 @@ function inverterModels(
       })),
     },
   });
-  const models = [common, inverter, nameplate, ...(controls ? [controls.registers()] : []), mppt];
+  const models = [
+    common,
+    inverter,
+    nameplate,
+    ...(controls ? [controls.registers()] : []),
+    ...(storage ? [storage.storage()] : []),
+    mppt,
+  ];
   if ('battery' in device)
     models.push(
       encode(802, {
@@ -120,6 +129,7 @@ function inverterModels(
           // Positive while charging, as our reading counts it (and model 802 does).
           W: r.batteryPowerW,
           W_SF: 0,
+          ...storage?.batteryPoints(),
         }),
       }),
     );
@@ -151,7 +161,9 @@ function meterModels(device: DeviceDescription & { phases: 1 | 3 }, r: Telemetry
 /**
  * The SunSpec register map (from 40000) a simulated device serves for its current reading: the common model
  * (maker, model, serial), the inverter model (101 single-phase, 103 three-phase), the nameplate (120), with
- * `controls` its immediate controls (123, writable through the face), the PV inputs (160) and for a hybrid its battery (802); for a meter the common model and 201 or 203. Undefined for a
+ * `controls` its immediate controls (123, writable through the face), with `storage` a hybrid's storage controls (124,
+ * writable), the PV inputs (160) and for a hybrid its battery (802, its settings writable with `storage`); for a
+ * meter the common model and 201 or 203. Undefined for a
  * device SunSpec has no model for here (the weather station). Values the reading lacks are served as "not
  * implemented", so a reader leaves them out as it would on a real device.
  */
@@ -159,10 +171,11 @@ export function sunspecImage(
   device: DeviceDescription,
   reading: TelemetryReading,
   controls?: ImmediateControls,
+  storage?: StorageControls,
 ): Map<number, number> | undefined {
   if (device.kind === 'weatherStation') return undefined;
   if (device.kind === 'meter') return sunspecMap(meterModels(device, reading));
-  return sunspecMap(inverterModels(device, reading, controls));
+  return sunspecMap(inverterModels(device, reading, controls, storage));
 }
 
 /** Where model `id` starts (its ID register) in a SunSpec map from 40000, or undefined when the map lacks it. */

@@ -21,6 +21,7 @@ import { fleetIvScanner } from '../commands/ivScanner.ts';
 import type { IvFaultRates } from '../physics/ivCurve.ts';
 import { ModbusFace } from '../modbus/ModbusFace.ts';
 import { ImmediateControls } from '../modbus/ImmediateControls.ts';
+import { StorageControls } from '../modbus/StorageControls.ts';
 import { modelAddress, sunspecImage } from '../modbus/sunspecImage.ts';
 import type { AgentPlant } from '../agentPlant/agentPlant.ts';
 import { CollectorLink } from './CollectorLink.ts';
@@ -154,10 +155,14 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
    * a limit there caps the inverter as its settings do. Each unit's last reading, to serve a write's result at once.
    */
   const immediate = new Map<string, ImmediateControls>();
+  /** The agent plant's hybrids' storage controls (124, and 802's settings), which drive their batteries. */
+  const storage = new Map<string, StorageControls>();
   const lastReading = new Map<string, TelemetryReading>();
   const serveUnit = (serial: string): Map<number, number> | undefined => {
     const reading = lastReading.get(serial);
-    const image = reading && sunspecImage(descriptionOf.get(serial)!, reading, immediate.get(serial));
+    const image =
+      reading &&
+      sunspecImage(descriptionOf.get(serial)!, reading, immediate.get(serial), storage.get(serial));
     if (image) face!.serve(unitOf.get(serial)!, image);
     return image;
   };
@@ -165,15 +170,24 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
     if (!('ratedPowerW' in d)) continue;
     const controls = new ImmediateControls(now);
     immediate.set(serial, controls);
+    const battery = 'battery' in d ? new StorageControls(d.battery, now) : undefined;
+    if (battery) storage.set(serial, battery);
     face!.takeWrites(unitOf.get(serial)!, (address, values) => {
       const image = serveUnit(serial);
-      const at = image && modelAddress(image, 123);
-      // Only model 123 takes writes; any other register refuses them (illegal data address).
-      if (at === undefined || address < at || address + values.length > at + image!.get(at + 1)! + 2)
-        return 2;
-      const refusal = controls.write(address - at, values);
-      if (refusal === undefined) serveUnit(serial);
-      return refusal;
+      if (!image) return 2;
+      // Models 123, 124 and 802 take writes, each within itself; any other register refuses them.
+      for (const id of [123, 124, 802] as const) {
+        const at = modelAddress(image, id);
+        if (at === undefined || address < at || address + values.length > at + image.get(at + 1)! + 2)
+          continue;
+        const offset = address - at;
+        const held = Array.from({ length: image.get(at + 1)! + 2 }, (_, i) => image.get(at + i)!);
+        const refusal =
+          id === 123 ? controls.write(offset, values) : battery?.write(id, held, offset, values);
+        if (refusal === undefined) serveUnit(serial);
+        return refusal;
+      }
+      return 2;
     });
   }
   const unplugged = new Set(options.unplugged);
@@ -253,15 +267,18 @@ export async function runFleet(options: FleetRunOptions): Promise<RunningFleet> 
       for (const device of plant.devices) {
         const s = settings.get(device.serial);
         const ds = state.devices[device.serial];
-        // A limit written to its SunSpec controls (the agent plant) caps it too: the lower of the two is in force.
+        // A limit written to its SunSpec controls (the agent plant) caps it too: the lower of the two is in force;
+        // its storage controls, where they say what the battery does, drive the battery.
         const sunspec = immediate.get(device.serial);
         if (ds && (s || sunspec)) {
           const controls = s?.controls() ?? {};
           const limitW = 'ratedPowerW' in device ? sunspec?.acLimitW(device.ratedPowerW) : undefined;
-          ds.controls =
-            limitW === undefined
-              ? controls
-              : { ...controls, acLimitW: Math.min(controls.acLimitW ?? Infinity, limitW) };
+          const battery = storage.get(device.serial)?.command();
+          ds.controls = {
+            ...controls,
+            ...(limitW === undefined ? {} : { acLimitW: Math.min(controls.acLimitW ?? Infinity, limitW) }),
+            ...(battery ? { batteryAt: () => battery } : {}),
+          };
         }
       }
       const before = faultSnapshot(state);
