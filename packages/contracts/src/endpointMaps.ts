@@ -6,6 +6,10 @@ import { IV_ENDPOINTS } from './ivEndpoints.ts';
 import { MANUAL_ENDPOINTS } from './manualEndpoints.ts';
 import { SERIAL_ENDPOINTS } from './serialEndpoints.ts';
 import { SHIPMENT_ENDPOINTS } from './shipmentEndpoints.ts';
+import { EXHIBIT_ENDPOINTS } from './exhibitEndpoints.ts';
+import { BILL_ENDPOINTS, PAY_ENDPOINTS, RENEW_ENDPOINTS } from './orderEndpoints.ts';
+import { REPORT_ENDPOINTS } from './reportEndpoints.ts';
+import { WORK_ORDER_ENDPOINTS } from './workOrderEndpoints.ts';
 
 /**
  * The modules whose calls are all in the endpoint map, by the first segment of their paths. A module joins whole:
@@ -21,4 +25,10 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   manual: MANUAL_ENDPOINTS,
   serial: SERIAL_ENDPOINTS,
   shipment: SHIPMENT_ENDPOINTS,
+  exhibit: EXHIBIT_ENDPOINTS,
+  report: REPORT_ENDPOINTS,
+  workorder: WORK_ORDER_ENDPOINTS,
+  renew: RENEW_ENDPOINTS,
+  pay: PAY_ENDPOINTS,
+  bill: BILL_ENDPOINTS,
 };

@@ -18,6 +18,8 @@ export interface Endpoint {
   body?: z.ZodType;
   /** How the body is sent when not as JSON: a form with a file (`multipart`) or a plain form. */
   consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** Request headers the call carries (an idempotency key). */
+  headers?: z.ZodType;
   /** The answer of a success (`envelope(…)`, `pageOf(…)`, `emptyEnvelope`); absent for a file. */
   response?: z.ZodType;
 }

@@ -18,6 +18,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E['params']>;
   Querystring: Parsed<E['query']>;
   Body: Parsed<E['body']>;
+  Headers: Parsed<E['headers']>;
 }>;
 
 /** What a handler answers: the entry's answer, or the reply it sent itself (a file). */
@@ -55,6 +56,7 @@ export function endpointRoute<E extends Endpoint>(
       security: doc.security,
       summary: doc.summary,
       ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

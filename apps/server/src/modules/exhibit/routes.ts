@@ -1,22 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  EXHIBIT_SCREENS,
-  ROLE,
-  createDisplayLinkBody,
-  createdDisplayLink,
-  displayLink,
-  emptyEnvelope,
-  envelope,
-  idSchema,
-  powerCurve as powerCurveSchema,
-  wallEquipment as wallEquipmentSchema,
-  wallOperation as wallOperationSchema,
-  wallOverview as wallOverviewSchema,
-  wallStation as wallStationSchema,
-} from '@solarops/contracts';
+import { EXHIBIT_ENDPOINTS as EX, EXHIBIT_SCREENS, ROLE } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { bearer } from '../../http/routeSchemas.ts';
@@ -28,56 +14,52 @@ import { wallEquipment, wallOperation, wallOverview, wallStation } from './queri
 import { wallGuard, wallViewerOf } from './wallGuard.ts';
 import { openWallStream } from './wallStream.ts';
 
+/**
+ * The walls and the display links. Every route is declared from its entry in the contracts' endpoint map
+ * (`EXHIBIT_ENDPOINTS`), which the console calls through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['exhibit'];
   // A wall calls with a user's bearer token or with a display link's `Display <token>`.
+  const doc = (preHandler: ReturnType<typeof wallGuard>, summary: string) => ({
+    preHandler,
+    tags,
+    security: bearer,
+    summary,
+  });
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
 
-  app.get(
-    '/exhibit/overview',
-    {
-      preHandler: wallGuard('overview'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The overview wall: fleet totals, energy, CO₂ with its factor, map, ranking, open alarms',
-        response: { 200: envelope(wallOverviewSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.overview,
+    doc(
+      wallGuard('overview'),
+      'The overview wall: fleet totals, energy, CO₂ with its factor, map, ranking, open alarms',
+    ),
     async (request) => ok(await wallOverview(db(), wallViewerOf(request).caller, requestLanguage(request))),
   );
 
-  app.get(
-    '/exhibit/station',
-    {
-      preHandler: wallGuard('station'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The station wall: the most powerful plants with their figures, for the wall to rotate',
-        response: { 200: envelope(wallStationSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.station,
+    doc(
+      wallGuard('station'),
+      'The station wall: the most powerful plants with their figures, for the wall to rotate',
+    ),
     async (request) => ok(await wallStation(db(), wallViewerOf(request).caller)),
   );
 
-  app.get(
-    '/exhibit/station/:id/curve',
-    {
-      preHandler: wallGuard('station'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The station wall’s power curve of one of its plants today (the plant’s local day, 5-minute slots)',
-        params: z.object({ id: idSchema }),
-        response: { 200: envelope(powerCurveSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.stationCurve,
+    doc(
+      wallGuard('station'),
+      'The station wall’s power curve of one of its plants today (the plant’s local day, 5-minute slots)',
+    ),
     async (request) => {
       const plant = await findPlant(db(), wallViewerOf(request).caller, request.params.id);
       if (!plant) throw notFound();
@@ -85,81 +67,58 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/exhibit/equipment',
-    {
-      preHandler: wallGuard('equipment'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The equipment wall: devices by state, model and firmware; collectors by network',
-        response: { 200: envelope(wallEquipmentSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.equipment,
+    doc(
+      wallGuard('equipment'),
+      'The equipment wall: devices by state, model and firmware; collectors by network',
+    ),
     async (request) => ok(await wallEquipment(db(), wallViewerOf(request).caller)),
   );
 
-  app.get(
-    '/exhibit/operation',
-    {
-      preHandler: wallGuard('operation'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The operation wall: open alarms by level, the last day’s flow, the newest open alarms',
-        response: { 200: envelope(wallOperationSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.operation,
+    doc(
+      wallGuard('operation'),
+      'The operation wall: open alarms by level, the last day’s flow, the newest open alarms',
+    ),
     async (request) => ok(await wallOperation(db(), wallViewerOf(request).caller, requestLanguage(request))),
   );
 
-  app.get(
-    '/exhibit/stream',
-    {
-      preHandler: wallGuard(...EXHIBIT_SCREENS),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked or expires',
-      },
-    },
+  endpointRoute(
+    app,
+    EX.stream,
+    doc(
+      wallGuard(...EXHIBIT_SCREENS),
+      'Server-sent events: `changed` when a reading, an alarm or a work order of the wall’s plants arrives or changes (the wall refetches), `revoked` when its display link is revoked or expires',
+    ),
     async (request, reply) => {
       const viewer = wallViewerOf(request);
       reply.hijack();
       const end = openWallStream(app.deps, viewer, reply.raw, () => streams.delete(end));
       streams.add(end);
+      return reply;
     },
   );
 
   // Display links: administrators only (a link reads an account's plants without its password).
-  app.get(
-    '/exhibit/links',
-    {
-      preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Display links, the newest first, with when and from where each wall last called',
-        response: { 200: envelope(z.array(displayLink)) },
-      },
-    },
+  const admin = requireRole(ROLE.admin);
+  endpointRoute(
+    app,
+    EX.links,
+    doc(admin, 'Display links, the newest first, with when and from where each wall last called'),
     async () => ok(await listDisplayLinks(db())),
   );
 
-  app.post(
-    '/exhibit/links',
-    {
-      preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Creates a read-only display link over one account’s plants, expiring after the chosen days; its token is shown this once',
-        body: createDisplayLinkBody,
-        response: { 200: envelope(createdDisplayLink) },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.createLink,
+    doc(
+      admin,
+      'Creates a read-only display link over one account’s plants, expiring after the chosen days; its token is shown this once',
+    ),
     async (request) => {
       const created = await createDisplayLink(db(), callerOf(request).userId, request.body);
       request.auditTarget = `display link ${created.id} (${created.userCode})`;
@@ -167,18 +126,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/exhibit/links/:id',
-    {
-      preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Revokes a display link: its wall is refused from its next call',
-        params: z.object({ id: idSchema }),
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    EX.revokeLink,
+    doc(admin, 'Revokes a display link: its wall is refused from its next call'),
     async (request) => {
       request.auditTarget = `display link ${request.params.id}`;
       if (!(await revokeDisplayLink(db(), request.params.id))) throw notFound();

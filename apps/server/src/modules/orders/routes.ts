@@ -2,21 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  billExportQuery,
-  billListQuery,
-  cardRenewalPrice,
-  emptyEnvelope,
-  envelope,
-  idempotencyHeaders,
-  invoicingBody,
-  langType,
-  orderNoParams,
-  renewalOrder,
-  renewOrderBody,
+  BILL_ENDPOINTS as BILL,
+  PAY_ENDPOINTS as PAY,
+  RENEW_ENDPOINTS as RENEW,
   ROLE,
 } from '@solarops/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../http/AppError.ts';
 import { API_PREFIX } from '../../http/apiPrefix.ts';
+import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { publicOrigin } from '../../http/publicOrigin.ts';
 import { t } from '../../i18n/messages.ts';
@@ -42,8 +35,6 @@ import {
 const tags = ['orders'];
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const EXPORT_MAX_ROWS = 10_000;
-/** The order as the console sees it, with the provider that takes its payment. */
-const orderOut = renewalOrder.extend({ provider: z.string() });
 /** The console page a payer comes back to from a provider's pay page (the renew flow at its order). */
 const RENEW_PAGE = '/operation/renew';
 /** The largest payment notification taken [bytes]: a real one is 1-3 KB. */
@@ -51,40 +42,38 @@ export const NOTIFY_MAX_BYTES = 16 * 1024;
 /** Payment notifications taken per client address and minute (a provider re-sends a few times an hour). */
 export const NOTIFY_PER_MINUTE = 300;
 
-/** Renewal orders of internet cards (`renew`, `renewDetails`, `bill`) and their payment (issue 19). */
+/** An order route's documentation: its guard and summary, with the error answers they declare. */
+const doc = (
+  preHandler: EndpointRouteDoc['preHandler'],
+  summary: string,
+  rest: Pick<EndpointRouteDoc, 'config' | 'errors'> = { errors },
+): EndpointRouteDoc => ({ preHandler, tags, security: bearer, summary, ...rest });
+
+/**
+ * Renewal orders of internet cards (`renew`, `renewDetails`, `bill`) and their payment (issue 19). The console's
+ * routes are declared from their entries in the contracts' endpoint map (`RENEW_ENDPOINTS`, `PAY_ENDPOINTS`,
+ * `BILL_ENDPOINTS`), which it calls through; the providers' notification door is not the console's.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const deps: OrderDeps = app.deps;
   const { db } = deps;
   const anyOrderScreen = requirePermission('renew', 'renewDetails', 'bill');
+  const payer = requirePermission('renew', 'renewDetails');
 
-  app.get(
-    '/renew/price',
-    {
-      preHandler: requirePermission('renew'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The price of one card for one year, from the system settings',
-        response: { 200: envelope(cardRenewalPrice), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.price,
+    doc(requirePermission('renew'), 'The price of one card for one year, from the system settings'),
     async () => ok(await loadCardRenewalPrice(db)),
   );
 
-  app.post(
-    '/renew/order',
-    {
-      preHandler: requirePermission('renew'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Make a renewal order of the caller cards; amount computed here and frozen. Idempotency-Key: the same key and body answer the same order, another body 409',
-        headers: idempotencyHeaders,
-        body: renewOrderBody,
-        response: { 200: envelope(orderOut), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.create,
+    doc(
+      requirePermission('renew'),
+      'Make a renewal order of the caller cards; amount computed here and frozen. Idempotency-Key: the same key and body answer the same order, another body 409',
+    ),
     async (request) => {
       const order = await createOrder(
         deps,
@@ -98,18 +87,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/renew/order/:orderNo',
-    {
-      preHandler: anyOrderScreen,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One renewal order with its cards (renewDetails)',
-        params: orderNoParams,
-        response: { 200: envelope(orderOut), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.order,
+    doc(anyOrderScreen, 'One renewal order with its cards (renewDetails)'),
     async (request) => {
       const order = await findOrder(db, callerOf(request), request.params.orderNo);
       if (!order) throw notFound();
@@ -117,18 +98,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/renew/order/:orderNo/cancel',
-    {
-      preHandler: anyOrderScreen,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Cancel an order not paid yet (409 once paid, failed or cancelled)',
-        params: orderNoParams,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.cancel,
+    doc(anyOrderScreen, 'Cancel an order not paid yet (409 once paid, failed or cancelled)'),
     async (request) => {
       request.auditTarget = request.params.orderNo;
       await moveOrder(db, callerOf(request), request.params.orderNo, 'cancel');
@@ -136,19 +109,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/pay/mock/:orderNo',
-    {
-      preHandler: requirePermission('renew', 'renewDetails'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "The built-in mock provider's pay page pays the order; its signed notification goes to the notify URL as Alipay's would",
-        params: orderNoParams,
-        response: { 200: envelope(z.object({ outcome: z.string() })), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    PAY.payMock,
+    doc(
+      payer,
+      "The built-in mock provider's pay page pays the order; its signed notification goes to the notify URL as Alipay's would",
+    ),
     async (request) => {
       request.auditTarget = request.params.orderNo;
       const order = await findOrder(db, callerOf(request), request.params.orderNo);
@@ -162,19 +129,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/renew/order/:orderNo/pay-page',
-    {
-      preHandler: requirePermission('renew', 'renewDetails'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "The signed address of the order's provider pay page (null: the console's own cashier pays it, as the mock's does); 409 unless renewing",
-        params: orderNoParams,
-        response: { 200: envelope(z.object({ url: z.string().nullable() })), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.payPage,
+    doc(
+      payer,
+      "The signed address of the order's provider pay page (null: the console's own cashier pays it, as the mock's does); 409 unless renewing",
+    ),
     async (request) => {
       const order = await findOrder(db, callerOf(request), request.params.orderNo);
       if (!order) throw notFound();
@@ -194,19 +155,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/renew/order/:orderNo/confirm',
-    {
-      preHandler: requirePermission('renew', 'renewDetails'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Back from the provider's pay page: asks the provider whether it took the order's payment and applies it once (what the return address carries is never trusted); answers the order",
-        params: orderNoParams,
-        response: { 200: envelope(orderOut), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    RENEW.confirm,
+    doc(
+      payer,
+      "Back from the provider's pay page: asks the provider whether it took the order's payment and applies it once (what the return address carries is never trusted); answers the order",
+    ),
     async (request) => {
       request.auditTarget = request.params.orderNo;
       const caller = callerOf(request);
@@ -223,11 +178,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Not the console's: the provider calls without a session, so this door is declared here, not in the map.
   app.post(
     '/pay/notify/:provider',
     {
-      // The provider calls without a session: the signature is the credential, checked before anything changes.
-      // The address is open to anyone, so its body is small (a real notification is 1-3 KB) and its rate bounded.
+      // The signature is the credential, checked before anything changes. The address is open to anyone, so its
+      // body is small (a real notification is 1-3 KB) and its rate bounded.
       config: { audit: false, rateLimit: { max: NOTIFY_PER_MINUTE, timeWindow: 60_000 } },
       bodyLimit: NOTIFY_MAX_BYTES,
       schema: {
@@ -256,29 +212,20 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/bill/list',
-    {
-      preHandler: requirePermission('bill'),
-      tags,
-      security: bearer,
-      summary: 'Renewal orders in the caller scope, filtered, newest first',
-      querystring: billListQuery,
-      row: orderOut,
-      errors,
-    },
+    BILL.list,
+    doc(requirePermission('bill'), 'Renewal orders in the caller scope, filtered, newest first'),
     (request, window) => listOrders(db, callerOf(request), request.query, window),
   );
 
   listExport(
     app,
-    '/bill/export',
+    BILL.export,
     {
-      preHandler: requirePermission('bill'),
-      config: { audit: 'bill export' },
-      tags,
-      security: bearer,
-      summary: `The order list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
-      querystring: billExportQuery,
+      ...doc(
+        requirePermission('bill'),
+        `The order list as an .xlsx workbook, filtered as the list is (at most ${EXPORT_MAX_ROWS} rows)`,
+        { config: { audit: 'bill export' } },
+      ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'orders.xlsx',
       workbook: billWorkbook,
@@ -286,19 +233,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     (request, window) => listOrders(db, callerOf(request), request.query, window),
   );
 
-  app.get(
-    '/bill/:orderNo/invoice-request',
-    {
-      preHandler: anyOrderScreen,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The invoice request of an order that asked for an invoice, as PDF in the caller language (else 409)',
-        params: orderNoParams,
-        querystring: z.object({ langType }),
-      },
-    },
+  endpointRoute(
+    app,
+    BILL.invoiceRequest,
+    doc(
+      anyOrderScreen,
+      'The invoice request of an order that asked for an invoice, as PDF in the caller language (else 409)',
+      {},
+    ),
     async (request, reply) => {
       const order = await findOrder(db, callerOf(request), request.params.orderNo);
       if (!order) throw notFound();
@@ -310,20 +252,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/bill/:orderNo/invoiced',
-    {
-      // Staff draw invoices; the screen's other users only see the state.
-      preHandler: requireRole(ROLE.admin, ROLE.staff),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Staff record the invoice drawn and sent (paid orders that asked for one; else 409)',
-        params: orderNoParams,
-        body: invoicingBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    BILL.invoiced,
+    // Staff draw invoices; the screen's other users only see the state.
+    doc(
+      requireRole(ROLE.admin, ROLE.staff),
+      'Staff record the invoice drawn and sent (paid orders that asked for one; else 409)',
+    ),
     async (request) => {
       request.auditTarget = request.params.orderNo;
       await markInvoiced(db, request.params.orderNo, request.body);

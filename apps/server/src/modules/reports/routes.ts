@@ -1,32 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  customReportResult,
-  customReportRun,
-  emptyEnvelope,
-  errorEnvelope,
-  reportTemplate,
-  reportTemplateId,
-  reportTemplateInput,
-  abnormalReport as abnormalReportSchema,
-  abnormalReportQuery,
-  envelope,
-  periodicExportQuery,
-  periodicReport as periodicReportSchema,
-  periodicReportQuery,
-  reportPlantOption,
-} from '@solarops/contracts';
+import { errorEnvelope, isKnownTimeZone, REPORT_ENDPOINTS as REPORT } from '@solarops/contracts';
+import { badRequest } from '../../http/AppError.ts';
+import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { sendXlsx } from '../../http/sendXlsx.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { abnormalReport } from './abnormalReport.ts';
-import { badRequest } from '../../http/AppError.ts';
-import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
-import { isKnownTimeZone } from '@solarops/contracts';
-import { sendTestReport } from './scheduledReports.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -37,25 +20,38 @@ import {
 } from './customReport.ts';
 import { customReportWorkbook } from './customReportWorkbook.ts';
 import { periodicReport, reportPlants } from './periodicReport.ts';
-import { customReportPdf, periodicReportPdf } from './reportPdf.ts';
 import { periodLabel } from './periods.ts';
+import { customReportPdf, periodicReportPdf } from './reportPdf.ts';
 import { reportWorkbook } from './reportWorkbook.ts';
+import { sendTestReport } from './scheduledReports.ts';
 
+/**
+ * The periodic, abnormal and custom reports. Every route is declared from its entry in the contracts' endpoint map
+ * (`REPORT_ENDPOINTS`), which the console calls through.
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
-  const tags = ['reports'];
+  const doc = (
+    preHandler: EndpointRouteDoc['preHandler'],
+    summary: string,
+    errors?: EndpointRouteDoc['errors'],
+  ): EndpointRouteDoc => ({
+    preHandler,
+    tags: ['reports'],
+    security: bearer,
+    summary,
+    ...(errors ? { errors } : {}),
+  });
+  const unprocessable = { 422: errorEnvelope };
+  const form = requirePermission('form');
 
-  app.get(
-    '/report/plants',
-    {
-      preHandler: requirePermission('form', 'CustomReport', 'abnormalReport'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The plants of the caller’s scope a report may cover (id, name, time zone), by name',
-        response: { 200: envelope(z.array(reportPlantOption)) },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.plants,
+    doc(
+      requirePermission('form', 'CustomReport', 'abnormalReport'),
+      'The plants of the caller’s scope a report may cover (id, name, time zone), by name',
+    ),
     async (request) =>
       ok(
         (await reportPlants(db(), callerOf(request))).map((p) => ({
@@ -66,35 +62,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/report/periodic',
-    {
-      preHandler: requirePermission('form'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The periodic report of one plant or of every plant in scope for a local day, month or year: energy, peak, equivalent hours, income, CO₂ with its factor, alarms, completeness',
-        querystring: periodicReportQuery,
-        response: { 200: envelope(periodicReportSchema), 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.periodic,
+    doc(
+      form,
+      'The periodic report of one plant or of every plant in scope for a local day, month or year: energy, peak, equivalent hours, income, CO₂ with its factor, alarms, completeness',
+      unprocessable,
+    ),
     async (request) => ok(await periodicReport(db(), callerOf(request), request.query)),
   );
 
-  app.get(
-    '/report/periodic/export',
-    {
-      preHandler: requirePermission('form'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The periodic report as an .xlsx workbook, one sheet per section, or as a PDF (format=pdf) with its chart',
-        querystring: periodicExportQuery,
-        response: { 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.periodicExport,
+    doc(
+      form,
+      'The periodic report as an .xlsx workbook, one sheet per section, or as a PDF (format=pdf) with its chart',
+      unprocessable,
+    ),
     async (request, reply) => {
       const { format, ...query } = request.query;
       const report = await periodicReport(db(), callerOf(request), query);
@@ -108,19 +94,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/report/abnormal',
-    {
-      preHandler: requirePermission('abnormalReport'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it, faults still unrecovered at its end',
-        querystring: abnormalReportQuery,
-        response: { 200: envelope(abnormalReportSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.abnormal,
+    doc(
+      requirePermission('abnormalReport'),
+      'The abnormal report of one local day: inverters offline in daylight for 2 h or more, plants producing nothing for 1 h or more in sunshine, plants underperforming over the 7 days ending on it, faults still unrecovered at its end',
+    ),
     async (request) => ok(await abnormalReport(db(), callerOf(request), request.query)),
   );
 
@@ -131,33 +111,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (zone !== undefined && !isKnownTimeZone(zone)) throw badRequest('reports.unknownTimeZone');
   };
 
-  app.get(
-    '/report/custom/templates',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s custom report templates, newest change first',
-        response: { 200: envelope(z.array(reportTemplate)) },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.templates,
+    doc(custom, 'The caller’s custom report templates, newest change first'),
     async (request) => ok(await listTemplates(db(), callerOf(request).userId)),
   );
 
-  app.post(
-    '/report/custom/templates',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Save a custom report template (at most 100 per account, names unique per account, its report within the cost bound)',
-        body: reportTemplateInput,
-        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope, 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.createTemplate,
+    doc(
+      custom,
+      'Save a custom report template (at most 100 per account, names unique per account, its report within the cost bound)',
+      { ...errors, 409: errorEnvelope, 422: errorEnvelope },
+    ),
     async (request) => {
       request.auditTarget = request.body.name;
       checkZone(request.body.schedule?.timeZone);
@@ -165,19 +133,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/report/custom/templates/:id',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Change one of the caller’s custom report templates (its report within the cost bound)',
-        params: reportTemplateId,
-        body: reportTemplateInput,
-        response: { 200: envelope(reportTemplate), ...errors, 409: errorEnvelope, 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.updateTemplate,
+    doc(custom, 'Change one of the caller’s custom report templates (its report within the cost bound)', {
+      ...errors,
+      409: errorEnvelope,
+      422: errorEnvelope,
+    }),
     async (request) => {
       request.auditTarget = request.body.name;
       checkZone(request.body.schedule?.timeZone);
@@ -185,18 +148,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/report/custom/templates/:id',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete one of the caller’s custom report templates',
-        params: reportTemplateId,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.deleteTemplate,
+    doc(custom, 'Delete one of the caller’s custom report templates', errors),
     async (request) => {
       request.auditTarget = String(request.params.id);
       await deleteTemplate(db(), callerOf(request).userId, request.params.id);
@@ -204,21 +159,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/report/custom/templates/:id/send',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Send a test report now: the template’s current period mailed to its schedule’s recipients',
-        params: reportTemplateId,
-        response: {
-          200: envelope(z.object({ from: z.string(), to: z.string(), recipients: z.array(z.string()) })),
-          ...errors,
-        },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.sendTestReport,
+    doc(
+      custom,
+      'Send a test report now: the template’s current period mailed to its schedule’s recipients',
+      errors,
+    ),
     async (request) => {
       const userId = callerOf(request).userId;
       const template = await getTemplate(db(), userId, request.params.id);
@@ -229,35 +177,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/report/custom/preview',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A custom report definition made for a local day over the caller’s scope (the preview)',
-        body: customReportRun,
-        response: { 200: envelope(customReportResult), ...errors, 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.preview,
+    doc(custom, 'A custom report definition made for a local day over the caller’s scope (the preview)', {
+      ...errors,
+      422: errorEnvelope,
+    }),
     async (request) =>
       ok(await runCustomReport(db(), callerOf(request), request.body.definition, request.body.date)),
   );
 
-  app.post(
-    '/report/custom/export',
-    {
-      preHandler: custom,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The custom report as an .xlsx workbook or a PDF (format), columns in the template’s order, totals last',
-        body: customReportRun,
-        response: { 422: errorEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    REPORT.customExport,
+    doc(
+      custom,
+      'The custom report as an .xlsx workbook or a PDF (format), columns in the template’s order, totals last',
+      unprocessable,
+    ),
     async (request, reply) => {
       const { definition, date, name, format } = request.body;
       const result = await runCustomReport(db(), callerOf(request), definition, date);

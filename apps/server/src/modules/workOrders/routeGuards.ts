@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idSchema } from '@solarops/contracts';
-import { z } from 'zod';
 import { forbidden } from '../../http/AppError.ts';
+import type { EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
-import { errorAnswers } from '../../http/routeSchemas.ts';
+import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { seesAll } from '../users/dataScope.ts';
 
-/** What the work-order route files share: their guards, tags, error answers and id parameter. */
+/** What the work-order route files share: their guards, tags and error answers. */
 
 /** The `question` screen's calls. */
 export const questionGuard = requirePermission('question');
@@ -20,4 +19,10 @@ export const settingsGuard = asGuard(async (request: FastifyRequest, reply: Fast
 
 export const tags = ['workOrders'];
 export const errors = errorAnswers(400, 401, 403, 404, 409, 413);
-export const idParams = z.object({ id: idSchema });
+
+/** A work-order route's documentation: its guard and summary, with the error answers they all declare. */
+export const doc = (
+  preHandler: EndpointRouteDoc['preHandler'],
+  summary: string,
+  rest: Pick<EndpointRouteDoc, 'config' | 'errors'> = { errors },
+): EndpointRouteDoc => ({ preHandler, tags, security: bearer, summary, ...rest });

@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { createContext, useContext, useState } from 'react';
-import type {
-  CreateDisplayLinkBody,
-  CreatedDisplayLink,
-  DisplayLink,
-  ExhibitScreen,
-  PowerCurve,
-  WallEquipment,
-  WallOperation,
-  WallOverview,
-  WallStation,
+import {
+  endpointPath,
+  EXHIBIT_ENDPOINTS as EX,
+  type CreateDisplayLinkBody,
+  type ExhibitScreen,
+  type WallEquipment,
+  type WallOperation,
+  type WallOverview,
+  type WallStation,
 } from '@solarops/contracts';
 import { ApiError } from '../../api/ApiError.ts';
+import { callEndpoint } from '../../api/callEndpoint.ts';
 import { useEventStream } from '../../api/eventStream.ts';
-import { displayAuthorization, request, type RequestOptions } from '../../api/request.ts';
+import { displayAuthorization, type RequestOptions } from '../../api/request.ts';
 
 export interface WallData {
   overview: WallOverview;
@@ -21,6 +21,17 @@ export interface WallData {
   equipment: WallEquipment;
   operation: WallOperation;
 }
+
+/** Who may call a wall: the signed-in user, or a display link's token (`auth`). */
+type WallCallOptions = Pick<RequestOptions, 'quiet' | 'auth'>;
+
+/** Each wall screen's call. */
+const WALL_CALLS: { [S in ExhibitScreen]: (options: WallCallOptions) => Promise<WallData[S]> } = {
+  overview: (options) => callEndpoint(EX.overview, options),
+  station: (options) => callEndpoint(EX.station, options),
+  equipment: (options) => callEndpoint(EX.equipment, options),
+  operation: (options) => callEndpoint(EX.operation, options),
+};
 
 /** Who the wall calls as: the signed-in user (no token) or a display link's token. */
 export type WallAuth = { display: string } | null;
@@ -41,16 +52,16 @@ const wallKey = (screen: ExhibitScreen, auth: WallAuth) => ['exhibit', screen, a
 export function useWall<S extends ExhibitScreen>(screen: S, auth: WallAuth) {
   const client = useQueryClient();
   const [revoked, setRevoked] = useState(false);
-  const options: RequestOptions = { quiet: true, ...(auth ? { auth } : {}) };
+  const options: WallCallOptions = { quiet: true, ...(auth ? { auth } : {}) };
   const key = wallKey(screen, auth);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => request<WallData[S]>(`/exhibit/${screen}`, options),
+    queryFn: () => WALL_CALLS[screen](options),
     refetchInterval: WALL_REFETCH_MS,
     retry: (count, e) => !(e instanceof ApiError && e.status === 401) && count < 3,
   });
   useEventStream(
-    revoked ? null : '/exhibit/stream',
+    revoked ? null : endpointPath(EX.stream, {}),
     (e) => {
       if (e.event === 'changed') void client.invalidateQueries({ queryKey: key });
       if (e.event === 'revoked') setRevoked(true);
@@ -69,7 +80,7 @@ export function useStationCurve(plantId: number) {
   return useQuery({
     queryKey: [...wallKey('station', auth), 'curve', plantId],
     queryFn: () =>
-      request<PowerCurve>(`/exhibit/station/${plantId}/curve`, { quiet: true, ...(auth ? { auth } : {}) }),
+      callEndpoint(EX.stationCurve, { path: { id: plantId }, quiet: true, ...(auth ? { auth } : {}) }),
     refetchInterval: WALL_REFETCH_MS,
   });
 }
@@ -77,15 +88,14 @@ export function useStationCurve(plantId: number) {
 export const useDisplayLinks = (enabled: boolean) =>
   useQuery({
     queryKey: ['exhibit', 'links'],
-    queryFn: () => request<DisplayLink[]>('/exhibit/links'),
+    queryFn: () => callEndpoint(EX.links),
     enabled,
   });
 
 export function useCreateDisplayLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateDisplayLinkBody) =>
-      request<CreatedDisplayLink>('/exhibit/links', { json: body }),
+    mutationFn: (body: CreateDisplayLinkBody) => callEndpoint(EX.createLink, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['exhibit', 'links'] }),
   });
 }
@@ -93,7 +103,7 @@ export function useCreateDisplayLink() {
 export function useRevokeDisplayLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/exhibit/links/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(EX.revokeLink, { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['exhibit', 'links'] }),
   });
 }

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select, Space } from 'antd';
-import { formatMoney, INVOICE_STATUSES, ORDER_STATUSES, ROLE } from '@solarops/contracts';
+import {
+  BILL_ENDPOINTS,
+  endpointPath,
+  formatMoney,
+  INVOICE_STATUSES,
+  ORDER_STATUSES,
+  ROLE,
+} from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -39,7 +46,7 @@ export function BillPage() {
           onSearch={list.search}
           extra={
             <ExportButton
-              path="/bill/export"
+              path={endpointPath(BILL_ENDPOINTS.export, {})}
               params={{ ...list.filters }}
               fileName="orders.xlsx"
               disabled={(query.data?.rows ?? []).length === 0}

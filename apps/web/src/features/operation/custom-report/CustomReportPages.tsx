@@ -21,6 +21,8 @@ import {
   CUSTOM_REPORT_PERIODS,
   MAX_REPORT_TEMPLATES,
   RATIO_REPORT_FIELDS,
+  endpointPath,
+  REPORT_ENDPOINTS,
   REPORT_FORMATS,
   REPORT_FREQUENCIES,
   type CustomReportDefinition,
@@ -358,7 +360,7 @@ function Builder({ template }: { template?: ReportTemplate }) {
           <ExportButton
             key={format}
             testId={`custom-export-${format}`}
-            path="/report/custom/export"
+            path={endpointPath(REPORT_ENDPOINTS.customExport, {})}
             body={
               values?.fields?.length
                 ? {

@@ -15,7 +15,9 @@ import {
   Typography,
 } from 'antd';
 import {
+  endpointPath,
   formatMoney,
+  REPORT_ENDPOINTS,
   type PeriodicReport,
   type PlantReportRow,
   type ReportPeriod,
@@ -81,7 +83,7 @@ export function PeriodicReportPage() {
         />
         <ExportButton
           testId="report-export"
-          path="/report/periodic/export"
+          path={endpointPath(REPORT_ENDPOINTS.periodicExport, {})}
           params={query}
           fileName={`report-${period}-${query.date}.xlsx`}
           label={t('operation.reports.exportExcel')}
@@ -89,7 +91,7 @@ export function PeriodicReportPage() {
         />
         <ExportButton
           testId="report-export-pdf"
-          path="/report/periodic/export"
+          path={endpointPath(REPORT_ENDPOINTS.periodicExport, {})}
           params={{ ...query, format: 'pdf' }}
           fileName={`report-${period}-${query.date}.pdf`}
           label={t('operation.reports.exportPdf')}

@@ -19,7 +19,12 @@ import {
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { WorkOrderDetail, WorkOrderMove } from '@solarops/contracts';
+import {
+  endpointPath,
+  WORK_ORDER_ENDPOINTS,
+  type WorkOrderDetail,
+  type WorkOrderMove,
+} from '@solarops/contracts';
 import { errorMessage } from '../../../api/request.ts';
 import { formatZoned } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -210,7 +215,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
           {t('operation.workOrders.backToList')}
         </Button>
         <ExportButton
-          path={`/workorder/${order.id}/report.pdf`}
+          path={endpointPath(WORK_ORDER_ENDPOINTS.serviceReport, { id: order.id })}
           fileName={t('operation.workOrders.reportFile', { id: order.id })}
           label={t('operation.workOrders.report')}
           icon={<FilePdfOutlined />}

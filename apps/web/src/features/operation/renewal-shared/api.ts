@@ -1,19 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CARD_ENDPOINTS } from '@solarops/contracts';
-import type { CardRenewalPrice, InvoicingBody, RenewalOrder, RenewOrderBody } from '@solarops/contracts';
-import { callPage } from '../../../api/callEndpoint.ts';
-import { request, requestPage } from '../../../api/request.ts';
+import {
+  BILL_ENDPOINTS as BILL,
+  CARD_ENDPOINTS,
+  PAY_ENDPOINTS as PAY,
+  RENEW_ENDPOINTS as RENEW,
+  type BillListQuery,
+  type InvoicingBody,
+  type RenewOrderBody,
+} from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
-/** An order as the console reads it: with the provider whose pay page takes its payment. */
-export type ConsoleOrder = RenewalOrder & { provider: string };
+export type { ConsoleOrder } from '@solarops/contracts';
 
-export interface BillFilters {
-  orderNo?: string;
-  status?: string;
-  invoiceStatus?: string;
-  createdFrom?: string;
-  createdTo?: string;
-}
+/** The `bill` screen's filters. */
+export type BillFilters = Omit<BillListQuery, 'pageStart' | 'pageNumber' | 'pageSize'>;
 
 const ORDERS = ['renewal', 'orders'] as const;
 
@@ -21,7 +21,7 @@ const ORDERS = ['renewal', 'orders'] as const;
 export const useRenewPrice = () =>
   useQuery({
     queryKey: ['renewal', 'price'],
-    queryFn: () => request<CardRenewalPrice>('/renew/price'),
+    queryFn: () => callEndpoint(RENEW.price),
   });
 
 /** One page of the caller's cards that a renewal may include, found by the first digits of their ICCID. */
@@ -35,14 +35,14 @@ export const useRenewableCards = (iccid: string | undefined, pageStart: number, 
 export const useOrder = (orderNo: string | undefined) =>
   useQuery({
     queryKey: [...ORDERS, 'one', orderNo],
-    queryFn: () => request<ConsoleOrder>(`/renew/order/${orderNo}`),
+    queryFn: () => callEndpoint(RENEW.order, { path: { orderNo: orderNo! } }),
     enabled: Boolean(orderNo),
   });
 
 export const useOrders = (filters: BillFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: [...ORDERS, 'list', filters, pageStart, pageSize],
-    queryFn: () => requestPage<ConsoleOrder>('/bill/list', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(BILL.list, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -64,10 +64,7 @@ export function useCreateOrder() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: RenewOrderBody; idempotencyKey: string }) =>
-      request<ConsoleOrder>('/renew/order', {
-        json: body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      callEndpoint(RENEW.create, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => refresh(),
   });
 }
@@ -76,7 +73,7 @@ export function useCreateOrder() {
 export function usePayMock() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (orderNo: string) => request<{ outcome: string }>(`/pay/mock/${orderNo}`, { method: 'POST' }),
+    mutationFn: (orderNo: string) => callEndpoint(PAY.payMock, { path: { orderNo } }),
     onSettled: () => refresh(),
   });
 }
@@ -84,7 +81,7 @@ export function usePayMock() {
 /** The signed address of the order's provider pay page (null: the console's own cashier pays it). */
 export const usePayPage = () =>
   useMutation({
-    mutationFn: (orderNo: string) => request<{ url: string | null }>(`/renew/order/${orderNo}/pay-page`),
+    mutationFn: (orderNo: string) => callEndpoint(RENEW.payPage, { path: { orderNo } }),
   });
 
 /**
@@ -95,8 +92,7 @@ export function useConfirmPayment() {
   const client = useQueryClient();
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (orderNo: string) =>
-      request<ConsoleOrder>(`/renew/order/${orderNo}/confirm`, { method: 'POST' }),
+    mutationFn: (orderNo: string) => callEndpoint(RENEW.confirm, { path: { orderNo } }),
     onSuccess: (order) => {
       client.setQueryData([...ORDERS, 'one', order.orderNo], order);
       return refresh();
@@ -107,7 +103,7 @@ export function useConfirmPayment() {
 export function useCancelOrder() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (orderNo: string) => request<null>(`/renew/order/${orderNo}/cancel`, { method: 'POST' }),
+    mutationFn: (orderNo: string) => callEndpoint(RENEW.cancel, { path: { orderNo } }),
     onSettled: () => refresh(),
   });
 }
@@ -116,7 +112,7 @@ export function useMarkInvoiced() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: ({ orderNo, body }: { orderNo: string; body: InvoicingBody }) =>
-      request<null>(`/bill/${orderNo}/invoiced`, { json: body }),
+      callEndpoint(BILL.invoiced, { path: { orderNo }, body }),
     onSuccess: () => refresh(),
   });
 }

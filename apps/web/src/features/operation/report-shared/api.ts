@@ -1,40 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AbnormalReport,
-  AbnormalReportQuery,
-  CustomReportDefinition,
-  CustomReportResult,
-  ReportTemplate,
-  ReportTemplateInput,
-  PeriodicReport,
-  PeriodicReportQuery,
-  ReportPlantOption,
+import {
+  REPORT_ENDPOINTS as REPORT,
+  type AbnormalReportQuery,
+  type CustomReportDefinition,
+  type PeriodicReportQuery,
+  type ReportTemplateInput,
 } from '@solarops/contracts';
-import { request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 
 /** The plants a report may cover (the caller's scope), by name. */
 export const useReportPlants = () =>
-  useQuery({ queryKey: ['report', 'plants'], queryFn: () => request<ReportPlantOption[]>('/report/plants') });
+  useQuery({ queryKey: ['report', 'plants'], queryFn: () => callEndpoint(REPORT.plants) });
 
 /** The periodic report of one plant or of the whole scope (`GET /report/periodic`). */
 export const usePeriodicReport = (q: PeriodicReportQuery) =>
   useQuery({
     queryKey: ['report', 'periodic', q],
-    queryFn: () => request<PeriodicReport>('/report/periodic', { params: { ...q } }),
+    queryFn: () => callEndpoint(REPORT.periodic, { query: q }),
   });
 
 /** The abnormal report of a local day (`GET /report/abnormal`). */
 export const useAbnormalReport = (q: Omit<AbnormalReportQuery, 'langType'>) =>
   useQuery({
     queryKey: ['report', 'abnormal', q],
-    queryFn: () => request<AbnormalReport>('/report/abnormal', { params: { ...q } }),
+    queryFn: () => callEndpoint(REPORT.abnormal, { query: q }),
   });
 
 /** The caller's custom report templates. */
 export const useReportTemplates = () =>
   useQuery({
     queryKey: ['report', 'templates'],
-    queryFn: () => request<ReportTemplate[]>('/report/custom/templates'),
+    queryFn: () => callEndpoint(REPORT.templates),
   });
 
 /** Saves a template: a new one without `id`, else changes it. */
@@ -42,10 +38,9 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: ReportTemplateInput & { id?: number | undefined }) =>
-      request<ReportTemplate>(id ? `/report/custom/templates/${id}` : '/report/custom/templates', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-      }),
+      id
+        ? callEndpoint(REPORT.updateTemplate, { path: { id }, body: input })
+        : callEndpoint(REPORT.createTemplate, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['report', 'templates'] }),
   });
 }
@@ -53,7 +48,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/report/custom/templates/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(REPORT.deleteTemplate, { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['report', 'templates'] }),
   });
 }
@@ -62,14 +57,11 @@ export function useDeleteTemplate() {
 export const useCustomPreview = () =>
   useMutation({
     mutationFn: (body: { definition: CustomReportDefinition; date: string }) =>
-      request<CustomReportResult>('/report/custom/preview', { method: 'POST', json: body }),
+      callEndpoint(REPORT.preview, { body }),
   });
 
 /** "Send a test report now" of a saved template with a schedule. */
 export const useSendTestReport = () =>
   useMutation({
-    mutationFn: (id: number) =>
-      request<{ from: string; to: string; recipients: string[] }>(`/report/custom/templates/${id}/send`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: number) => callEndpoint(REPORT.sendTestReport, { path: { id } }),
   });

@@ -1,17 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  SlaTarget,
-  SlaTargetRow,
-  WorkOrderDetail,
-  WorkOrderMoveBody,
-  WorkOrderNotice,
-  WorkOrderPriority,
-  WorkOrderRow,
-  WorkOrderRule,
-  WorkOrderRuleInput,
-  WorkOrderState,
+import {
+  WORK_ORDER_ENDPOINTS as WO,
+  type SlaTarget,
+  type WorkOrderMoveBody,
+  type WorkOrderPriority,
+  type WorkOrderRuleInput,
+  type WorkOrderState,
 } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { storedMenuList } from '../../../api/session.ts';
 import { useUserStore } from '../../../store/userStore.ts';
 
@@ -28,8 +24,8 @@ export const useWorkOrders = (filters: WorkOrderFilters, page: number, limit: nu
   useQuery({
     queryKey: [...KEY, 'list', filters, page, limit],
     queryFn: () =>
-      requestPage<WorkOrderRow>('/workorder/list', {
-        params: {
+      callPage(WO.list, {
+        query: {
           state: filters.state,
           priority: filters.priority,
           keyword: filters.keyword,
@@ -44,7 +40,7 @@ export const useWorkOrders = (filters: WorkOrderFilters, page: number, limit: nu
 export const useWorkOrder = (id: number | undefined) =>
   useQuery({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => request<WorkOrderDetail>(`/workorder/${id}`),
+    queryFn: () => callEndpoint(WO.detail, { path: { id: id! } }),
     enabled: id !== undefined,
   });
 
@@ -52,17 +48,14 @@ export const useWorkOrder = (id: number | undefined) =>
 export const useAssignees = (workOrderId: number, enabled: boolean) =>
   useQuery({
     queryKey: [...KEY, 'assignees', workOrderId],
-    queryFn: () =>
-      request<{ id: number; name: string; userCode: string }[]>('/workorder/assignees', {
-        params: { workOrderId },
-      }),
+    queryFn: () => callEndpoint(WO.assignees, { query: { workOrderId } }),
     enabled,
   });
 
 export const useSlaNotices = () =>
   useQuery({
     queryKey: [...KEY, 'notices'],
-    queryFn: () => request<WorkOrderNotice[]>('/workorder/notices', { quiet: true }),
+    queryFn: () => callEndpoint(WO.notices, { quiet: true }),
     refetchInterval: 60_000,
   });
 
@@ -76,25 +69,21 @@ function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useMoveWorkOrder = (id: number) =>
-  useOrderMutation((body: WorkOrderMoveBody) =>
-    request<{ state: WorkOrderState }>(`/workorder/${id}/move`, { json: body }),
-  );
+  useOrderMutation((body: WorkOrderMoveBody) => callEndpoint(WO.move, { path: { id }, body }));
 
 export const useAddNote = (id: number) =>
-  useOrderMutation((text: string) => request<null>(`/workorder/${id}/notes`, { json: { text } }));
+  useOrderMutation((text: string) => callEndpoint(WO.addNote, { path: { id }, body: { text } }));
 
 export const useAddImage = (id: number, kind: 'photos' | 'signatures') =>
   useOrderMutation((file: Blob) => {
     const body = new FormData();
     body.append('file', file, kind === 'photos' ? 'photo.jpg' : 'signature.png');
-    return request<null>(`/workorder/${id}/${kind}`, { multipart: body });
+    return callEndpoint(kind === 'photos' ? WO.addPhoto : WO.addSignature, { path: { id }, multipart: body });
   });
 
 /** Opens a work order for an alarm; resolves to its id (a 409 names the open one, shown by the client). */
 export const useCreateWorkOrder = () =>
-  useOrderMutation((alarmId: number) =>
-    request<{ id: number }>('/workorder', { json: { alarmId } }).then((r) => r.id),
-  );
+  useOrderMutation((alarmId: number) => callEndpoint(WO.create, { body: { alarmId } }).then((r) => r.id));
 
 /** Whether the signed-in user has the work-order screen. */
 export function useCanUseWorkOrders(): boolean {
@@ -104,10 +93,10 @@ export function useCanUseWorkOrders(): boolean {
 }
 
 export const useWorkOrderRules = () =>
-  useQuery({ queryKey: [...KEY, 'rules'], queryFn: () => request<WorkOrderRule[]>('/workorder/rules') });
+  useQuery({ queryKey: [...KEY, 'rules'], queryFn: () => callEndpoint(WO.rules) });
 
 export const useSlaTargets = () =>
-  useQuery({ queryKey: [...KEY, 'sla'], queryFn: () => request<SlaTargetRow[]>('/workorder/sla') });
+  useQuery({ queryKey: [...KEY, 'sla'], queryFn: () => callEndpoint(WO.slaTargets) });
 
 /**
  * Saving, changing and removing rules and SLA targets. Saving is quiet: the dialogs put a refused field's message under
@@ -117,17 +106,15 @@ export function useWorkOrderSettings() {
   return {
     saveRule: useOrderMutation(({ id, rule }: { id?: number; rule: WorkOrderRuleInput }) =>
       id === undefined
-        ? request<WorkOrderRule>('/workorder/rules', { json: rule, quiet: true })
-        : request<WorkOrderRule>(`/workorder/rules/${id}`, { method: 'PUT', json: rule, quiet: true }),
+        ? callEndpoint(WO.addRule, { body: rule, quiet: true })
+        : callEndpoint(WO.updateRule, { path: { id }, body: rule, quiet: true }),
     ),
-    deleteRule: useOrderMutation((id: number) =>
-      request<null>(`/workorder/rules/${id}`, { method: 'DELETE' }),
-    ),
+    deleteRule: useOrderMutation((id: number) => callEndpoint(WO.deleteRule, { path: { id } })),
     saveSla: useOrderMutation((target: SlaTarget) =>
-      request<null>('/workorder/sla', { method: 'PUT', json: target, quiet: true }),
+      callEndpoint(WO.setSlaTarget, { body: target, quiet: true }),
     ),
     resetSla: useOrderMutation((priority: SlaTarget['priority']) =>
-      request<null>(`/workorder/sla/${priority}`, { method: 'DELETE' }),
+      callEndpoint(WO.resetSlaTarget, { path: { priority } }),
     ),
   };
 }
