@@ -1,10 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './antdStyles.ts';
 import { precompress } from './precompress.ts';
 
 // The dev server forwards API calls to a locally running server (`npm run start:server`).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
+  css: {
+    // Ant Design's extracted sheet (antdStyles.ts) holds a few rules with a selector no browser accepts (a part of
+    // the tour's written after its scoping class), which a browser drops, as it did when they were written at run
+    // time. The minifier drops them too, with a warning, instead of failing the build.
+    lightningcss: { errorRecovery: true },
+  },
   server: {
     port: 5173,
     proxy: { '/prod-api': { target: 'http://localhost:8080', changeOrigin: true } },

@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './antdStyles.ts';
 
 // The `web` project of the root vitest config: React components in jsdom.
 export default defineProject({
-  plugins: [react()],
+  // Tests draw no styles (`css: false`): Ant Design's build-time sheet is empty here.
+  plugins: [react(), antdStyles({ empty: true })],
   test: {
     name: 'web',
     // Paths below are relative to the repository root, as in the root vitest config.
