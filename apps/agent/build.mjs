@@ -1,32 +1,24 @@
 #!/usr/bin/env node
 // The production build of the agent: one ES module, dist/solarops-agent.mjs, bundled by esbuild with the
-// workspace code it imports (@solarops/contracts, the simulator's collector link) and compiled from TypeScript,
-// so that the service runs on plain Node.js. Run from the sources through tsx instead, a gateway would hold
-// tsx's loader thread and esbuild's compiler beside the agent: half again its memory (bench/agent). Third-party
-// packages stay external and are loaded from node_modules as they are (serialport's native part among them).
-// The vendored SunSpec models are read at run time from @solarops/contracts' folder, found through node_modules
-// from the bundle as from the sources (packages/contracts/src/sunspec/models.ts).
+// workspace code it imports (@solarops/contracts, the simulator's collector link) so that the service runs on plain
+// Node.js (scripts/bundleNodeApp.mjs, shared with the server). Run from the sources through tsx instead, a gateway
+// would hold tsx's loader thread and esbuild's compiler beside the agent: half again its memory (bench/agent).
+// Third-party packages stay external and are loaded from node_modules as they are (serialport's native part among
+// them). The vendored SunSpec models are read at run time from @solarops/contracts' folder, found through
+// node_modules from the bundle as from the sources (packages/contracts/src/sunspec/models.ts).
 //
 // The bundle starts itself (its first line, which the systemd unit relies on) with the V8 flags of a small
 // gateway (docs/decisions/0021-agent-runtime.md): lite mode (no optimising compiler: the agent waits on its
 // links, it does not compute) and a young generation of 1 MB instead of up to 32.
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-
-const agentDir = fileURLToPath(new URL('.', import.meta.url));
-const manifest = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
-const workspaces = ['./package.json', '../simulator/package.json', '../../packages/contracts/package.json'];
-const external = [...new Set(workspaces.flatMap((p) => Object.keys(manifest(p).dependencies ?? {})))].filter(
-  (name) => !name.startsWith('@solarops/'),
-);
+import { chmodSync } from 'node:fs';
+import { bundleNodeApp } from '../../scripts/bundleNodeApp.mjs';
 
 /** Node's flags for the agent, in the bundle's first line. */
 export const NODE_FLAGS = '--lite-mode --no-expose-wasm --max-semi-space-size=1';
 
-rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
-await build({
-  absWorkingDir: agentDir,
+const external = await bundleNodeApp({
+  appDir: new URL('.', import.meta.url),
+  workspaces: ['./package.json', '../simulator/package.json', '../../packages/contracts/package.json'],
   // The supervisor is a bundle of its own: it runs beside the agent for the service's whole life and loads none of
   // the agent's code (docs/decisions/0030-agent-self-update.md).
   entryPoints: {
@@ -34,18 +26,8 @@ await build({
     'solarops-agent-supervisor': 'src/update/supervisorMain.ts',
   },
   outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  external,
-  sourcemap: 'linked',
-  // A bundled CommonJS helper may call require(); in an ES module it has to be made.
-  banner: {
-    js: `#!/usr/bin/env -S node ${NODE_FLAGS}\nimport { createRequire as __solaropsRequire } from 'node:module'; const require = __solaropsRequire(import.meta.url);`,
-  },
-  logLevel: 'warning',
+  outExtension: '.mjs',
+  firstLine: `#!/usr/bin/env -S node ${NODE_FLAGS}`,
 });
 for (const program of ['solarops-agent', 'solarops-agent-supervisor'])
   chmodSync(new URL(`dist/${program}.mjs`, import.meta.url), 0o755);
