@@ -5,10 +5,13 @@ import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
 import { ensureBuiltinRoles } from '../../apps/server/src/modules/users/seedAccounts.ts';
 import { hashDeviceSecret } from '../../apps/server/src/modules/devices/deviceSecrets.ts';
 
-/** Migrates `databaseUrl` (the server's own migrator) and adds the built-in roles. */
-export async function prepareDatabase(databaseUrl: string): Promise<void> {
+/**
+ * Migrates `databaseUrl` (the server's own migrator; another tree's migrations when given, for a bench that runs
+ * that tree's server) and adds the built-in roles.
+ */
+export async function prepareDatabase(databaseUrl: string, migrationsDir?: string): Promise<void> {
   const db = await openDatabase({ databaseUrl, dataDir: '' });
-  await migrate(db);
+  await migrate(db, migrationsDir);
   await ensureBuiltinRoles(db.db);
   await db.close();
 }

@@ -41,13 +41,15 @@ export async function startBenchServer(
   env: Record<string, string> = {},
   /** A file that keeps the server's whole log (its standard output, one JSON line per entry). */
   logFile?: string,
+  /** The server's folder: another tree's (`baselineServerDir`) to measure that tree in the same run. */
+  serverDir = SERVER_DIR,
 ): Promise<BenchServer> {
   const httpPort = await freePort();
   const mqttPort = await freePort();
   // SERVER_NODE_ARGS: flags Node refuses in NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile the server.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+    cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
