@@ -139,6 +139,46 @@ describe('main', () => {
     expect(s.lines().some((l) => l.msg === 'stopped')).toBe(false);
   }, 180_000);
 
+  it('a start hook that fails (its broker refuses) stops what started and exits with 1', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    // A port nothing listens on: the device link's consumer cannot subscribe, and the start fails.
+    const probe = net.createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port: closedPort } = probe.address() as net.AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const s = start({ DATA_DIR: dataDir, MQTT_URL: `mqtt://127.0.0.1:${closedPort}` });
+    expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(1);
+    expect(s.lines().find((l) => l.msg === 'start failed')).toMatchObject({ level: 60 });
+    expect(s.lines().some((l) => l.msg === 'start failed: stopping')).toBe(true);
+    expect(s.lines().some((l) => l.msg === SHUTDOWN_DEADLINE_LINE)).toBe(false);
+  }, 180_000);
+
+  it('stopped while a start hook still waits (for a broker that never answers), it exits within the deadline, naming the step', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    // A broker that takes the connection and never answers it: the device link's consumer waits for ever.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port: silentPort } = silent.address() as net.AddressInfo;
+    try {
+      const s = start({
+        DATA_DIR: dataDir,
+        MQTT_URL: `mqtt://127.0.0.1:${silentPort}`,
+        SHUTDOWN_TIMEOUT_SECONDS: '1',
+      });
+      await s.waitFor(() => s.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+      s.child.kill('SIGTERM');
+      expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(1);
+      expect(s.lines().find((l) => l.msg === SHUTDOWN_DEADLINE_LINE)).toMatchObject({ step: 'start hooks' });
+      expect(s.lines().some((l) => l.msg === 'stopped')).toBe(false);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      silent.close();
+    }
+  }, 180_000);
+
   it('logs a rejection nobody handled as a defect and goes on answering', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
     dirs.push(dataDir);

@@ -49,30 +49,33 @@ const app = await buildApp({ config, db: database.db, mailer, logger });
 await app.listen({ port: config.port, host: config.host });
 const openRequests = trackOpenRequests(app.server);
 
-const stops: ShutdownStep[] = [];
+/** What each start hook gave to stop it with, once it has started. */
+const stopOf = new Map<string, ShutdownStep['run']>();
 async function startHooks() {
   for (const hook of STARTUP_HOOKS) {
     const stop = await hook.start({ config, database, deps: app.deps, logger });
-    if (stop) stops.push({ name: hook.name, run: stop });
+    if (stop) stopOf.set(hook.name, stop);
     logger.info(`started ${hook.name}`);
   }
 }
 const hooksStarted = startHooks();
 
 let closing = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, failed = false) {
   if (closing) return;
   closing = true;
-  logger.info(`${signal}: stopping`);
-  // A stop asked for while the start hooks still run waits for them, so that what they start is stopped too (a
-  // hook that failed has already ended the start: there is nothing of it to stop).
-  await hooksStarted.catch(() => undefined);
+  logger.info(`${reason}: stopping`);
   // Within SHUTDOWN_TIMEOUT_SECONDS: past it, what was still open is logged and the process exits with 1.
   const code = await stopWithin(
     [
+      // A stop asked for while the start hooks still run waits for them (within the deadline: a hook that hangs is
+      // named), so that what they started is stopped too; a hook that failed started nothing to stop.
+      { name: 'start hooks', run: () => hooksStarted.catch(() => undefined) },
       // Stops accepting connections and waits for requests in flight to finish.
       { name: 'requests in flight', run: () => app.close() },
-      ...stops.reverse(),
+      ...[...STARTUP_HOOKS]
+        .reverse()
+        .map((hook): ShutdownStep => ({ name: hook.name, run: async () => await stopOf.get(hook.name)?.() })),
       { name: 'mailer', run: () => mailer.close() },
       { name: 'database', run: () => database.close() },
     ],
@@ -80,8 +83,8 @@ async function shutdown(signal: string) {
     logger,
     openRequests,
   );
-  if (code === 0) logger.info('stopped');
-  process.exit(code);
+  if (code === 0 && !failed) logger.info('stopped');
+  process.exit(failed ? 1 : code);
 }
 // Installed before the server says it is on: whoever starts it may stop it as soon as it says so, and a signal's
 // default action would kill it without closing the database.
@@ -94,4 +97,10 @@ logger.info(
   { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/db)`, port },
   `SolarOps Console on http://localhost:${port}/ (API docs at /prod-api/docs)`,
 );
-await hooksStarted;
+try {
+  await hooksStarted;
+} catch (err) {
+  // A start that failed stops what the hooks before it started and closes the database, then exits with 1.
+  logger.fatal({ err }, 'start failed');
+  await shutdown('start failed', true);
+}
