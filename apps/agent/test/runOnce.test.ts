@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { telemetryReading } from '@solarops/contracts';
 import { agent, undoneAfterEach } from './agentCli.ts';
 import { ImageServer, loadImage, registerMap } from './imageServer.ts';
-import { serialFromIdentity } from '../src/run/DevicePoller.ts';
+import { serialFromIdentity } from '@solarops/contracts';
 
 const { later, configFile } = undoneAfterEach();
 

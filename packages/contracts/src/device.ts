@@ -139,6 +139,32 @@ export const agentDeviceReport = z
   .strict();
 export type AgentDeviceReport = z.infer<typeof agentDeviceReport>;
 
+/**
+ * The serial an edge agent names a device by, from the serial its SunSpec common model gives: the text with runs
+ * of anything but letters, digits, `_` and `-` made one `-`, at most 32 characters; fewer than 4 is none (the
+ * device is then named `unit-<id>` until discovered, a name that is no device's).
+ */
+export function serialFromIdentity(serial: string | undefined): string | undefined {
+  const sn = (serial ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .slice(0, 32);
+  return /^[A-Za-z0-9_-]{4,32}$/.test(sn) ? sn : undefined;
+}
+
+/** The name an agent gives a device that has no serial yet (none configured, none discovered): no device's. */
+export function unnamedDevice(unitId: number): string {
+  return `unit-${unitId}`;
+}
+
+/**
+ * Whether a device an agent found can be accepted under its name: discovery identified it and the agent names it
+ * by a serial (configured, or the one discovery gave), not `unit-<id>`, which would become a stored device's serial.
+ */
+export function isNamedBySerial(device: Pick<AgentDeviceReport, 'sn' | 'identity'>): boolean {
+  return device.identity?.serial !== undefined && !/^unit-\d+$/.test(device.sn);
+}
+
 /** What an edge agent says of its links and devices in its status message. */
 export const agentReport = z
   .object({

@@ -1,4 +1,10 @@
-import type { AgentDeviceReport, AgentPollErrorKind, SettingsProfileId } from '@solarops/contracts';
+import {
+  serialFromIdentity,
+  unnamedDevice,
+  type AgentDeviceReport,
+  type AgentPollErrorKind,
+  type SettingsProfileId,
+} from '@solarops/contracts';
 import type { CommandTarget } from '../commands/CommandDispatcher.ts';
 import type { RegisterAccess } from '../commands/controlModel.ts';
 import { DeviceBackedOffError, type LinkQueue } from '../modbus/LinkQueue.ts';
@@ -45,18 +51,6 @@ export function pollErrorKind(error: Error): AgentPollErrorKind {
   return 'other';
 }
 
-/**
- * Our serial for a device found by discovery: the serial of its SunSpec common model, with any character a serial
- * may not hold made `-` (a serial is 4 to 32 letters, digits, `-` or `_`); undefined when that leaves none.
- */
-export function serialFromIdentity(serial: string | undefined): string | undefined {
-  const sn = (serial ?? '')
-    .trim()
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .slice(0, 32);
-  return /^[A-Za-z0-9_-]{4,32}$/.test(sn) ? sn : undefined;
-}
-
 /** At most this many characters of a text the device gives, or of an error, go into the status. */
 const TEXT_MAX = 64;
 const ERROR_MAX = 200;
@@ -95,7 +89,7 @@ export class DevicePoller implements CommandTarget {
     if (this.target.sn !== undefined) return this.target.sn;
     const found =
       this.device instanceof SunSpecDevice ? serialFromIdentity(this.device.identity.serial) : undefined;
-    return found ?? `unit-${this.target.unitId}`;
+    return found ?? unnamedDevice(this.target.unitId);
   }
 
   /** How the device is read: discovered SunSpec, or its register profile. */

@@ -30,6 +30,16 @@ const REPORT: AgentReport = {
       errors: {},
     },
     { sn: 'unit-2', link: 'inverters', unitId: 2, profile: 'sunspec', errors: { timeout: 4 } },
+    // Discovered, but its serial is too short to name it by: the agent keeps calling it `unit-4`.
+    {
+      sn: 'unit-4',
+      link: 'inverters',
+      unitId: 4,
+      profile: 'sunspec',
+      identity: { manufacturer: 'Acme', model: 'Tiny', serial: 'A1' },
+      models: [1, 101],
+      errors: {},
+    },
     {
       sn: 'ODD-FOUND-1',
       link: 'inverters',
@@ -120,6 +130,8 @@ describe('devices an edge agent found, accepted into its plant without typing a 
       ['MTR-FOUND-7', true],
       // Not discovered: nothing to accept it as.
       ['unit-2', false],
+      // Discovered without a serial to store it under: not offered.
+      ['unit-4', false],
       ['ODD-FOUND-1', true],
     ]);
     expect(row.agent!.devices[0]!.identity).toEqual(REPORT.devices[0]!.identity);
@@ -146,6 +158,9 @@ describe('devices an edge agent found, accepted into its plant without typing a 
     expect(notFound.json().errors).toEqual([
       { field: 'deviceSn', message: 'This agent has found no device with this serial number' },
     ]);
+    const unnamed = await accept({ plantId: mine.plantId, deviceSn: 'unit-4' }, installer);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().errors).toEqual(notFound.json().errors);
     const odd = await accept({ plantId: mine.plantId, deviceSn: 'ODD-FOUND-1' }, installer);
     expect(odd.statusCode).toBe(400);
     expect(odd.json().errors[0].message).toBe(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   AGENT_COLLECTOR_MODEL,
+  isNamedBySerial,
   type AcceptFoundInput,
   type AgentReport,
   type DeviceKind,
@@ -62,9 +63,7 @@ export async function acceptFoundDevice(
   );
   if (!plant) throw notFound();
   if (agent.plant_id !== plant.id) throw conflict('agentOtherPlant');
-  const found = agent.agent_report?.devices.find(
-    (d) => d.sn === input.deviceSn && d.identity?.serial !== undefined,
-  );
+  const found = agent.agent_report?.devices.find((d) => d.sn === input.deviceSn && isNamedBySerial(d));
   if (!found) throw fieldError('deviceSn', 'agentDeviceNotFound');
   const kind = kindOfFound(found.models);
   if (!kind) throw fieldError('deviceSn', 'agentDeviceKindUnknown');

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AGENT_COLLECTOR_MODEL } from '@solarops/contracts';
+import { AGENT_COLLECTOR_MODEL, isNamedBySerial } from '@solarops/contracts';
 import type {
   AgentReport,
   CollectorRow,
@@ -317,7 +317,7 @@ async function collectorRows(
       devices: r.agent_report.devices.map((d) => ({
         ...d,
         lastReadingAt: lastReadingAt(r.id, d.sn),
-        found: d.identity?.serial !== undefined && !known.has(d.sn),
+        found: isNamedBySerial(d) && !known.has(d.sn),
       })),
     },
     online: r.online,
