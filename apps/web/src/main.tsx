@@ -15,8 +15,14 @@ installErrorLog();
 void applyDefaultLanguage();
 
 let started: Promise<StartedConsole> | undefined;
-/** Downloads the console's router and starts it, once. */
-const startConsole = () => (started ??= import('./router/createAppRouter.tsx').then((m) => m.startConsole()));
+/** Downloads the console's router and starts it, once; a failed download is tried again at the next ask. */
+const startConsole = () =>
+  (started ??= import('./router/createAppRouter.tsx')
+    .then((m) => m.startConsole())
+    .catch((err: unknown) => {
+      started = undefined;
+      throw err;
+    }));
 
 // Everything a first screen needs starts at once: the router's code (which fetches the page's code as it starts),
 // the user's info, and the language's strings; the first render waits for the strings and the router. The

@@ -84,4 +84,46 @@ describe('the sign-in page before the router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(pathOf('register')));
     expect(await screen.findByTestId('console')).toHaveTextContent(pathOf('register'));
   });
+
+  it('signed in while the console cannot be fetched, loads the page it asked for whole', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          code: 200,
+          msg: 'success',
+          data: {
+            username: 'admin',
+            id: 1,
+            roleId: 1,
+            firstLogin: false,
+            weakPassword: false,
+            menuList: ['list'],
+            token: { access_token: 'b', refresh_token: 'r', token_type: 'bearer', expires_in: 600 },
+          },
+        }),
+      ),
+    );
+    window.history.replaceState(
+      null,
+      '',
+      `${pathOf('login')}?redirect=${encodeURIComponent(pathOf('list'))}`,
+    );
+    const replace = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      search: window.location.search,
+      replace,
+      assign: vi.fn(),
+    });
+    const startConsole = vi.fn(() =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    render(<App first={{ signIn: SignInFirst }} startConsole={startConsole} />);
+    await userEvent.type(await screen.findByTestId('login-username'), 'admin');
+    await userEvent.type(screen.getByTestId('login-password'), 'secret-pw');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(pathOf('list')));
+    expect(session.get('access_token')).toBe('b');
+  });
 });

@@ -40,7 +40,16 @@ export function SignInFirst({
     () => ({
       search: window.location.search,
       go: async (to, options) => {
-        const started = await startConsole();
+        let started: StartedConsole;
+        try {
+          started = await startConsole();
+        } catch {
+          // The router's code could not be fetched (a dropped link, a new release meanwhile): the session is stored,
+          // so a whole page load of the target reaches it.
+          if (options?.replace) window.location.replace(to);
+          else window.location.assign(to);
+          return;
+        }
         await started.router.navigate(to, options);
         onStarted(started);
       },
