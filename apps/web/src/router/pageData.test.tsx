@@ -76,11 +76,17 @@ describe("a page's data request starts beside its code", () => {
     expect(asked).toEqual(['/plant/list 1/5']);
   });
 
-  it('asks nothing for a session that may not open the page, nor for one signed out', async () => {
+  it('asks nothing for a session that may not open the page, one still on its first password, or one signed out', async () => {
     const asked = stubPagedList(2, (n) => ({ id: n, name: `Plant ${n}` }));
-    for (const menuList of [['dashboard'], null]) {
+    const sessions = [
+      { menuList: ['dashboard'] },
+      { menuList: ['list'], firstLogin: true },
+      { menuList: null },
+    ];
+    for (const { menuList, firstLogin } of sessions) {
       session.clear();
       if (menuList) signIn(menuList);
+      if (firstLogin) session.set('firstLogin', 'true');
       const { router, release, data } = plantListRouter(() => <p>page</p>);
       void router.navigate(pathOf('list'));
       release();

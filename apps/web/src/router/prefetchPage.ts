@@ -1,4 +1,4 @@
-import { hasToken, storedMenuList } from '../api/session.ts';
+import { hasToken, session, storedMenuList } from '../api/session.ts';
 import { isPathPermitted } from './guard.ts';
 import type { PageLoader, PageRoute } from './types.ts';
 
@@ -20,7 +20,9 @@ export function prefetchPage(page: PageLoader | undefined): void {
  * that no request is made that the page would never show; a failure is left to the page's own query.
  */
 export function prefetchPageData(route: PageRoute | undefined): void {
-  if (!route?.data || !hasToken() || !isPathPermitted(route.path, storedMenuList())) return;
+  // An account still on its first password is sent to change it by the guard, whatever page it asked for.
+  const firstLogin = session.get('firstLogin') === 'true';
+  if (!route?.data || !hasToken() || firstLogin || !isPathPermitted(route.path, storedMenuList())) return;
   route.data().catch(() => undefined);
 }
 
