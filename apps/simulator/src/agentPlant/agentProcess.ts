@@ -119,7 +119,9 @@ export function startAgentProcess(options: AgentProcessOptions): AgentProcess {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // Longer than the supervisor gives its agent to stop (20 s): killed sooner, it would leave the agent running
+      // without it, beside the next one on the same journal.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
       await exited;
       clearTimeout(timer);
     },
