@@ -34,6 +34,8 @@ export function benchRounds(env: NodeJS.ProcessEnv = process.env): BenchTree[] {
     migrationsDir: path.join(serverDir, 'migrations'),
   };
   const rounds = Number(env.ROUNDS ?? 2);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`ROUNDS must be a whole number of at least 1, not ${env.ROUNDS}`);
   return Array.from({ length: rounds }, (_, r) =>
     r % 2 === 0 ? [THIS_TREE, baseline] : [baseline, THIS_TREE],
   ).flat();
