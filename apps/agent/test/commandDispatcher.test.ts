@@ -472,6 +472,11 @@ describe('battery charge and discharge: SunSpec storage (124) and battery (802)'
       args: { registers: [{ address: 40330, type: 'u16', value: 200 }] },
     });
     expect(reserve).toMatchObject({ state: 'failed', reason: 'the device has no SunSpec model 802' });
+    // A power limit (model 123, which it takes) asked together with the charge rate: neither is written.
+    const both = { registers: [...limit(600).registers, ...charge.registers] };
+    expect(await send({ cmdId: 'b-6', type: 'writeSettings', args: both })).toEqual([
+      { cmdId: 'b-6', state: 'failed', reason: 'the device gives no scale for InWRte' },
+    ]);
     expect(server.requests.filter((r) => r.fc === 16)).toEqual([]);
   });
 });

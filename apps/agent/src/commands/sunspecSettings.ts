@@ -181,7 +181,9 @@ export async function writeSunSpecSettings(
     if (refusal) return { state: 'failed', reason: refusal };
   }
   const previous: Record<string, number> = {};
-  const written: { model: number; address: number; values: Map<string, number> }[] = [];
+  // Every model is read and every value put in its steps before anything is written: a value one model cannot take
+  // (no scale, below its resolution) must not leave another model's part of the same command in force.
+  const plans: { model: ControlModel; id: number; address: number; values: Map<string, number> }[] = [];
   for (const id of new Set(controls.map((c) => c.place.model))) {
     const address = models.find((m) => m.id === id)!.address;
     let model: ControlModel;
@@ -202,9 +204,13 @@ export async function writeSunSpecSettings(
       if (place.enable) wanted.set(place.enable, 1);
       if (place.offAfterRevert && steps > 0) wanted.set(place.offAfterRevert, 0);
     }
-    const outcome = await writeModel(io, id, address, wanted, model);
+    plans.push({ model, id, address, values: wanted });
+  }
+  const written: { model: number; address: number; values: Map<string, number> }[] = [];
+  for (const { model, id, address, values } of plans) {
+    const outcome = await writeModel(io, id, address, values, model);
     if (outcome.state === 'failed') return outcome;
-    written.push({ model: id, address, values: wanted });
+    written.push({ model: id, address, values });
   }
   return { state: 'accepted', previous, written };
 }
