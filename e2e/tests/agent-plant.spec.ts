@@ -101,7 +101,8 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: CARD[lang].issue }).click();
     const qr = page.getByTestId('agent-config-qr');
     await expect(qr).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText(CARD[lang].once)).toBeVisible();
+    // The config dialog's own note begins with it (the add-agent note mentions it too).
+    await expect(page.getByText(new RegExp(`^${CARD[lang].once}`))).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: shot(`agent-config-${lang}-1440`) });
     const download = page.waitForEvent('download');
     await page.getByTestId('agent-config-download').click();
