@@ -34,6 +34,28 @@ function openSignIn(address: string) {
   return { router, startConsole };
 }
 
+/** The server's answer to a sign-in of an administrator who may open the plant list, with this access token. */
+function answerSignIn(accessToken: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      json({
+        code: 200,
+        msg: 'success',
+        data: {
+          username: 'admin',
+          id: 1,
+          roleId: 1,
+          firstLogin: false,
+          weakPassword: false,
+          menuList: ['list'],
+          token: { access_token: accessToken, refresh_token: 'r', token_type: 'bearer', expires_in: 600 },
+        },
+      }),
+    ),
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
@@ -51,24 +73,7 @@ describe('the sign-in page before the router', () => {
   });
 
   it('signed in, hands over to the console at the page the address asked for', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json({
-          code: 200,
-          msg: 'success',
-          data: {
-            username: 'admin',
-            id: 1,
-            roleId: 1,
-            firstLogin: false,
-            weakPassword: false,
-            menuList: ['list'],
-            token: { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 600 },
-          },
-        }),
-      ),
-    );
+    answerSignIn('a');
     openSignIn(`${pathOf('login')}?redirect=${encodeURIComponent(pathOf('list'))}`);
     await userEvent.type(await screen.findByTestId('login-username'), 'admin');
     await userEvent.type(screen.getByTestId('login-password'), 'secret-pw');
@@ -86,24 +91,7 @@ describe('the sign-in page before the router', () => {
   });
 
   it('signed in while the console cannot be fetched, loads the page it asked for whole', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json({
-          code: 200,
-          msg: 'success',
-          data: {
-            username: 'admin',
-            id: 1,
-            roleId: 1,
-            firstLogin: false,
-            weakPassword: false,
-            menuList: ['list'],
-            token: { access_token: 'b', refresh_token: 'r', token_type: 'bearer', expires_in: 600 },
-          },
-        }),
-      ),
-    );
+    answerSignIn('b');
     window.history.replaceState(
       null,
       '',
