@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { connectCollector } from '../../../test/collectorClient.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_LIMITS, ROLE, deviceTopics } from '@solarops/contracts';
+import { discoveredSmaInverter } from '@solarops/contracts/test/agentReports';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -354,17 +355,7 @@ describe('device link over MQTT (embedded broker)', () => {
       links: [{ name: 'inverters', latencyMs: 12.4 }],
       devices: [
         {
-          sn: 'SIN241800042',
-          link: 'inverters',
-          unitId: 126,
-          profile: 'sunspec',
-          identity: {
-            manufacturer: 'SMA',
-            model: 'SB3.6-1AV-41',
-            serial: '3005067415',
-            version: '4.00.75.R',
-          },
-          models: [1, 101, 120, 123, 160],
+          ...discoveredSmaInverter('SIN241800042'),
           errors: { timeout: 3 },
           lastError: 'unit 126: no answer in 2000 ms',
         },

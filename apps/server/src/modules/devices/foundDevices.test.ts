@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type AgentConfigFile, type AgentReport, type CollectorRow } from '@solarops/contracts';
+import {
+  discoveredDevice,
+  discoveredMeter,
+  discoveredSmaInverter,
+} from '@solarops/contracts/test/agentReports';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from './deviceFixtures.ts';
@@ -11,44 +16,17 @@ import { kindOfFound } from './foundDevices.ts';
 const REPORT: AgentReport = {
   links: [{ name: 'inverters', latencyMs: 14 }],
   devices: [
-    {
-      sn: '3005067415',
-      link: 'inverters',
-      unitId: 126,
-      profile: 'sunspec',
-      identity: { manufacturer: 'SMA', model: 'SB3.6-1AV-41', serial: '3005067415', version: '4.00.75.R' },
-      models: [1, 11, 12, 101, 120, 121, 122, 123, 124, 160],
-      errors: {},
-    },
-    {
-      sn: 'MTR-FOUND-7',
-      link: 'inverters',
-      unitId: 3,
-      profile: 'sunspec',
-      identity: { manufacturer: 'Carlo Gavazzi', model: 'EM24', serial: 'MTR-FOUND-7' },
-      models: [1, 203],
-      errors: {},
-    },
+    discoveredSmaInverter(),
+    discoveredMeter('MTR-FOUND-7'),
     { sn: 'unit-2', link: 'inverters', unitId: 2, profile: 'sunspec', errors: { timeout: 4 } },
     // Discovered, but its serial is too short to name it by: the agent keeps calling it `unit-4`.
-    {
-      sn: 'unit-4',
-      link: 'inverters',
-      unitId: 4,
-      profile: 'sunspec',
-      identity: { manufacturer: 'Acme', model: 'Tiny', serial: 'A1' },
-      models: [1, 101],
-      errors: {},
-    },
-    {
-      sn: 'ODD-FOUND-1',
-      link: 'inverters',
-      unitId: 9,
-      profile: 'sunspec',
-      identity: { manufacturer: 'Acme', model: 'Box', serial: 'ODD-FOUND-1' },
-      models: [1, 64412],
-      errors: {},
-    },
+    discoveredDevice('unit-4', 4, { manufacturer: 'Acme', model: 'Tiny', serial: 'A1' }, [1, 101]),
+    discoveredDevice(
+      'ODD-FOUND-1',
+      9,
+      { manufacturer: 'Acme', model: 'Box', serial: 'ODD-FOUND-1' },
+      [1, 64412],
+    ),
   ],
 };
 

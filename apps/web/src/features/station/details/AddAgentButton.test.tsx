@@ -6,6 +6,7 @@ import { ROLE, type AgentConfigFile } from '@solarops/contracts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { MessageProvider } from '../../../components/MessageProvider.tsx';
 import { useUserStore, type UserInfo } from '../../../store/userStore.ts';
+import { stubAnsweringFetch } from '../../../test/answeringFetch.ts';
 import { AddAgentButton, suggestAgentSerial } from './AddAgentButton.tsx';
 
 const FILE: AgentConfigFile = {
@@ -26,21 +27,7 @@ const TAKEN = {
 
 /** The console answering the add call with `answer`; what the dialog sent. */
 function start(roleId: number, answer: { status: number; body: object }) {
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({
-        method: init?.method ?? 'GET',
-        path: new URL(String(input), 'http://x').pathname,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  const sent = stubAnsweringFetch(answer.body, answer.status);
   useUserStore.getState().setInfo({ roleId } as UserInfo);
   render(
     <QueryClientProvider client={new QueryClient()}>

@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ROLE, type CollectorRow } from '@solarops/contracts';
+import { discoveredMeter, discoveredSmaInverter } from '@solarops/contracts/test/agentReports';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { MessageProvider } from '../../../components/MessageProvider.tsx';
 import { useUserStore, type UserInfo } from '../../../store/userStore.ts';
+import { stubAnsweringFetch } from '../../../test/answeringFetch.ts';
 import { CollectorCard } from './CollectorInfo.tsx';
 
 /** An agent just set up: an SMA inverter it found that is in no plant yet, and one already in its plant. */
@@ -28,48 +30,18 @@ const agentCollector: CollectorRow = {
   agent: {
     links: [{ name: 'inverters', latencyMs: 9 }],
     devices: [
-      {
-        sn: '3005067415',
-        link: 'inverters',
-        unitId: 126,
-        profile: 'sunspec',
-        identity: { manufacturer: 'SMA', model: 'SB3.6-1AV-41', serial: '3005067415', version: '4.00.75.R' },
-        models: [1, 101, 120, 123, 160],
-        errors: {},
-        lastReadingAt: null,
-        found: true,
-      },
-      {
-        sn: 'MTR241800007',
-        link: 'inverters',
-        unitId: 3,
-        profile: 'sunspec',
-        identity: { manufacturer: 'Carlo Gavazzi', model: 'EM24', serial: 'MTR241800007' },
-        models: [1, 203],
-        errors: {},
-        lastReadingAt: '2026-11-29T03:45:00.000Z',
-        found: false,
-      },
+      { ...discoveredSmaInverter(), lastReadingAt: null, found: true },
+      { ...discoveredMeter('MTR241800007'), lastReadingAt: '2026-11-29T03:45:00.000Z', found: false },
     ],
   },
 };
 
 function start(roleId: number, c: CollectorRow = agentCollector) {
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({
-        method: init?.method ?? 'GET',
-        path: new URL(String(input), 'http://x').pathname,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      const data = { serial: '3005067415', kind: 'stringInverter', plantId: 7 };
-      return new Response(JSON.stringify({ code: 200, msg: 'success', data }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  const sent = stubAnsweringFetch({
+    code: 200,
+    msg: 'success',
+    data: { serial: '3005067415', kind: 'stringInverter', plantId: 7 },
+  });
   useUserStore.getState().setInfo({ roleId } as UserInfo);
   render(
     <QueryClientProvider client={new QueryClient()}>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { CollectorRow } from '@solarops/contracts';
+import { discoveredSmaInverter } from '@solarops/contracts/test/agentReports';
 import { changeLanguage } from '../../../i18n/i18n.ts';
 import { CollectorCard } from './CollectorInfo.tsx';
 
@@ -82,12 +83,7 @@ describe('the collector card of an edge agent shows what it found of each device
     links: [{ name: 'inverters', latencyMs: 12.4 }, { name: '/dev/ttyUSB0' }],
     devices: [
       {
-        sn: 'SIN241800042',
-        link: 'inverters',
-        unitId: 126,
-        profile: 'sunspec',
-        identity: { manufacturer: 'SMA', model: 'SB3.6-1AV-41', serial: '3005067415', version: '4.00.75.R' },
-        models: [1, 101, 120, 123, 160],
+        ...discoveredSmaInverter('SIN241800042'),
         errors: { timeout: 3, exception: 1 },
         lastError: 'exception 2 (illegal data address)',
         lastReadingAt: '2026-11-29T03:45:00.000Z',
