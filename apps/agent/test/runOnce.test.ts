@@ -6,29 +6,39 @@ import { serialFromIdentity } from '@solarops/contracts';
 
 const { later, configFile } = undoneAfterEach();
 
-describe('solarops-agent run --once --print', () => {
-  it('reads every device of agent.yaml once and prints the batch it would send', async () => {
-    const server = new ImageServer([
-      { unitId: 126, registers: registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518')) },
-      { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
-    ]);
-    const port = await server.start();
-    later(() => server.stop());
-    const path = configFile(`
+/**
+ * `run --once --print` of an agent whose one Modbus TCP link serves the recorded SMA Sunny Boy on unit 126 and
+ * the DER simulator on unit 2, with `devices` (agent.yaml's entries) on that link: its exit code and output.
+ */
+async function printOnce(o: { serial: string; timeZone?: string; devices: string[] }) {
+  const server = new ImageServer([
+    { unitId: 126, registers: registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518')) },
+    { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
+  ]);
+  const port = await server.start();
+  later(() => server.stop());
+  const path = configFile(`
 server:
   mqttUrl: mqtt://127.0.0.1:1
 collector:
-  serial: SOC230712345
+  serial: ${o.serial}
   secret: not-used-by-once
-timeZone: Europe/Berlin
-links:
+${o.timeZone ? `timeZone: ${o.timeZone}\n` : ''}links:
   - name: inverters
     tcp: { host: 127.0.0.1, port: ${port} }
     devices:
-      - { sn: SIN241800042, unitId: 126 }
-      - { sn: SIN241800043, unitId: 2 }
+${o.devices.map((d) => `      - ${d}`).join('\n')}
 `);
-    const { code, stdout } = await agent(['run', '--config', path, '--once', '--print']);
+  return agent(['run', '--config', path, '--once', '--print']);
+}
+
+describe('solarops-agent run --once --print', () => {
+  it('reads every device of agent.yaml once and prints the batch it would send', async () => {
+    const { code, stdout } = await printOnce({
+      serial: 'SOC230712345',
+      timeZone: 'Europe/Berlin',
+      devices: ['{ sn: SIN241800042, unitId: 126 }', '{ sn: SIN241800043, unitId: 2 }'],
+    });
     expect(code).toBe(0);
     const batch = JSON.parse(stdout) as { sentAt: number; readings: { sn: string }[] };
     expect(batch.readings.map((r) => r.sn)).toEqual(['SIN241800042', 'SIN241800043']);
@@ -38,27 +48,11 @@ links:
   }, 60_000);
 
   it('names a device given without a serial by the serial its SunSpec map says', async () => {
-    const server = new ImageServer([
-      { unitId: 126, registers: registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518')) },
-      { unitId: 2, registers: registerMap(loadImage('EmulatedDER')) },
-    ]);
-    const port = await server.start();
-    later(() => server.stop());
     // As the console writes it for an agent with no device yet: the unit only.
-    const path = configFile(`
-server:
-  mqttUrl: mqtt://127.0.0.1:1
-collector:
-  serial: AGT-ROOF-01
-  secret: not-used-by-once
-links:
-  - name: inverters
-    tcp: { host: 127.0.0.1, port: ${port} }
-    devices:
-      - { unitId: 126 }
-      - { unitId: 2 }
-`);
-    const { code, stdout } = await agent(['run', '--config', path, '--once', '--print']);
+    const { code, stdout } = await printOnce({
+      serial: 'AGT-ROOF-01',
+      devices: ['{ unitId: 126 }', '{ unitId: 2 }'],
+    });
     expect(code).toBe(0);
     const batch = JSON.parse(stdout) as { readings: { sn: string; acPowerW: number }[] };
     // The SMA's own serial; the DER simulator's "SN-Three-Phase" as it is (letters, digits and dashes).
