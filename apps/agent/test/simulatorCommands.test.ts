@@ -181,3 +181,36 @@ describe("a battery's charge and discharge through the simulator's Modbus face (
     });
   });
 });
+
+describe("a limit and a disconnect through the simulator's Modbus face, read before its next step", () => {
+  /** Reads the inverter's output over Modbus as the agent polls it, without stepping the simulation on. */
+  async function readNow(): Promise<number> {
+    const result = await poller.poll(now);
+    if (result.error) throw result.error;
+    return result.fields!.acPowerW!;
+  }
+
+  it('curtail what the inverter gives from the write on, as a real inverter within its ramp time', async () => {
+    await stepAndRead();
+    expect(await readNow()).toBeGreaterThan(ratedPowerW * 0.3);
+    // 20 % (40188, in 0.1 %), without a revert timer, as the remote-settings screen sends a limit alone.
+    const limit = [{ address: 40188, type: 'u16', value: 200 }];
+    expect((await send({ cmdId: 'n-1', type: 'writeSettings', args: { registers: limit } }))[0]!.state).toBe(
+      'accepted',
+    );
+    // The agent's next poll may come before the simulation's next step: the output already holds the limit.
+    const clipped = await readNow();
+    expect(clipped).toBeLessThanOrEqual(ratedPowerW * 0.2 + 1);
+    expect(clipped).toBeGreaterThan(0);
+
+    // Disconnected (40187 = 0, 10-minute revert timer at 40186): nothing from the write on.
+    const off = [
+      { address: 40186, type: 'u16', value: 600 },
+      { address: 40187, type: 'u16', value: 0 },
+    ];
+    expect((await send({ cmdId: 'n-2', type: 'writeSettings', args: { registers: off } }))[0]!.state).toBe(
+      'accepted',
+    );
+    expect(await readNow()).toBe(0);
+  });
+});

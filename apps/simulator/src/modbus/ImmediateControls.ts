@@ -1,3 +1,4 @@
+import type { TelemetryReading } from '@solarops/contracts';
 import { encodeModel, layoutModel, modelDef, type Placement } from '@solarops/contracts/sunspec';
 
 /** Steps of model 123's scaled points as the simulated inverters serve them: 0.1 % and 0.001. */
@@ -117,5 +118,25 @@ export class ImmediateControls {
     if (this.conn === 0) return 0;
     if (this.limitEnabled !== 1) return undefined;
     return (ratedPowerW * this.limitSteps * 10 ** WMAXLIMPCT_SF) / 100;
+  }
+
+  /**
+   * `reading`, taken at the simulation's last step, as the inverter gives it under these controls now: a limit or a
+   * disconnect written since then curtails its AC output at once, as a real inverter's does within its ramp time,
+   * not only from the next step on (a whole step later: 5 minutes in the demo). Its currents follow the power in
+   * proportion until that step works out the operating point again.
+   */
+  curtail(reading: TelemetryReading, ratedPowerW: number): TelemetryReading {
+    const limitW = this.acLimitW(ratedPowerW);
+    const w = reading.acPowerW;
+    if (limitW === undefined || w === undefined || w <= limitW) return reading;
+    const share = limitW / w;
+    const scaled = (values: readonly number[] | undefined) => values?.map((v) => v * share);
+    return {
+      ...reading,
+      acPowerW: limitW,
+      ...(reading.gridCurrentA ? { gridCurrentA: scaled(reading.gridCurrentA) } : {}),
+      ...(reading.pvCurrentA ? { pvCurrentA: scaled(reading.pvCurrentA) } : {}),
+    };
   }
 }

@@ -56,10 +56,12 @@ function wattScale(maxW: number): number {
 
 function inverterModels(
   device: DeviceDescription & { ratedPowerW: number; phases: 1 | 3 },
-  r: TelemetryReading,
+  reading: TelemetryReading,
   controls: ImmediateControls | undefined,
   storage: StorageControls | undefined,
 ) {
+  // A limit written since the reading's step holds at once.
+  const r = controls ? controls.curtail(reading, device.ratedPowerW) : reading;
   const wSf = wattScale(device.ratedPowerW);
   const currents = r.gridCurrentA ?? [];
   const common = encode(1, {
