@@ -22,7 +22,7 @@ afterEach(async () => {
  * The recorded SMA Sunny Boy served over Modbus TCP (writes as `writes` says), the agent's poller of it on its
  * link's queue, and the dispatcher with the replies it sent.
  */
-async function agentWith(writes: ServedDevice['writes']) {
+async function agentWith(writes: ServedDevice['writes'], link = { up: true }) {
   const registers = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
   const server = new ImageServer([{ unitId: UNIT, registers, writes }]);
   await server.start();
@@ -34,9 +34,16 @@ async function agentWith(writes: ServedDevice['writes']) {
   );
   const poller = new DevicePoller(queue, { sn: SN, unitId: UNIT }, 60_000, () => undefined);
   const replies: CommandReply[] = [];
-  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
-    serial: AGENT,
-  });
+  const lines: string[] = [];
+  const dispatcher = new CommandDispatcher(
+    new Map([[SN, poller]]),
+    (r) => {
+      // A reply over a link that is down does not go (link.up: false), as the agent's link throws then.
+      if (!link.up) throw new Error('the link is gone');
+      replies.push(r);
+    },
+    { serial: AGENT, log: (line) => lines.push(line) },
+  );
   cleanups.push(
     () => server.stop(),
     () => queue.close(),
@@ -47,7 +54,7 @@ async function agentWith(writes: ServedDevice['writes']) {
     await dispatcher.idle();
     return replies.filter((r) => r.cmdId === m.cmdId);
   };
-  return { registers, server, send, replies };
+  return { registers, server, send, replies, lines };
 }
 
 // The console's settings profile (sunspecInverter) on the wire: the active power limit at 40188 in 0.1 %, its
@@ -530,6 +537,22 @@ describe('commands to a device read by its register profile', () => {
 });
 
 describe('the dispatcher itself', () => {
+  it('a write whose accepted reply could not be sent is answered accepted again when the server repeats it, never failed', async () => {
+    const link = { up: false };
+    const { registers, send, lines } = await agentWith('store', link);
+    // The limit goes into the device, and its reply finds the link gone.
+    expect(await send({ cmdId: 'r-1', type: 'writeSettings', args: limit(600) })).toEqual([]);
+    expect(registers.get(MODEL_123 + 5)).toBe(6000);
+    // The server, having heard nothing, sends the command again once the link is back: the write is in the device.
+    link.up = true;
+    expect(await send({ cmdId: 'r-1', type: 'writeSettings', args: limit(600) })).toEqual([
+      { cmdId: 'r-1', state: 'accepted', result: { previous: { '40188': 0 } } },
+    ]);
+    expect(lines).toEqual([
+      'r-1: accepted not sent (the link is gone); sent again when the server repeats the command',
+    ]);
+  });
+
   it('logs a reply that cannot be sent, and carries out the next command of the device after it', async () => {
     const lines: string[] = [];
     const replies: CommandReply[] = [];
@@ -550,7 +573,9 @@ describe('the dispatcher itself', () => {
     });
     dispatcher.handle(command('x-1'));
     await dispatcher.idle();
-    expect(lines).toEqual(['x-1: not answered (the link is gone)']);
+    expect(lines).toEqual([
+      'x-1: failed not sent (the link is gone); sent again when the server repeats the command',
+    ]);
     linkDown = false;
     dispatcher.handle(command('x-2'));
     await dispatcher.idle();

@@ -86,7 +86,7 @@ export class CommandDispatcher {
     const again = this.seen.get(msg.cmdId);
     if (again) {
       // Still running: its answers go out when it ends. Done: the same answers again.
-      if (again.done) for (const r of again.replies) this.reply(r);
+      if (again.done) for (const r of again.replies) this.send(r);
       return;
     }
     const entry = { replies: [] as CommandReply[], done: false };
@@ -95,11 +95,10 @@ export class CommandDispatcher {
     const answer = (r: Omit<CommandReply, 'cmdId'>) => {
       const full = { cmdId: msg.cmdId, ...r };
       entry.replies.push(full);
-      this.reply(full);
+      this.send(full);
     };
     const before = this.queues.get(msg.target) ?? Promise.resolve();
-    // The chain ends here and never rejects: a reply that cannot go (the link failing) is logged, and the device's
-    // next command still runs after it.
+    // The chain ends here and never rejects, and the device's next command still runs after it.
     const run: Promise<void> = (async () => {
       await before;
       try {
@@ -114,6 +113,21 @@ export class CommandDispatcher {
         if (this.queues.get(msg.target) === run) this.queues.delete(msg.target);
       });
     this.queues.set(msg.target, run);
+  }
+
+  /**
+   * Sends a reply. One that cannot go (the link failing) is logged and kept with its command: the server repeats a
+   * command it heard nothing of and hears the same replies then. It is no failure of the command, whose `accepted`
+   * write is in the device.
+   */
+  private send(reply: CommandReply): void {
+    try {
+      this.reply(reply);
+    } catch (err) {
+      this.options.log?.(
+        `${reply.cmdId}: ${reply.state} not sent (${(err as Error).message}); sent again when the server repeats the command`,
+      );
+    }
   }
 
   /** Resolves when every command taken so far has been answered. */
