@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CommandMessage, CommandReply } from '@solarops/contracts';
+import { profileFound, SUNSPEC_INVERTER, type CommandMessage, type CommandReply } from '@solarops/contracts';
 import { encodeModel, modelDef, sunspecMap } from '@solarops/contracts/sunspec';
 import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
+import { controlPlace } from '../src/commands/sunspecSettings.ts';
 import { LinkQueue } from '../src/modbus/LinkQueue.ts';
 import { ModbusSerialTransport } from '../src/modbus/transport.ts';
 import { DevicePoller } from '../src/run/DevicePoller.ts';
 import { hybridRegisters } from './hybridRegisters.ts';
-import { ImageServer, loadImage, registerMap, type ServedDevice } from './imageServer.ts';
+import { discoverSunSpec } from '../src/sunspec/discover.ts';
+import { ImageServer, loadImage, mapReader, registerMap, type ServedDevice } from './imageServer.ts';
 
 const UNIT = 126;
 const SN = 'SIN241800042';
@@ -187,7 +189,8 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
         type: 'writeSettings',
         args: { registers: [{ address: 40300, type: 'u16', value: 2645 }] },
       }),
-    ).toEqual([['failed', 'gridOverVoltage (SunSpec 707 OV1) is not written by the edge agent yet']]);
+      // A trip limit (our dataloggers' register 40300) names no SunSpec point: IEEE 1547 trips are curves.
+    ).toEqual([['failed', 'register 40300 is no setting this agent knows on a SunSpec device']]);
     expect(await reasons({ cmdId: 'u-4', type: 'batteryDispatch', args: { schedule: {} } })).toEqual([
       ['failed', 'battery schedules are not carried out by the edge agent yet'],
     ]);
@@ -341,6 +344,44 @@ describe('commands to a device with the DER models (704, 703) instead of model 1
         "activePowerLimitWindowS (SunSpec 123 WMaxLimPct_WinTms) has no counterpart in the device's DER controls (model 704)",
     });
     expect(writes()).toHaveLength(before);
+  });
+});
+
+describe('what the settings screen offers a device behind the agent is what the agent writes', () => {
+  it('the enter-service delay goes to 703 ESDlyTms (two registers) and reads back', async () => {
+    const { registers, send, writes } = await derAgent();
+    // The profile's enter-service delay, 40310 in whole seconds; the recorded device holds 300 s.
+    const delay = (s: number) => ({ registers: [{ address: 40310, type: 'u16', value: s }] });
+    expect((await send({ cmdId: 'e-1', type: 'writeSettings', args: delay(120) }))[0]).toEqual({
+      cmdId: 'e-1',
+      state: 'accepted',
+      result: { previous: { '40310': 300 } },
+    });
+    // ESDlyTms is a uint32 at 40286 (703's ID register at 40277): one request of its two registers, nothing else.
+    expect([40286, 40287].map((a) => registers.get(a))).toEqual([0, 120]);
+    expect(writes()).toEqual([[40286, 2]]);
+    // Its neighbours, the random and ramp delays, are as recorded.
+    expect([40288, 40289, 40290, 40291].map((a) => registers.get(a))).toEqual([0, 100, 0, 60]);
+    expect((await send({ cmdId: 'e-1.rb', type: 'readSettings', args: delay(120) }))[0]!.result).toEqual({
+      registers: { '40310': 120 },
+    });
+  });
+
+  it('on the recorded DER device (701-714) every writable point offered is written, and no trip limit is offered', async () => {
+    // The models as the agent's discovery finds them on the recording.
+    const found = await discoverSunSpec(mapReader(registerMap(loadImage('EmulatedDER'))));
+    const models = found!.models.map((m) => m.id);
+    expect(models).toEqual(expect.arrayContaining([703, 704, 706, 707, 708, 709, 710]));
+    const offered = profileFound(SUNSPEC_INVERTER, models).points.filter((p) => p.access === 'rw');
+    expect(offered.map((p) => p.name)).toEqual([
+      'connection',
+      'activePowerLimitPct',
+      'activePowerLimitRevertS',
+      'powerFactor',
+      'powerFactorRevertS',
+      'enterServiceDelayS',
+    ]);
+    for (const p of offered) expect(controlPlace(p, models), p.name).toHaveProperty('model');
   });
 });
 

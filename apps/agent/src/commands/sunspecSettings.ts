@@ -67,11 +67,13 @@ const IMMEDIATE: Readonly<Record<string, { enable?: string } | undefined>> = {
 };
 
 /**
- * A battery's settings the agent writes: model 124 (storage: the largest charge power, which rates are in force,
- * the minimum reserve, the charge and discharge rates with their window, revert and ramp times) and model 802
- * (battery: the state-of-charge reserve, connect or disconnect). `StorCtl_Mod` itself says which rate is in force.
+ * Settings the agent writes in their own model, plain values without an enable flag: a battery's in model 124
+ * (storage: the largest charge power, which rates are in force, the minimum reserve, the charge and discharge rates
+ * with their window, revert and ramp times) and 802 (battery: the state-of-charge reserve, connect or disconnect);
+ * and the enter-service delay of model 703 (IEEE 1547 enter service), on a device with or without model 123.
+ * `StorCtl_Mod` itself says which rate is in force.
  */
-const STORAGE: Readonly<Record<number, ReadonlySet<string> | undefined>> = {
+const OWN_MODEL: Readonly<Record<number, ReadonlySet<string> | undefined>> = {
   124: new Set([
     'WChaMax',
     'StorCtl_Mod',
@@ -82,6 +84,7 @@ const STORAGE: Readonly<Record<number, ReadonlySet<string> | undefined>> = {
     'InOutWRte_RvrtTms',
     'InOutWRte_RmpTms',
   ]),
+  703: new Set(['ESDlyTms']),
   802: new Set(['SoCRsvMin', 'SocRsvMax', 'SetOp']),
 };
 
@@ -98,12 +101,13 @@ const DER_FLAGS: Readonly<Record<string, { enable?: string; offAfterRevert?: str
 };
 
 /**
- * Where a point of our profile is written on a device with these models: a battery's in its model 124 or 802, a
- * model 123 control in its model 123, else in its 1547 models (704, 703); or why it is not written there.
+ * Where a point of our profile is written on a device with these models: a battery's in its model 124 or 802, the
+ * enter-service delay in 703, a model 123 control in its model 123, else in its 1547 models (704, 703); or why it
+ * is not written there.
  */
 export function controlPlace(point: SettingPoint, models: readonly number[]): ControlPlace | string {
   const name = point.sunspec!.point;
-  if (STORAGE[point.sunspec!.model]?.has(name))
+  if (OWN_MODEL[point.sunspec!.model]?.has(name))
     return models.includes(point.sunspec!.model)
       ? { model: point.sunspec!.model, path: name }
       : `the device has no SunSpec model ${point.sunspec!.model}`;
@@ -159,8 +163,8 @@ function controlsOf(
 
 /**
  * Writes settings of our profile to a SunSpec device's controls: model 123 (immediate controls), or on a device
- * with the IEEE 1547 models instead, 704 (DER controls) and 703 (enter service); a battery's in 124 (storage) and
- * 802 (battery). Each value goes in the device's own scale, with the enable flag of its control, model by model,
+ * with the IEEE 1547 models instead, 704 (DER controls) and 703 (enter service: the connection, the enter-service
+ * delay); a battery's in 124 (storage) and 802 (battery). Each value goes in the device's own scale, with the enable flag of its control, model by model,
  * then read back. A 0 % active power limit is refused (switching off is "disconnect", asked for by name). The answer
  * holds the values before the write as the profile encodes them, so that the console shows old and new; `written`
  * the registers in the device's steps.

@@ -3,9 +3,8 @@ import type { SettingPoint, SettingsProfile } from '../settingsProfile.ts';
 /**
  * A SunSpec-style grid inverter (string and micro inverters): immediate controls of model 123 (the grid
  * connection with its window and revert times; active power limit, power factor, reactive power, each with window,
- * revert and ramp times), nameplate of model 121 and the
- * voltage and frequency trip limits and enter-service delay of the DER models 704-707/703. Registers follow the
- * usual SunSpec layout starting at 40000.
+ * revert and ramp times), nameplate of model 121, the voltage and frequency trip limits and the enter-service delay
+ * of model 703. Registers follow the usual SunSpec layout starting at 40000.
  */
 const timing = (
   prefix: string,
@@ -73,11 +72,15 @@ const timing = (
   },
 ];
 
+/**
+ * A trip limit and its time, at our dataloggers' registers. They name no SunSpec point: in IEEE 1547 (models
+ * 707-710) a trip setting is a curve set (must-trip, may-trip and momentary-cessation curves of several points,
+ * taken in force by adopting the set), not one limit and one time, so a device behind an edge agent is not offered
+ * them (`profileFound`) rather than offered a value the agent would have to guess a curve for.
+ */
 const trip = (
   name: string,
   register: number,
-  point: string,
-  model: number,
   unit: 'V' | 'Hz',
   range: [number, number],
   defaults: [number, number],
@@ -87,7 +90,6 @@ const trip = (
     name,
     register,
     registerType: 'u16',
-    sunspec: { model, point },
     type: 'number',
     unit,
     scale: unit === 'V' ? -1 : -2,
@@ -106,7 +108,6 @@ const trip = (
     name: `${name}TripS`,
     register: register + 1,
     registerType: 'u16',
-    sunspec: { model, point: `${point}Tms` },
     type: 'number',
     unit: 's',
     scale: -2,
@@ -464,19 +465,19 @@ export const SUNSPEC_INVERTER: SettingsProfile = {
         en: 'Reactive power as a percentage of the rated power (+ injecting, − absorbing); used only while the power factor is 1.',
       },
     },
-    ...trip('gridOverVoltage', 40300, 'OV1', 707, 'V', [230, 290], [264.5, 0.2], {
+    ...trip('gridOverVoltage', 40300, 'V', [230, 290], [264.5, 0.2], {
       zh: '过压保护值',
       en: 'Over-voltage limit',
     }),
-    ...trip('gridUnderVoltage', 40302, 'UV1', 706, 'V', [100, 230], [195.5, 0.4], {
+    ...trip('gridUnderVoltage', 40302, 'V', [100, 230], [195.5, 0.4], {
       zh: '欠压保护值',
       en: 'Under-voltage limit',
     }),
-    ...trip('gridOverFrequency', 40304, 'OF1', 709, 'Hz', [50, 55], [51.5, 0.2], {
+    ...trip('gridOverFrequency', 40304, 'Hz', [50, 55], [51.5, 0.2], {
       zh: '过频保护值',
       en: 'Over-frequency limit',
     }),
-    ...trip('gridUnderFrequency', 40306, 'UF1', 708, 'Hz', [45, 50], [47.5, 0.2], {
+    ...trip('gridUnderFrequency', 40306, 'Hz', [45, 50], [47.5, 0.2], {
       zh: '欠频保护值',
       en: 'Under-frequency limit',
     }),
