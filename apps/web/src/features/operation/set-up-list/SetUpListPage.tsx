@@ -1,12 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Select, Space, Typography } from 'antd';
-import {
-  COMMAND_LIMITS,
-  type CreatedCommands,
-  type PointValues,
-  type SettingPoint,
-  type SettingsProfile,
-} from '@solarops/contracts';
+import { COMMAND_LIMITS, type CreatedCommands, type PointValues } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { isLanguage } from '../../../i18n/language.ts';
@@ -18,17 +12,13 @@ import { DevicePicker } from '../command-shared/DevicePicker.tsx';
 import { RefusedDevices } from '../command-shared/RefusedDevices.tsx';
 import { PointInput } from '../command-shared/SettingsForm.tsx';
 import { problemOf } from '../command-shared/settingsForm.ts';
-
-/** A writable point name and the profiles that have it (the same name may carry another range per model). */
-interface BatchPoint {
-  name: string;
-  profiles: { profile: SettingsProfile; point: SettingPoint }[];
-}
+import { batchPoints, lackingDevices, offeredPoints, type LackReason } from './batchPoints.ts';
 
 /**
- * `setUpList` (hidden): one change to many devices of mixed models. The devices whose model lacks the point are
- * named before anything is sent (and the server refuses them too); each device's result follows, and the failed
- * ones can be sent again.
+ * `setUpList` (hidden): one change to many devices of mixed models. The points offered are those some chosen device
+ * can take, each with how many can; the devices that cannot take the point chosen are named with why before
+ * anything is sent (their model lacks it, or their edge agent did not find it on them), and the server refuses them
+ * too. Each device's result follows, and the failed ones can be sent again.
  */
 export function SetUpListPage() {
   const { t, i18n } = useTranslation();
@@ -45,21 +35,15 @@ export function SetUpListPage() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ created: CreatedCommands; values: PointValues }[]>([]);
 
-  const points = useMemo(() => {
-    const byName = new Map<string, BatchPoint>();
-    for (const profile of profiles.data ?? [])
-      for (const point of profile.points.filter((p) => p.access === 'rw')) {
-        const entry = byName.get(point.name) ?? { name: point.name, profiles: [] };
-        entry.profiles.push({ profile, point });
-        byName.set(point.name, entry);
-      }
-    return [...byName.values()];
-  }, [profiles.data]);
+  const points = useMemo(() => batchPoints(profiles.data ?? []), [profiles.data]);
+  const offered = useMemo(() => offeredPoints(points, reachable, serials), [points, reachable, serials]);
   const chosen = points.find((p) => p.name === pointName);
   const profileOf = (sn: string) => reachable.find((d) => d.serial === sn)?.profileId;
-  const lacking = chosen
-    ? serials.filter((sn) => !chosen.profiles.some((p) => p.profile.id === profileOf(sn)))
-    : [];
+  const lackingBy = useMemo(
+    () => (chosen ? lackingDevices(chosen, reachable, serials) : { model: [], notFound: [] }),
+    [chosen, reachable, serials],
+  );
+  const lacking = [...lackingBy.model, ...lackingBy.notFound];
   // The value must suit every model chosen that has the point (ranges differ by model).
   const problem = chosen
     ? chosen.profiles
@@ -115,9 +99,13 @@ export function SetUpListPage() {
                 setPointName(n);
                 setValue(null);
               }}
-              options={points.map((p) => ({
+              options={offered.map(({ point: p, taking }) => ({
                 value: p.name,
-                label: `${p.profiles[0]!.point.label[lang]} (${p.profiles.map((x) => x.profile.vendor[lang]).join(', ')})`,
+                label:
+                  `${p.profiles[0]!.point.label[lang]} (${p.profiles.map((x) => x.profile.vendor[lang]).join(', ')})` +
+                  (taking < serials.length
+                    ? ` · ${t('commands.batch.taking', { count: taking, total: serials.length })}`
+                    : ''),
               }))}
             />
           </Form.Item>
@@ -159,7 +147,15 @@ export function SetUpListPage() {
             style={{ marginTop: 12 }}
             data-testid="batch-lacking"
             title={t('commands.batch.lacking', { count: lacking.length })}
-            description={lacking.slice(0, 20).join(', ') + (lacking.length > 20 ? ' …' : '')}
+            description={(['model', 'notFound'] as const satisfies readonly LackReason[])
+              .filter((reason) => lackingBy[reason].length > 0)
+              .map((reason) => (
+                <div key={reason} data-testid={`batch-lacking-${reason}`}>
+                  {t(`commands.batch.lack.${reason}`, { count: lackingBy[reason].length })}
+                  {': '}
+                  {lackingBy[reason].slice(0, 20).join(', ') + (lackingBy[reason].length > 20 ? ' …' : '')}
+                </div>
+              ))}
           />
         )}
       </Card>
