@@ -106,6 +106,26 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
     expect(read!.result).toEqual({ registers: { '40193': 950 } });
   });
 
+  it('a reactive power setpoint goes to VArWMaxPct in the device scale, as a share of the rated power, and reads back', async () => {
+    const { registers, send } = await agentWith('store');
+    // The profile's reactive power at 40198 in 0.1 % (s16): −12.5 % (absorbing), then +20 %.
+    const reactive = (tenths: number) => ({ registers: [{ address: 40198, type: 's16', value: tenths }] });
+    const [reply] = await send({ cmdId: 'q-1', type: 'writeSettings', args: reactive(-125) });
+    expect(reply).toEqual({ cmdId: 'q-1', state: 'accepted', result: { previous: { '40198': 0 } } });
+    // VArPct_SF of this inverter is −2: −12.5 % is −1250, in two's complement; VArPct_Mod 1 (of WMax), VArPct_Ena 1.
+    expect(registers.get(MODEL_123 + 15)).toBe(0x10000 - 1250);
+    expect(registers.get(MODEL_123 + 21)).toBe(1);
+    expect(registers.get(MODEL_123 + 22)).toBe(1);
+    // The other two percentages between, not implemented on this device, are as it holds them.
+    expect([MODEL_123 + 16, MODEL_123 + 17].map((a) => registers.get(a))).toEqual([0x8000, 0x8000]);
+    const [read] = await send({ cmdId: 'q-1.rb', type: 'readSettings', args: reactive(-125) });
+    expect(read!.result).toEqual({ registers: { '40198': -125 } });
+    expect((await send({ cmdId: 'q-2', type: 'writeSettings', args: reactive(200) }))[0]!.state).toBe(
+      'accepted',
+    );
+    expect(registers.get(MODEL_123 + 15)).toBe(2000);
+  });
+
   it('a write the device refuses is failed with its exception, and the image is unchanged', async () => {
     const { registers, send } = await agentWith({ refuse: 3 });
     const before = registers.get(MODEL_123 + 5);
@@ -381,6 +401,16 @@ describe('what the settings screen offers a device behind the agent is what the 
       'powerFactorRevertS',
       'enterServiceDelayS',
     ]);
+    for (const p of offered) expect(controlPlace(p, models), p.name).toHaveProperty('model');
+  });
+
+  it('on the recorded SMA inverter (123) every writable point offered is written, the reactive power too', async () => {
+    const found = await discoverSunSpec(
+      mapReader(registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'))),
+    );
+    const models = found!.models.map((m) => m.id);
+    const offered = profileFound(SUNSPEC_INVERTER, models).points.filter((p) => p.access === 'rw');
+    expect(offered.map((p) => p.name)).toContain('reactivePowerPct');
     for (const p of offered) expect(controlPlace(p, models), p.name).toHaveProperty('model');
   });
 });

@@ -44,15 +44,20 @@ export interface ControlPlace {
   enable?: string;
   /** A revert timer of the IEEE 1547 models: the enable flag the control takes when it runs out, written 0 (off). */
   offAfterRevert?: string;
+  /** Other points written with it, with their values: what the control's value is a share of. */
+  with?: Readonly<Record<string, number>>;
 }
 
 /**
  * The model 123 controls the agent writes (our profile names them so), each with the enable flag that puts it in
  * force: the connection (`Conn`: disconnect and connect, asked for by name) with its window and revert times, the
- * active power limit with its timers, the power factor with its timers. Reactive power (`VArPct_Mod` chooses what
- * its percentage is of) is not written yet.
+ * active power limit with its timers, the power factor with its timers, and the reactive power as a share of the
+ * rated power (`VArWMaxPct`, with `VArPct_Mod` 1: the profile's setpoint is a percentage of the rated power, and
+ * the mode says which of 123's three percentages the device follows).
  */
-const IMMEDIATE: Readonly<Record<string, { enable?: string } | undefined>> = {
+const IMMEDIATE: Readonly<
+  Record<string, { enable?: string; with?: Readonly<Record<string, number>> } | undefined>
+> = {
   Conn_WinTms: {},
   Conn_RvrtTms: {},
   Conn: {},
@@ -64,6 +69,7 @@ const IMMEDIATE: Readonly<Record<string, { enable?: string } | undefined>> = {
   OutPFSet_WinTms: {},
   OutPFSet_RvrtTms: {},
   OutPFSet_RmpTms: {},
+  VArWMaxPct: { enable: 'VArPct_Ena', with: { VArPct_Mod: 1 } },
 };
 
 /**
@@ -207,6 +213,7 @@ export async function writeSunSpecSettings(
       wanted.set(place.path, steps);
       if (place.enable) wanted.set(place.enable, 1);
       if (place.offAfterRevert && steps > 0) wanted.set(place.offAfterRevert, 0);
+      for (const [path, v] of Object.entries(place.with ?? {})) wanted.set(path, v);
     }
     plans.push({ model, id, address, values: wanted });
   }
