@@ -386,7 +386,10 @@ test('setUpList: 500 devices of two models, the ones lacking the point refused b
   await page.getByRole('spinbutton', { name: 'Active power limit' }).fill('80');
   // The hybrids have no power-limit point: named before anything is sent.
   await expect(page.getByTestId('batch-lacking')).toContainText(`${lacking.length} of the chosen devices`);
-  await expect(page.getByTestId('batch-lacking')).toContainText(lacking[0]!.serial);
+  await expect(page.getByTestId('batch-lacking-model')).toContainText(
+    `Their model has no such setting (${lacking.length}): ${lacking[0]!.serial}`,
+  );
+  await page.screenshot({ animations: 'disabled', path: shot('setUpList-lacking-en'), fullPage: true });
   await page.getByTestId('batch-send').click();
   await confirmWrite(String(all.length));
   await expect(page.getByTestId('refused-devices')).toContainText(lacking[0]!.serial, { timeout: 60_000 });
