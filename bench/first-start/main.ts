@@ -198,12 +198,41 @@ async function firstStart(agent: boolean): Promise<string> {
     return `first start, agent plant ${agent ? 'on' : 'off'}: console ${page.s.toFixed(1)} s, /health ${health.s.toFixed(1)} s, demo plants listed ${listed.s.toFixed(1)} s (CPU ${listed.cpu.toFixed(1)} s; target 20 s), today's curve ${today.s.toFixed(1)} s${history}, load ${os.loadavg()[0]!.toFixed(2)}`;
   } finally {
     stopped = true;
+    await stopServer(child.pid!, exited);
+  }
+}
+
+/**
+ * Stops the started processes (their group) and returns once they are gone, so that the next run finds its port
+ * free: SIGTERM, then SIGKILL past the server's own stop deadline; a run after a server still holding the port
+ * would have measured nothing of its own.
+ */
+async function stopServer(pid: number, exited: Promise<number | null>) {
+  const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-pid, name);
     } catch {
       // already gone
     }
-    await Promise.race([exited, sleep(20_000)]);
+  };
+  signal('SIGTERM');
+  if ((await Promise.race([exited.then(() => true), sleep(60_000).then(() => false)])) === false) {
+    console.error('npm start did not stop within 60 s of SIGTERM: killed');
+    signal('SIGKILL');
+    await exited;
+  }
+  // The group's other processes (the console's build, the agent) may outlive `npm start` by a moment.
+  for (let i = 0; i < 120 && groupAlive(pid); i++) await sleep(250);
+  if (groupAlive(pid)) signal('SIGKILL');
+}
+
+/** Whether any process of the group `pid` leads is still there. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
