@@ -22,6 +22,8 @@ const external = await bundleNodeApp({
     main: 'src/main.ts',
     'migrate-data': 'src/migrateData/cli.ts',
     'pglite-host': 'src/db/pgliteHost.ts',
+    // The demo history's planning thread (src/modules/fleet/planDemoHistoryHost.ts), started as a worker too.
+    'plan-demo-history': 'src/modules/fleet/planDemoHistoryHost.ts',
   },
   outdir,
 });

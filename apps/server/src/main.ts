@@ -1,14 +1,8 @@
 import pino from 'pino';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, SHUTDOWN_TIMEOUT_SECONDS, type Config } from './config.ts';
-import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/openDatabase.ts';
-import { createMailer } from './mail/createMailer.ts';
-import { ensureAdmin } from './modules/users/seedAccounts.ts';
-import { seedReferenceData } from './referenceData.ts';
-import { STARTUP_HOOKS } from './startupHooks.ts';
 import { UNHANDLED_REJECTION_LINE } from './defects.ts';
-import { stopWithin, trackOpenRequests, type ShutdownStep } from './shutdown.ts';
+import type { ShutdownStep } from './shutdown.ts';
 
 let config: Config;
 try {
@@ -30,7 +24,30 @@ const logger = pino({ level: config.logLevel });
 process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason, defect: 'unhandledRejection' }, UNHANDLED_REJECTION_LINE);
 });
-const database = await openDatabase(config);
+// The database first: PGlite starts in a thread of its own (its WebAssembly, and on a first start the new
+// database's files), while this thread loads the rest of the server's code beside it. Loaded before opening, the
+// code held back the database's start by as long as it took to load (most of a first start on a busy machine).
+const opening = openDatabase(config);
+// Awaited below, once the code is loaded: a failure to open is the start's failure, not an unhandled rejection.
+opening.catch(() => undefined);
+const [
+  { buildApp },
+  { migrate },
+  { createMailer },
+  { ensureAdmin },
+  { seedReferenceData },
+  { STARTUP_HOOKS },
+  { stopWithin, trackOpenRequests },
+] = await Promise.all([
+  import('./app.ts'),
+  import('./db/migrate.ts'),
+  import('./mail/createMailer.ts'),
+  import('./modules/users/seedAccounts.ts'),
+  import('./referenceData.ts'),
+  import('./startupHooks.ts'),
+  import('./shutdown.ts'),
+]);
+const database = await opening;
 const { applied } = await migrate(database);
 if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
 await seedReferenceData(database.db);

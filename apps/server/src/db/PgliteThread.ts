@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { CODE_DIR, RUNS_FROM_SOURCES, SERVER_DIR } from '../serverDir.ts';
+import type { Worker } from 'node:worker_threads';
+import { codeWorker } from '../codeWorker.ts';
 import { runsInBackground } from './backgroundWork.ts';
 import type { Answer, HostOptions, QueryResult, Request, SentError } from './pgliteProtocol.ts';
 
@@ -87,18 +84,10 @@ export class PgliteThread {
 
   constructor(options: HostOptions) {
     const transfer = options.loadDataDir ? [options.loadDataDir] : [];
-    this.#worker = RUNS_FROM_SOURCES
-      ? // From the sources (tests, tsx) the host is TypeScript: the thread registers tsx, then loads it.
-        new Worker(
-          `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(
-            pathToFileURL(path.join(CODE_DIR, 'db', 'pgliteHost.ts')).href,
-          )}); });`,
-          { eval: true, workerData: options, transferList: transfer },
-        )
-      : new Worker(path.join(CODE_DIR, 'pglite-host.js'), {
-          workerData: options,
-          transferList: transfer,
-        });
+    this.#worker = codeWorker(
+      { source: 'db/pgliteHost.ts', built: 'pglite-host.js' },
+      { workerData: options, transferList: transfer },
+    );
     this.#exited = new Promise((resolve) => this.#worker.once('exit', () => resolve()));
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#worker.once('error', reject);
@@ -316,11 +305,4 @@ function parseRaw(r: QueryResult, parsers: Record<number, Parser>) {
       }
     }
   }
-}
-
-/** tsx's module API, by its file address (the worker's code is evaluated, with nothing to resolve names from). */
-function tsxApi(): string {
-  // Its ES module: `require.resolve` would name the CommonJS one, whose register() fails in a worker.
-  const manifest = createRequire(path.join(SERVER_DIR, 'package.json')).resolve('tsx/package.json');
-  return pathToFileURL(path.join(path.dirname(manifest), 'dist/esm/api/index.mjs')).href;
 }

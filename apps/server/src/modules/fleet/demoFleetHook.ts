@@ -22,7 +22,7 @@ import type { StartupHook } from '../../startupHook.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/openDatabase.ts';
 import { historySpan, prepareDemoHistory } from './backfillTelemetry.ts';
-import { planDemoHistory } from './planDemoHistory.ts';
+import { planDemoHistoryInThread } from './planDemoHistoryInThread.ts';
 import { fillDemoHistory } from './fillDemoHistory.ts';
 import { resumeDemoHistory, type PendingHistory } from './resumeDemoHistory.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
@@ -85,12 +85,14 @@ export const demoFleetHook: StartupHook = {
       ({ fleet, agent } = fleetOf(saved));
       const days = config.simulatorBackfillDays ?? 14;
       // No days: no history at all (a test fleet goes live at once, its counters from zero). Else the history is
-      // planned in memory first, while the fleet is seeded, so that the live fleet continues its counters; it is
-      // written after the fleet is live.
+      // planned in memory first, in a thread of its own while the fleet is seeded, so that the live fleet continues
+      // its counters; it is written after the fleet is live.
       const planning =
         days > 0
-          ? planDemoHistory(fleet.plants, { ...historySpan(days, Date.now()), seed: saved.seed })
+          ? planDemoHistoryInThread(fleet.plants, { ...historySpan(days, Date.now()), seed: saved.seed })
           : undefined;
+      // Awaited once the fleet is seeded: a failed plan fails the start then, not as an unhandled rejection.
+      planning?.catch(() => undefined);
       const seeded = await seedDemoFleet(db, fleet, deps.brokerAccounts);
       await seedDemoFirmware(db, config.filesDir, fleet, makerSeed);
       saved.secrets = seeded.secrets;

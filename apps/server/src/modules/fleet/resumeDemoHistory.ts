@@ -3,7 +3,8 @@ import type { DemoPlant } from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
 import { rowsOf } from '../../db/rowsOf.ts';
 import { unfinishedHistoryFills } from '../telemetry/historyFill.ts';
-import { planDemoHistory, type DemoDeviceIds, type DemoHistoryPlan } from './planDemoHistory.ts';
+import type { DemoDeviceIds, DemoHistoryPlan } from './planDemoHistory.ts';
+import { planDemoHistoryInThread } from './planDemoHistoryInThread.ts';
 
 /** The history a start writes after the fleet is live. */
 export interface PendingHistory {
@@ -30,7 +31,7 @@ export async function resumeDemoHistory(
     rows.map((r) => [r.serial, { id: r.id, plantId: r.plant_id, collectorId: r.collector_id }]),
   );
   const { fromMs, toMs } = fills[0]!;
-  const plan = await planDemoHistory(plants, { fromMs, toMs, seed });
+  const plan = await planDemoHistoryInThread(plants, { fromMs, toMs, seed });
   const unfinished = new Set(fills.map((f) => f.plantId));
   return {
     plan,

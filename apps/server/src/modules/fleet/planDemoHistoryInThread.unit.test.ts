@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
+import { historySpan } from './backfillTelemetry.ts';
+import { planDemoHistory } from './planDemoHistory.ts';
+import { planDemoHistoryInThread } from './planDemoHistoryInThread.ts';
+
+/**
+ * The first start plans the demo history in a thread of its own: the live fleet continues the plan's states and
+ * each day is generated again from the plan's state before it, so the thread's plan must be the plan, exactly.
+ */
+describe('the demo history planned in a thread of its own', () => {
+  it('is the same plan as on the calling thread: states, days and the history’s faults', async () => {
+    const { fleet } = withAgentPlant(generateDemoFleet({ seed: 7, plants: 4 }));
+    const span = { ...historySpan(3, Date.UTC(2026, 5, 21, 9, 7)), seed: 7 };
+    const [inThread, here] = await Promise.all([
+      planDemoHistoryInThread(fleet.plants, span),
+      planDemoHistory(fleet.plants, span),
+    ]);
+    expect(here.events.length).toBeGreaterThan(0);
+    expect([...here.chunks.values()].flat().length).toBeGreaterThanOrEqual(4 * 3);
+    expect(inThread).toEqual(here);
+  }, 120_000);
+});
