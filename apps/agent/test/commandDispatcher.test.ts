@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileFound, SUNSPEC_INVERTER, type CommandMessage, type CommandReply } from '@solarops/contracts';
 import { encodeModel, modelDef, sunspecMap } from '@solarops/contracts/sunspec';
-import { CommandDispatcher } from '../src/commands/CommandDispatcher.ts';
+import { CommandDispatcher, type DispatcherOptions } from '../src/commands/CommandDispatcher.ts';
 import { controlPlace } from '../src/commands/sunspecSettings.ts';
 import { LinkQueue } from '../src/modbus/LinkQueue.ts';
 import { ModbusSerialTransport } from '../src/modbus/transport.ts';
@@ -21,30 +21,43 @@ afterEach(async () => {
 });
 
 /**
- * The recorded SMA Sunny Boy served over Modbus TCP (writes as `writes` says), the agent's poller of it on its
- * link's queue, and the dispatcher with the replies it sent.
+ * `registers` served over Modbus TCP as unit `unitId` (writes as `writes` says), the agent's poller of it as
+ * device SN on its link's queue (read by `profile`, SunSpec when absent), and the dispatcher for it (its re-writes
+ * of a limit on `timers` when given), with the replies it sent, the lines it logged and the writes (function 16)
+ * the device was sent.
  */
-async function agentWith(writes: ServedDevice['writes'], link = { up: true }) {
-  const registers = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
-  const server = new ImageServer([{ unitId: UNIT, registers, writes }]);
+async function dispatcherFor(
+  registers: Map<number, number | null>,
+  o: {
+    unitId: number;
+    writes: ServedDevice['writes'];
+    profile?: 'hybridRegister';
+    timers?: DispatcherOptions['timers'];
+    /** Whether the agent's link is up: a reply over a link that is down does not go, as the link throws then. */
+    link?: { up: boolean };
+  },
+) {
+  const server = new ImageServer([{ unitId: o.unitId, registers, writes: o.writes }]);
   await server.start();
   const queue = new LinkQueue(
     new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
-    {
-      gapMs: 0,
-    },
+    { gapMs: 0 },
   );
-  const poller = new DevicePoller(queue, { sn: SN, unitId: UNIT }, 60_000, () => undefined);
+  const poller = new DevicePoller(
+    queue,
+    { sn: SN, unitId: o.unitId, ...(o.profile ? { profile: o.profile } : {}) },
+    60_000,
+    () => undefined,
+  );
   const replies: CommandReply[] = [];
   const lines: string[] = [];
   const dispatcher = new CommandDispatcher(
     new Map([[SN, poller]]),
     (r) => {
-      // A reply over a link that is down does not go (link.up: false), as the agent's link throws then.
-      if (!link.up) throw new Error('the link is gone');
+      if (o.link && !o.link.up) throw new Error('the link is gone');
       replies.push(r);
     },
-    { serial: AGENT, log: (line) => lines.push(line) },
+    { serial: AGENT, log: (line) => lines.push(line), ...(o.timers ? { timers: o.timers } : {}) },
   );
   cleanups.push(
     () => server.stop(),
@@ -56,6 +69,17 @@ async function agentWith(writes: ServedDevice['writes'], link = { up: true }) {
     await dispatcher.idle();
     return replies.filter((r) => r.cmdId === m.cmdId);
   };
+  const writes = () => server.requests.filter((r) => r.fc === 16).map((r) => [r.address, r.count]);
+  return { registers, server, send, replies, writes, lines };
+}
+
+/**
+ * The recorded SMA Sunny Boy at unit UNIT (writes as `writes` says), with the agent's dispatcher for it, over a
+ * link that is up while `link.up`, and the lines the dispatcher logged.
+ */
+async function agentWith(writes: ServedDevice['writes'], link = { up: true }) {
+  const registers = registerMap(loadImage('DeviceSMASunnyBoy36Dated20250518'));
+  const { server, send, replies, lines } = await dispatcherFor(registers, { unitId: UNIT, writes, link });
   return { registers, server, send, replies, lines };
 }
 
@@ -256,15 +280,6 @@ describe('commands from the server carried out on a SunSpec inverter behind the 
  * model 123) served writable at unit 1, with the dispatcher's re-writes of a limit on a clock the test turns.
  */
 async function derAgent() {
-  const registers = registerMap(loadImage('EmulatedDER'));
-  const server = new ImageServer([{ unitId: 1, registers, writes: 'store' }]);
-  await server.start();
-  const queue = new LinkQueue(
-    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
-    { gapMs: 0 },
-  );
-  const poller = new DevicePoller(queue, { sn: SN, unitId: 1 }, 60_000, () => undefined);
-  const replies: CommandReply[] = [];
   const kept: { run: () => void; everyMs: number }[] = [];
   const timers = {
     setInterval: ((run: () => void, everyMs: number) => {
@@ -273,20 +288,8 @@ async function derAgent() {
     }) as unknown as typeof setInterval,
     clearInterval: (() => undefined) as typeof clearInterval,
   };
-  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
-    serial: AGENT,
-    timers,
-  });
-  cleanups.push(
-    () => server.stop(),
-    () => queue.close(),
-  );
-  const send = async (m: Omit<CommandMessage, 'target'>) => {
-    dispatcher.handle({ target: SN, ...m });
-    await dispatcher.idle();
-    return replies.filter((r) => r.cmdId === m.cmdId);
-  };
-  const writes = () => server.requests.filter((r) => r.fc === 16).map((r) => [r.address, r.count]);
+  const registers = registerMap(loadImage('EmulatedDER'));
+  const { send, writes } = await dispatcherFor(registers, { unitId: 1, writes: 'store', timers });
   return { registers, send, writes, kept };
 }
 
@@ -459,28 +462,7 @@ async function batteryAgent(writes: ServedDevice['writes']) {
       }),
     ]),
   );
-  const server = new ImageServer([{ unitId: 1, registers, writes }]);
-  await server.start();
-  const queue = new LinkQueue(
-    new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
-    { gapMs: 0 },
-  );
-  const poller = new DevicePoller(queue, { sn: SN, unitId: 1 }, 60_000, () => undefined);
-  const replies: CommandReply[] = [];
-  const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
-    serial: AGENT,
-  });
-  cleanups.push(
-    () => server.stop(),
-    () => queue.close(),
-    () => dispatcher.stop(),
-  );
-  const send = async (m: Omit<CommandMessage, 'target'>) => {
-    dispatcher.handle({ target: SN, ...m });
-    await dispatcher.idle();
-    return replies.filter((r) => r.cmdId === m.cmdId);
-  };
-  const writesDone = () => server.requests.filter((r) => r.fc === 16).map((r) => [r.address, r.count]);
+  const { send, writes: writesDone } = await dispatcherFor(registers, { unitId: 1, writes });
   return { registers, send, writesDone };
 }
 
@@ -561,32 +543,11 @@ describe('battery charge and discharge: SunSpec storage (124) and battery (802)'
 
 describe('commands to a device read by its register profile', () => {
   it("writes the profile's own registers and reads them back; a register outside its profile is refused", async () => {
-    const registers = hybridRegisters();
-    const server = new ImageServer([{ unitId: 1, registers, writes: 'store' }]);
-    await server.start();
-    const queue = new LinkQueue(
-      new ModbusSerialTransport({ kind: 'tcp', host: '127.0.0.1', port: server.port }),
-      { gapMs: 0 },
-    );
-    const poller = new DevicePoller(
-      queue,
-      { sn: SN, unitId: 1, profile: 'hybridRegister' },
-      60_000,
-      () => undefined,
-    );
-    const replies: CommandReply[] = [];
-    const dispatcher = new CommandDispatcher(new Map([[SN, poller]]), (r) => replies.push(r), {
-      serial: AGENT,
+    const { registers, server, send } = await dispatcherFor(hybridRegisters(), {
+      unitId: 1,
+      writes: 'store',
+      profile: 'hybridRegister',
     });
-    cleanups.push(
-      () => server.stop(),
-      () => queue.close(),
-    );
-    const send = async (m: Omit<CommandMessage, 'target'>) => {
-      dispatcher.handle({ target: SN, ...m });
-      await dispatcher.idle();
-      return replies.filter((r) => r.cmdId === m.cmdId);
-    };
     // The hybridRegister profile's export limit (register 143, W).
     const exportLimit = { registers: [{ address: 143, type: 'u16', value: 3000 }] };
     expect(await send({ cmdId: 'h-1', type: 'writeSettings', args: exportLimit })).toEqual([
