@@ -61,7 +61,18 @@ const MAPPED_API_SEGMENTS = [
   ...(ENDPOINT_MAPS_SOURCE.split('export const ENDPOINT_MAPS')[1] ?? '').matchAll(/^ {2}(\w+): /gm),
 ].map((match) => match[1]);
 const MAPPED_API_TEXT =
-  'This module is in the endpoint map: call it with callEndpoint(<ENDPOINTS>.<name>, …) from api/callEndpoint.ts, or endpointPath(…) for a file, not a written path.';
+  'This module is in the endpoint map: call it with callEndpoint(<CALLS>.<name>, …) from api/callEndpoint.ts, or endpointPath(…) for a file, not a written path.';
+// The console holds the map's schema-free view (`X_CALLS`); a full entry (`X_ENDPOINTS`) brings zod into the
+// screen's bundle, so it is imported as a type only.
+const FULL_ENTRIES_TEXT =
+  'The console calls through the schema-free view (X_CALLS) of the endpoint map: import X_ENDPOINTS as a type only, or its schemas bundle zod into the screen.';
+const NO_FULL_ENTRIES = [
+  {
+    selector:
+      "ImportDeclaration[importKind='value'] > ImportSpecifier[importKind='value'][imported.name=/_ENDPOINTS$/]",
+    message: FULL_ENTRIES_TEXT,
+  },
+];
 const MAPPED_SEGMENT = `\\u002F(${MAPPED_API_SEGMENTS.join('|')})(\\u002F|$)`;
 const NO_WRITTEN_API_PATHS = [
   {
@@ -77,6 +88,7 @@ const WEB_SYNTAX = [
     message: STATIC_MESSAGE_TEXT,
   },
   ...NO_OWN_ROWS,
+  ...NO_FULL_ENTRIES,
 ];
 
 // The layout (the frame: menu, top bar, tabs) and the screens never import each other: what both need (a request

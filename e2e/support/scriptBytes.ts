@@ -23,6 +23,13 @@ export function collectScripts(page: Page) {
       const all = await Promise.all(bodies.values());
       return all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
     },
+    /** The addresses of the scripts so far whose text holds `marker`. */
+    async holding(marker: string): Promise<string[]> {
+      const all = await Promise.all(
+        [...bodies].map(async ([url, body]) => ({ url, text: (await body).toString() })),
+      );
+      return all.filter(({ text }) => text.includes(marker)).map(({ url }) => new URL(url).pathname);
+    },
     stop: () => page.off('response', onResponse),
   };
 }

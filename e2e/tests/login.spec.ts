@@ -7,6 +7,8 @@ import { collectScripts } from '../support/scriptBytes.ts';
  * own code, not the router nor Ant Design (decision 0034).
  */
 const SIGN_IN_BUDGET_KB = 120;
+/** The name zod's core gives its schema class, in every script that bundles a schema. */
+const ZOD_MARK = '$ZodType';
 
 test.describe('sign-in', () => {
   test('a good sign-in opens the console and stores the session, never the password', async ({ page }) => {
@@ -35,6 +37,23 @@ test.describe('sign-in', () => {
     const signInKb = await scripts.gzipKb();
     scripts.stop();
     expect(signInKb, `sign-in: ${signInKb.toFixed(1)} KB`).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB);
+  });
+
+  // A screen calls the API through the endpoint map's schema-free view (contracts `*Calls.ts`): the schemas stay on
+  // the server and in the forms that validate with them, so neither the sign-in nor the first page loads zod. Its core
+  // class name is kept by the minifier in every build that holds a schema.
+  test('neither the sign-in nor the dashboard downloads zod', async ({ page }) => {
+    const scripts = collectScripts(page);
+    await page.goto('/login');
+    await expect(page.locator(sel.username)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scripts.holding(ZOD_MARK), 'sign-in scripts holding zod').toEqual([]);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator(sel.sidebar)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scripts.holding(ZOD_MARK), 'dashboard scripts holding zod').toEqual([]);
+    scripts.stop();
   });
 
   test('a wrong password is refused with a message and stores nothing', async ({ page }) => {

@@ -36,8 +36,40 @@ type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${inf
 /** The values a path's parameters are filled with. */
 export type PathValues<P extends string> = { [K in PathParamNames<P>]: string | number };
 
+/**
+ * The console's view of an endpoint: its method and path as values, its schemas as a type only. A view module imports
+ * its module's full entries with `import type`, which vanishes from the bundle, so a screen that calls an endpoint
+ * loads no zod (the sign-in and the dashboard stay small, decision 0034); `endpointCalls.test.ts` holds each view to
+ * its full entry.
+ */
+export interface EndpointCall<E extends Endpoint = Endpoint> {
+  method: E['method'];
+  path: E['path'];
+  /** The full entry, as a type: it types the call's parameters, query, body and answer. Never set. */
+  readonly [fullEntry]: E;
+}
+/** Names the type-only member of a view (no value exists at run time). */
+export declare const fullEntry: unique symbol;
+
+/** The full entry behind a view. */
+export type EntryOf<C extends EndpointCall> = C[typeof fullEntry];
+
+/**
+ * States the console's view of a module's endpoints (`callsOf<typeof X_ENDPOINTS>()({ name: { method, path } })`):
+ * the compiler refuses a name, method or path that is not the full entry's.
+ */
+export const callsOf =
+  <M extends Record<string, Endpoint>>() =>
+  (calls: { [K in keyof M]: { method: M[K]['method']; path: M[K]['path'] } }): {
+    [K in keyof M]: EndpointCall<M[K]>;
+  } =>
+    calls as { [K in keyof M]: EndpointCall<M[K]> };
+
 /** The address of an endpoint with its path parameters filled in (each encoded). */
-export function endpointPath<E extends Endpoint>(e: E, values: PathValues<E['path']>): string {
+export function endpointPath<E extends Pick<Endpoint, 'method' | 'path'>>(
+  e: E,
+  values: PathValues<E['path']>,
+): string {
   const given = values as Record<string, string | number>;
   return e.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
     const value = given[name];

@@ -30,7 +30,7 @@ describe('the console calls a mapped module through the endpoint map only', { ti
   });
 
   it.each([
-    'callEndpoint(IV_ENDPOINTS.templates);',
+    'callEndpoint(IV_CALLS.templates);',
     "request('/health');",
     "navigateTo('/ivy');",
     "const text = 'iv/tasks';",
@@ -38,5 +38,20 @@ describe('the console calls a mapped module through the endpoint map only', { ti
     expect(await mappedPathMessages('apps/web/src/features/operation/diagnosis/example.ts', code)).toEqual(
       [],
     );
+  });
+
+  it.each([
+    ['apps/web/src/api/example.ts', "import { IV_ENDPOINTS } from '@solarops/contracts';", 1],
+    [
+      'apps/web/src/api/example.test.ts',
+      "import { type IV_ENDPOINTS, IV_CALLS } from '@solarops/contracts';",
+      0,
+    ],
+    ['apps/web/src/api/example.ts', "import type { IV_ENDPOINTS } from '@solarops/contracts';", 0],
+  ])('imports a full entry as a type only, in %s: %s', async (file, code, refused) => {
+    const messages = await ruleMessages(file, code, ['no-restricted-syntax']);
+    expect(
+      messages.filter((m) => m.startsWith('The console calls through the schema-free view')),
+    ).toHaveLength(refused);
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IV_ENDPOINTS as IV, type IvDeviceLayout } from '@solarops/contracts';
+import { IV_CALLS as IV, type IvDeviceLayout } from '@solarops/contracts';
 import { callEndpoint } from './callEndpoint.ts';
 
 // The IV diagnosis's shared reads: the shipped module list (templates and inverters start from it) and an

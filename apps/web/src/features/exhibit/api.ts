@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { createContext, useContext, useState } from 'react';
 import {
   endpointPath,
-  EXHIBIT_ENDPOINTS as EX,
+  EXHIBIT_CALLS as EX,
   type CreateDisplayLinkBody,
   type ExhibitScreen,
   type WallEquipment,

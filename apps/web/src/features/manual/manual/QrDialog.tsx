@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { MANUAL_ENDPOINTS, endpointPath, type ManualRow } from '@solarops/contracts';
+import { MANUAL_CALLS, endpointPath, type ManualRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../api/downloadFile.ts';
 import { errorMessage } from '../../../api/request.ts';
@@ -36,7 +36,7 @@ export function QrDialog({ manual, onClose }: { manual: ManualRow; onClose(): vo
     setSaving(format);
     try {
       await downloadFile(
-        endpointPath(MANUAL_ENDPOINTS.qr, { id: manual.id }),
+        endpointPath(MANUAL_CALLS.qr, { id: manual.id }),
         { format },
         `manual-${manual.model}-${manual.language}-qr.${format}`,
       );

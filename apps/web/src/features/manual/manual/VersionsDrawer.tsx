@@ -1,6 +1,6 @@
 import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { MANUAL_ENDPOINTS, endpointPath, type ManualRow, type ManualVersionRow } from '@solarops/contracts';
+import { MANUAL_CALLS, endpointPath, type ManualRow, type ManualVersionRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../api/downloadFile.ts';
 import { errorMessage } from '../../../api/request.ts';
@@ -31,8 +31,8 @@ export function VersionsDrawer({
   const newest = rows[0]?.version;
 
   const download = (v: ManualVersionRow) =>
-    downloadFile(endpointPath(MANUAL_ENDPOINTS.versionFile, { id: v.id }), {}, v.fileName).catch(
-      (e: unknown) => message.error(errorMessage(e)),
+    downloadFile(endpointPath(MANUAL_CALLS.versionFile, { id: v.id }), {}, v.fileName).catch((e: unknown) =>
+      message.error(errorMessage(e)),
     );
 
   return (

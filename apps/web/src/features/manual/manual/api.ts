@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  MANUAL_ENDPOINTS as MANUALS,
+  MANUAL_CALLS as MANUALS,
   endpointPath,
   type ManualLanguage,
   type ManualUploadFields,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select, Space } from 'antd';
 import {
-  BILL_ENDPOINTS,
+  BILL_CALLS,
   endpointPath,
   formatMoney,
   INVOICE_STATUSES,
@@ -46,7 +46,7 @@ export function BillPage() {
           onSearch={list.search}
           extra={
             <ExportButton
-              path={endpointPath(BILL_ENDPOINTS.export, {})}
+              path={endpointPath(BILL_CALLS.export, {})}
               params={{ ...list.filters }}
               fileName="orders.xlsx"
               disabled={(query.data?.rows ?? []).length === 0}

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select, Tag, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import {
-  CARD_ENDPOINTS,
-  CARD_OPERATORS,
-  CARD_STATUSES,
-  endpointPath,
-  type CardRow,
-} from '@solarops/contracts';
+import { CARD_CALLS, CARD_OPERATORS, CARD_STATUSES, endpointPath, type CardRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -66,7 +60,7 @@ export function CardListPage() {
           onSearch={list.search}
           extra={
             <ExportButton
-              path={endpointPath(CARD_ENDPOINTS.export, {})}
+              path={endpointPath(CARD_CALLS.export, {})}
               params={{ ...list.filters }}
               fileName="cards.xlsx"
               disabled={(query.data?.rows ?? []).length === 0}

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CARD_ENDPOINTS, type EndpointQuery } from '@solarops/contracts';
+import { CARD_CALLS, type EndpointQuery, type EntryOf } from '@solarops/contracts';
 import { callPage } from '../../../api/callEndpoint.ts';
 
-type CardQuery = EndpointQuery<typeof CARD_ENDPOINTS.list>;
+type CardQuery = EndpointQuery<EntryOf<typeof CARD_CALLS.list>>;
 
 export interface CardFilters {
   status?: CardQuery['status'];
@@ -17,6 +17,6 @@ export interface CardFilters {
 export const useCards = (filters: CardFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['cards', 'list', filters, pageStart, pageSize],
-    queryFn: () => callPage(CARD_ENDPOINTS.list, { query: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(CARD_CALLS.list, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });

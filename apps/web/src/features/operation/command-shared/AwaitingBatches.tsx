@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Space, Table, Typography } from 'antd';
-import { COMMAND_ENDPOINTS, type AwaitingBatch, type SettingsProfile } from '@solarops/contracts';
+import { COMMAND_CALLS, type AwaitingBatch, type SettingsProfile } from '@solarops/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../api/callEndpoint.ts';
@@ -45,7 +45,7 @@ export function AwaitingBatches() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ['commands', 'batch', 'awaiting'],
-    queryFn: () => callEndpoint(COMMAND_ENDPOINTS.awaitingBatches),
+    queryFn: () => callEndpoint(COMMAND_CALLS.awaitingBatches),
     refetchInterval: AWAITING_POLL_MS,
   });
   const [deciding, setDeciding] = useState<string>();

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  COMMAND_ENDPOINTS as COMMANDS,
+  COMMAND_CALLS as COMMANDS,
   TERMINAL_STATES,
   endpointPath,
   type CommandBatch,

@@ -22,7 +22,7 @@ import {
   MAX_REPORT_TEMPLATES,
   RATIO_REPORT_FIELDS,
   endpointPath,
-  REPORT_ENDPOINTS,
+  REPORT_CALLS,
   REPORT_FORMATS,
   REPORT_FREQUENCIES,
   type CustomReportDefinition,
@@ -360,7 +360,7 @@ function Builder({ template }: { template?: ReportTemplate }) {
           <ExportButton
             key={format}
             testId={`custom-export-${format}`}
-            path={endpointPath(REPORT_ENDPOINTS.customExport, {})}
+            path={endpointPath(REPORT_CALLS.customExport, {})}
             body={
               values?.fields?.length
                 ? {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Input, Select, Space, Statistic, Table, Tag } from 'antd';
-import { endpointPath, IV_ENDPOINTS, IV_FAULT_CLASS_NAMES, type IvStringRow } from '@solarops/contracts';
+import { endpointPath, IV_CALLS, IV_FAULT_CLASS_NAMES, type IvStringRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -86,14 +86,14 @@ export function DiagnosisResultsPage() {
                 style={{ width: 200 }}
               />
               <ExportButton
-                path={endpointPath(IV_ENDPOINTS.taskReport, { id: taskId })}
+                path={endpointPath(IV_CALLS.taskReport, { id: taskId })}
                 params={{ format: 'csv' }}
                 fileName={`iv-task-${taskId}.csv`}
                 label={t('iv.exportCsv')}
                 testId="iv-export-csv"
               />
               <ExportButton
-                path={endpointPath(IV_ENDPOINTS.taskReport, { id: taskId })}
+                path={endpointPath(IV_CALLS.taskReport, { id: taskId })}
                 params={{ format: 'pdf' }}
                 fileName={`iv-task-${taskId}.pdf`}
                 label={t('iv.exportPdf')}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  IV_ENDPOINTS as IV,
+  IV_CALLS as IV,
   type IvDiagnoseBody,
   type IvTaskBody,
   type IvTemplateBody,

@@ -17,7 +17,7 @@ import {
 import {
   endpointPath,
   formatMoney,
-  REPORT_ENDPOINTS,
+  REPORT_CALLS,
   type PeriodicReport,
   type PlantReportRow,
   type ReportPeriod,
@@ -83,7 +83,7 @@ export function PeriodicReportPage() {
         />
         <ExportButton
           testId="report-export"
-          path={endpointPath(REPORT_ENDPOINTS.periodicExport, {})}
+          path={endpointPath(REPORT_CALLS.periodicExport, {})}
           params={query}
           fileName={`report-${period}-${query.date}.xlsx`}
           label={t('operation.reports.exportExcel')}
@@ -91,7 +91,7 @@ export function PeriodicReportPage() {
         />
         <ExportButton
           testId="report-export-pdf"
-          path={endpointPath(REPORT_ENDPOINTS.periodicExport, {})}
+          path={endpointPath(REPORT_CALLS.periodicExport, {})}
           params={{ ...query, format: 'pdf' }}
           fileName={`report-${period}-${query.date}.pdf`}
           label={t('operation.reports.exportPdf')}

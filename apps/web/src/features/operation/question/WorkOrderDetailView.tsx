@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   endpointPath,
-  WORK_ORDER_ENDPOINTS,
+  WORK_ORDER_CALLS,
   type WorkOrderDetail,
   type WorkOrderMove,
 } from '@solarops/contracts';
@@ -215,7 +215,7 @@ export function WorkOrderDetailView({ id }: { id: number }) {
           {t('operation.workOrders.backToList')}
         </Button>
         <ExportButton
-          path={endpointPath(WORK_ORDER_ENDPOINTS.serviceReport, { id: order.id })}
+          path={endpointPath(WORK_ORDER_CALLS.serviceReport, { id: order.id })}
           fileName={t('operation.workOrders.reportFile', { id: order.id })}
           label={t('operation.workOrders.report')}
           icon={<FilePdfOutlined />}

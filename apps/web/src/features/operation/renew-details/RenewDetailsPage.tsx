@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Space } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import { BILL_ENDPOINTS, endpointPath } from '@solarops/contracts';
+import { BILL_CALLS, endpointPath } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -47,7 +47,7 @@ export function RenewDetailsPage() {
                 )}
                 {o.invoice.type !== 'none' && (
                   <ExportButton
-                    path={endpointPath(BILL_ENDPOINTS.invoiceRequest, { orderNo: o.orderNo })}
+                    path={endpointPath(BILL_CALLS.invoiceRequest, { orderNo: o.orderNo })}
                     fileName={`${o.orderNo}-invoice-request.pdf`}
                     label={t('renewal.invoiceRequest')}
                     icon={<FilePdfOutlined />}

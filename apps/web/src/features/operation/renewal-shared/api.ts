@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BILL_ENDPOINTS as BILL,
-  CARD_ENDPOINTS,
-  PAY_ENDPOINTS as PAY,
-  RENEW_ENDPOINTS as RENEW,
+  BILL_CALLS as BILL,
+  CARD_CALLS,
+  PAY_CALLS as PAY,
+  RENEW_CALLS as RENEW,
   type BillListQuery,
   type InvoicingBody,
   type RenewOrderBody,
@@ -28,7 +28,7 @@ export const useRenewPrice = () =>
 export const useRenewableCards = (iccid: string | undefined, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['cards', 'list', { iccid }, pageStart, pageSize],
-    queryFn: () => callPage(CARD_ENDPOINTS.list, { query: { iccid, pageStart, pageSize } }),
+    queryFn: () => callPage(CARD_CALLS.list, { query: { iccid, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });
 

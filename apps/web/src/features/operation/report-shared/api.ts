@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  REPORT_ENDPOINTS as REPORT,
+  REPORT_CALLS as REPORT,
   type AbnormalReportQuery,
   type CustomReportDefinition,
   type PeriodicReportQuery,

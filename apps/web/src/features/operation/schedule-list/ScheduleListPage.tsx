@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
 import {
-  FIRMWARE_ENDPOINTS,
+  FIRMWARE_CALLS,
   ROLLOUT_DEVICE_STAGES,
   endpointPath,
   type RolloutDeviceRow,
@@ -38,7 +38,7 @@ export function ScheduleListPage() {
   const id = params.get('id');
   const query = useRollout(id);
   useEventStream(
-    id ? endpointPath(FIRMWARE_ENDPOINTS.rolloutStream, { id }) : null,
+    id ? endpointPath(FIRMWARE_CALLS.rolloutStream, { id }) : null,
     () => void query.refetch(),
     () => void query.refetch(),
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  FIRMWARE_ENDPOINTS as FIRMWARE,
+  FIRMWARE_CALLS as FIRMWARE,
   type CreateRolloutBody,
   type FirmwareKeyBody,
   type FirmwareType,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  WORK_ORDER_ENDPOINTS as WO,
+  WORK_ORDER_CALLS as WO,
   type SlaTarget,
   type WorkOrderMoveBody,
   type WorkOrderPriority,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Radio, Table, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  SHIPMENT_ENDPOINTS,
+  SHIPMENT_CALLS,
   endpointPath,
   type ShipmentImportResult,
   type ShipmentItemRow,
@@ -106,7 +106,7 @@ export function ShipmentPage() {
         <>
           <div className="list-toolbar">
             <ExportButton
-              path={endpointPath(SHIPMENT_ENDPOINTS.template, {})}
+              path={endpointPath(SHIPMENT_CALLS.template, {})}
               fileName="shipment-template.xlsx"
               label={t('set.shipment.template')}
               icon={<DownloadOutlined />}
@@ -141,7 +141,7 @@ export function ShipmentPage() {
           onSearch={list.search}
           extra={
             <ExportButton
-              path={endpointPath(SHIPMENT_ENDPOINTS.export, {})}
+              path={endpointPath(SHIPMENT_CALLS.export, {})}
               params={{ ...list.filters }}
               fileName="shipments.xlsx"
             />

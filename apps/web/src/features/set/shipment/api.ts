@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SHIPMENT_ENDPOINTS as SHIPMENTS } from '@solarops/contracts';
+import { SHIPMENT_CALLS as SHIPMENTS } from '@solarops/contracts';
 import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export interface ShipmentFilters {

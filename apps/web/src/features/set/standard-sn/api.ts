@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SERIAL_ENDPOINTS as SERIALS, type SerialRuleBody } from '@solarops/contracts';
+import { SERIAL_CALLS as SERIALS, type SerialRuleBody } from '@solarops/contracts';
 import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export const useSerialRules = (model: string | undefined, pageStart: number, pageSize: number) =>
