@@ -22,8 +22,8 @@ export interface LanguagePack {
   /**
    * A feature group may keep its own strings beside its code in `features/<group>/locales/{zh,en}.json` (keys
    * still `feature.area.phrase`), so that engineers building different screens do not edit one file at once.
-   * Each file is its own chunk, loaded with the console's pages (never by the sign-in pages, whose download
-   * stays small): file path → loader.
+   * Each file is its own chunk, loaded with the pages that name its group (route meta `strings`), never by the
+   * sign-in pages, whose download stays small: group (stringGroups.ts) → loader.
    */
-  features: Record<string, () => Promise<Catalog>>;
+  features: Partial<Record<string, () => Promise<Catalog>>>;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // These tests read source files from disk, which needs file URLs.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { Catalog } from './catalogTypes.ts';
 import { fullCatalog } from './catalogs.ts';
 import { pack as enPack } from './packs/en.ts';
 import { pack as zhPack } from './packs/zh.ts';
+import { STRING_GROUPS, type StringGroup } from './stringGroups.ts';
 
 const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
   Object.fromEntries(
@@ -20,8 +21,28 @@ const flatten = (c: Catalog, prefix = ''): Record<string, string> =>
 
 const ZH = flatten(await fullCatalog(zhPack));
 const EN = flatten(await fullCatalog(enPack));
-const FEATURE_CATALOG_FILES = [...Object.keys(zhPack.features), ...Object.keys(enPack.features)];
 const SRC = fileURLToPath(new URL('..', import.meta.url));
+const FEATURE_CATALOG_FILES = readdirSync(join(SRC, 'features')).flatMap((group) =>
+  ['zh', 'en'].flatMap((lang) => {
+    const file = join(SRC, 'features', group, 'locales', `${lang}.json`);
+    return existsSync(file) ? [file] : [];
+  }),
+);
+/** Each language's shared catalog and each group's, flat: where a key lives. */
+const SHARED = [flatten(zhPack.catalog), flatten(enPack.catalog)];
+const GROUP_CATALOGS = Object.fromEntries(
+  await Promise.all(
+    STRING_GROUPS.map(
+      async (group) =>
+        [
+          group,
+          await Promise.all(
+            [zhPack, enPack].map(async (pack) => flatten((await pack.features[group]?.()) ?? {})),
+          ),
+        ] as const,
+    ),
+  ),
+) as Record<StringGroup, Record<string, string>[]>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,6 +61,52 @@ function keysUsedIn(files: string[]): Set<string> {
     for (const m of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) if (m[1]) used.add(m[1]);
   }
   return used;
+}
+
+/**
+ * The keys the files name, as written: literal keys (asked for with `t`, or handed on as a label's key) and the
+ * fixed beginnings of keys put together at run time (`station.kind.${kind}` names `station.kind.`). A quoted
+ * text counts when its first word begins some catalog's keys (`dashboard.css` is a file, not a key).
+ */
+function keyNamesIn(files: string[]): Set<string> {
+  const roots = new Set(Object.keys(ZH).map((k) => k.split('.')[0]));
+  const names = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(['"`])([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)+)\1/g))
+      if (roots.has(m[2]!.split('.')[0]!) && !/\.(css|tsx?|json|svg|png)$/.test(m[2]!)) names.add(m[2]!);
+    for (const m of text.matchAll(/`([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)*\.)\$\{/g))
+      if (roots.has(m[1]!.split('.')[0]!)) names.add(m[1]!);
+  }
+  return names;
+}
+
+/** Every name a catalog answers to: its keys, and each start of them (`a.` and `a` for `a.b`: subtrees, run-time keys). */
+const namesOf = (catalog: Record<string, string>): Set<string> =>
+  new Set(
+    Object.keys(catalog).flatMap((key) => {
+      const parts = key.split('.');
+      return parts.flatMap((_, i) =>
+        i === parts.length - 1
+          ? [key]
+          : [parts.slice(0, i + 1).join('.'), `${parts.slice(0, i + 1).join('.')}.`],
+      );
+    }),
+  );
+const SHARED_NAMES = SHARED.map(namesOf);
+const GROUP_NAMES = Object.fromEntries(
+  Object.entries(GROUP_CATALOGS).map(([group, catalogs]) => [group, catalogs.map(namesOf)]),
+) as Record<StringGroup, Set<string>[]>;
+const EVERY_NAME = [...SHARED_NAMES, ...Object.values(GROUP_NAMES).flat()];
+
+/**
+ * The names of `files` that live only in catalogs other than `allowed` (a name no catalog holds is not a key, or
+ * the literal-key test below finds it).
+ */
+function namesElsewhere(files: string[], allowed: Set<string>[]): string[] {
+  return [...keyNamesIn(files)].filter(
+    (name) => EVERY_NAME.some((c) => c.has(name)) && !allowed.some((c) => c.has(name)),
+  );
 }
 
 describe('i18n catalogs (ARCHITECTURE §7)', () => {
@@ -77,15 +144,36 @@ describe('i18n catalogs (ARCHITECTURE §7)', () => {
     expect([...used].filter((k) => !(k in ZH) || !(k in EN))).toEqual([]);
   });
 
-  it('give the sign-in and error pages and the layout all their strings in the shared catalog', () => {
-    // These draw before (or without) the features' strings, which come with the console's pages.
-    const shared = [flatten(zhPack.catalog), flatten(enPack.catalog)];
-    const early = ['features/auth', 'features/errors', 'features/redirect', 'layout', 'router'].flatMap(
-      (dir) => sourceFiles(join(SRC, dir)),
-    );
-    const used = keysUsedIn(early);
-    expect(used.size).toBeGreaterThan(30);
-    expect([...used].filter((k) => shared.some((catalog) => !(k in catalog)))).toEqual([]);
+  it('give the sign-in and error pages, the layout and the shared pieces all their strings in the shared catalog', () => {
+    // These draw before (or without) any feature group's strings, or in pages of any group.
+    const early = [
+      'features/auth',
+      'features/errors',
+      'features/redirect',
+      'layout',
+      'router',
+      'components',
+    ].flatMap((dir) => sourceFiles(join(SRC, dir)));
+    expect(keyNamesIn(early).size).toBeGreaterThan(30);
+    expect(namesElsewhere(early, SHARED_NAMES)).toEqual([]);
+  });
+
+  it('have one catalog pair for each feature group a page may name', () => {
+    expect(Object.keys(zhPack.features).sort()).toEqual([...STRING_GROUPS].sort());
+    expect(Object.keys(enPack.features).sort()).toEqual([...STRING_GROUPS].sort());
+  });
+
+  it('give each page its strings in the shared catalog and the groups its route names (it loads no others)', () => {
+    const misses = [...LAYOUT_PAGES, ...BARE_ROUTES].flatMap((route) => {
+      // The feature folder the page's code is imported from (the route table's `import('../features/<folder>/…')`).
+      const folder = /features\/([^/]+)\//.exec(route.page.toString())?.[1];
+      if (!folder) return [`${route.name}: no feature folder`];
+      const allowed = [...SHARED_NAMES, ...(route.meta.strings ?? []).flatMap((group) => GROUP_NAMES[group])];
+      return namesElsewhere(sourceFiles(join(SRC, 'features', folder)), allowed).map(
+        (n) => `${route.name}: ${n}`,
+      );
+    });
+    expect(misses).toEqual([]);
   });
 
   it('hold the keys of the contracts’ validation messages', async () => {

@@ -21,10 +21,13 @@ export function buildCatalog(base: Catalog, featureCatalogs: Record<string, Cata
   return out;
 }
 
-/** Every string of a language: the shared catalog and all its features' files (a key defined twice throws). */
+/**
+ * Every string of a language: the shared catalog and all its feature groups' (a key defined twice throws). The
+ * console loads a page's groups only; the catalogs' check reads them all.
+ */
 export async function fullCatalog(pack: LanguagePack): Promise<Catalog> {
   const files = await Promise.all(
-    Object.entries(pack.features).map(async ([file, load]) => [file, await load()] as const),
+    Object.entries(pack.features).map(async ([group, load]) => [group, (await load?.()) ?? {}] as const),
   );
   return buildCatalog(pack.catalog, Object.fromEntries(files));
 }

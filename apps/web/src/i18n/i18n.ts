@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ComponentLocales, LanguagePack } from './catalogTypes.ts';
-import { fullCatalog, LANGUAGE_PACKS } from './catalogs.ts';
+import { LANGUAGE_PACKS } from './catalogs.ts';
 import { type Language, storeLanguage, storedLanguage } from './language.ts';
+import type { StringGroup } from './stringGroups.ts';
 
 export const i18n = i18next.createInstance();
 
@@ -33,24 +34,37 @@ export async function loadLanguage(lang: Language): Promise<LanguagePack> {
   return pack;
 }
 
-const featuresLoaded: Partial<Record<Language, Promise<void>>> = {};
-/** Set once a page asked for the features' strings: every later language switch brings them too. */
-let featuresWanted = false;
+const groupsLoaded: Partial<Record<`${Language}.${StringGroup}`, Promise<void>>> = {};
+/** The groups pages asked for so far: every later language switch brings them too, before it switches. */
+const groupsWanted = new Set<StringGroup>();
 const currentLanguage = (): Language => (i18n.language === 'en' ? 'en' : 'zh');
 
-/**
- * Adds the features' own strings of a language (by default the current one), once. The console's pages ask for
- * them with their code; from then on a language switch loads them too before it switches.
- */
-export function loadFeatureStrings(lang: Language = currentLanguage()): Promise<void> {
-  featuresWanted = true;
-  return (featuresLoaded[lang] ??= loadLanguage(lang)
-    .then(fullCatalog)
+/** Adds one feature group's strings of a language, once (a failed download is tried again at the next ask). */
+function loadGroup(group: StringGroup, lang: Language): Promise<void> {
+  const key = `${lang}.${group}` as const;
+  return (groupsLoaded[key] ??= loadLanguage(lang)
+    .then((pack) => {
+      const load = pack.features[group];
+      if (!load) throw new Error(`no strings of the feature group ${group}`);
+      return load();
+    })
     .then((catalog) => void i18n.addResourceBundle(lang, 'translation', catalog, true, true))
     .catch((error: unknown) => {
-      delete featuresLoaded[lang];
+      delete groupsLoaded[key];
       throw error;
     }));
+}
+
+/**
+ * Adds the strings of the feature groups a page speaks (its route's `strings`), in a language (by default the
+ * current one), each group once. From then on a language switch loads them too before it switches.
+ */
+export async function loadFeatureStrings(
+  groups: readonly StringGroup[],
+  lang: Language = currentLanguage(),
+): Promise<void> {
+  for (const group of groups) groupsWanted.add(group);
+  await Promise.all(groups.map((group) => loadGroup(group, lang)));
 }
 
 const localesLoaded: Partial<Record<Language, ComponentLocales>> = {};
@@ -76,7 +90,7 @@ export const loadedComponentLocales = (lang: Language): ComponentLocales | undef
 /** Switches the language and remembers it in the `language` cookie. */
 export async function changeLanguage(lang: Language): Promise<void> {
   await loadLanguage(lang);
-  if (featuresWanted) await loadFeatureStrings(lang);
+  await loadFeatureStrings([...groupsWanted], lang);
   if (localesWanted) await loadComponentLocales(lang);
   storeLanguage(lang);
   document.documentElement.lang = lang;

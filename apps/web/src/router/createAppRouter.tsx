@@ -16,11 +16,12 @@ import { HOME_PATH, pathOf, REDIRECT_PREFIX } from './paths.ts';
 import { prefetchPageData } from './prefetchPage.ts';
 
 /**
- * A page's code and, unless it speaks with the shared catalog only, the features' strings, fetched together. A
- * failed strings download still shows the page rather than an error (as the first render does, main.tsx).
+ * A page's code and the strings of the feature groups it speaks, fetched together. A failed strings download
+ * still shows the page rather than an error (as the first render does, main.tsx).
  */
 const lazyPage = (route: PageRoute) => async () => {
-  const strings = route.meta.sharedStringsOnly ? undefined : loadFeatureStrings().catch(() => undefined);
+  const groups = route.meta.strings ?? [];
+  const strings = groups.length > 0 ? loadFeatureStrings(groups).catch(() => undefined) : undefined;
   const [Component] = await Promise.all([route.page(), strings]);
   return { Component };
 };

@@ -1,4 +1,5 @@
 import type { RouteName } from '@solarops/contracts';
+import type { StringGroup } from '../i18n/stringGroups.ts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
 import { type ConstantRouteName, GROUP_PATHS, pathOf } from './paths.ts';
 import type {
@@ -23,6 +24,19 @@ const placeholder: PageLoader = () =>
 
 type ChildSpec = [name: RouteName, options?: Partial<RouteMeta> & { page?: PageLoader; data?: PageData }];
 
+/**
+ * The feature groups' strings each menu group's pages speak beside the shared catalog: their own group's, and
+ * the few another group keeps (the account page's columns, the work-order states of the operation wall).
+ */
+const GROUP_STRINGS: Record<keyof typeof GROUP_PATHS, readonly StringGroup[]> = {
+  Permission: ['permission', 'set'],
+  Station: ['station'],
+  Operation: ['operation'],
+  Set: ['set'],
+  Manual: ['manual'],
+  Exhibit: ['exhibit', 'operation'],
+};
+
 /** A menu group and its pages, each at the path `pathOf` gives its name (router/paths.ts). */
 function groupRoute(name: keyof typeof GROUP_PATHS, icon: MenuIcon, children: ChildSpec[]): MenuGroupRoute {
   return {
@@ -35,7 +49,7 @@ function groupRoute(name: keyof typeof GROUP_PATHS, icon: MenuIcon, children: Ch
       path: pathOf(child),
       page: page ?? placeholder,
       ...(data && { data }),
-      meta: { title: `menu.${child}`, ...meta },
+      meta: { title: `menu.${child}`, strings: GROUP_STRINGS[name], ...meta },
     })),
   };
 }
@@ -78,7 +92,7 @@ export const MENU_ROUTES: MenuEntry[] = [
     page: () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
     data: () => import('../features/dashboard/api.ts').then((m) => m.prefetchFleetFigures()),
     icon: 'dashboard',
-    meta: { title: 'menu.dashboard', affix: true },
+    meta: { title: 'menu.dashboard', affix: true, strings: ['dashboard'] },
   },
   groupRoute('Permission', 'permission', [
     [
@@ -512,7 +526,7 @@ export const LAYOUT_CONSTANT_ROUTES: PageRoute[] = [
 ];
 
 /** The sign-in pages open without a token (spec §2; the guard reads `public`), and speak with the shared strings. */
-const SIGN_IN = { public: true, sharedStringsOnly: true } as const;
+const SIGN_IN = { public: true } as const;
 
 /** Pages outside the layout. */
 export const BARE_ROUTES: PageRoute[] = [
@@ -541,17 +555,15 @@ export const BARE_ROUTES: PageRoute[] = [
     () => import('../features/redirect/AuthRedirectPage.tsx').then((m) => m.AuthRedirectPage),
     SIGN_IN,
   ),
-  constantRoute('notFound', () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage), {
-    sharedStringsOnly: true,
-  }),
+  constantRoute('notFound', () => import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
   // A display link's wall carries its own read-only token (decision 0013; the guard lets it through).
-  constantRoute('display', () =>
-    import('../features/exhibit/ExhibitPages.tsx').then((m) => m.DisplayWallPage),
-  ),
   constantRoute(
-    'unauthorized',
-    () => import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
-    { sharedStringsOnly: true },
+    'display',
+    () => import('../features/exhibit/ExhibitPages.tsx').then((m) => m.DisplayWallPage),
+    { strings: GROUP_STRINGS.Exhibit },
+  ),
+  constantRoute('unauthorized', () =>
+    import('../features/errors/UnauthorizedPage.tsx').then((m) => m.UnauthorizedPage),
   ),
 ];
 

@@ -2,6 +2,7 @@
 // loads the layout and every page, so a type import of the table would close a circle of imports.
 import type { ComponentType } from 'react';
 import type { MenuGroupName } from '@solarops/contracts';
+import type { StringGroup } from '../i18n/stringGroups.ts';
 import type { MenuIcon } from '../layout/menuIcons.tsx';
 import type { PageName } from './paths.ts';
 
@@ -31,10 +32,11 @@ export interface RouteMeta {
   /** Drawn on the whole screen, without the console's sidebar, top bar and tabs (the display walls). */
   fullScreen?: boolean;
   /**
-   * The page speaks with the shared catalog only (the sign-in and error pages): it does not wait for the
-   * features' strings, so that signing in downloads as little as it can.
+   * The feature groups whose strings the page speaks beside the shared catalog (i18n/stringGroups.ts), loaded
+   * with its code; none (the sign-in and error pages): the shared catalog only. A page downloads no other
+   * group's strings (`catalogs.test.ts` checks that each page's keys are in the catalogs it names).
    */
-  sharedStringsOnly?: boolean;
+  strings?: readonly StringGroup[];
   /**
    * The page draws without Ant Design (the sign-in page): it stays outside the console's theme provider
    * (components/ConsoleTheme.tsx), so that opening it downloads none of Ant Design.

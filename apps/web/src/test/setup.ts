@@ -3,6 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { LANGUAGES } from '../i18n/language.ts';
+import { STRING_GROUPS } from '../i18n/stringGroups.ts';
 
 // `findBy…` and `waitFor` give up after 1 s by default, which a busy machine can pass while a lazy chunk loads;
 // a wait still ends as soon as its condition holds, so a longer ceiling costs nothing when the test passes.
@@ -31,9 +32,9 @@ if (browser && !('ResizeObserver' in window)) {
   };
 }
 
-// The console loads a language's strings (and a page's, the features') before it renders or switches; tests render
-// at once in either.
-await Promise.all(LANGUAGES.map((lang) => loadFeatureStrings(lang)));
+// The console loads a language's strings (and a page's, its feature groups') before it renders or switches; tests
+// render at once in either, any page.
+await Promise.all(LANGUAGES.map((lang) => loadFeatureStrings(STRING_GROUPS, lang)));
 
 afterEach(async () => {
   if (!browser) return;
