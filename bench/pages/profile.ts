@@ -57,7 +57,9 @@ function selfTimes(profile: Profile, into: Map<string, { frame: CallFrame; ms: n
 const maps = new Map<string, TraceMap | undefined>();
 /** The package (or the console's own folder) a frame's code comes from, by the build's source map. */
 function origin(frame: CallFrame): { where: string; name: string } {
-  if (!frame.url) return { where: frame.functionName || '(native)', name: frame.functionName };
+  // Chromium's own entries ((program), (garbage collector)) and frames without a position map to nothing.
+  if (!frame.url || frame.lineNumber < 0)
+    return { where: frame.functionName || '(native)', name: frame.functionName };
   const file = new URL(frame.url).pathname;
   if (!maps.has(file)) {
     try {
