@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoints.ts';
+import { ALARM_ENDPOINTS } from './alarmEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -31,4 +32,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   renew: RENEW_ENDPOINTS,
   pay: PAY_ENDPOINTS,
   bill: BILL_ENDPOINTS,
+  alarm: ALARM_ENDPOINTS,
 };

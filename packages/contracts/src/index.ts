@@ -54,3 +54,5 @@ export * from './reportCalls.ts';
 export * from './serialCalls.ts';
 export * from './shipmentCalls.ts';
 export * from './workOrderCalls.ts';
+export * from './alarmEndpoints.ts';
+export * from './alarmCalls.ts';

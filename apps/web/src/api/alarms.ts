@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlarmPush, AlarmRow, AlarmUserSettings } from '@solarops/contracts';
+import { ALARM_CALLS as ALARM, endpointPath, type AlarmPush, type AlarmRow } from '@solarops/contracts';
 import { browserTimeZone } from '../components/format/timeZone.ts';
 import { useEventStream } from './eventStream.ts';
-import { request, requestPage } from './request.ts';
+import { callEndpoint, callPage } from './callEndpoint.ts';
 import { session } from './session.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { DEFAULT_DATE_FORMAT } from '../components/format/formatDate.ts';
@@ -18,13 +18,13 @@ const day = (offsetDays: number, end: boolean) =>
 /** The top bar's alarm calls (spec §7). They run in the background, so they are quiet. */
 export const alarmApi = {
   total: () =>
-    request<number>('/alarm/manager/total', {
-      params: { status: 0, startDate: day(-1, false), endDate: day(1, true), tz: browserTimeZone() },
+    callEndpoint(ALARM.managerTotal, {
+      query: { status: 0, startDate: day(-1, false), endDate: day(1, true), tz: browserTimeZone() },
       quiet: true,
     }),
   ticker: () =>
-    requestPage<AlarmRow>('/alarm/manager/list', {
-      params: {
+    callPage(ALARM.managerList, {
+      query: {
         pageStart: 1,
         pageSize: 10,
         status: 0,
@@ -37,13 +37,12 @@ export const alarmApi = {
       quiet: true,
     }),
   page: (pageNumber: number, pageSize: number) =>
-    requestPage<AlarmRow>('/alarm/manager/verify', {
-      params: { pageNumber, pageSize, status: 0, langType: storedLanguage() },
+    callPage(ALARM.managerVerify, {
+      query: { pageNumber, pageSize, status: 0, langType: storedLanguage() },
       quiet: true,
     }),
-  confirm: (alarmId: AlarmRow['alarmId']) =>
-    request<null>('/alarm/manager/update/verify', { params: { alarmId }, quiet: true }),
-  settings: () => request<AlarmUserSettings>('/alarm/manager/settings', { quiet: true }),
+  confirm: (alarmId: AlarmRow['alarmId']) => callEndpoint(ALARM.confirm, { query: { alarmId }, quiet: true }),
+  settings: () => callEndpoint(ALARM.settings, { quiet: true }),
 };
 
 const quietly = <T>(p: Promise<T>, fallback: T) => p.catch(() => fallback);
@@ -89,7 +88,7 @@ export function useAlarmStream(enabled: boolean, onAlarm?: (alarms: AlarmPush[])
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['alarm'] });
   useEventStream(
-    enabled ? '/alarm/manager/stream' : null,
+    enabled ? endpointPath(ALARM.stream, {}) : null,
     (e) => {
       refresh();
       if (e.event === 'alarm') onAlarm?.(JSON.parse(e.data) as AlarmPush[]);

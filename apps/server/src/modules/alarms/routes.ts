@@ -1,26 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  alarmDetail as alarmDetailSchema,
-  alarmIdParams,
-  alarmQuery,
-  alarmRow,
-  alarmStatistics as alarmStatisticsSchema,
-  alarmStatisticsQuery,
-  biCodeRow,
-  biPlantRow,
-  deviceLogQuery,
-  envelope,
-  eventLogRow,
-  faultRecordDetail,
-  faultRecordQuery,
-  faultRecordRow,
-  offlineQuery,
-  offlineRow,
-  runningLogRow,
-} from '@solarops/contracts';
+import { ALARM_ENDPOINTS as ALARM } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
@@ -34,50 +16,39 @@ import {
   listFaultRecords,
 } from './recordQueries.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
-import { bearer } from '../../http/routeSchemas.ts';
 import { catalogueRoutes } from './catalogueRoutes.ts';
 import { managerRoutes } from './managerRoutes.ts';
+import { alarmDoc as doc } from './routeDoc.ts';
 
 /** Largest export [rows]. */
 const EXPORT_MAX_ROWS = 10_000;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
-  const tags = ['alarms'];
 
   await app.register(managerRoutes);
   await app.register(catalogueRoutes);
 
-  // The screens' calls, each behind the route names of the screens that use it.
+  // The screens' calls, each behind the route names of the screens that use it; every route is declared from its
+  // entry in the contracts' endpoint map (`ALARM_ENDPOINTS`), which the console calls through.
   pagedList(
     app,
-    '/alarm/list',
-    {
-      preHandler: requirePermission(
-        'alarmlist',
-        'alarmlist1',
-        'alarm',
-        'BIFaultDetailList',
-        'FaultRecordPage',
-      ),
-      tags,
-      security: bearer,
-      summary: 'Alarms with the screens’ filters (level, code, plant, serial, status, dates)',
-      querystring: alarmQuery,
-      row: alarmRow,
-    },
+    ALARM.list,
+    doc(
+      requirePermission('alarmlist', 'alarmlist1', 'alarm', 'BIFaultDetailList', 'FaultRecordPage'),
+      'Alarms with the screens’ filters (level, code, plant, serial, status, dates)',
+    ),
     (request, window) => listAlarms(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
   listExport(
     app,
-    '/alarm/export',
+    ALARM.export,
     {
-      preHandler: requirePermission('alarmlist', 'alarmlist1'),
-      tags,
-      security: bearer,
-      summary: 'The filtered alarm list as an .xlsx workbook (at most 10 000 rows)',
-      querystring: alarmQuery,
+      ...doc(
+        requirePermission('alarmlist', 'alarmlist1'),
+        'The filtered alarm list as an .xlsx workbook (at most 10 000 rows)',
+      ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'alarms.xlsx',
       workbook: alarmWorkbook,
@@ -85,19 +56,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     (request, window) => listAlarms(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
-  app.get(
-    '/alarm/:id/detail',
-    {
-      preHandler: requirePermission('alarmdetails', 'alarmlist', 'alarmlist1'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'An alarm with its solution and the device’s readings two hours either side',
-        params: alarmIdParams,
-        querystring: z.object({ langType: z.enum(['zh', 'en']).optional() }),
-        response: { 200: envelope(alarmDetailSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    ALARM.detail,
+    doc(
+      requirePermission('alarmdetails', 'alarmlist', 'alarmlist1'),
+      'An alarm with its solution and the device’s readings two hours either side',
+    ),
     async (request) => {
       const d = await alarmDetail(db(), callerOf(request), request.params.id, requestLanguage(request));
       if (!d) throw notFound();
@@ -105,98 +70,59 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/alarm/statistics',
-    {
-      preHandler: requirePermission('alarm', 'alarmstatistics'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Alarm counts by level, status, code, plant and local day',
-        querystring: alarmStatisticsQuery,
-        response: { 200: envelope(alarmStatisticsSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    ALARM.statistics,
+    doc(
+      requirePermission('alarm', 'alarmstatistics'),
+      'Alarm counts by level, status, code, plant and local day',
+    ),
     async (request) =>
       ok(await alarmStatistics(db(), callerOf(request), request.query, requestLanguage(request))),
   );
 
   pagedList(
     app,
-    '/alarm/offline',
-    {
-      preHandler: requirePermission('offinelist'),
-      tags,
-      security: bearer,
-      summary: 'Offline collectors and devices, and since when',
-      querystring: offlineQuery,
-      row: offlineRow,
-    },
+    ALARM.offline,
+    doc(requirePermission('offinelist'), 'Offline collectors and devices, and since when'),
     (request, window) => listOffline(db(), callerOf(request), request.query, window),
   );
 
   pagedList(
     app,
-    '/alarm/bi/plants',
-    {
-      preHandler: requirePermission('BIAlarmList'),
-      tags,
-      security: bearer,
-      summary: 'Alarm analysis by plant',
-      querystring: alarmQuery,
-      row: biPlantRow,
-    },
+    ALARM.biPlants,
+    doc(requirePermission('BIAlarmList'), 'Alarm analysis by plant'),
     (request, window) => biByPlant(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
-    '/alarm/bi/codes',
-    {
-      preHandler: requirePermission('BIDetails', 'BIAlarmList'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Alarm analysis of the plants in the query by fault code',
-        querystring: alarmQuery,
-        response: { 200: envelope(z.array(biCodeRow)) },
-      },
-    },
+  endpointRoute(
+    app,
+    ALARM.biCodes,
+    doc(
+      requirePermission('BIDetails', 'BIAlarmList'),
+      'Alarm analysis of the plants in the query by fault code',
+    ),
     async (request) => ok(await biByCode(db(), callerOf(request), request.query, requestLanguage(request))),
   );
 
   pagedList(
     app,
-    '/alarm/records',
-    {
-      preHandler: requirePermission('faultRecord', 'machineFault', 'arcDetection'),
-      tags,
-      security: bearer,
-      summary: 'Fault records (grid waveforms, arc-fault spectra) captured by devices, newest first',
-      querystring: faultRecordQuery,
-      row: faultRecordRow,
-    },
+    ALARM.records,
+    doc(
+      requirePermission('faultRecord', 'machineFault', 'arcDetection'),
+      'Fault records (grid waveforms, arc-fault spectra) captured by devices, newest first',
+    ),
     (request, window) =>
       listFaultRecords(db(), callerOf(request), request.query, requestLanguage(request), window),
   );
 
-  app.get(
-    '/alarm/records/:id',
-    {
-      preHandler: requirePermission(
-        'machineFaultRecord',
-        'arcDetectionDetail',
-        'faultRecord',
-        'alarmdetails',
-      ),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A fault record with its samples',
-        params: alarmIdParams,
-        querystring: z.object({ langType: z.enum(['zh', 'en']).optional() }),
-        response: { 200: envelope(faultRecordDetail) },
-      },
-    },
+  endpointRoute(
+    app,
+    ALARM.record,
+    doc(
+      requirePermission('machineFaultRecord', 'arcDetectionDetail', 'faultRecord', 'alarmdetails'),
+      'A fault record with its samples',
+    ),
     async (request) => {
       const r = await findFaultRecord(db(), callerOf(request), request.params.id, requestLanguage(request));
       if (!r) throw notFound();
@@ -206,15 +132,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/alarm/device-log/events',
-    {
-      preHandler: requirePermission('EventRecordPage'),
-      tags,
-      security: bearer,
-      summary: 'A device’s event log',
-      querystring: deviceLogQuery,
-      row: eventLogRow,
-    },
+    ALARM.eventLog,
+    doc(requirePermission('EventRecordPage'), 'A device’s event log'),
     async (request, window) => {
       const device = await findScopedDevice(db(), callerOf(request), request.query.sn);
       if (!device) throw notFound();
@@ -224,15 +143,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/alarm/device-log/running',
-    {
-      preHandler: requirePermission('RunningRecordPage'),
-      tags,
-      security: bearer,
-      summary: 'A device’s running log (its readings)',
-      querystring: deviceLogQuery,
-      row: runningLogRow,
-    },
+    ALARM.runningLog,
+    doc(requirePermission('RunningRecordPage'), 'A device’s running log (its readings)'),
     async (request, window) => {
       const device = await findScopedDevice(db(), callerOf(request), request.query.sn);
       if (!device) throw notFound();

@@ -1,4 +1,4 @@
-import type { AlarmRow } from '@solarops/contracts';
+import { ALARM_CALLS, endpointPath, type AlarmRow } from '@solarops/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -27,7 +27,7 @@ function AlarmListView({ history, testId }: { history: boolean; testId: string }
           onSearch={list.search}
           extra={
             <ExportButton
-              path="/alarm/export"
+              path={endpointPath(ALARM_CALLS.export, {})}
               params={{ ...effective, tz: browserTimeZone() }}
               fileName={history ? 'alarm-history.xlsx' : 'alarms.xlsx'}
               icon={<DownloadOutlined />}

@@ -1,9 +1,9 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
-import type { AlarmRow } from '@solarops/contracts';
+import { ALARM_CALLS, type AlarmRow } from '@solarops/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 import { CreateWorkOrderButton } from '../work-order-shared/CreateWorkOrderButton.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { formatZoned } from '../../../components/format/formatDate.ts';
@@ -33,7 +33,7 @@ export function AlarmTable({
   const message = useMessage();
   const queryClient = useQueryClient();
   const confirm = async (row: AlarmRow) => {
-    await request<null>('/alarm/manager/update/verify', { params: { alarmId: row.alarmId } });
+    await callEndpoint(ALARM_CALLS.confirm, { query: { alarmId: row.alarmId } });
     void message.success(t('common.operationSucceeded'));
     await queryClient.invalidateQueries({ queryKey: ['alarm'] });
   };

@@ -1,15 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  AlarmDetail,
-  AlarmRow,
-  AlarmStatistics,
-  BiCodeRow,
-  BiPlantRow,
-  FaultRecordDetail,
-  FaultRecordRow,
-  OfflineRow,
-} from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { ALARM_CALLS as ALARM, type FaultRecordRow } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { storedLanguage } from '../../../i18n/language.ts';
 import { browserTimeZone } from '../../../components/format/timeZone.ts';
 
@@ -35,8 +26,8 @@ export const useAlarmList = (filters: AlarmFilters, pageStart: number, pageSize:
     enabled,
     queryKey: ['alarm', 'screen', filters, pageStart, pageSize, lang()],
     queryFn: () =>
-      requestPage<AlarmRow>('/alarm/list', {
-        params: { ...filters, pageStart, pageSize, langType: lang(), tz: browserTimeZone() },
+      callPage(ALARM.list, {
+        query: { ...filters, pageStart, pageSize, langType: lang(), tz: browserTimeZone() },
       }),
     placeholderData: keepPreviousData,
   });
@@ -44,7 +35,7 @@ export const useAlarmList = (filters: AlarmFilters, pageStart: number, pageSize:
 export const useAlarmDetail = (id: number | undefined) =>
   useQuery({
     queryKey: ['alarm', 'detail', id, lang()],
-    queryFn: () => request<AlarmDetail>(`/alarm/${id}/detail`, { params: { langType: lang() } }),
+    queryFn: () => callEndpoint(ALARM.detail, { path: { id: id! }, query: { langType: lang() } }),
     enabled: id !== undefined,
   });
 
@@ -52,8 +43,8 @@ export const useAlarmStatistics = (range: { startDate?: string; endDate?: string
   useQuery({
     queryKey: ['alarm', 'statistics', range, lang()],
     queryFn: () =>
-      request<AlarmStatistics>('/alarm/statistics', {
-        params: { ...range, langType: lang(), tz: browserTimeZone() },
+      callEndpoint(ALARM.statistics, {
+        query: { ...range, langType: lang(), tz: browserTimeZone() },
       }),
   });
 
@@ -64,7 +55,7 @@ export const useOfflineList = (
 ) =>
   useQuery({
     queryKey: ['alarm', 'offline', filters, pageStart, pageSize],
-    queryFn: () => requestPage<OfflineRow>('/alarm/offline', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(ALARM.offline, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -72,8 +63,8 @@ export const useBiPlants = (filters: AlarmFilters, pageStart: number, pageSize: 
   useQuery({
     queryKey: ['alarm', 'biPlants', filters, pageStart, pageSize],
     queryFn: () =>
-      requestPage<BiPlantRow>('/alarm/bi/plants', {
-        params: { ...filters, pageStart, pageSize, tz: browserTimeZone() },
+      callPage(ALARM.biPlants, {
+        query: { ...filters, pageStart, pageSize, tz: browserTimeZone() },
       }),
     placeholderData: keepPreviousData,
   });
@@ -81,7 +72,7 @@ export const useBiPlants = (filters: AlarmFilters, pageStart: number, pageSize: 
 export const useBiCodes = (plantId: number | undefined) =>
   useQuery({
     queryKey: ['alarm', 'biCodes', plantId, lang()],
-    queryFn: () => request<BiCodeRow[]>('/alarm/bi/codes', { params: { plantId, langType: lang() } }),
+    queryFn: () => callEndpoint(ALARM.biCodes, { query: { plantId, langType: lang() } }),
     enabled: plantId !== undefined,
   });
 
@@ -93,8 +84,8 @@ export const useFaultRecords = (
   useQuery({
     queryKey: ['alarm', 'records', filters, pageStart, pageSize, lang()],
     queryFn: () =>
-      requestPage<FaultRecordRow>('/alarm/records', {
-        params: { ...filters, pageStart, pageSize, langType: lang() },
+      callPage(ALARM.records, {
+        query: { ...filters, pageStart, pageSize, langType: lang() },
       }),
     placeholderData: keepPreviousData,
   });
@@ -103,11 +94,15 @@ export const useFaultRecord = (id: number | undefined) =>
   useQuery({
     queryKey: ['alarm', 'record', id, lang()],
     queryFn: () =>
-      request<FaultRecordDetail>(`/alarm/records/${id}`, {
-        params: { langType: lang() },
+      callEndpoint(ALARM.record, {
+        path: { id: id! },
+        query: { langType: lang() },
       }),
     enabled: id !== undefined,
   });
+
+/** A device's two logs (the event and the running record pages). */
+const DEVICE_LOGS = { events: ALARM.eventLog, running: ALARM.runningLog };
 
 export const useDeviceLog = <R>(
   kind: 'events' | 'running',
@@ -119,9 +114,9 @@ export const useDeviceLog = <R>(
   useQuery({
     queryKey: ['alarm', 'deviceLog', kind, sn, range, pageStart, pageSize, lang()],
     queryFn: () =>
-      requestPage<R>(`/alarm/device-log/${kind}`, {
-        params: { sn, ...range, pageStart, pageSize, langType: lang() },
-      }),
+      callPage(DEVICE_LOGS[kind], {
+        query: { sn, ...range, pageStart, pageSize, langType: lang() },
+      }) as Promise<{ total: number; rows: R[] }>,
     enabled: sn.length > 0,
     placeholderData: keepPreviousData,
   });
