@@ -7,6 +7,14 @@ import { collectScripts } from '../support/scriptBytes.ts';
  * own code, not the router nor Ant Design (decision 0034).
  */
 const SIGN_IN_BUDGET_KB = 120;
+/**
+ * What a user downloads from the sign-in page to the dashboard drawn with its charts, gzipped [KB]: the sign-in's
+ * script, the router, the layout, the dashboard's code and the Ant Design parts they draw, the strings of the
+ * shared catalog and the dashboard's group. 323 KB now; issue 37's target is 300 (Ant Design's style functions,
+ * unused at run time in zero-runtime mode, are most of what is left): this budget keeps what was cut from growing
+ * back, and comes down as the rest is cut.
+ */
+const DASHBOARD_BUDGET_KB = 330;
 /** The name zod's core gives its schema class, in every script that bundles a schema. */
 const ZOD_MARK = '$ZodType';
 
@@ -54,6 +62,17 @@ test.describe('sign-in', () => {
     await page.waitForLoadState('networkidle');
     expect(await scripts.holding(ZOD_MARK), 'dashboard scripts holding zod').toEqual([]);
     scripts.stop();
+  });
+
+  test('signing in to the dashboard downloads at most 330 KB of gzipped script', async ({ page }) => {
+    const scripts = collectScripts(page);
+    await signIn(page);
+    // The fleet's power drawn (or its "no data" note: both mark the chart rendered), then nothing more on its way.
+    await expect(page.locator('[data-testid="fleet-power"][data-rendered="true"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const dashboardKb = await scripts.gzipKb();
+    scripts.stop();
+    expect(dashboardKb, `dashboard: ${dashboardKb.toFixed(1)} KB`).toBeLessThanOrEqual(DASHBOARD_BUDGET_KB);
   });
 
   test('a wrong password is refused with a message and stores nothing', async ({ page }) => {
