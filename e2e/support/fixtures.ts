@@ -143,9 +143,13 @@ export async function pastAlarmDialog(page: Page, act: () => Promise<void>): Pro
 }
 
 /**
- * Waits until no dialog is still zooming in: a click, or a stroke drawn from a box measured, on a dialog still
- * moving can land beside its target.
+ * Waits until no dialog and no confirmation popover (a Popconfirm) is still zooming in: a click, or a stroke drawn
+ * from a box measured, on one still moving can land beside its target.
  */
 export async function dialogsSettled(page: Page): Promise<void> {
-  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter, .ant-popover.ant-zoom-big-appear, .ant-popover.ant-zoom-big-enter',
+    ),
+  ).toHaveCount(0);
 }

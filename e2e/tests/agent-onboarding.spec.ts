@@ -203,6 +203,8 @@ test('an edge agent added to a plant, run with its downloaded file, and the inve
 
   // Accepted without typing its serial: it becomes a device of the plant, whose readings land there.
   await row.getByTestId('agent-accept').click();
+  // Its confirmation zooms in: a click while it moves can miss its button (the popover then stays open).
+  await dialogsSettled(page);
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(page.getByText(`${inverter.sn} is now a device of ${plantName}`)).toBeVisible({
     timeout: 30_000,
@@ -224,9 +226,7 @@ test('an edge agent added to a plant, run with its downloaded file, and the inve
   await page.screenshot({ animations: 'disabled', path: shot('agent-accepted-en-1440'), fullPage: true });
 });
 
-// Held back: on main with the hybrids serving SunSpec storage (124) the accepted inverter kept 3027 W under a 20 %
-// limit (1616 W) in CI; to be found and set right before this step counts again.
-test.fixme('a power limit set on the accepted inverter from the remote-settings screen clips its output', async () => {
+test('a power limit set on the accepted inverter from the remote-settings screen clips its output', async () => {
   test.setTimeout(360_000);
   const sn = inverter.sn;
   const latest = async () => (await api<DeviceRow>(`/device/${sn}`)).data.latest;
