@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoints.ts';
 import { ALARM_ENDPOINTS } from './alarmEndpoints.ts';
+import { SYSTEM_ENDPOINTS } from './systemEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -33,4 +34,5 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   pay: PAY_ENDPOINTS,
   bill: BILL_ENDPOINTS,
   alarm: ALARM_ENDPOINTS,
+  system: SYSTEM_ENDPOINTS,
 };

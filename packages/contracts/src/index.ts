@@ -56,3 +56,5 @@ export * from './shipmentCalls.ts';
 export * from './workOrderCalls.ts';
 export * from './alarmEndpoints.ts';
 export * from './alarmCalls.ts';
+export * from './systemEndpoints.ts';
+export * from './systemCalls.ts';

@@ -25,9 +25,10 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : FastifyReply;
 
 export interface EndpointRouteDoc {
-  preHandler: Guard;
+  /** Its guard; absent only on a route everyone may call, before sign-in too (then without `security`). */
+  preHandler?: Guard;
   tags: string[];
-  security: { bearer: never[] }[];
+  security?: { bearer: never[] }[];
   summary: string;
   /** The error answers it declares (`errorAnswers` of routeSchemas.ts). */
   errors?: Record<number, z.ZodType>;
@@ -49,11 +50,11 @@ export function endpointRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    preHandler: doc.preHandler,
+    ...(doc.preHandler ? { preHandler: doc.preHandler } : {}),
     ...(doc.config ? { config: doc.config } : {}),
     schema: {
       tags: doc.tags,
-      security: doc.security,
+      ...(doc.security ? { security: doc.security } : {}),
       summary: doc.summary,
       ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),

@@ -1,5 +1,6 @@
+import { SYSTEM_CALLS } from '@solarops/contracts';
 import { hasToken } from './session.ts';
-import { request } from './request.ts';
+import { callEndpoint } from './callEndpoint.ts';
 
 /** One unhandled error as the server keeps it (`POST /system/errorlog`, docs/api-accounts.md). */
 export interface ErrorLogEntry {
@@ -23,7 +24,7 @@ export function reportError(error: unknown, info?: string): void {
     url: window.location.href,
     info,
   };
-  request('/system/errorlog', { json: entry, quiet: true }).catch(() => undefined);
+  callEndpoint(SYSTEM_CALLS.reportError, { body: entry, quiet: true }).catch(() => undefined);
 }
 
 /** Unhandled errors and rejections anywhere in the console end up in the error log (spec §8). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '@solarops/contracts';
-import { request } from './request.ts';
+import { SYSTEM_CALLS } from '@solarops/contracts';
+import { callEndpoint } from './callEndpoint.ts';
 
 /**
  * Platform name, logo, default language and notice (`GET /system/config`), for the layout. Read quietly: the
@@ -9,6 +9,6 @@ import { request } from './request.ts';
 export const usePublicSettings = () =>
   useQuery({
     queryKey: ['system', 'config'],
-    queryFn: () => request<PublicSettings>('/system/config', { auth: 'none', quiet: true }),
+    queryFn: () => callEndpoint(SYSTEM_CALLS.config, { auth: 'none', quiet: true }),
     staleTime: 60_000,
   });

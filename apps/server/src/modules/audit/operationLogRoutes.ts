@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operationLogQuery, operationLogRow } from '@solarops/contracts';
+import { SYSTEM_ENDPOINTS as SYSTEM } from '@solarops/contracts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
 import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 import { requirePermission } from '../auth/guards.ts';
@@ -15,14 +15,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/system/log/list',
+    SYSTEM.operationLog,
     {
       preHandler: requirePermission('logList'),
       tags,
       summary: 'The operation log (every write, sign-in and sign-out), newest first, filtered',
       security: bearer,
-      querystring: operationLogQuery,
-      row: operationLogRow,
       errors,
     },
     (request, window) => listOperationLog(db, request.query, window),
@@ -30,14 +28,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   listExport(
     app,
-    '/system/log/export',
+    SYSTEM.operationLogExport,
     {
       preHandler: requirePermission('logList'),
       config: { audit: 'operation log export' },
       tags,
       summary: 'The filtered operation log as an .xlsx workbook (newest first, at most 50 000 rows)',
       security: bearer,
-      querystring: operationLogQuery,
       maxRows: LOG_EXPORT_MAX_ROWS,
       fileName: 'operation-log.xlsx',
       workbook: operationLogWorkbook,
@@ -46,7 +43,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The operation-log screen's calls (list and export); the log itself is written by the `audit` hook. */
+/**
+ * The operation-log screen's calls (list and export), declared from their entries in the contracts' endpoint map
+ * (`SYSTEM_ENDPOINTS`, the `/system` segment); the log itself is written by the `audit` hook.
+ */
 export const operationLogModule = fp(plugin, {
   name: 'operationLog',
   encapsulate: true,

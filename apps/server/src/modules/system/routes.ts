@@ -1,20 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emptyEnvelope,
-  errorLogBody,
-  errorLogRow,
-  envelope,
-  publicSettings,
-  systemSettings,
-  testMailBody,
-  testMailResult,
-  uploadedFile,
-  pageQuery,
-  ROLE,
-  LOGO_MAX_BYTES,
-} from '@solarops/contracts';
-import { z } from 'zod';
+import { ROLE, LOGO_MAX_BYTES, SYSTEM_ENDPOINTS as SYSTEM } from '@solarops/contracts';
+import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadSettings, saveSettings } from './consoleSettings.ts';
@@ -25,25 +12,29 @@ import { pagedList } from '../../http/listRoutes.ts';
 import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
 
 const errors = errorAnswers(400, 401, 403, 413);
-const tags = ['system'];
+
+/** A system route's documentation: its guard and summary, with the error answers it declares. */
+const doc = (
+  preHandler: EndpointRouteDoc['preHandler'],
+  summary: string,
+  config?: EndpointRouteDoc['config'],
+): EndpointRouteDoc => ({
+  preHandler,
+  tags: ['system'],
+  security: bearer,
+  summary,
+  errors,
+  ...(config ? { config } : {}),
+});
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.post(
-    '/system/errorlog',
-    {
-      preHandler: authenticate,
-      // Error reports are not operations of the user.
-      config: { audit: false },
-      schema: {
-        tags,
-        summary: 'Report an error the console caught',
-        security: bearer,
-        body: errorLogBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  // Error reports are not operations of the user.
+  endpointRoute(
+    app,
+    SYSTEM.reportError,
+    doc(authenticate, 'Report an error the console caught', { audit: false }),
     async (request) => {
       await recordConsoleError(db, callerOf(request).userCode, request.body);
       return ok(null);
@@ -52,61 +43,33 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/system/errorlog',
-    {
-      preHandler: requireRole(ROLE.admin),
-      tags,
-      summary: 'Errors reported by consoles, newest first',
-      security: bearer,
-      querystring: pageQuery,
-      row: errorLogRow,
-      errors,
-    },
+    SYSTEM.errorLog,
+    doc(requireRole(ROLE.admin), 'Errors reported by consoles, newest first'),
     (request, window) => listConsoleErrors(db, window),
   );
 
-  app.get(
-    '/system/config',
-    {
-      // Read before sign-in too: the sign-in page shows the platform name and language.
-      schema: {
-        tags,
-        summary: 'Platform name, logo, default language and the notice dialog',
-        response: { 200: envelope(publicSettings) },
-      },
-    },
+  // Read before sign-in too (no guard): the sign-in page shows the platform name and language.
+  endpointRoute(
+    app,
+    SYSTEM.config,
+    { tags: ['system'], summary: 'Platform name, logo, default language and the notice dialog' },
     async () => {
       const { platformName, logo, defaultLanguage, notice } = await loadSettings(db, app.deps.config);
       return ok({ platformName, logo, defaultLanguage, notice });
     },
   );
 
-  app.get(
-    '/system/settings',
-    {
-      preHandler: requirePermission('system'),
-      schema: {
-        tags,
-        summary: 'Every setting of the system screen',
-        security: bearer,
-        response: { 200: envelope(systemSettings), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    SYSTEM.settings,
+    doc(requirePermission('system'), 'Every setting of the system screen'),
     async () => ok(await loadSettings(db, app.deps.config)),
   );
 
-  app.post(
-    '/system/settings',
-    {
-      preHandler: requirePermission('system'),
-      schema: {
-        tags,
-        summary: 'Save the settings of the system screen',
-        security: bearer,
-        body: systemSettings,
-        response: { 200: envelope(systemSettings), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    SYSTEM.saveSettings,
+    doc(requirePermission('system'), 'Save the settings of the system screen'),
     async (request) => {
       request.auditTarget = 'settings';
       await saveSettings(db, request.body);
@@ -114,35 +77,24 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/system/logo',
-    {
-      preHandler: requirePermission('system'),
-      config: oneFile(LOGO_MAX_BYTES),
-      schema: {
-        tags,
-        summary: 'Upload the platform logo (multipart `file`: png, jpeg or webp, at most 256 kB)',
-        consumes: ['multipart/form-data'],
-        security: bearer,
-        body: z.object({ file: uploadedFile }),
-        response: { 200: envelope(z.object({ logo: z.string() })), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    SYSTEM.uploadLogo,
+    doc(
+      requirePermission('system'),
+      'Upload the platform logo (multipart `file`: png, jpeg or webp, at most 256 kB)',
+      oneFile(LOGO_MAX_BYTES),
+    ),
     async (request) => ok({ logo: await saveLogo(db, app.deps.config, request.body.file) }),
   );
 
-  app.post(
-    '/system/mail/test',
-    {
-      preHandler: requirePermission('system'),
-      schema: {
-        tags,
-        summary: 'Send one test mail through the configured SMTP server; the answer says whether it went',
-        security: bearer,
-        body: testMailBody,
-        response: { 200: envelope(testMailResult), ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    SYSTEM.testMail,
+    doc(
+      requirePermission('system'),
+      'Send one test mail through the configured SMTP server; the answer says whether it went',
+    ),
     async (request) => {
       request.auditTarget = request.body.to;
       return ok(await sendTestMail(app.deps.mailer, request.body.to));

@@ -2,8 +2,8 @@ import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { OperationLogRow } from '@solarops/contracts';
-import { requestPage } from '../../../api/request.ts';
+import { endpointPath, SYSTEM_CALLS, type OperationLogRow } from '@solarops/contracts';
+import { callPage } from '../../../api/callEndpoint.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -35,8 +35,8 @@ export function LogListPage() {
     queryKey: ['set', 'log', filters, page, limit],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      requestPage<OperationLogRow>('/system/log/list', {
-        params: { ...filters, pageStart: page, pageSize: limit },
+      callPage(SYSTEM_CALLS.operationLog, {
+        query: { ...filters, pageStart: page, pageSize: limit },
       }),
   });
 
@@ -57,7 +57,11 @@ export function LogListPage() {
         <SearchForm<FormValues>
           onSearch={search}
           extra={
-            <ExportButton path="/system/log/export" params={{ ...filters }} fileName="operation-log.xlsx" />
+            <ExportButton
+              path={endpointPath(SYSTEM_CALLS.operationLogExport, {})}
+              params={{ ...filters }}
+              fileName="operation-log.xlsx"
+            />
           }
         >
           <Form.Item name="userCode" label={t('set.log.user')}>
