@@ -134,4 +134,16 @@ describe('the batch settings screen and devices behind an edge agent', { timeout
     await user.click(screen.getByText(limit[0]!, { selector: OPTION }));
     expect(screen.queryByTestId('batch-lacking')).toBeNull();
   });
+
+  it('offers no battery control to inverters of ours: only a discovery finds those on a SunSpec inverter', async () => {
+    await i18n.changeLanguage('en');
+    const user = userEvent.setup();
+    open([OURS]);
+    await user.click(await screen.findByRole('button', { name: /All 1/ }));
+    const select = screen.getByTestId('batch-point');
+    await user.click(select.querySelector('input')!);
+    await user.type(select.querySelector('input')!, 'Maximum charge power');
+    await waitFor(() => expect(document.querySelector('.ant-select-item-empty')).not.toBeNull());
+    expect(document.querySelectorAll(OPTION)).toHaveLength(0);
+  });
 });

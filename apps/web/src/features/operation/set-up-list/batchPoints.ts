@@ -25,12 +25,15 @@ export function batchPoints(profiles: readonly SettingsProfile[]): BatchPoint[] 
 
 /**
  * Why `device` cannot take `point`, or undefined when it can. A device behind an edge agent has only the points of
- * its profile that its discovery found (`points`): the server refuses any other, so the screen says so first.
+ * its profile that its discovery found (`points`); any other device has its model's points, which never include
+ * those only a discovery finds (`foundOnly`, e.g. battery controls on a SunSpec inverter). The server refuses the
+ * rest, so the screen says so first.
  */
 export function lackOf(point: BatchPoint, device: BatchDevice | undefined): LackReason | undefined {
-  if (!device || !point.profiles.some((p) => p.profile.id === device.profileId)) return 'model';
-  if (device.points && !device.points.includes(point.name)) return 'notFound';
-  return undefined;
+  const ofModel = point.profiles.find((p) => p.profile.id === device?.profileId);
+  if (!device || !ofModel) return 'model';
+  if (device.points) return device.points.includes(point.name) ? undefined : 'notFound';
+  return ofModel.point.foundOnly ? 'model' : undefined;
 }
 
 /** The chosen devices that cannot take `point`, by why. */
