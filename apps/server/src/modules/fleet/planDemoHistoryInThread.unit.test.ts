@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
 import { historySpan } from './backfillTelemetry.ts';
@@ -19,5 +20,17 @@ describe('the demo history planned in a thread of its own', () => {
     expect(here.events.length).toBeGreaterThan(0);
     expect([...here.chunks.values()].flat().length).toBeGreaterThanOrEqual(4 * 3);
     expect(inThread).toEqual(here);
+  }, 120_000);
+
+  it('is made on the calling thread when the thread ends without one, so the demo still gets its history', async () => {
+    const { fleet } = withAgentPlant(generateDemoFleet({ seed: 7, plants: 2 }));
+    const span = { ...historySpan(2, Date.UTC(2026, 5, 21, 9, 7)), seed: 7 };
+    const failing = () => new Worker('process.exit(3)', { eval: true });
+    const [fellBack, here] = await Promise.all([
+      planDemoHistoryInThread(fleet.plants, span, failing),
+      planDemoHistory(fleet.plants, span),
+    ]);
+    expect([...here.chunks.values()].flat().length).toBeGreaterThan(0);
+    expect(fellBack).toEqual(here);
   }, 120_000);
 });
