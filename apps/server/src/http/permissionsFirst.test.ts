@@ -39,6 +39,23 @@ const OPEN_TO_EVERY_SIGNED_IN_USER = new Set([
   'GET /prod-api/commands/profiles',
 ]);
 
+/**
+ * The calls anyone may make without credentials: health for the load balancer, the sign-up forms, the public
+ * settings the sign-in page reads, the payment provider's notice (checked by its signature), the metrics scrape and
+ * a manual's QR link. Signing in itself needs the console's client credentials.
+ */
+const PUBLIC_CALLS: readonly string[] = [
+  'GET /prod-api/health/live',
+  'GET /prod-api/health/ready',
+  'GET /prod-api/health',
+  'POST /prod-api/user/manager/terminal/register',
+  'POST /prod-api/user/manager/enterprise/register',
+  'GET /prod-api/system/config',
+  'POST /prod-api/pay/notify/{provider}',
+  'GET /metrics',
+  'GET /m/{model}/{language}',
+];
+
 /** A request to `op` with every parameter and the body malformed (`body` picks how). */
 function malformed(op: Operation, body: 'unparsable' | 'invalid', headers: Record<string, string>) {
   const path = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, 'a%00']));
@@ -78,6 +95,13 @@ describe('authentication and permission before validation', () => {
     noScreen = await signInWithScreens('No screens', []);
   });
   afterAll(() => t.close());
+
+  it('asks no credentials on exactly the calls meant for anyone', async () => {
+    // A route declared without a guard and without a security scheme would be open to everyone, and the walks
+    // below only try the routes that name one: this list is the one place a public call is agreed to.
+    const open = ops.filter((o) => o.security.length === 0).map((o) => `${o.method} ${o.path}`);
+    expect(open.sort()).toEqual([...PUBLIC_CALLS].sort());
+  });
 
   it('answers 401 without a token, before reading anything, on every route that needs one', async () => {
     const answers: string[] = [];
