@@ -95,4 +95,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   storeLanguage(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
+  // A page of a group not asked for before may have opened while the downloads above ran: it loaded its strings in
+  // the language being left. Bring them in this one too (groups loaded already answer at once; the page redraws).
+  await loadFeatureStrings([...groupsWanted], lang);
 }
