@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UpgradesTab } from './UpgradesTab.tsx';
 
 /** The server holds `total` finished upgrades, TC1 the newest; answers the pages it was asked for. */
-function start(total: number) {
+function start(total: number, over: (n: number) => object = () => ({})) {
   const asked = stubPagedList(total, (n) => ({
     id: `c${n}`,
     deviceSerial: `TC${n}`,
@@ -18,6 +18,7 @@ function start(total: number) {
     createdBy: 'admin',
     createdAt: '2026-11-25T06:00:00.000Z',
     finishedAt: '2026-11-25T06:05:00.000Z',
+    ...over(n),
   }));
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -42,6 +43,14 @@ describe('the device upgrades tab', () => {
     expect(within(table).queryByText('TC1')).toBeNull();
     expect(within(table).getAllByText('完成')).toHaveLength(2);
     expect(asked).toEqual(['/firmware/upgrade/list 1/10', '/firmware/upgrade/list 2/10']);
+  });
+
+  it('says why an upgrade failed in words when the device gave none', async () => {
+    start(2, (n) =>
+      n === 1 ? { state: 'expired', result: null, failure: { reason: 'expired' }, finishedAt: null } : {},
+    );
+    const table = await screen.findByTestId('firmware-upgrades');
+    expect(await within(table).findByText('设备接收前已过期')).toBeInTheDocument();
   });
 
   it('says so when there is no upgrade', async () => {

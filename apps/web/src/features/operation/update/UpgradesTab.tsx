@@ -66,7 +66,7 @@ export function UpgradesTab() {
             key: 'error',
             ellipsis: true,
             render: (_: unknown, r) =>
-              r.failure ? (r.failure.detail ?? t(`operation.commands.reason.${r.failure.reason}`)) : '',
+              r.failure ? (r.failure.detail ?? t(`commands.reason.${r.failure.reason}`)) : '',
           },
           { title: t('operation.update.createdBy'), dataIndex: 'createdBy' },
           {
