@@ -58,7 +58,8 @@ test.describe('sign-in', () => {
     expect(await scripts.holding(ZOD_MARK), 'sign-in scripts holding zod').toEqual([]);
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.locator(sel.sidebar)).toBeVisible();
+    // The sign-in navigates within the page: wait for the dashboard's chart, not for a load state already reached.
+    await expect(page.locator('[data-testid="fleet-power"][data-rendered="true"]')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await scripts.holding(ZOD_MARK), 'dashboard scripts holding zod').toEqual([]);
     scripts.stop();
