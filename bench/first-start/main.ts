@@ -230,14 +230,24 @@ async function stopServer(pid: number, exited: Promise<number | null>) {
     }
   };
   signal('SIGTERM');
-  if ((await Promise.race([exited.then(() => true), sleep(60_000).then(() => false)])) === false) {
+  let deadline: NodeJS.Timeout | undefined;
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    new Promise<false>((resolve) => (deadline = setTimeout(() => resolve(false), 60_000))),
+  ]);
+  // Cleared, or the bench would linger up to a minute after printing its figures.
+  clearTimeout(deadline);
+  if (!stopped) {
     console.error('npm start did not stop within 60 s of SIGTERM: killed');
     signal('SIGKILL');
     await exited;
   }
   // The group's other processes (the console's build, the agent) may outlive `npm start` by a moment.
   for (let i = 0; i < 120 && groupAlive(pid); i++) await sleep(250);
-  if (groupAlive(pid)) signal('SIGKILL');
+  if (groupAlive(pid)) {
+    signal('SIGKILL');
+    for (let i = 0; i < 40 && groupAlive(pid); i++) await sleep(250);
+  }
 }
 
 /** Whether any process of the group `pid` leads is still there. */
