@@ -30,9 +30,9 @@ export function Sidebar() {
   const groupPath = groupOf(findPage(pathname)?.name ?? '')?.path;
   const [openKeys, setOpenKeys] = useState<string[]>(groupPath ? [groupPath] : []);
 
-  // A page's code starts loading when the user points at its entry, or opens its group (unless the link is slow):
+  // A page's code and strings start loading when the user points at its entry, or opens its group (unless the link is slow):
   // by the click it is mostly there. Pointing at an entry also asks for the page's first data.
-  const prefetch = (path: string) => prefetchPage(findPage(path)?.page);
+  const prefetch = (path: string) => prefetchPage(findPage(path));
   const prefetchWithData = (path: string) => {
     prefetch(path);
     prefetchPageData(findPage(path));

@@ -1,22 +1,38 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as i18nModule from '../i18n/i18n.ts';
+import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { prefetchPage, slowLink } from './prefetchPage.ts';
 
+vi.mock('../i18n/i18n.ts', async (actual) => ({
+  ...(await actual<typeof i18nModule>()),
+  loadFeatureStrings: vi.fn(() => Promise.resolve()),
+}));
+
 const page = () => vi.fn(() => Promise.resolve(() => null));
+const route = (loader: () => Promise<unknown>, strings?: ['operation']) => ({
+  page: loader as never,
+  meta: { title: 'menu.x', strings },
+});
 
 describe('prefetchPage', () => {
   it('loads a page once however often it is hinted', async () => {
     const loader = page();
-    prefetchPage(loader);
-    prefetchPage(loader);
+    prefetchPage(route(loader));
+    prefetchPage(route(loader));
     await Promise.resolve();
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches the strings of the page’s feature groups with its code, so the click waits for neither', () => {
+    prefetchPage(route(page(), ['operation']));
+    expect(loadFeatureStrings).toHaveBeenCalledWith(['operation']);
+  });
+
   it('tries again after a failed load', async () => {
     const loader = vi.fn(() => Promise.reject(new Error('offline')));
-    prefetchPage(loader);
+    prefetchPage(route(loader));
     await new Promise((r) => setTimeout(r, 0));
-    prefetchPage(loader);
+    prefetchPage(route(loader));
     expect(loader).toHaveBeenCalledTimes(2);
   });
 

@@ -1,17 +1,21 @@
 import { hasToken, session, storedMenuList } from '../api/session.ts';
+import { loadFeatureStrings } from '../i18n/i18n.ts';
 import { isPathPermitted } from './guard.ts';
 import type { PageLoader, PageRoute } from './types.ts';
 
 const started = new Set<PageLoader>();
 
 /**
- * Starts loading a page's code ahead of a likely visit, once: the visit then finds it in the module cache instead
- * of waiting for its chunks. A failed load is forgotten, so that the visit itself (or the next hint) tries again.
+ * Starts loading a page's code and its feature groups' strings ahead of a likely visit, once: the visit then finds
+ * both in the module cache instead of waiting for them. A failed load is forgotten, so that the visit itself (or the
+ * next hint) tries again.
  */
-export function prefetchPage(page: PageLoader | undefined): void {
+export function prefetchPage(route: Pick<PageRoute, 'page' | 'meta'> | undefined): void {
+  const page = route?.page;
   if (!page || started.has(page)) return;
   started.add(page);
   page().catch(() => started.delete(page));
+  if (route.meta.strings?.length) loadFeatureStrings(route.meta.strings).catch(() => undefined);
 }
 
 /**
