@@ -113,6 +113,23 @@ describe("a power limit through the simulator's Modbus face", () => {
   });
 });
 
+describe("a reactive power setpoint through the simulator's Modbus face", () => {
+  it('is written to 123 VArWMaxPct as a share of the rated power, read back, and one out of range refused', async () => {
+    // −12.5 % as the console's settings profile puts it on the wire (40198, in 0.1 %, s16).
+    const reactive = (tenths: number) => ({ registers: [{ address: 40198, type: 's16', value: tenths }] });
+    expect((await send({ cmdId: 'q-1', type: 'writeSettings', args: reactive(-125) }))[0]!.state).toBe(
+      'accepted',
+    );
+    const [readBack] = await send({ cmdId: 'q-1.rb', type: 'readSettings', args: reactive(-125) });
+    expect(readBack!.result).toEqual({ registers: { '40198': -125 } });
+
+    const [refused] = await send({ cmdId: 'q-2', type: 'writeSettings', args: reactive(-1500) });
+    expect(refused!.state).toBe('failed');
+    const [still] = await send({ cmdId: 'q-2.rb', type: 'readSettings', args: reactive(-125) });
+    expect(still!.result).toEqual({ registers: { '40198': -125 } });
+  });
+});
+
 describe("a disconnect through the simulator's Modbus face", () => {
   it('is asked for by name: the inverter gives nothing from the next step on, until its revert timer runs out', async () => {
     expect(await stepAndRead()).toBeGreaterThan(ratedPowerW * 0.3);

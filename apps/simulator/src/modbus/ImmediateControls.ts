@@ -1,14 +1,19 @@
 import type { TelemetryReading } from '@solarops/contracts';
 import { encodeModel, layoutModel, modelDef, type Placement } from '@solarops/contracts/sunspec';
 
-/** Steps of model 123's scaled points as the simulated inverters serve them: 0.1 % and 0.001. */
+/** Steps of model 123's scaled points as the simulated inverters serve them: 0.1 %, 0.001 and 0.1 %. */
 const WMAXLIMPCT_SF = -1;
 const OUTPFSET_SF = -3;
+const VARPCT_SF = -1;
+
+/** A register's word as the signed 16-bit value it holds (VArWMaxPct is an int16). */
+const int16 = (word: number): number => (word >= 0x8000 ? word - 0x10000 : word);
 
 /**
  * A simulated inverter's SunSpec immediate controls (model 123), as its Modbus face serves them and takes writes to
  * them: the connection with its revert timer, the active power limit with its revert timer and enable flag, and the
- * power factor. A limit in force caps the inverter's output (`acLimitW`), disconnected it gives nothing; when a
+ * power factor, and the reactive power setpoint as a share of the rated power (`VArWMaxPct`; held and read back, the
+ * simulated output's reactive part is not modelled). A limit in force caps the inverter's output (`acLimitW`), disconnected it gives nothing; when a
  * revert timer runs out the limit is dropped (`WMaxLim_Ena` back to 0) and a connection change undone, as SunSpec
  * devices do when no one writes it again in time.
  */
@@ -22,6 +27,9 @@ export class ImmediateControls {
   private limitEnabled = 0;
   private pfSteps = 1000;
   private pfEnabled = 0;
+  private varSteps = 0;
+  private varMode = 0;
+  private varEnabled = 0;
   /** When the limit reverts [ms], while a revert timer runs. */
   private revertAt: number | undefined;
   private readonly layout: Placement[];
@@ -53,8 +61,12 @@ export class ImmediateControls {
         WMaxLim_Ena: this.limitEnabled,
         OutPFSet: this.pfSteps * 10 ** OUTPFSET_SF,
         OutPFSet_Ena: this.pfEnabled,
+        VArWMaxPct: this.varSteps * 10 ** VARPCT_SF,
+        VArPct_Mod: this.varMode,
+        VArPct_Ena: this.varEnabled,
         WMaxLimPct_SF: WMAXLIMPCT_SF,
         OutPFSet_SF: OUTPFSET_SF,
+        VArPct_SF: VARPCT_SF,
       },
     });
   }
@@ -85,6 +97,9 @@ export class ImmediateControls {
       'WMaxLim_Ena',
       'OutPFSet',
       'OutPFSet_Ena',
+      'VArWMaxPct',
+      'VArPct_Mod',
+      'VArPct_Ena',
     ]);
     for (const name of next.keys()) if (changed(name) && !writable.has(name)) return 2;
     const get = (name: string, current: number) => next.get(name) ?? current;
@@ -95,8 +110,13 @@ export class ImmediateControls {
     const limitEnabled = get('WMaxLim_Ena', this.limitEnabled);
     const pf = get('OutPFSet', this.pfSteps);
     const pfEnabled = get('OutPFSet_Ena', this.pfEnabled);
+    const reactive = next.has('VArWMaxPct') ? int16(next.get('VArWMaxPct')!) : this.varSteps;
+    const varMode = get('VArPct_Mod', this.varMode);
+    const varEnabled = get('VArPct_Ena', this.varEnabled);
     // The ranges a grid inverter takes: a limit 0-100 %, a power factor 0.8-1, enable flags and Conn 0 or 1.
-    if (conn > 1 || limitEnabled > 1 || pfEnabled > 1) return 3;
+    if (conn > 1 || limitEnabled > 1 || pfEnabled > 1 || varEnabled > 1 || varMode > 3) return 3;
+    // Reactive power within ±100 % of the rated power.
+    if (Math.abs(reactive) > 1000) return 3;
     if (limit > 1000 || pf < 800 || pf > 1000 || revert > 28_800 || connRevert > 28_800) return 3;
     if (changed('Conn'))
       this.connRevert = connRevert > 0 ? { at: this.now() + connRevert * 1000, to: this.conn } : undefined;
@@ -107,6 +127,9 @@ export class ImmediateControls {
     this.limitEnabled = limitEnabled;
     this.pfSteps = pf;
     this.pfEnabled = pfEnabled;
+    this.varSteps = reactive;
+    this.varMode = varMode;
+    this.varEnabled = varEnabled;
     if (changed('WMaxLimPct') || changed('WMaxLim_Ena') || next.has('WMaxLimPct_RvrtTms'))
       this.revertAt = limitEnabled && revert > 0 ? this.now() + revert * 1000 : undefined;
     return undefined;
