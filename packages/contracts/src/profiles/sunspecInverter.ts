@@ -3,8 +3,8 @@ import type { SettingPoint, SettingsProfile } from '../settingsProfile.ts';
 /**
  * A SunSpec-style grid inverter (string and micro inverters): immediate controls of model 123 (the grid
  * connection with its window and revert times; active power limit, power factor, reactive power, each with window,
- * revert and ramp times), nameplate of model 121, the voltage and frequency trip limits and the enter-service delay
- * of model 703. Registers follow the usual SunSpec layout starting at 40000.
+ * revert and ramp times), nameplate of model 121, the voltage and frequency trip limits (written by our own
+ * dataloggers only: they name no SunSpec point, decision 0040) and the enter-service delay of model 703. Registers follow the usual SunSpec layout starting at 40000.
  */
 const timing = (
   prefix: string,

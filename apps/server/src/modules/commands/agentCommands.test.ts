@@ -110,7 +110,7 @@ describe('commands to devices behind an edge agent', () => {
       return rows.every((d) => d.profileId === 'sunspecInverter' && d.online) ? rows : undefined;
     });
     expect(pickers.map((d) => d.serial).sort()).toEqual([...serials].sort());
-    // Offered exactly what discovery found: model 123's controls and 121's rating, no trip limits (no 706-709).
+    // Offered exactly what discovery found: model 123's controls and 121's rating, no trip limits (never behind an agent: decision 0040).
     for (const d of pickers) {
       expect(d.points).toEqual(expect.arrayContaining(['connection', 'activePowerLimitPct', 'ratedPowerW']));
       expect(d.points).not.toContain('gridOverVoltage');

@@ -49,7 +49,7 @@ interface Row {
  * The settings profile of a device. Behind an edge agent that has said how it reads the device, it is what that
  * reading reaches: a SunSpec device with immediate controls (model 123), or with the IEEE 1547 DER controls (704)
  * instead, takes the SunSpec inverter's profile narrowed to the points its discovery found (`profileFound`: no
- * model 123 control without 123 or its 1547 counterpart, no trip limit without its model), whose points name their
+ * model 123 control without 123 or its 1547 counterpart, never a trip limit: decision 0040), whose points name their
  * SunSpec points (the agent writes them wherever the device's own map puts them, in 704 and 703 where it has no
  * 123); one with neither none, and a device read by a register profile that profile, whose addresses are the
  * device's own.

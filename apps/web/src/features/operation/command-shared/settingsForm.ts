@@ -121,7 +121,7 @@ export function describePoint(
 /**
  * The profile as the settings screen offers it for the devices chosen: narrowed to the points every one of them has.
  * A device behind an edge agent has those its discovery found (`points`: no power limit on a device without
- * immediate or DER controls, no trip limit without its model, battery controls only with a storage or battery
+ * immediate or DER controls, never a trip limit (decision 0040), battery controls only with a storage or battery
  * model); the others the points of their model, which never include those only a discovery finds (`foundOnly`).
  */
 export function profileOffered(
