@@ -46,7 +46,15 @@ const [
   import('./referenceData.ts'),
   import('./startupHooks.ts'),
   import('./shutdown.ts'),
-]);
+]).catch(async (error: unknown) => {
+  // Code that cannot load ends the start, but the database may still be making a new data directory's files: let
+  // it finish and close, so that the next start finds them whole.
+  await opening.then(
+    (d) => d.close(),
+    () => undefined,
+  );
+  throw error;
+});
 const database = await opening;
 const { applied } = await migrate(database);
 if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
