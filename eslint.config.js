@@ -72,6 +72,8 @@ const NO_FULL_ENTRIES = [
       "ImportDeclaration[importKind='value'] > ImportSpecifier[importKind='value'][imported.name=/_ENDPOINTS$/]",
     message: FULL_ENTRIES_TEXT,
   },
+  // Reached through a namespace import (`import * as C`; `C.IV_ENDPOINTS`) as well.
+  { selector: 'MemberExpression[property.name=/_ENDPOINTS$/]', message: FULL_ENTRIES_TEXT },
 ];
 const MAPPED_SEGMENT = `\\u002F(${MAPPED_API_SEGMENTS.join('|')})(\\u002F|$)`;
 const NO_WRITTEN_API_PATHS = [

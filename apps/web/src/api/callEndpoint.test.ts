@@ -48,6 +48,11 @@ describe('the console calls a mapped module through the endpoint map only', { ti
       0,
     ],
     ['apps/web/src/api/example.ts', "import type { IV_ENDPOINTS } from '@solarops/contracts';", 0],
+    [
+      'apps/web/src/api/example.ts',
+      "import * as contracts from '@solarops/contracts';\nexport const entries = contracts.IV_ENDPOINTS;",
+      1,
+    ],
   ])('imports a full entry as a type only, in %s: %s', async (file, code, refused) => {
     const messages = await ruleMessages(file, code, ['no-restricted-syntax']);
     expect(
