@@ -67,6 +67,24 @@ async function optionsFor(user: ReturnType<typeof userEvent.setup>, search: stri
   return [...document.querySelectorAll(OPTION)].map((o) => o.textContent ?? '');
 }
 
+/** The screen in English with `one` device listed and chosen. */
+async function chooseAlone(one: CommandDevice) {
+  await i18n.changeLanguage('en');
+  const user = userEvent.setup();
+  open([one]);
+  await user.click(await screen.findByRole('button', { name: /All 1/ }));
+  return user;
+}
+
+/** The point search offers nothing for what is typed. */
+async function expectNoOption(user: ReturnType<typeof userEvent.setup>, search: string) {
+  const select = screen.getByTestId('batch-point');
+  await user.click(select.querySelector('input')!);
+  await user.type(select.querySelector('input')!, search);
+  await waitFor(() => expect(document.querySelector('.ant-select-item-empty')).not.toBeNull());
+  expect(document.querySelectorAll(OPTION)).toHaveLength(0);
+}
+
 afterEach(async () => {
   vi.unstubAllGlobals();
   await i18n.changeLanguage('zh');
@@ -118,15 +136,8 @@ describe('the batch settings screen and devices behind an edge agent', { timeout
   }
 
   it('offers only the points some chosen device can take: none of the trip limits to a DER device alone', async () => {
-    await i18n.changeLanguage('en');
-    const user = userEvent.setup();
-    open([DER]);
-    await user.click(await screen.findByRole('button', { name: /All 1/ }));
-    const select = screen.getByTestId('batch-point');
-    await user.click(select.querySelector('input')!);
-    await user.type(select.querySelector('input')!, 'Over-voltage');
-    await waitFor(() => expect(document.querySelector('.ant-select-item-empty')).not.toBeNull());
-    expect(document.querySelectorAll(OPTION)).toHaveLength(0);
+    const user = await chooseAlone(DER);
+    await expectNoOption(user, 'Over-voltage');
     // What it has is offered without a count (every chosen device takes it), and sending names no one.
     const limit = await optionsFor(user, 'Active power limit (');
     expect(limit).toEqual([expect.stringMatching(/^Active power limit \(/)]);
@@ -136,14 +147,6 @@ describe('the batch settings screen and devices behind an edge agent', { timeout
   });
 
   it('offers no battery control to inverters of ours: only a discovery finds those on a SunSpec inverter', async () => {
-    await i18n.changeLanguage('en');
-    const user = userEvent.setup();
-    open([OURS]);
-    await user.click(await screen.findByRole('button', { name: /All 1/ }));
-    const select = screen.getByTestId('batch-point');
-    await user.click(select.querySelector('input')!);
-    await user.type(select.querySelector('input')!, 'Maximum charge power');
-    await waitFor(() => expect(document.querySelector('.ant-select-item-empty')).not.toBeNull());
-    expect(document.querySelectorAll(OPTION)).toHaveLength(0);
+    await expectNoOption(await chooseAlone(OURS), 'Maximum charge power');
   });
 });
