@@ -26,12 +26,13 @@ const NARROWED = [
     source: '../tabs',
     resolve: () => path.join(HERE, 'src/components/antdParts/CardTabs.tsx'),
   },
-  {
-    importer: /\/antd\/es\/(button\/style\/token|tag\/style\/index)\.js$/,
+  // One entry per importer: each one's import is checked to be found on its own.
+  ...[/\/antd\/es\/button\/style\/token\.js$/, /\/antd\/es\/tag\/style\/index\.js$/].map((importer) => ({
+    importer,
     source: '../../color-picker/components/ColorPresets',
     resolve: (importer: string) =>
       path.join(path.dirname(importer), '../../color-picker/components/ColorPresets.js') + IS_BRIGHT,
-  },
+  })),
 ];
 
 export function antdNarrowImports(): Plugin {
