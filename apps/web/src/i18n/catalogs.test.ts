@@ -115,6 +115,16 @@ describe('i18n catalogs (ARCHITECTURE §7)', () => {
     expect(Object.keys(EN).filter((k) => !(k in ZH))).toEqual([]);
   });
 
+  it('keep each key in the same catalog in zh and en (a page loading its catalogs finds it in both)', () => {
+    const apart = (zh: Record<string, string>, en: Record<string, string>) => [
+      ...Object.keys(zh).filter((k) => !(k in en)),
+      ...Object.keys(en).filter((k) => !(k in zh)),
+    ];
+    expect(apart(SHARED[0]!, SHARED[1]!)).toEqual([]);
+    for (const [group, [zh, en]] of Object.entries(GROUP_CATALOGS))
+      expect(apart(zh!, en!), group).toEqual([]);
+  });
+
   it('come in pairs for the features that keep their own', () => {
     for (const file of FEATURE_CATALOG_FILES) {
       const other = file.endsWith('/zh.json')
