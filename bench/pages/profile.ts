@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startBenchServer } from '../lib/benchServer.ts';
 import { prepareDatabase } from '../lib/benchFleet.ts';
 import { existingDataset, generateDataset } from '../queries/generateDataset.ts';
@@ -59,7 +59,7 @@ const maps = new Map<string, TraceMap | undefined>();
 function origin(frame: CallFrame): { where: string; name: string } {
   // Chromium's own entries ((program), (garbage collector)) and frames without a position map to nothing.
   if (!frame.url || frame.lineNumber < 0)
-    return { where: frame.functionName || '(native)', name: frame.functionName };
+    return { where: frame.functionName || '(native)', name: frame.functionName || '(native)' };
   const file = new URL(frame.url).pathname;
   if (!maps.has(file)) {
     try {
@@ -69,7 +69,7 @@ function origin(frame: CallFrame): { where: string; name: string } {
     }
   }
   const map = maps.get(file);
-  if (!map) return { where: path.basename(file), name: frame.functionName };
+  if (!map) return { where: path.basename(file), name: frame.functionName || '(anonymous)' };
   const pos = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
   const source = pos.source ?? '';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
@@ -78,21 +78,23 @@ function origin(frame: CallFrame): { where: string; name: string } {
   const at = source
     ? `${source.replace(/^.*node_modules\//, '').replace(/^.*apps\/web\//, '')}:${pos.line}`
     : '';
-  return { where, name: `${pos.name ?? frame.functionName ?? '(anonymous)'} ${at}` };
+  return { where, name: `${pos.name ?? (frame.functionName || '(anonymous)')} ${at}` };
 }
 
 function report(title: string, frames: Map<string, { frame: CallFrame; ms: number }>, navigations: number) {
   const byWhere = new Map<string, number>();
-  const byName = new Map<string, { where: string; ms: number }>();
+  const byName = new Map<string, { where: string; name: string; ms: number }>();
   let total = 0;
   for (const { frame, ms } of frames.values()) {
     if (frame.functionName === '(idle)') continue;
     total += ms;
     const o = origin(frame);
     byWhere.set(o.where, (byWhere.get(o.where) ?? 0) + ms);
-    const e = byName.get(o.name) ?? { where: o.where, ms: 0 };
+    // Same-named functions of different packages or scripts are different functions.
+    const key = `${o.where}\u0000${o.name}`;
+    const e = byName.get(key) ?? { where: o.where, name: o.name, ms: 0 };
     e.ms += ms;
-    byName.set(o.name, e);
+    byName.set(key, e);
   }
   const per = (ms: number) => (ms / navigations).toFixed(1).padStart(7);
   console.log(
@@ -102,8 +104,8 @@ function report(title: string, frames: Map<string, { frame: CallFrame; ms: numbe
   for (const [where, ms] of [...byWhere].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`  ${per(ms)}  ${where}`);
   console.log(`  top ${top} functions by self time [ms per navigation]:`);
-  for (const [name, e] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, top))
-    console.log(`  ${per(e.ms)}  ${e.where.padEnd(28)} ${name}`);
+  for (const e of [...byName.values()].sort((a, b) => b.ms - a.ms).slice(0, top))
+    console.log(`  ${per(e.ms)}  ${e.where.padEnd(28)} ${e.name}`);
 }
 
 async function profiled(
@@ -141,10 +143,8 @@ const data =
   })());
 const server = await startBenchServer(url, { WEB_DIST_DIR: webDist });
 const base = `http://127.0.0.1:${server.httpPort}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+// Launched inside the try below, so that a browser that cannot start does not leave the server running.
+let browser: Browser | undefined;
 const signIn = async (page: Page) => {
   await page.goto(`${base}/login`);
   await page.fill('[data-testid="login-username"]', data.userCode);
@@ -153,6 +153,10 @@ const signIn = async (page: Page) => {
   await page.waitForSelector('[data-testid="fleet-figures"]', { timeout: 60_000 });
 };
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: "localStorage.setItem('notice2gDismissed', '1')" });
   const page = await context.newPage();
@@ -192,6 +196,6 @@ try {
   report('plant list from outside', outside, runs);
   report('plant list from the menu', menu, runs);
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
