@@ -152,7 +152,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(consoleBuildingPage(requestLanguage(request)));
-      return reply.type('text/html').sendFile('index.html', webDist);
+      // Not returned: a reply handed back to Fastify is awaited as a thenable, and each wait puts close listeners
+      // on the response; with those of the static files' own lookup they passed Node's limit of 10, and every
+      // console address opened from outside logged a MaxListenersExceededWarning.
+      reply.type('text/html').sendFile('index.html', webDist);
+      return;
     }
     return reply.status(404).send({ code: 404, msg: t(requestLanguage(request), 'notFound'), data: null });
   });

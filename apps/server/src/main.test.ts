@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAuth } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
@@ -177,6 +178,32 @@ describe('main', () => {
       sockets.forEach((socket) => socket.destroy());
       silent.close();
     }
+  }, 180_000);
+
+  it('serves a console address from outside, compressed, without an event listener warning', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'solarops-main-'));
+    dirs.push(dataDir);
+    // A console build as the build writes it: index.html with its brotli and gzip copies beside it.
+    const webDist = path.join(dataDir, 'web');
+    mkdirSync(webDist);
+    const html = '<!doctype html><title>SolarOps</title><div id="root"></div>';
+    writeFileSync(path.join(webDist, 'index.html'), html);
+    writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(html));
+    const s = start({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist });
+    await s.waitFor(() => s.lines().some((l) => l.msg.startsWith('SolarOps Console on')));
+    const port = s.lines().find((l) => l.port)?.port;
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`http://127.0.0.1:${port}/station/list`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toBe(html);
+    }
+    s.child.kill('SIGTERM');
+    expect(await s.exited, JSON.stringify(s.lines().slice(-5)) + s.stderr()).toBe(0);
+    expect(s.stderr()).not.toContain('MaxListenersExceededWarning');
   }, 180_000);
 
   it('logs a rejection nobody handled as a defect and goes on answering', async () => {
