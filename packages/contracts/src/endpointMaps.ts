@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoints.ts';
 import { ALARM_ENDPOINTS } from './alarmEndpoints.ts';
 import { SYSTEM_ENDPOINTS } from './systemEndpoints.ts';
+import { AUTHENTICATION_ENDPOINTS, OAUTH_ENDPOINTS } from './authEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -35,4 +36,6 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   bill: BILL_ENDPOINTS,
   alarm: ALARM_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
+  authentication: AUTHENTICATION_ENDPOINTS,
+  oauth: OAUTH_ENDPOINTS,
 };

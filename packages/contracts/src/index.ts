@@ -58,3 +58,5 @@ export * from './alarmEndpoints.ts';
 export * from './alarmCalls.ts';
 export * from './systemEndpoints.ts';
 export * from './systemCalls.ts';
+export * from './authEndpoints.ts';
+export * from './authCalls.ts';

@@ -28,8 +28,11 @@ export interface EndpointRouteDoc {
   /** Its guard; absent only on a route everyone may call, before sign-in too (then without `security`). */
   preHandler?: Guard;
   tags: string[];
-  security?: { bearer: never[] }[];
+  /** Who may call it: a signed-in user (`bearer`), or the console itself by its client credentials (`client`). */
+  security?: ({ bearer: never[] } | { client: never[] })[];
   summary: string;
+  /** What the summary leaves out: the answers of a refusal, a limit. */
+  description?: string;
   /** The error answers it declares (`errorAnswers` of routeSchemas.ts). */
   errors?: Record<number, z.ZodType>;
   /** Route config: a rate limit, an audit entry. */
@@ -56,6 +59,7 @@ export function endpointRoute<E extends Endpoint>(
       tags: doc.tags,
       ...(doc.security ? { security: doc.security } : {}),
       summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
       ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),

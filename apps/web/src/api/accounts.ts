@@ -1,6 +1,8 @@
 import type { UserInfo } from '../store/userStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { useUserStore } from '../store/userStore.ts';
+import { AUTHENTICATION_CALLS } from '@solarops/contracts';
+import { callEndpoint } from './callEndpoint.ts';
 import { request } from './request.ts';
 import { hasToken, type LoginData, saveLogin, session } from './session.ts';
 
@@ -12,7 +14,7 @@ export async function login(username: string, password: string): Promise<LoginDa
   // Spec §5: the username is trimmed before sign-in; the password is sent exactly as typed.
   body.append('username', username.trim());
   body.append('password', password);
-  const data = await request<LoginData>('/authentication/form', {
+  const data = await callEndpoint(AUTHENTICATION_CALLS.signIn, {
     multipart: body,
     auth: 'basic',
     quiet: true,
@@ -54,7 +56,7 @@ export function resetSession(): void {
 
 /** Logs out: the server revokes this session's refresh family, then the session is emptied (spec §4). */
 export async function logout(): Promise<void> {
-  await request('/authentication/logout', { method: 'POST', quiet: true }).catch(() => undefined);
+  await callEndpoint(AUTHENTICATION_CALLS.signOut, { quiet: true }).catch(() => undefined);
   resetSession();
 }
 

@@ -4,7 +4,7 @@ import {
   RELOGIN_CODES,
   REQUEST_TIMEOUT_MS,
 } from '../config/settings.ts';
-import { DISPLAY_AUTH_SCHEME } from '@solarops/contracts';
+import { DISPLAY_AUTH_SCHEME, OAUTH_CALLS, type EndpointBody, type EntryOf } from '@solarops/contracts';
 import { basicClientHeader } from '../config/consoleClient.ts';
 import { storedLanguage } from '../i18n/language.ts';
 import { t } from '../i18n/i18n.ts';
@@ -134,9 +134,15 @@ export function refreshTokens(): Promise<boolean> {
   if (!refreshToken) return Promise.resolve(false);
   refreshing = (async () => {
     try {
-      const answer = await send('/oauth/token', {
+      // Sent here, not through callEndpoint: its own 401 must end the session, never start another refresh.
+      const form: EndpointBody<EntryOf<typeof OAUTH_CALLS.refresh>> = {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      };
+      const answer = await send(OAUTH_CALLS.refresh.path, {
+        method: OAUTH_CALLS.refresh.method,
         auth: 'basic',
-        form: { grant_type: 'refresh_token', refresh_token: refreshToken },
+        form,
       });
       const data = answer.body?.data as
         { tokenType?: string; value?: string; refreshToken?: { value?: string } } | undefined;

@@ -1,17 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emptyEnvelope,
-  envelope,
-  errorEnvelope,
-  loginForm,
-  loginResult,
-  refreshForm,
-  refreshResult,
-} from '@solarops/contracts';
+import { AUTHENTICATION_ENDPOINTS as AUTHENTICATION, OAUTH_ENDPOINTS as OAUTH } from '@solarops/contracts';
 import { AppError } from '../../http/AppError.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
-import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
+import { bearer, client, errorAnswers } from '../../http/routeSchemas.ts';
 import { recordOperation } from '../audit/recordOperation.ts';
 import { requireClient } from './clientAuth.ts';
 import { authenticate, callerOf } from './guards.ts';
@@ -25,24 +18,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const failedSignIns = new FailedSignIns(deps.config.loginFailuresPerMinute);
 
-  app.post(
-    '/authentication/form',
+  endpointRoute(
+    app,
+    AUTHENTICATION.signIn,
     {
       preHandler: requireClient,
+      tags: ['auth'],
+      security: client,
+      summary: 'Sign in (multipart username and password; Basic client credentials)',
+      description:
+        'Unknown user, wrong password or an account locked by repeated failures: the same 400 in the same ' +
+        'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts, or too ' +
+        'many failures, from one address within a minute: 429 for that address only.',
+      errors,
       // Per client address, before any password is checked (slows spraying across accounts).
       config: { audit: false, rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in (multipart username and password; Basic client credentials)',
-        description:
-          'Unknown user, wrong password or an account locked by repeated failures: the same 400 in the same ' +
-          'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts, or too ' +
-          'many failures, from one address within a minute: 429 for that address only.',
-        consumes: ['multipart/form-data'],
-        security: [{ client: [] }],
-        body: loginForm,
-        response: { 200: envelope(loginResult), ...errors },
-      },
     },
     async (request, reply) => {
       const attempt: LoginAttempt = { userId: null, userCode: request.body.username };
@@ -76,37 +66,33 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/oauth/token',
+  endpointRoute(
+    app,
+    OAUTH.refresh,
     {
       preHandler: requireClient,
+      tags: ['auth'],
+      security: client,
+      summary: 'Exchange a refresh token (rotates it; reusing a spent one revokes the session)',
+      errors,
       config: {
         audit: false,
         rateLimit: { max: deps.config.loginRateLimitPerMinute * 4, timeWindow: 60_000 },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange a refresh token (rotates it; reusing a spent one revokes the session)',
-        consumes: ['application/x-www-form-urlencoded'],
-        security: [{ client: [] }],
-        body: refreshForm,
-        response: { 200: envelope(refreshResult), ...errors },
       },
     },
     async (request) => ok(await refresh(deps, request.body.refresh_token)),
   );
 
-  app.post(
-    '/authentication/logout',
+  endpointRoute(
+    app,
+    AUTHENTICATION.signOut,
     {
       preHandler: authenticate,
+      tags: ['auth'],
+      security: bearer,
+      summary: 'Sign out: ends this session on the server (its refresh tokens stop working)',
+      errors: errorAnswers(401),
       config: { audit: 'logout' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: ends this session on the server (its refresh tokens stop working)',
-        security: bearer,
-        response: { 200: emptyEnvelope, 401: errorEnvelope },
-      },
     },
     async (request) => {
       await revokeFamily(deps.db, callerOf(request).sid, 'logout');
