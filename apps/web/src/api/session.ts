@@ -1,3 +1,5 @@
+import type { AUTHENTICATION_CALLS, EndpointData, EntryOf } from '@solarops/contracts';
+
 /**
  * Session values kept in session storage under the spec's keys (spec §3). The password is never stored: the
  * weak-password check is the server's `weakPassword` flag at sign-in (ARCHITECTURE §3).
@@ -16,16 +18,8 @@ export const SESSION_KEYS = [
 ] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 
-/** What the sign-in answer carries (docs/api-accounts.md). */
-export interface LoginData {
-  username: string;
-  id: number;
-  roleId: number;
-  firstLogin: boolean;
-  weakPassword: boolean;
-  menuList: string[];
-  token: { access_token: string; refresh_token: string; token_type: string; expires_in: number };
-}
+/** What the sign-in answer carries (docs/api-accounts.md): the contracts' answer of the sign-in entry. */
+export type LoginData = EndpointData<EntryOf<typeof AUTHENTICATION_CALLS.signIn>>;
 
 export const session = {
   get(key: SessionKey): string | null {
