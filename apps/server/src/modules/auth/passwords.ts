@@ -34,6 +34,13 @@ export async function hashPassword(password: string, params = SCRYPT_PARAMS): Pr
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * The stored hash of an account whose password is not issued yet: no password matches it (`verifyPassword`
+ * refuses its scheme). The demo accounts are created with it, and given their passwords once the fleet is live
+ * (fleet/issueDemoPasswords.ts): seven hashes of 128 MiB each are seconds of CPU a first start need not wait for.
+ */
+export const PASSWORD_NOT_ISSUED = 'not-issued';
+
 /** True when `password` matches `stored`; compares in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');

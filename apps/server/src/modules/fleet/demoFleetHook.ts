@@ -24,6 +24,7 @@ import type { Database } from '../../db/openDatabase.ts';
 import { historySpan, prepareDemoHistory } from './backfillTelemetry.ts';
 import { planDemoHistoryInThread } from './planDemoHistoryInThread.ts';
 import { fillDemoHistory } from './fillDemoHistory.ts';
+import { issueDemoPasswords } from './issueDemoPasswords.ts';
 import { resumeDemoHistory, type PendingHistory } from './resumeDemoHistory.ts';
 import { demoFleetSeeded, seedDemoFleet } from './seedDemoFleet.ts';
 import { seedDemoFirmware } from './seedDemoFirmware.ts';
@@ -52,8 +53,8 @@ function fleetOf(saved: FleetFile): { fleet: DemoFleet; agent: AgentPlant | unde
 export const FLEET_FILE = 'demo-fleet.json';
 
 /**
- * SIMULATOR=on (the default of `npm start`): on first start seeds the demo fleet and its accounts (passwords
- * printed once), plans its history in memory, then runs the fleet live over MQTT against the device link and writes
+ * SIMULATOR=on (the default of `npm start`): on first start seeds the demo fleet and its accounts (their passwords
+ * issued and printed once the fleet is live), plans its history in memory, then runs the fleet live over MQTT against the device link and writes
  * the history straight into the database behind it, newest first (fillDemoHistory.ts). Later starts continue the
  * same fleet, its counters taken from the latest stored state, and the history where it stopped.
  */
@@ -98,12 +99,6 @@ export const demoFleetHook: StartupHook = {
       saved.secrets = seeded.secrets;
       writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
       fleetChanges.emit('fleetAdded');
-      // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
-      logger.warn(
-        `First start: demo accounts (distributor, installers, end users owning the demo plants): ${seeded.accounts
-          .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
-          .join('; ')}`,
-      );
       if (planning) {
         const plan = await planning;
         await prepareDemoHistory(db, plan, seeded.deviceIds);
@@ -250,6 +245,21 @@ export const demoFleetHook: StartupHook = {
       );
     };
     fleetChanges.on('collectorRekeyed', rekeyed);
+    // The demo accounts' passwords, once the fleet is live (their hashes are seconds of CPU the listing of the
+    // plants need not wait for); a start stopped before issues them at the next.
+    const issuing = issueDemoPasswords(db).then(
+      (issued) => {
+        if (issued.length === 0) return;
+        // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
+        logger.warn(
+          `First start: demo accounts (distributor, installers, end users owning the demo plants): ${issued
+            .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
+            .join('; ')}`,
+        );
+      },
+      (err: unknown) =>
+        logger.error({ err }, 'demo accounts not given their passwords, given at the next start'),
+    );
     // The history is written after the fleet is live, in small transactions; a stop leaves it to the next start.
     const stopping = new AbortController();
     const filling = history
@@ -263,6 +273,7 @@ export const demoFleetHook: StartupHook = {
       fleetChanges.off('collectorRekeyed', rekeyed);
       stopping.abort();
       await filling;
+      await issuing;
       await agentProcess?.stop();
       await running.stop();
     };

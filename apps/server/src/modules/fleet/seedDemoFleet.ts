@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { ROLE } from '@solarops/contracts';
 import type { DemoFleet } from '@solarops/simulator/fleet';
 import type { Database } from '../../db/openDatabase.ts';
-import { hashPassword, randomPassword } from '../auth/passwords.ts';
+import { PASSWORD_NOT_ISSUED } from '../auth/passwords.ts';
 import { users } from '../users/tables.ts';
 import { createPlants } from '../plants/service.ts';
 import { createCollectors, createDevices } from '../devices/service.ts';
@@ -13,19 +13,19 @@ export const DEMO_DISTRIBUTOR = 'demo-distributor';
 export const DEMO_DEALERCODE = 'DEMO01';
 const INSTALLERS = ['demo-installer-1', 'demo-installer-2'];
 const END_USERS = ['demo-user-1', 'demo-user-2', 'demo-user-3', 'demo-user-4'];
+/** Every demo account's user code. */
+export const DEMO_ACCOUNTS: readonly string[] = [DEMO_DISTRIBUTOR, ...INSTALLERS, ...END_USERS];
 
 export interface SeededFleet {
   /** The collectors' device secrets, for the in-process simulator (kept in DATA_DIR, never in the database). */
   secrets: Record<string, string>;
-  /** Demo account user codes and their generated passwords, printed once. */
-  accounts: { userCode: string; role: string; password: string }[];
   /** Database ids by the fleet's serials and plant ids. */
   deviceIds: Map<string, { id: number; plantId: number; collectorId: number | null }>;
 }
 
 /**
- * Seeds the demo fleet of `generateDemoFleet` (plants, collectors with new secrets, devices) and its owners.
- * Passwords are random, returned once to be printed, and stored hashed like every password.
+ * Seeds the demo fleet of `generateDemoFleet` (plants, collectors with new secrets, devices) and its owners, whose
+ * passwords are not issued yet: `issueDemoPasswords` gives them theirs.
  */
 export async function seedDemoFleet(
   db: Database,
@@ -33,25 +33,19 @@ export async function seedDemoFleet(
   /** The external broker's accounts, given the demo collectors' secrets (none for the embedded broker). */
   brokerAccounts: BrokerAccounts,
 ): Promise<SeededFleet> {
-  const accounts: SeededFleet['accounts'] = [];
   const make = async (
     userCode: string,
     roleId: number,
     extra: { dealercode?: string; parentId?: number; name: string },
   ) => {
-    const password = randomPassword();
-    accounts.push({
-      userCode,
-      role: ['', 'admin', 'distributor', 'installer', 'end user'][roleId] ?? '',
-      password,
-    });
     const [row] = await db
       .insert(users)
       .values({
         userCode,
         name: extra.name,
         email: `${userCode}@demo.solarops.local`,
-        passwordHash: await hashPassword(password),
+        // Issued once the fleet is live (issueDemoPasswords.ts): the fleet's listing does not wait for the hashes.
+        passwordHash: PASSWORD_NOT_ISSUED,
         roleId,
         dealercode: extra.dealercode ?? null,
         parentId: extra.parentId ?? null,
@@ -65,7 +59,7 @@ export async function seedDemoFleet(
   const taken = await db
     .select({ c: users.userCode })
     .from(users)
-    .where(inArray(users.userCode, [DEMO_DISTRIBUTOR, ...INSTALLERS, ...END_USERS]));
+    .where(inArray(users.userCode, [...DEMO_ACCOUNTS]));
   if (taken.length > 0) throw new Error(`demo accounts exist already: ${taken.map((t) => t.c).join(', ')}`);
   await make(DEMO_DISTRIBUTOR, ROLE.distributor, { dealercode: DEMO_DEALERCODE, name: 'Demo Distributor' });
   const installerIds: number[] = [];
@@ -133,7 +127,6 @@ export async function seedDemoFleet(
   const ids = await createDevices(db, devices);
   return {
     secrets: Object.fromEntries(collectors.map((c) => [c.serial, c.secret])),
-    accounts,
     deviceIds: new Map(
       devices.map((d, i) => [d.serial, { id: ids[i]!, plantId: d.plantId, collectorId: d.collectorId }]),
     ),
