@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoints.ts';
 import { ALARM_ENDPOINTS } from './alarmEndpoints.ts';
 import { SYSTEM_ENDPOINTS } from './systemEndpoints.ts';
 import { AUTHENTICATION_ENDPOINTS, OAUTH_ENDPOINTS } from './authEndpoints.ts';
+import { FOLLOW_ENDPOINTS, PLANT_ENDPOINTS } from './plantEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -38,4 +39,6 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   system: SYSTEM_ENDPOINTS,
   authentication: AUTHENTICATION_ENDPOINTS,
   oauth: OAUTH_ENDPOINTS,
+  plant: PLANT_ENDPOINTS,
+  follow: FOLLOW_ENDPOINTS,
 };

@@ -60,3 +60,5 @@ export * from './systemEndpoints.ts';
 export * from './systemCalls.ts';
 export * from './authEndpoints.ts';
 export * from './authCalls.ts';
+export * from './plantEndpoints.ts';
+export * from './plantCalls.ts';

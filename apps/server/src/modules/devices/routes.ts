@@ -18,7 +18,7 @@ import {
   deviceSnParams,
   emptyEnvelope,
   envelope,
-  plantIdParams,
+  PLANT_ENDPOINTS as PLANT,
   relationExportQuery,
   relationListQuery,
   relationRow,
@@ -41,6 +41,7 @@ import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
 import { bearer } from '../../http/routeSchemas.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 
 /** Most rows one relation export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -130,18 +131,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await searchCollectors(db(), callerOf(request), request.query.sn)),
   );
-  app.get(
-    '/plant/:id/collectors',
+  endpointRoute(
+    app,
+    PLANT.collectors,
     {
       preHandler: requirePermission('details', 'list'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The collectors of a plant (the plant details), an edge agent without devices yet among them',
-        params: plantIdParams,
-        response: { 200: envelope(z.array(collectorRow)) },
-      },
+      tags,
+      security: bearer,
+      summary: 'The collectors of a plant (the plant details), an edge agent without devices yet among them',
     },
     async (request) => ok(await plantCollectors(db(), callerOf(request), request.params.id)),
   );

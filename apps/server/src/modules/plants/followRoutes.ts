@@ -1,42 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { emptyEnvelope, envelope, followInput, followRow } from '@solarops/contracts';
+import { FOLLOW_ENDPOINTS as FOLLOW } from '@solarops/contracts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { ok } from '../../http/envelope.ts';
-import { bearer } from '../../http/routeSchemas.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { follow, listFollows, unfollow } from './follows.ts';
+import { stationDoc } from './routeDoc.ts';
 
-/** The caller's follow list (the `collectList` screen): the plants and collectors it follows. */
+/**
+ * The caller's follow list (the `collectList` screen): the plants and collectors it follows, declared from their
+ * entries in the contracts' endpoint map (`FOLLOW_ENDPOINTS`, the `/follow` segment).
+ */
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
-  const tags = ['station'];
 
-  app.get(
-    '/follow/list',
-    {
-      preHandler: requirePermission('collectList'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s follow list: followed plants and collectors',
-        response: { 200: envelope(z.array(followRow)) },
-      },
-    },
+  endpointRoute(
+    app,
+    FOLLOW.list,
+    stationDoc(requirePermission('collectList'), 'The caller’s follow list: followed plants and collectors'),
     async (request) => ok(await listFollows(db(), callerOf(request))),
   );
 
-  app.post(
-    '/follow',
-    {
-      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Follow a plant (by id) or a collector (by serial)',
-        body: followInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    FOLLOW.follow,
+    stationDoc(
+      requirePermission('collectList', 'list', 'collectorSearch', 'details'),
+      'Follow a plant (by id) or a collector (by serial)',
+    ),
     async (request) => {
       request.auditTarget = `${request.body.kind} ${request.body.target}`;
       await follow(db(), callerOf(request), request.body.kind, request.body.target);
@@ -44,18 +34,13 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/follow',
-    {
-      preHandler: requirePermission('collectList', 'list', 'collectorSearch', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Remove a plant or collector from the caller’s follow list',
-        querystring: followInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    FOLLOW.unfollow,
+    stationDoc(
+      requirePermission('collectList', 'list', 'collectorSearch', 'details'),
+      'Remove a plant or collector from the caller’s follow list',
+    ),
     async (request) => {
       request.auditTarget = `${request.query.kind} ${request.query.target}`;
       await unfollow(db(), callerOf(request).userId, request.query.kind, request.query.target);

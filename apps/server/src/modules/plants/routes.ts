@@ -1,30 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bindCollectorInput,
-  deviceRow,
-  emptyEnvelope,
-  energyQuery,
-  fleetFigures as fleetFiguresSchema,
-  fleetFiguresQuery,
-  plantExportQuery,
-  plantInput,
-  plantPictureResult,
-  uploadedFile,
-  energyFlow as energyFlowSchema,
-  energySeries,
-  envelope,
-  fleetMap as fleetMapSchema,
-  plantIdParams,
-  plantListQuery,
-  plantRow,
-  plantPerformance,
-  plantSummary,
-  powerCurve,
-  powerCurveQuery,
-  PLANT_LIMITS,
-} from '@solarops/contracts';
+import { PLANT_LIMITS, PLANT_ENDPOINTS as PLANT, plantListQuery } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { authenticate, callerOf, requirePermission } from '../auth/guards.ts';
@@ -53,7 +29,8 @@ import {
 import { plantWorkbook } from './plantWorkbook.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
-import { bearer } from '../../http/routeSchemas.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
+import { stationDoc } from './routeDoc.ts';
 
 /** Most plants one export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -61,7 +38,6 @@ const EXPORT_MAX_ROWS = 10_000;
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const figuresOf = fleetFigures(app.deps.db);
-  const tags = ['station'];
   const plantOr404 = async (request: Parameters<typeof callerOf>[0], id: number) => {
     const plant = await findPlant(db(), callerOf(request), id);
     if (!plant) throw notFound();
@@ -70,133 +46,89 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/plant/list',
-    {
-      preHandler: requirePermission('list'),
-      tags,
-      security: bearer,
-      summary: 'Plants in the caller’s scope: paged, searchable by name, owner, type and status, sortable',
-      querystring: plantListQuery,
-      row: plantRow,
-    },
+    PLANT.list,
+    stationDoc(
+      requirePermission('list'),
+      'Plants in the caller’s scope: paged, searchable by name, owner, type and status, sortable',
+    ),
     (request, window) => listPlants(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
-    '/plant/:id/summary',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Real-time power, energy today / month / year / total, income, equivalent hours, CO2 avoided',
-        params: plantIdParams,
-        response: { 200: envelope(plantSummary) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.summary,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'Real-time power, energy today / month / year / total, income, equivalent hours, CO2 avoided',
+    ),
     async (request) => ok(await summaryOf(db(), await plantOr404(request, request.params.id))),
   );
 
-  app.get(
-    '/plant/:id/performance',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Expected energy, reference and final yield, PR and temperature-corrected PR (IEC 61724-1) today, this month and this year; irradiation measured, or modelled for a clear sky without a weather station',
-        params: plantIdParams,
-        response: { 200: envelope(plantPerformance) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.performance,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'Expected energy, reference and final yield, PR and temperature-corrected PR (IEC 61724-1) today, this month and this year; irradiation measured, or modelled for a clear sky without a weather station',
+    ),
     async (request) => ok(await performanceOf(db(), await plantOr404(request, request.params.id))),
   );
 
-  app.get(
-    '/plant/:id/power',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A local day’s power curve in 5-minute slots; null marks a gap',
-        params: plantIdParams,
-        querystring: powerCurveQuery,
-        response: { 200: envelope(powerCurve) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.power,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'A local day’s power curve in 5-minute slots; null marks a gap',
+    ),
     async (request) => {
       const plant = await plantOr404(request, request.params.id);
       return ok(await curveOf(db(), plant, request.query.date ?? localDay(plant.time_zone, Date.now())));
     },
   );
 
-  app.get(
-    '/plant/:id/energy-flow',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Live energy flow PV → battery ↔ load ↔ grid: powers, battery SoC, the local day’s generation, charge, discharge, import and export (null where the plant cannot measure it)',
-        params: plantIdParams,
-        response: { 200: envelope(energyFlowSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.energyFlow,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'Live energy flow PV → battery ↔ load ↔ grid: powers, battery SoC, the local day’s generation, charge, discharge, import and export (null where the plant cannot measure it)',
+    ),
     async (request) => ok(await energyFlow(db(), await plantOr404(request, request.params.id))),
   );
 
-  app.get(
-    '/plant/:id/energy',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Energy and income per day of a month, per month of a year, or per year',
-        params: plantIdParams,
-        querystring: energyQuery,
-        response: { 200: envelope(energySeries) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.energy,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'Energy and income per day of a month, per month of a year, or per year',
+    ),
     async (request) => {
       const plant = await plantOr404(request, request.params.id);
       return ok(await energyOf(db(), plant, request.query.period, request.query.date));
     },
   );
 
-  app.get(
-    '/plant/:id/devices',
-    {
-      preHandler: requirePermission('list', 'details', 'devicelist'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Devices of a plant with their latest state',
-        params: plantIdParams,
-        response: { 200: envelope(z.array(deviceRow)) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.devices,
+    stationDoc(
+      requirePermission('list', 'details', 'devicelist'),
+      'Devices of a plant with their latest state',
+    ),
     async (request) => {
       const plant = await plantOr404(request, request.params.id);
       return ok(await plantDevices(db(), plant.id));
     },
   );
-  app.get(
-    '/plant/:id',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One plant with its figures (the plant information of the details screen and the edit form)',
-        params: plantIdParams,
-        response: { 200: envelope(plantRow) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.plant,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'One plant with its figures (the plant information of the details screen and the edit form)',
+    ),
     async (request) => {
       const { rows } = await listPlants(
         db(),
@@ -209,19 +141,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/plant',
-    {
-      preHandler: requirePermission('list'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Create a plant (every field of spec §5 required; the owner is an end user in the caller’s scope)',
-        body: plantInput,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.create,
+    stationDoc(
+      requirePermission('list'),
+      'Create a plant (every field of spec §5 required; the owner is an end user in the caller’s scope)',
+    ),
     async (request) => {
       const id = await createPlant(db(), callerOf(request), request.body);
       request.auditTarget = `plant ${id} ${request.body.name}`;
@@ -229,39 +155,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/plant/:id',
-    {
-      preHandler: requirePermission('list'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Edit a plant',
-        params: plantIdParams,
-        body: plantInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      request.auditTarget = `plant ${request.params.id}`;
-      const before = await updatePlant(app.deps, callerOf(request), request.params.id, request.body);
-      if (before !== request.body.picture) await removeUnusedPicture(app.deps, before, request.log);
-      return ok(null);
-    },
-  );
+  endpointRoute(app, PLANT.update, stationDoc(requirePermission('list'), 'Edit a plant'), async (request) => {
+    request.auditTarget = `plant ${request.params.id}`;
+    const before = await updatePlant(app.deps, callerOf(request), request.params.id, request.body);
+    if (before !== request.body.picture) await removeUnusedPicture(app.deps, before, request.log);
+    return ok(null);
+  });
 
-  app.delete(
-    '/plant/:id',
-    {
-      preHandler: requirePermission('list'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete a plant without devices (409 while devices remain)',
-        params: plantIdParams,
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.remove,
+    stationDoc(requirePermission('list'), 'Delete a plant without devices (409 while devices remain)'),
     async (request) => {
       request.auditTarget = `plant ${request.params.id}`;
       const picture = await deletePlant(db(), callerOf(request), request.params.id);
@@ -270,34 +174,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/plant/picture',
-    {
-      preHandler: requirePermission('list'),
-      config: oneFile(PLANT_LIMITS.pictureMaxBytes),
-      schema: {
-        tags,
-        security: bearer,
-        consumes: ['multipart/form-data'],
-        summary:
-          'Upload a plant picture (multipart `file`: png, jpeg or webp, at most 2 MB); answers its path',
-        body: z.object({ file: uploadedFile }),
-        response: { 200: envelope(plantPictureResult) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.uploadPicture,
+    stationDoc(
+      requirePermission('list'),
+      'Upload a plant picture (multipart `file`: png, jpeg or webp, at most 2 MB); answers its path',
+      oneFile(PLANT_LIMITS.pictureMaxBytes),
+    ),
     async (request) => ok({ picture: await savePlantPicture(app.deps, request.body.file) }),
   );
 
   listExport(
     app,
-    '/plant/export',
+    PLANT.export,
     {
-      preHandler: requirePermission('list'),
-      config: { audit: 'plant export' },
-      tags,
-      security: bearer,
-      summary: 'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
-      querystring: plantExportQuery,
+      ...stationDoc(
+        requirePermission('list'),
+        'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
+        { audit: 'plant export' },
+      ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'plants.xlsx',
       workbook: plantWorkbook,
@@ -316,19 +212,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/plant/:id/collector',
-    {
-      preHandler: requirePermission('list', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Bind a collector and the devices reporting through it to the plant',
-        params: plantIdParams,
-        body: bindCollectorInput,
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.bindCollector,
+    stationDoc(
+      requirePermission('list', 'details'),
+      'Bind a collector and the devices reporting through it to the plant',
+    ),
     async (request) => {
       request.auditTarget = `plant ${request.params.id} collector ${request.body.serial}`;
       await bindCollector(app.deps, callerOf(request), request.params.id, request.body.serial);
@@ -336,38 +226,31 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/plant/fleet',
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Dashboard figures over the caller’s plants: counts, power, energy and income of each plant’s own day, CO2, the power curve of the viewer’s day in `timeZone`, 30 days, top plants',
-        querystring: fleetFiguresQuery,
-        response: { 200: envelope(fleetFiguresSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.fleet,
+    stationDoc(
+      authenticate,
+      'Dashboard figures over the caller’s plants: counts, power, energy and income of each plant’s own day, CO2, the power curve of the viewer’s day in `timeZone`, 30 days, top plants',
+    ),
     async (request) => ok(await figuresOf(callerOf(request), request.query.timeZone)),
   );
 
-  app.get(
-    '/plant/map',
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'The dashboard’s fleet map: every plant of the caller’s scope with its position and state (normal, alarm, offline), and the count of each state',
-        response: { 200: envelope(fleetMapSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    PLANT.map,
+    stationDoc(
+      authenticate,
+      'The dashboard’s fleet map: every plant of the caller’s scope with its position and state (normal, alarm, offline), and the count of each state',
+    ),
     async (request) => ok(await fleetMap(db(), callerOf(request))),
   );
 
   await app.register(followRoutes);
 };
 
+/**
+ * The plants' calls, declared from their entries in the contracts' endpoint map (`PLANT_ENDPOINTS`, the `/plant`
+ * segment; a plant's collectors are the devices module's), with the follow list's (`FOLLOW_ENDPOINTS`).
+ */
 export const plantsModule = fp(plugin, { name: 'plants', dependencies: ['auth'], encapsulate: true });

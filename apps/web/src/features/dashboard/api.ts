@@ -1,9 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { alarmApi } from '../../api/alarms.ts';
-import type { AlarmRow, FleetFigures, PlantPerformance } from '@solarops/contracts';
+import { PLANT_CALLS as PLANT, type AlarmRow } from '@solarops/contracts';
 import { queryClient } from '../../api/queryClient.ts';
-import { request } from '../../api/request.ts';
+import { callEndpoint } from '../../api/callEndpoint.ts';
 import { LIVE_REFRESH_MS } from '../../config/settings.ts';
 import { browserTimeZone } from '../../components/format/timeZone.ts';
 
@@ -13,7 +13,7 @@ const fleetFiguresQuery = (quiet = false) => {
   const timeZone = browserTimeZone();
   return {
     queryKey: ['dashboard', 'fleet', timeZone],
-    queryFn: () => request<FleetFigures>('/plant/fleet', { params: { timeZone }, quiet }),
+    queryFn: () => callEndpoint(PLANT.fleet, { query: { timeZone }, quiet }),
   };
 };
 
@@ -45,7 +45,7 @@ export const usePlantsPerformance = (ids: readonly number[]) =>
   useQueries({
     queries: ids.map((id) => ({
       queryKey: ['dashboard', 'performance', id],
-      queryFn: () => request<PlantPerformance>(`/plant/${id}/performance`),
+      queryFn: () => callEndpoint(PLANT.performance, { path: { id } }),
       refetchInterval: 60_000,
     })),
   });

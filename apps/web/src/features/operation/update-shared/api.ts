@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FIRMWARE_CALLS as FIRMWARE,
+  PLANT_CALLS,
   type CreateRolloutBody,
   type FirmwareKeyBody,
   type FirmwareType,
 } from '@solarops/contracts';
 import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
-import { requestPage } from '../../../api/request.ts';
 
 export type PackageFilters = { name?: string; type?: FirmwareType };
 
@@ -89,8 +89,7 @@ export const useRollout = (id: string | null) =>
 export const usePlantOptions = () =>
   useQuery({
     queryKey: ['firmware', 'plantOptions'],
-    queryFn: () =>
-      requestPage<{ id: number; name: string }>('/plant/list', { params: { pageStart: 1, pageSize: 100 } }),
+    queryFn: () => callPage(PLANT_CALLS.list, { query: { pageStart: 1, pageSize: 100 } }),
   });
 
 export type RolloutAction = 'approve' | 'pause' | 'resume' | 'cancel';

@@ -10,7 +10,7 @@ import {
   StarOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { PLANT_STATUSES, PLANT_TYPES, type PlantRow } from '@solarops/contracts';
+import { endpointPath, PLANT_CALLS, PLANT_STATUSES, PLANT_TYPES, type PlantRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
@@ -98,7 +98,7 @@ export function ListPage() {
               {t('station.list.add')}
             </Button>
             <ExportButton
-              path="/plant/export"
+              path={endpointPath(PLANT_CALLS.export, {})}
               params={{ ids: rows.map((r) => r.id).join(',') }}
               fileName="plants.xlsx"
               disabled={rows.length === 0}

@@ -5,16 +5,13 @@ import type {
   AgentConfigFile,
   CollectorRow,
   DeviceRow,
-  EnergyFlow,
   EnergySeries,
   FollowRow,
   PlantInput,
-  PlantPerformance,
   PlantRow,
-  PlantSummary,
-  PowerCurve,
 } from '@solarops/contracts';
-import { LIMITS } from '@solarops/contracts';
+import { FOLLOW_CALLS as FOLLOW, LIMITS, PLANT_CALLS as PLANT } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { queryClient } from '../../../api/queryClient.ts';
 import { request, requestPage } from '../../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../../config/settings.ts';
@@ -29,7 +26,7 @@ export interface PlantFilters {
 /** One page of the plant list; `quiet`: a failure shows no message (the page asks again when it is drawn). */
 const plantListQuery = (filters: PlantFilters, pageStart: number, pageSize: number, quiet = false) => ({
   queryKey: ['station', 'plants', filters, pageStart, pageSize],
-  queryFn: () => requestPage<PlantRow>('/plant/list', { params: { ...filters, pageStart, pageSize }, quiet }),
+  queryFn: () => callPage(PLANT.list, { query: { ...filters, pageStart, pageSize }, quiet }),
 });
 
 export const usePlantList = (filters: PlantFilters, pageStart: number, pageSize: number) =>
@@ -51,14 +48,14 @@ export const usePlant = (id: number | undefined) =>
   useQuery({
     queryKey: ['station', 'plant', id],
     // Quiet: the details page shows the failure itself ("not found or no access" with a way back).
-    queryFn: () => request<PlantRow>(`/plant/${id}`, { quiet: true }),
+    queryFn: () => callEndpoint(PLANT.plant, { path: { id: id ?? '' }, quiet: true }),
     enabled: id !== undefined,
   });
 
 export const usePlantSummary = (id: number) =>
   useQuery({
     queryKey: ['station', 'summary', id],
-    queryFn: () => request<PlantSummary>(`/plant/${id}/summary`),
+    queryFn: () => callEndpoint(PLANT.summary, { path: { id } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
 
@@ -66,14 +63,14 @@ export const usePlantSummary = (id: number) =>
 export const usePlantPerformance = (id: number) =>
   useQuery({
     queryKey: ['station', 'performance', id],
-    queryFn: () => request<PlantPerformance>(`/plant/${id}/performance`),
+    queryFn: () => callEndpoint(PLANT.performance, { path: { id } }),
     refetchInterval: 60_000,
   });
 
 export const usePowerCurve = (id: number, date: string | undefined) =>
   useQuery({
     queryKey: ['station', 'power', id, date],
-    queryFn: () => request<PowerCurve>(`/plant/${id}/power`, { params: { date } }),
+    queryFn: () => callEndpoint(PLANT.power, { path: { id }, query: { date } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
 
@@ -81,14 +78,14 @@ export const usePowerCurve = (id: number, date: string | undefined) =>
 export const useEnergyFlow = (id: number) =>
   useQuery({
     queryKey: ['station', 'energyFlow', id],
-    queryFn: () => request<EnergyFlow>(`/plant/${id}/energy-flow`),
+    queryFn: () => callEndpoint(PLANT.energyFlow, { path: { id } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
 
 export const useEnergy = (id: number, period: EnergySeries['period'], date: string | undefined) =>
   useQuery({
     queryKey: ['station', 'energy', id, period, date],
-    queryFn: () => request<EnergySeries>(`/plant/${id}/energy`, { params: { period, date } }),
+    queryFn: () => callEndpoint(PLANT.energy, { path: { id }, query: { period, date } }),
     // Past energy does not change, unless its history is still being written: then it is asked again as it fills.
     refetchInterval: (query) => (query.state.data?.historyLoading ? LIVE_REFRESH_MS : false),
   });
@@ -96,7 +93,7 @@ export const useEnergy = (id: number, period: EnergySeries['period'], date: stri
 export const usePlantDevices = (id: number) =>
   useQuery({
     queryKey: ['station', 'plantDevices', id],
-    queryFn: () => request<DeviceRow[]>(`/plant/${id}/devices`),
+    queryFn: () => callEndpoint(PLANT.devices, { path: { id } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
 
@@ -138,7 +135,7 @@ export const useCollector = (sn: string) =>
 export const useFollows = (enabled = true) =>
   useQuery({
     queryKey: ['station', 'follows'],
-    queryFn: () => request<FollowRow[]>('/follow/list', { quiet: true }),
+    queryFn: () => callEndpoint(FOLLOW.list, { quiet: true }),
     enabled,
   });
 
@@ -150,17 +147,17 @@ export function usePlantMutations() {
     save: useMutation({
       mutationFn: ({ id, input }: { id?: number; input: PlantInput }) =>
         id === undefined
-          ? request<{ id: number }>('/plant', { json: input })
-          : request<null>(`/plant/${id}`, { method: 'PUT', json: input }),
+          ? callEndpoint(PLANT.create, { body: input })
+          : callEndpoint(PLANT.update, { path: { id }, body: input }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>(`/plant/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => callEndpoint(PLANT.remove, { path: { id } }),
       onSuccess: refresh,
     }),
     bindCollector: useMutation({
       mutationFn: ({ id, serial }: { id: number; serial: string }) =>
-        request<null>(`/plant/${id}/collector`, { json: { serial } }),
+        callEndpoint(PLANT.bindCollector, { path: { id }, body: { serial } }),
       onSuccess: refresh,
     }),
   };
@@ -171,12 +168,11 @@ export function useFollowMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: ['station', 'follows'] });
   return {
     follow: useMutation({
-      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) => request<null>('/follow', { json: f }),
+      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) => callEndpoint(FOLLOW.follow, { body: f }),
       onSuccess: refresh,
     }),
     unfollow: useMutation({
-      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) =>
-        request<null>('/follow', { method: 'DELETE', params: f }),
+      mutationFn: (f: Pick<FollowRow, 'kind' | 'target'>) => callEndpoint(FOLLOW.unfollow, { query: f }),
       onSuccess: refresh,
     }),
   };
@@ -186,7 +182,7 @@ export function useFollowMutations() {
 export async function uploadPlantPicture(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  return (await request<{ picture: string }>('/plant/picture', { multipart: body })).picture;
+  return (await callEndpoint(PLANT.uploadPicture, { multipart: body })).picture;
 }
 
 /**
@@ -206,7 +202,7 @@ export function useAgentConfig() {
 export const usePlantCollectors = (id: number) =>
   useQuery({
     queryKey: ['station', 'plantCollectors', id],
-    queryFn: () => request<CollectorRow[]>(`/plant/${id}/collectors`),
+    queryFn: () => callEndpoint(PLANT.collectors, { path: { id } }),
     refetchInterval: LIVE_REFRESH_MS,
   });
 
