@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
 import { historySpan } from './backfillTelemetry.ts';
 import { planDemoHistory } from './planDemoHistory.ts';
-import { planDemoHistoryInThread } from './planDemoHistoryInThread.ts';
+import { planDemoHistoryInThread, planningThread } from './planDemoHistoryInThread.ts';
 
 /**
  * The first start plans the demo history in a thread of its own: the live fleet continues the plan's states and
@@ -20,6 +20,32 @@ describe('the demo history planned in a thread of its own', () => {
     expect(here.events.length).toBeGreaterThan(0);
     expect([...here.chunks.values()].flat().length).toBeGreaterThanOrEqual(4 * 3);
     expect(inThread).toEqual(here);
+  }, 120_000);
+
+  it('is the same plan when threads share it, each planning a part of the plants', async () => {
+    const { fleet } = withAgentPlant(generateDemoFleet({ seed: 7, plants: 5 }));
+    const span = { ...historySpan(2, Date.UTC(2026, 5, 21, 9, 7)), seed: 7 };
+    const parts: unknown[] = [];
+    const [shared, here] = await Promise.all([
+      planDemoHistoryInThread(
+        fleet.plants,
+        span,
+        (...args: Parameters<typeof planningThread>) => {
+          parts.push(args[2]);
+          return planningThread(...args);
+        },
+        2,
+      ),
+      planDemoHistory(fleet.plants, span),
+    ]);
+    // Two threads, the plants split between them in their order.
+    expect(parts).toEqual([
+      { from: 0, to: 3 },
+      { from: 3, to: 5 },
+    ]);
+    expect(here.events.length).toBeGreaterThan(0);
+    expect(shared).toEqual(here);
+    expect([...shared.chunks.keys()]).toEqual(fleet.plants.map((p) => p.id));
   }, 120_000);
 
   it('is made on the calling thread when the thread ends without one, so the demo still gets its history', async () => {
