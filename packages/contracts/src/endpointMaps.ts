@@ -3,6 +3,7 @@ import { ALARM_ENDPOINTS } from './alarmEndpoints.ts';
 import { SYSTEM_ENDPOINTS } from './systemEndpoints.ts';
 import { AUTHENTICATION_ENDPOINTS, OAUTH_ENDPOINTS } from './authEndpoints.ts';
 import { FOLLOW_ENDPOINTS, PLANT_ENDPOINTS } from './plantEndpoints.ts';
+import { ROLE_ENDPOINTS, USER_ENDPOINTS } from './userEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -41,4 +42,6 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   oauth: OAUTH_ENDPOINTS,
   plant: PLANT_ENDPOINTS,
   follow: FOLLOW_ENDPOINTS,
+  user: USER_ENDPOINTS,
+  role: ROLE_ENDPOINTS,
 };

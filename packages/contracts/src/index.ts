@@ -62,3 +62,5 @@ export * from './authEndpoints.ts';
 export * from './authCalls.ts';
 export * from './plantEndpoints.ts';
 export * from './plantCalls.ts';
+export * from './userEndpoints.ts';
+export * from './userCalls.ts';

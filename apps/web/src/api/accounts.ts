@@ -1,9 +1,8 @@
 import type { UserInfo } from '../store/userStore.ts';
 import { useTabsStore } from '../store/tabsStore.ts';
 import { useUserStore } from '../store/userStore.ts';
-import { AUTHENTICATION_CALLS } from '@solarops/contracts';
+import { AUTHENTICATION_CALLS, USER_CALLS } from '@solarops/contracts';
 import { callEndpoint } from './callEndpoint.ts';
-import { request } from './request.ts';
 import { hasToken, type LoginData, saveLogin, session } from './session.ts';
 
 /** The calls of the accounts API that the shell itself needs (docs/api-accounts.md). */
@@ -33,7 +32,7 @@ let early: { token: string | null; info: Promise<UserInfo> } | null = null;
  */
 export function prefetchUserInfo(): void {
   if (!hasToken()) return;
-  const info = request<UserInfo>('/user/manager/info', { quiet: true });
+  const info: Promise<UserInfo> = callEndpoint(USER_CALLS.info, { quiet: true });
   info.catch(() => undefined);
   early = { token: session.get('access_token'), info };
 }
@@ -42,7 +41,7 @@ export function prefetchUserInfo(): void {
 export function fetchUserInfo(): Promise<UserInfo> {
   const boot = early;
   early = null;
-  const ask = () => request<UserInfo>('/user/manager/info');
+  const ask = (): Promise<UserInfo> => callEndpoint(USER_CALLS.info);
   return boot && boot.token === session.get('access_token') ? boot.info.catch(ask) : ask();
 }
 
@@ -61,7 +60,7 @@ export async function logout(): Promise<void> {
 }
 
 export const changeInitialPassword = (oldPassword: string, newPassword: string) =>
-  request<null>('/user/manager/update/first', { json: { oldPassword, newPassword }, quiet: true });
+  callEndpoint(USER_CALLS.changePassword, { body: { oldPassword, newPassword }, quiet: true });
 
 export const sendEmailCode = (email: string) =>
-  request<null>('/user/manager/get/code', { params: { email }, auth: 'basic', quiet: true });
+  callEndpoint(USER_CALLS.emailCode, { query: { email }, auth: 'basic', quiet: true });

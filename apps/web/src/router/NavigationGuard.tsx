@@ -1,9 +1,10 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { USER_CALLS } from '@solarops/contracts';
 import { fetchUserInfo, resetSession } from '../api/accounts.ts';
-import { request } from '../api/request.ts';
+import { callEndpoint } from '../api/callEndpoint.ts';
 import { hasToken, session, storedMenuList } from '../api/session.ts';
-import { type UserInfo, useUserStore } from '../store/userStore.ts';
+import { useUserStore } from '../store/userStore.ts';
 import { decideNavigation } from './guard.ts';
 import { pathOf } from './paths.ts';
 
@@ -56,7 +57,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     if (seenPath.current === location.pathname) return;
     seenPath.current = location.pathname;
     if (first) return;
-    request<UserInfo>('/user/manager/info', { quiet: true })
+    callEndpoint(USER_CALLS.info, { quiet: true })
       .then((user) => {
         if (!user || JSON.stringify(user.menuList) === JSON.stringify(useUserStore.getState().info?.menuList))
           return;

@@ -1,90 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import {
-  emptyEnvelope,
-  enterpriseAuditBody,
-  enterpriseListQuery,
-  enterpriseRegisterBody,
-  enterpriseRow,
-  forgetPasswordForm,
-  getCodeQuery,
-  terminalRegisterBody,
-} from '@solarops/contracts';
+import { USER_ENDPOINTS as USER } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
+import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
 import { requireClient } from '../auth/clientAuth.ts';
 import { issueEmailCode } from '../auth/emailCodes.ts';
 import { callerOf, requirePermission } from '../auth/guards.ts';
 import { forgetPassword, registerEnterprise, registerTerminal } from './registration.ts';
 import { auditEnterprise, listEnterprises } from './enterpriseAudit.ts';
 import { pagedList } from '../../http/listRoutes.ts';
-import { bearer } from '../../http/routeSchemas.ts';
-import { errors, tags } from './routeSchemas.ts';
+import { client } from '../../http/routeSchemas.ts';
+import { errors, signedInDoc, tags } from './routeSchemas.ts';
 
-const client = [{ client: [] }];
-
-/** Sign-up and recovery before sign-in (the app's client credentials), and the audit of enterprise sign-ups. */
+/**
+ * Sign-up and recovery before sign-in (the app's client credentials), and the audit of enterprise sign-ups; declared
+ * from their entries in the contracts' endpoint map (`USER_ENDPOINTS`).
+ */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Sign-up and recovery are limited like sign-in: each call may mail someone or create an account.
   const perMinute = { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } };
 
-  app.get(
-    '/user/manager/get/code',
-    {
-      preHandler: requireClient,
-      config: { audit: 'send email code', ...perMinute },
-      schema: {
-        tags,
-        summary: 'Mail a 6-digit code (valid 10 minutes; 1 a minute and 10 a day per address)',
-        security: client,
-        querystring: getCodeQuery,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  /** A call before sign-in with the console's client credentials. */
+  const withClient = (summary: string, config: EndpointRouteDoc['config']): EndpointRouteDoc => ({
+    preHandler: requireClient,
+    tags,
+    security: client,
+    summary,
+    errors,
+    config,
+  });
+
+  endpointRoute(
+    app,
+    USER.emailCode,
+    withClient('Mail a 6-digit code (valid 10 minutes; 1 a minute and 10 a day per address)', {
+      audit: 'send email code',
+      ...perMinute,
+    }),
     async (request) => {
       await issueEmailCode(deps.db, deps.mailer, deps.signingKey, request.query.email);
       return ok(null);
     },
   );
 
-  app.post(
-    '/user/manager/forget/password',
-    {
-      preHandler: requireClient,
-      config: perMinute,
-      schema: {
-        tags,
-        summary: 'Set a new password with an emailed code',
-        consumes: ['application/x-www-form-urlencoded'],
-        security: client,
-        body: forgetPasswordForm,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    USER.forgetPassword,
+    withClient('Set a new password with an emailed code', perMinute),
     async (request) => {
       await forgetPassword(deps, request.body);
       return ok(null);
     },
   );
 
-  /** A sign-up's route: anyone may post one, as often as a sign-in; its body is checked against `body`. */
-  const signUp = <Body extends z.ZodType>(summary: string, body: Body) => ({
-    config: perMinute,
-    schema: { tags, summary, body, response: { 200: emptyEnvelope, ...errors } },
-  });
+  /** A sign-up's route: anyone may post one (no guard, no credentials), as often as a sign-in. */
+  const signUp = (summary: string): EndpointRouteDoc => ({ tags, summary, errors, config: perMinute });
 
-  app.post(
-    '/user/manager/terminal/register',
-    signUp('Register a personal account (active at once)', terminalRegisterBody),
+  endpointRoute(
+    app,
+    USER.registerTerminal,
+    signUp('Register a personal account (active at once)'),
     async (request) => {
       await registerTerminal(deps, request.body);
       return ok(null);
     },
   );
 
-  app.post(
-    '/user/manager/enterprise/register',
-    signUp('Register an enterprise account (pending authentication)', enterpriseRegisterBody),
+  endpointRoute(
+    app,
+    USER.registerEnterprise,
+    signUp('Register an enterprise account (pending authentication)'),
     async (request) => {
       await registerEnterprise(deps, request.body);
       return ok(null);
@@ -93,31 +78,18 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/user/manager/enterprise/list',
-    {
-      preHandler: requirePermission('enterprise'),
-      tags,
-      summary: 'Enterprise registrations and their audit',
-      security: bearer,
-      querystring: enterpriseListQuery,
-      row: enterpriseRow,
-      errors,
-    },
+    USER.enterprises,
+    signedInDoc(requirePermission('enterprise'), 'Enterprise registrations and their audit'),
     (request, window) => listEnterprises(deps, callerOf(request), request.query.status, window),
   );
 
-  app.post(
-    '/user/manager/enterprise/audit',
-    {
-      preHandler: requirePermission('enterprise'),
-      schema: {
-        tags,
-        summary: 'Approve (mails a random initial password) or refuse a pending enterprise account',
-        security: bearer,
-        body: enterpriseAuditBody,
-        response: { 200: emptyEnvelope, ...errors },
-      },
-    },
+  endpointRoute(
+    app,
+    USER.auditEnterprise,
+    signedInDoc(
+      requirePermission('enterprise'),
+      'Approve (mails a random initial password) or refuse a pending enterprise account',
+    ),
     async (request) => {
       await auditEnterprise(deps, callerOf(request), request.body);
       return ok(null);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { emailSchema, passwordSchema } from '@solarops/contracts';
+import { emailSchema, passwordSchema, USER_CALLS } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
+import { errorMessage } from '../../../api/request.ts';
 import { zodRule } from '../../../components/zodRule.ts';
 import { AuthShell } from '../shared/AuthShell.tsx';
 import { EmailCodeInput } from '../shared/EmailCodeInput.tsx';
@@ -29,7 +30,7 @@ export function ForgetPwdPage() {
     setBusy(true);
     setError(null);
     try {
-      await request<null>('/user/manager/forget/password', {
+      await callEndpoint(USER_CALLS.forgetPassword, {
         form: { code: v.code, email: v.email, password: v.password },
         auth: 'basic',
         quiet: true,

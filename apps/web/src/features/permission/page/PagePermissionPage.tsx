@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Card, Descriptions, Form, Input, Tree } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { UserPermissions } from '@solarops/contracts';
+import { USER_CALLS } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/request.ts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 import { useUserStore } from '../../../store/userStore.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
@@ -25,7 +25,7 @@ export function PagePermissionPage() {
   const query = useQuery({
     queryKey: ['permission', 'user', userCode],
     enabled: Boolean(userCode),
-    queryFn: () => request<UserPermissions>('/user/manager/permissions', { params: { userCode } }),
+    queryFn: () => callEndpoint(USER_CALLS.permissions, { query: { userCode } }),
   });
   const granted = new Set(query.data?.menuList ?? []);
   const prune = (nodes: MenuTreeNode[]): TreeNode[] =>

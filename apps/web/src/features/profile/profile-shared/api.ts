@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchUserInfo } from '../../../api/accounts.ts';
-import { request } from '../../../api/request.ts';
-import type { UserInfo } from '../../../store/userStore.ts';
+import { USER_CALLS } from '@solarops/contracts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 
 export const useUserInfo = () => useQuery({ queryKey: ['user', 'info'], queryFn: fetchUserInfo });
 
@@ -14,11 +14,11 @@ export interface ProfileChanges {
 
 /** `POST /user/manager/update` (form body): answers the updated user info. */
 export const updateProfile = (changes: ProfileChanges) =>
-  request<UserInfo>('/user/manager/update', { form: { ...changes }, quiet: true });
+  callEndpoint(USER_CALLS.updateProfile, { form: { ...changes }, quiet: true });
 
 /** `POST /user/manager/avatar` (multipart `file`): answers the new avatar's address. */
 export function uploadAvatar(file: File): Promise<{ avatar: string }> {
   const body = new FormData();
   body.append('file', file);
-  return request<{ avatar: string }>('/user/manager/avatar', { multipart: body, quiet: true });
+  return callEndpoint(USER_CALLS.uploadAvatar, { multipart: body, quiet: true });
 }

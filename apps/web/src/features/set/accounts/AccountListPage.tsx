@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { UserRow } from '@solarops/contracts';
+import { endpointPath, USER_CALLS, type UserRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/request.ts';
 import { formatDate } from '../../../components/format/formatDate.ts';
@@ -109,7 +109,7 @@ export function AccountListPage({
           )}
           {/* The list as it is filtered, every page of it, as a workbook. */}
           <ExportButton
-            path="/user/manager/next/export"
+            path={endpointPath(USER_CALLS.export, {})}
             params={{ ...list.filters, roleIds: roleIds?.join(',') }}
             fileName={`accounts-${screen}.xlsx`}
             disabled={rows.length === 0}

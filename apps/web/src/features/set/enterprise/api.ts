@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnterpriseRow } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { USER_CALLS, type EnterpriseRow } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export type EnterpriseStatus = EnterpriseRow['status'];
 
@@ -9,10 +9,7 @@ export const useEnterprises = (status: EnterpriseStatus | undefined, pageStart: 
   useQuery({
     queryKey: ['set', 'enterprises', status, pageStart, pageSize],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      requestPage<EnterpriseRow>('/user/manager/enterprise/list', {
-        params: { status, pageStart, pageSize },
-      }),
+    queryFn: () => callPage(USER_CALLS.enterprises, { query: { status, pageStart, pageSize } }),
   });
 
 /** `POST /user/manager/enterprise/audit`: approval mails the initial password. */
@@ -20,7 +17,7 @@ export function useEnterpriseAudit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { userId: number; approve: boolean; notes: string }) =>
-      request<null>('/user/manager/enterprise/audit', { json: body }),
+      callEndpoint(USER_CALLS.auditEnterprise, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['set'] }),
   });
 }

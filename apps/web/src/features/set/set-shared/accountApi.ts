@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, RoleItem, UserRow } from '@solarops/contracts';
-import { request, requestPage } from '../../../api/request.ts';
+import { ROLE_CALLS, USER_CALLS as USER, type CreateUserBody } from '@solarops/contracts';
+import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 
 export interface AccountFilters {
   userCode?: string;
   email?: string;
   phone?: string;
-  /** 'true' | 'false' as the query expects. */
-  enabled?: string;
+  /** As the query expects. */
+  enabled?: 'true' | 'false';
   /** 'true' on the accountback screen: deleted accounts too. */
-  withDeleted?: string;
+  withDeleted?: 'true' | 'false';
   roleId?: number;
 }
 
@@ -25,8 +25,8 @@ export const useAccounts = (
     enabled: roleIds === undefined || roleIds.length > 0,
     placeholderData: keepPreviousData,
     queryFn: () =>
-      requestPage<UserRow>('/user/manager/next/list', {
-        params: { ...filters, roleIds: roleIds?.join(','), pageStart, pageSize },
+      callPage(USER.list, {
+        query: { ...filters, roleIds: roleIds?.join(','), pageStart, pageSize },
       }),
   });
 
@@ -34,7 +34,7 @@ export const useAccounts = (
 export const useChildRoles = () =>
   useQuery({
     queryKey: ['set', 'childRoles'],
-    queryFn: () => request<RoleItem[]>('/role/manager/child/list', { method: 'POST' }),
+    queryFn: () => callEndpoint(ROLE_CALLS.givable),
   });
 
 export interface AccountEdit {
@@ -51,33 +51,29 @@ export function useAccountMutations() {
   const opts = { onSuccess: done };
   return {
     create: useMutation({
-      mutationFn: (body: CreateUserBody) =>
-        request<UserRow>('/user/manager/add', { json: body, quiet: true }),
+      mutationFn: (body: CreateUserBody) => callEndpoint(USER.create, { body, quiet: true }),
       ...opts,
     }),
     edit: useMutation({
-      mutationFn: (form: AccountEdit) =>
-        request<null>('/user/manager/update/encrypted', { form: { ...form }, quiet: true }),
+      mutationFn: (form: AccountEdit) => callEndpoint(USER.updateAccount, { form: { ...form }, quiet: true }),
       ...opts,
     }),
     setEnabled: useMutation({
       mutationFn: ({ userCode, enabled }: { userCode: string; enabled: boolean }) =>
-        request<null>(enabled ? '/user/manager/update/enable' : '/user/manager/update/unable', {
-          params: { userCode },
-        }),
+        callEndpoint(enabled ? USER.enable : USER.disable, { query: { userCode } }),
       ...opts,
     }),
     remove: useMutation({
-      mutationFn: (userCode: string) => request<null>('/user/manager/delete', { json: { userCode } }),
+      mutationFn: (userCode: string) => callEndpoint(USER.delete, { body: { userCode } }),
       ...opts,
     }),
     resetPassword: useMutation({
-      mutationFn: (userCode: string) => request<null>('/user/manager/reset/password', { json: { userCode } }),
+      mutationFn: (userCode: string) => callEndpoint(USER.resetPassword, { body: { userCode } }),
       ...opts,
     }),
     bindRole: useMutation({
       mutationFn: ({ userId, roleId }: { userId: number; roleId: number }) =>
-        request<null>('/user/manager/bind/role', { form: { userId, roleId } }),
+        callEndpoint(USER.bindRole, { form: { userId, roleId } }),
       ...opts,
     }),
   };

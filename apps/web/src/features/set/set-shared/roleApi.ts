@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/request.ts';
+import { ROLE_CALLS as ROLE } from '@solarops/contracts';
+import { callEndpoint } from '../../../api/callEndpoint.ts';
 
 /** A role and its menu list (`GET /role/manager/list`). */
 export interface RoleDetail {
@@ -11,7 +12,7 @@ export interface RoleDetail {
 }
 
 export const useRoles = () =>
-  useQuery({ queryKey: ['set', 'roles'], queryFn: () => request<RoleDetail[]>('/role/manager/list') });
+  useQuery({ queryKey: ['set', 'roles'], queryFn: (): Promise<RoleDetail[]> => callEndpoint(ROLE.list) });
 
 export function useRoleMutations() {
   const client = useQueryClient();
@@ -19,12 +20,12 @@ export function useRoleMutations() {
   return {
     add: useMutation({
       mutationFn: (body: { name: string; description: string; menuList: string[] }) =>
-        request<RoleDetail>('/role/manager/add', { json: body, quiet: true }),
+        callEndpoint(ROLE.create, { body, quiet: true }),
       onSuccess,
     }),
     update: useMutation({
       mutationFn: (body: { roleId: number; name?: string; description?: string; menuList?: string[] }) =>
-        request<null>('/role/manager/update', { json: body, quiet: true }),
+        callEndpoint(ROLE.update, { body, quiet: true }),
       onSuccess,
     }),
   };
