@@ -6,6 +6,7 @@
 // SIGTERM) is passed on to both.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST_DIR, builtStamp, sourceStamp } from '../apps/web/sourceStamp.mjs';
@@ -16,6 +17,9 @@ const env = {
   ...process.env,
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 };
+
+/** The console build's niceness beside the server (a lower priority: 19 is the lowest). */
+const BUILD_PRIORITY = 10;
 
 const stale = builtStamp() !== sourceStamp();
 /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -28,6 +32,14 @@ if (stale) {
     stdio: 'inherit',
     env,
   });
+  // The build yields the cores to the server: the first thing a new user waits for is the demo fleet listed, which
+  // the server's own work holds up (its code, the database, the history's plan), and the console is of no use
+  // before it. Set at once, before the build starts its compiler's processes, which inherit it.
+  try {
+    if (build.pid) setPriority(build.pid, BUILD_PRIORITY);
+  } catch {
+    // Not allowed here: the build runs at the server's priority, as before.
+  }
 }
 // `start:server` is one command and its options, without quotes: run as it is, no shell between (signals reach it).
 const [command = 'tsx', ...args] = String(scripts['start:server']).split(/\s+/);
