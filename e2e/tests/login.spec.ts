@@ -48,9 +48,9 @@ test.describe('sign-in', () => {
   });
 
   // A screen calls the API through the endpoint map's schema-free view (contracts `*Calls.ts`): the schemas stay on
-  // the server and in the forms that validate with them, so neither the sign-in nor the first page loads zod. Its core
-  // class name is kept by the minifier in every build that holds a schema.
-  test('neither the sign-in nor the dashboard downloads zod', async ({ page }) => {
+  // the server and in the forms that validate with them, so neither the sign-in, the first page nor the plant list
+  // loads zod. Its core class name is kept by the minifier in every build that holds a schema.
+  test('neither the sign-in, the dashboard nor the plant list downloads zod', async ({ page }) => {
     const scripts = collectScripts(page);
     await page.goto('/login');
     await expect(page.locator(sel.username)).toBeVisible();
@@ -63,6 +63,16 @@ test.describe('sign-in', () => {
     await page.waitForLoadState('networkidle');
     expect(await scripts.holding(ZOD_MARK), 'dashboard scripts holding zod').toEqual([]);
     scripts.stop();
+    // Nor the plant list opened from outside (a link, a reload), whose search offers the plant types and states: a
+    // list reads its rows without a schema. (Opening the menu's station group fetches the code of all its pages, the
+    // plant's details with its schemas among them.)
+    const listScripts = collectScripts(page);
+    await page.goto('/station/list');
+    await expect(page.locator('[data-testid="plant-search"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await listScripts.holding(ZOD_MARK), 'plant list scripts holding zod').toEqual([]);
+    expect(await listScripts.holding('plant-search'), 'the plant list’s own script counted').toHaveLength(1);
+    listScripts.stop();
   });
 
   test('signing in to the dashboard downloads at most 330 KB of gzipped script', async ({ page }) => {

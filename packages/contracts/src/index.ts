@@ -9,6 +9,7 @@ export * from './users.ts';
 export * from './device.ts';
 export * from './telemetry.ts';
 export * from './mapStates.ts';
+export * from './plantKinds.ts';
 export * from './plants.ts';
 export * from './alarms.ts';
 export * from './faultCodes.ts';

@@ -5,21 +5,15 @@ import { DEVICE_KINDS, agentReport, agentDeviceReport } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
 import { MAP_STATES } from './mapStates.ts';
+import { PLANT_STATUSES, PLANT_TYPES } from './plantKinds.ts';
 import { currencyRate } from './settings.ts';
 import { HISTORY_FIELDS } from './telemetry.ts';
 
 /** Station read calls (spec §3 plant, collector and inverter fields; ARCHITECTURE §4 data scope). */
 
-/** Plant types (spec §3): residential, poverty alleviation, energy storage, commercial. */
-export const PLANT_TYPES = ['residential', 'povertyAlleviation', 'energyStorage', 'commercial'] as const;
 export const plantType = z.enum(PLANT_TYPES);
 export type PlantType = z.infer<typeof plantType>;
 
-/**
- * A plant's state from its devices: `online` (all reporting), `partial` (some offline), `offline` (none
- * reporting), `fault` (a reporting device is in fault).
- */
-export const PLANT_STATUSES = ['online', 'partial', 'offline', 'fault'] as const;
 export const plantStatus = z.enum(PLANT_STATUSES);
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
