@@ -1,6 +1,6 @@
 import '../station-shared/station.css';
 import { Suspense, lazy, useState } from 'react';
-import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Tooltip } from 'antd';
+import { Button, Form, Input, Segmented, Select, Space } from 'antd';
 import {
   AppstoreOutlined,
   DeleteOutlined,
@@ -14,6 +14,7 @@ import { endpointPath, PLANT_CALLS, PLANT_STATUSES, PLANT_TYPES, type PlantRow }
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatEnergy, formatPower } from '../../../components/format/units.ts';
+import { LazyPopconfirm, LazyTooltip } from '../../../components/antdParts/LazyPopups.tsx';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { ListPage as ListLayout } from '../../../components/list/ListPage.tsx';
 import { SearchForm } from '../../../components/list/SearchForm.tsx';
@@ -171,7 +172,7 @@ export function ListPage() {
               const isFollowed = followed.has(String(r.id));
               return (
                 <Space>
-                  <Tooltip title={t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}>
+                  <LazyTooltip title={t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}>
                     <Button
                       type="text"
                       size="small"
@@ -181,10 +182,10 @@ export function ListPage() {
                         (isFollowed ? unfollow : follow).mutate({ kind: 'plant', target: String(r.id) })
                       }
                     />
-                  </Tooltip>
+                  </LazyTooltip>
                   {/* Closed while the dialog is open: a tooltip opening after the dialog would take its
                       Escape key (the topmost popup gets it). */}
-                  <Tooltip title={t('station.list.edit')} open={editing ? false : undefined}>
+                  <LazyTooltip title={t('station.list.edit')} open={editing ? false : undefined}>
                     <Button
                       type="text"
                       size="small"
@@ -193,8 +194,8 @@ export function ListPage() {
                       onClick={() => setEditing({ plant: r })}
                       data-testid="plant-edit"
                     />
-                  </Tooltip>
-                  <Popconfirm
+                  </LazyTooltip>
+                  <LazyPopconfirm
                     title={t('station.list.deleteConfirm', { name: r.name })}
                     okText={t('station.list.delete')}
                     cancelText={t('station.form.cancel')}
@@ -213,7 +214,7 @@ export function ListPage() {
                       icon={<DeleteOutlined />}
                       data-testid="plant-delete"
                     />
-                  </Popconfirm>
+                  </LazyPopconfirm>
                 </Space>
               );
             },

@@ -1,0 +1,73 @@
+import {
+  type ComponentProps,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  cloneElement,
+  useState,
+} from 'react';
+import { Popconfirm, Tooltip } from 'antd';
+
+/**
+ * Ant Design's Tooltip and Popconfirm built when the pointer or the keyboard focus first reaches their button, not
+ * with the row that holds them: each one is a trigger with its own state, observers and portal, and a table with
+ * several a row paid for all of them before its first rows showed, though a user points at one at most. Built on
+ * approach rather than on the click itself, the button is in place before it is pressed, and the popup opens as it
+ * always did.
+ */
+
+type ButtonChild = ReactElement<{
+  onMouseEnter?: (e: MouseEvent) => void;
+  onFocus?: (e: FocusEvent) => void;
+  autoFocus?: boolean;
+}>;
+
+/** How the button was first reached, or not yet. */
+type Approach = 'pointer' | 'focus' | undefined;
+
+/**
+ * The button alone until first reached, then `build(button, approach)`. The button is drawn anew inside the popup's
+ * trigger; reached by the keyboard, it takes the focus back, so the user stays where they were.
+ */
+function useBuiltOnApproach(children: ButtonChild, build: (button: ButtonChild, by: Approach) => ReactNode) {
+  const [approach, setApproach] = useState<Approach>();
+  if (approach)
+    return build(approach === 'focus' ? cloneElement(children, { autoFocus: true }) : children, approach);
+  return cloneElement(children, {
+    onMouseEnter: (e: MouseEvent) => {
+      children.props.onMouseEnter?.(e);
+      setApproach('pointer');
+    },
+    onFocus: (e: FocusEvent) => {
+      children.props.onFocus?.(e);
+      setApproach('focus');
+    },
+  });
+}
+
+/** A Tooltip (opened on hover), already open when the pointer built it. */
+export function LazyTooltip({
+  title,
+  open,
+  children,
+}: {
+  title: ReactNode;
+  /** `false` keeps it closed (e.g. while a dialog is open); otherwise it opens on hover. */
+  open?: false;
+  children: ButtonChild;
+}) {
+  return useBuiltOnApproach(children, (button, by) => (
+    <Tooltip title={title} open={open} defaultOpen={by === 'pointer'}>
+      {button}
+    </Tooltip>
+  ));
+}
+
+/** A Popconfirm (opened by a click on its button). */
+export function LazyPopconfirm({
+  children,
+  ...confirm
+}: Omit<ComponentProps<typeof Popconfirm>, 'children'> & { children: ButtonChild }) {
+  return useBuiltOnApproach(children, (button) => <Popconfirm {...confirm}>{button}</Popconfirm>);
+}
