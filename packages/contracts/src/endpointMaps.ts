@@ -4,6 +4,7 @@ import { SYSTEM_ENDPOINTS } from './systemEndpoints.ts';
 import { AUTHENTICATION_ENDPOINTS, OAUTH_ENDPOINTS } from './authEndpoints.ts';
 import { FOLLOW_ENDPOINTS, PLANT_ENDPOINTS } from './plantEndpoints.ts';
 import { ROLE_ENDPOINTS, USER_ENDPOINTS } from './userEndpoints.ts';
+import { COLLECTOR_ENDPOINTS, DEVICE_ENDPOINTS } from './deviceEndpoints.ts';
 import { CARD_ENDPOINTS } from './cardEndpoints.ts';
 import { COMMAND_ENDPOINTS } from './commandEndpoints.ts';
 import { FIRMWARE_ENDPOINTS } from './firmwareEndpoints.ts';
@@ -44,4 +45,6 @@ export const ENDPOINT_MAPS: Record<string, Record<string, Endpoint>> = {
   follow: FOLLOW_ENDPOINTS,
   user: USER_ENDPOINTS,
   role: ROLE_ENDPOINTS,
+  collector: COLLECTOR_ENDPOINTS,
+  device: DEVICE_ENDPOINTS,
 };

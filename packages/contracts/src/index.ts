@@ -65,3 +65,5 @@ export * from './plantEndpoints.ts';
 export * from './plantCalls.ts';
 export * from './userEndpoints.ts';
 export * from './userCalls.ts';
+export * from './deviceEndpoints.ts';
+export * from './deviceCalls.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarPeriod } from './calendar.ts';
 import { idListSchema, idSchema } from './common.ts';
-import { DEVICE_KINDS, agentReport, agentDeviceReport } from './device.ts';
+import { DEVICE_KINDS, agentReport, agentDeviceReport, deviceKind } from './device.ts';
 import { langType, pageQuery } from './envelope.ts';
 import { LIMITS } from './limits.ts';
 import { MAP_STATES } from './mapStates.ts';
@@ -363,6 +363,14 @@ export const acceptFoundInput = z.object({
   deviceSn: z.string().trim().min(1).max(32),
 });
 export type AcceptFoundInput = z.infer<typeof acceptFoundInput>;
+
+/** The device an edge agent found, as accepted: its serial, its family and the plant it joined. */
+export const acceptedFoundDevice = z.object({
+  serial: z.string(),
+  kind: deviceKind,
+  plantId: z.number().int(),
+});
+export type AcceptedFoundDevice = z.infer<typeof acceptedFoundDevice>;
 
 /** How an edge agent's serial is written: as every collector's, 4 to 32 letters, digits, `-` or `_`. */
 export const AGENT_SERIAL_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;

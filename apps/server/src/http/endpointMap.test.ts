@@ -11,8 +11,15 @@ import { declaredEndpoints } from './endpointRoute.ts';
  * entries (`callEndpoint`; ESLint refuses a written path of a mapped module there), so for a mapped endpoint the
  * path or method cannot differ between server and console.
  */
-/** Under a mapped segment, but not the console's: the payment providers' notifications, signed by the provider. */
-const NOT_THE_CONSOLES = [`${API_PREFIX}/pay/notify/`];
+/**
+ * Under a mapped segment, but not the console's: the payment providers' notifications, signed by the provider; and
+ * the devices' own HTTP link (`/device/v1/*`, deviceLink/httpRoutes.ts), called by data loggers and edge agents with
+ * their device credentials (and its counters, read by an administrator's monitoring). Its paths are the device
+ * protocol (docs/device-protocol.md), kept by the firmware and agents in the field and changed only by a new
+ * version (`v1`), never with the console, which does not call them: the map holds what the server and the console
+ * must agree on, so they stay off it.
+ */
+const NOT_THE_CONSOLES = [`${API_PREFIX}/pay/notify/`, `${API_PREFIX}/device/v1/`];
 
 describe('the endpoint map', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceHistory, DeviceRow } from '@solarops/contracts';
+import { DEVICE_CALLS } from '@solarops/contracts';
 import { LIVE_REFRESH_MS } from '../config/settings.ts';
-import { request } from './request.ts';
+import { callEndpoint } from './callEndpoint.ts';
 
 // A device's record and readings, read by the station's device detail and the command screens. Under the station
 // queries' key: a plant's change there (a collector moved) refreshes them too.
@@ -9,7 +9,7 @@ import { request } from './request.ts';
 export const useDevice = (sn: string | undefined, refetchMs?: number) =>
   useQuery({
     queryKey: ['station', 'device', sn],
-    queryFn: () => request<DeviceRow>(`/device/${encodeURIComponent(sn ?? '')}`),
+    queryFn: () => callEndpoint(DEVICE_CALLS.detail, { path: { sn: sn ?? '' } }),
     enabled: Boolean(sn),
     refetchInterval: refetchMs,
   });
@@ -19,8 +19,9 @@ export const useDeviceHistory = (sn: string, date: string, fields: readonly stri
   useQuery({
     queryKey: ['station', 'history', sn, date, fields],
     queryFn: () =>
-      request<DeviceHistory>(`/device/${encodeURIComponent(sn)}/history`, {
-        params: { date, fields: fields.join(','), maxPoints: 600 },
+      callEndpoint(DEVICE_CALLS.history, {
+        path: { sn },
+        query: { date, fields: fields.join(','), maxPoints: 600 },
       }),
     enabled: fields.length > 0,
     // A past day does not change, unless its history is still being written: then it is asked again as it fills.

@@ -1,28 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ROLE,
-  acceptFoundInput,
-  agentCollectorInput,
-  deviceKind,
-  agentConfigFile,
-  collectorRow,
-  collectorSecret,
-  collectorSearchQuery,
-  deviceHistory,
-  deviceHistoryQuery,
-  deviceListQuery,
-  deviceRow,
-  deviceSnParams,
-  emptyEnvelope,
-  envelope,
+  COLLECTOR_ENDPOINTS as COLLECTOR,
+  DEVICE_ENDPOINTS as DEVICE,
   PLANT_ENDPOINTS as PLANT,
-  relationExportQuery,
-  relationListQuery,
-  relationRow,
 } from '@solarops/contracts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
 import { fieldError, notFound } from '../../http/AppError.ts';
 import { ok } from '../../http/envelope.ts';
 import { callerOf, requirePermission, requireRole } from '../auth/guards.ts';
@@ -40,8 +25,7 @@ import {
 import { listRelations } from './relations.ts';
 import { relationWorkbook } from './relationWorkbook.ts';
 import { listExport, pagedList } from '../../http/listRoutes.ts';
-import { bearer } from '../../http/routeSchemas.ts';
-import { endpointRoute } from '../../http/endpointRoute.ts';
+import { stationDoc as doc } from '../plants/routeDoc.ts';
 
 /** Most rows one relation export holds. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -52,7 +36,6 @@ const MAX_HISTORY_RANGE_MS = 400 * 86_400_000;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
-  const tags = ['station'];
   /**
    * Where an agent reaches the console, for its agent.yaml: the public address of the call, and the port the
    * embedded broker listens on (MQTT_PORT 0 lets it pick a free one), else the configured one.
@@ -67,33 +50,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/device/list',
-    {
-      preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT'),
-      tags,
-      security: bearer,
-      summary:
-        'Devices of the fleet in the caller’s scope with their latest state; filters by serial, plant, status, model, family',
-      querystring: deviceListQuery,
-      row: deviceRow,
-    },
+    DEVICE.list,
+    doc(
+      requirePermission('devicelist', 'devicelist1', 'devicelistZT'),
+      'Devices of the fleet in the caller’s scope with their latest state; filters by serial, plant, status, model, family',
+    ),
     (request, window) => listDevices(db(), callerOf(request), request.query, window),
   );
 
-  app.get(
-    '/device/:sn/history',
-    {
-      preHandler: requirePermission('devicelist', 'details', 'devicelist1'),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'A device’s readings of the chosen fields over a time range, downsampled to at most maxPoints',
-        params: deviceSnParams,
-        querystring: deviceHistoryQuery,
-        response: { 200: envelope(deviceHistory) },
-      },
-    },
+  endpointRoute(
+    app,
+    DEVICE.history,
+    doc(
+      requirePermission('devicelist', 'details', 'devicelist1'),
+      'A device’s readings of the chosen fields over a time range, downsampled to at most maxPoints',
+    ),
     async (request) => {
       const { date, from: fromQ, to: toQ, fields, maxPoints } = request.query;
       let range: { from?: number; to?: number } = {};
@@ -117,44 +88,32 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/collector/search',
-    {
-      preHandler: requirePermission('collectorSearch'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Collectors whose serial starts with `sn`, with signal, SIM and the devices bound to them',
-        querystring: collectorSearchQuery,
-        response: { 200: envelope(z.array(collectorRow)) },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.search,
+    doc(
+      requirePermission('collectorSearch'),
+      'Collectors whose serial starts with `sn`, with signal, SIM and the devices bound to them',
+    ),
     async (request) => ok(await searchCollectors(db(), callerOf(request), request.query.sn)),
   );
   endpointRoute(
     app,
     PLANT.collectors,
-    {
-      preHandler: requirePermission('details', 'list'),
-      tags,
-      security: bearer,
-      summary: 'The collectors of a plant (the plant details), an edge agent without devices yet among them',
-    },
+    doc(
+      requirePermission('details', 'list'),
+      'The collectors of a plant (the plant details), an edge agent without devices yet among them',
+    ),
     async (request) => ok(await plantCollectors(db(), callerOf(request), request.params.id)),
   );
 
-  app.get(
-    '/device/:sn',
-    {
-      preHandler: requirePermission('devicelist', 'devicelist1', 'devicelistZT', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One device with its latest state (the device detail)',
-        params: deviceSnParams,
-        response: { 200: envelope(deviceRow) },
-      },
-    },
+  endpointRoute(
+    app,
+    DEVICE.detail,
+    doc(
+      requirePermission('devicelist', 'devicelist1', 'devicelistZT', 'details'),
+      'One device with its latest state (the device detail)',
+    ),
     async (request) => {
       const device = await findDevice(db(), callerOf(request), request.params.sn);
       if (!device) throw notFound();
@@ -162,18 +121,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/collector/:sn',
-    {
-      preHandler: requirePermission('collectorSearch', 'dialogcollectinfor', 'details'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One collector by its exact serial (the collector information dialog of the plant details)',
-        params: deviceSnParams,
-        response: { 200: envelope(collectorRow) },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.detail,
+    doc(
+      requirePermission('collectorSearch', 'dialogcollectinfor', 'details'),
+      'One collector by its exact serial (the collector information dialog of the plant details)',
+    ),
     async (request) => {
       const found = (await searchCollectors(db(), callerOf(request), request.params.sn)).find(
         (c) => c.serial === request.params.sn,
@@ -183,19 +137,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/collector/:sn/secret',
-    {
-      preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'A new device secret for the collector, answered once; the old one stops working (also at the broker)',
-        params: deviceSnParams,
-        response: { 200: envelope(collectorSecret) },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.rekey,
+    doc(
+      requireRole(ROLE.admin),
+      'A new device secret for the collector, answered once; the old one stops working (also at the broker)',
+    ),
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       const issued = await rekeyCollector(db(), app.deps.brokerAccounts, request.params.sn);
@@ -205,19 +153,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/collector/:sn/agent-config',
-    {
-      preHandler: requireRole(ROLE.admin, ROLE.installer),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'An edge agent of the caller’s plants: a new device secret and its agent.yaml as a file and a QR code, answered once (409 for a datalogger)',
-        params: deviceSnParams,
-        response: { 200: envelope(agentConfigFile) },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.agentConfig,
+    doc(
+      requireRole(ROLE.admin, ROLE.installer),
+      'An edge agent of the caller’s plants: a new device secret and its agent.yaml as a file and a QR code, answered once (409 for a datalogger)',
+    ),
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       const issued = await issueAgentConfig(
@@ -233,19 +175,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/collector/agent',
-    {
-      preHandler: requireRole(ROLE.admin, ROLE.installer),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'A new edge agent in a plant of the caller’s, with its device secret and agent.yaml as a file and a QR code, answered once',
-        body: agentCollectorInput,
-        response: { 200: envelope(agentConfigFile) },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.addAgent,
+    doc(
+      requireRole(ROLE.admin, ROLE.installer),
+      'A new edge agent in a plant of the caller’s, with its device secret and agent.yaml as a file and a QR code, answered once',
+    ),
     async (request) => {
       request.auditTarget = `collector ${request.body.serial}`;
       const made = await createAgentCollector(
@@ -260,22 +196,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/collector/:sn/accept',
-    {
-      preHandler: requireRole(ROLE.admin, ROLE.installer),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'A device the edge agent found (in no plant yet) accepted into the agent’s plant under the serial the agent reads it by',
-        params: deviceSnParams,
-        body: acceptFoundInput,
-        response: {
-          200: envelope(z.object({ serial: z.string(), kind: deviceKind, plantId: z.number().int() })),
-        },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.acceptFound,
+    doc(
+      requireRole(ROLE.admin, ROLE.installer),
+      'A device the edge agent found (in no plant yet) accepted into the agent’s plant under the serial the agent reads it by',
+    ),
     async (request) => {
       request.auditTarget = `collector ${request.params.sn} device ${request.body.deviceSn}`;
       const accepted = await acceptFoundDevice(db(), callerOf(request), request.params.sn, request.body);
@@ -285,18 +212,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/collector/:sn',
-    {
-      preHandler: requireRole(ROLE.admin),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Removes a collector without devices or history, and its broker account (409 otherwise)',
-        params: deviceSnParams,
-        response: { 200: emptyEnvelope },
-      },
-    },
+  endpointRoute(
+    app,
+    COLLECTOR.remove,
+    doc(
+      requireRole(ROLE.admin),
+      'Removes a collector without devices or history, and its broker account (409 otherwise)',
+    ),
     async (request) => {
       request.auditTarget = `collector ${request.params.sn}`;
       await removeCollector(db(), app.deps.brokerAccounts, request.params.sn);
@@ -307,28 +229,23 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(
     app,
-    '/device/relation/list',
-    {
-      preHandler: requirePermission('relationList'),
-      tags,
-      security: bearer,
-      summary: 'Collector-device serial mapping with the history of moves, searchable by either serial',
-      querystring: relationListQuery,
-      row: relationRow,
-    },
+    DEVICE.relationList,
+    doc(
+      requirePermission('relationList'),
+      'Collector-device serial mapping with the history of moves, searchable by either serial',
+    ),
     (request, window) => listRelations(db(), callerOf(request), request.query, window),
   );
 
   listExport(
     app,
-    '/device/relation/export',
+    DEVICE.relationExport,
     {
-      preHandler: requirePermission('relationList'),
-      config: { audit: 'relation export' },
-      tags,
-      security: bearer,
-      summary: 'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
-      querystring: relationExportQuery,
+      ...doc(
+        requirePermission('relationList'),
+        'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
+        { audit: 'relation export' },
+      ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'relations.xlsx',
       workbook: relationWorkbook,
@@ -337,4 +254,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * The console's device and collector calls, declared from their entries in the contracts' endpoint map
+ * (`DEVICE_ENDPOINTS`, `COLLECTOR_ENDPOINTS`); a plant's collectors (`/plant/:id/collectors`) are the plant's
+ * segment. The devices' own HTTP link (`/device/v1/*`) is the device link module's.
+ */
 export const devicesModule = fp(plugin, { name: 'devices', dependencies: ['auth'], encapsulate: true });

@@ -1,5 +1,5 @@
 import { Form, Input, Select, Tag } from 'antd';
-import type { RelationRow } from '@solarops/contracts';
+import { DEVICE_CALLS, endpointPath, type RelationRow } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/format/formatDate.ts';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -25,7 +25,7 @@ export function RelationListPage() {
           onSearch={list.search}
           extra={
             <ExportButton
-              path="/device/relation/export"
+              path={endpointPath(DEVICE_CALLS.relationExport, {})}
               params={{ ...list.filters }}
               fileName="relations.xlsx"
               disabled={(query.data?.rows ?? []).length === 0}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RelationRow } from '@solarops/contracts';
-import { requestPage } from '../../../api/request.ts';
+import { DEVICE_CALLS } from '@solarops/contracts';
+import { callPage } from '../../../api/callEndpoint.ts';
 
 export interface RelationFilters {
   collectorSn?: string;
@@ -12,7 +12,6 @@ export interface RelationFilters {
 export const useRelations = (filters: RelationFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['station', 'relations', filters, pageStart, pageSize],
-    queryFn: () =>
-      requestPage<RelationRow>('/device/relation/list', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(DEVICE_CALLS.relationList, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
   });

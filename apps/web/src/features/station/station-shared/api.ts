@@ -2,18 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AcceptFoundInput,
   AgentCollectorInput,
-  AgentConfigFile,
-  CollectorRow,
   DeviceRow,
   EnergySeries,
   FollowRow,
   PlantInput,
   PlantRow,
 } from '@solarops/contracts';
-import { FOLLOW_CALLS as FOLLOW, LIMITS, PLANT_CALLS as PLANT } from '@solarops/contracts';
+import {
+  COLLECTOR_CALLS,
+  DEVICE_CALLS,
+  FOLLOW_CALLS as FOLLOW,
+  LIMITS,
+  PLANT_CALLS as PLANT,
+} from '@solarops/contracts';
 import { callEndpoint, callPage } from '../../../api/callEndpoint.ts';
 import { queryClient } from '../../../api/queryClient.ts';
-import { request, requestPage } from '../../../api/request.ts';
 import { LIVE_REFRESH_MS } from '../../../config/settings.ts';
 
 export interface PlantFilters {
@@ -111,7 +114,7 @@ export interface DeviceFilters {
 export const useDeviceList = (filters: DeviceFilters, pageStart: number, pageSize: number) =>
   useQuery({
     queryKey: ['station', 'devices', filters, pageStart, pageSize],
-    queryFn: () => requestPage<DeviceRow>('/device/list', { params: { ...filters, pageStart, pageSize } }),
+    queryFn: () => callPage(DEVICE_CALLS.list, { query: { ...filters, pageStart, pageSize } }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_REFRESH_MS,
   });
@@ -120,14 +123,14 @@ export const useDeviceList = (filters: DeviceFilters, pageStart: number, pageSiz
 export const useCollectorSearch = (sn: string) =>
   useQuery({
     queryKey: ['station', 'collectors', sn],
-    queryFn: () => request<CollectorRow[]>('/collector/search', { params: { sn } }),
+    queryFn: () => callEndpoint(COLLECTOR_CALLS.search, { query: { sn } }),
     enabled: sn.length > 0,
   });
 
 export const useCollector = (sn: string) =>
   useQuery({
     queryKey: ['station', 'collector', sn],
-    queryFn: () => request<CollectorRow>(`/collector/${encodeURIComponent(sn)}`),
+    queryFn: () => callEndpoint(COLLECTOR_CALLS.detail, { path: { sn } }),
     enabled: sn.length > 0,
     retry: false,
   });
@@ -192,8 +195,7 @@ export async function uploadPlantPicture(file: File): Promise<string> {
 export function useAgentConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (serial: string) =>
-      request<AgentConfigFile>(`/collector/${encodeURIComponent(serial)}/agent-config`, { method: 'POST' }),
+    mutationFn: (serial: string) => callEndpoint(COLLECTOR_CALLS.agentConfig, { path: { sn: serial } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['station', 'collector'] }),
   });
 }
@@ -214,7 +216,7 @@ export function useAddAgent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AgentCollectorInput) =>
-      request<AgentConfigFile>('/collector/agent', { json: input, quiet: true }),
+      callEndpoint(COLLECTOR_CALLS.addAgent, { body: input, quiet: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['station'] }),
   });
 }
@@ -227,7 +229,7 @@ export function useAcceptFound() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ collectorSerial, ...body }: AcceptFoundInput & { collectorSerial: string }) =>
-      request<{ serial: string }>(`/collector/${encodeURIComponent(collectorSerial)}/accept`, { json: body }),
+      callEndpoint(COLLECTOR_CALLS.acceptFound, { path: { sn: collectorSerial }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['station'] }),
   });
 }
