@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdNarrowImports } from './antdNarrowImports.ts';
 import { antdStyles } from './antdStyles.ts';
+import { antdWithoutStyleWriter } from './antdWithoutStyleWriter.ts';
 import { precompress } from './precompress.ts';
 
 // The dev server forwards API calls to a locally running server (`npm run start:server`).
 export default defineConfig({
-  plugins: [react(), antdStyles(), antdNarrowImports(), precompress()],
+  plugins: [react(), antdStyles(), antdNarrowImports(), antdWithoutStyleWriter(), precompress()],
   css: {
     // Ant Design's extracted sheet (antdStyles.ts) holds a few rules with a selector no browser accepts (a part of
     // the tour's written after its scoping class), which a browser drops, as it did when they were written at run
