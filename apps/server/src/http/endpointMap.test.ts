@@ -21,6 +21,15 @@ import { declaredEndpoints } from './endpointRoute.ts';
  */
 const NOT_THE_CONSOLES = [`${API_PREFIX}/pay/notify/`, `${API_PREFIX}/device/v1/`];
 
+/**
+ * The first segments under the API prefix deliberately not on the map: not the console's calls. (Outside the prefix,
+ * and so outside the map: the metrics scrape and a manual's public address, a link in a printed QR code.)
+ */
+const NOT_ON_THE_MAP = new Set([
+  // The load balancer's probes.
+  'health',
+]);
+
 describe('the endpoint map', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -52,5 +61,14 @@ describe('the endpoint map', () => {
     expect(served.length).toBeGreaterThan(0);
     expect(served.filter((route) => !mapped.has(route))).toEqual([]);
     expect([...mapped].filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it("holds every segment under the API's prefix but those that are not the console's", () => {
+    const segments = new Set(
+      operationsOf(t.app)
+        .filter((op) => op.path.startsWith(`${API_PREFIX}/`))
+        .map((op) => op.path.slice(API_PREFIX.length + 1).split('/')[0]),
+    );
+    expect([...segments].filter((s) => !(s in ENDPOINT_MAPS) && !NOT_ON_THE_MAP.has(s)).sort()).toEqual([]);
   });
 });
