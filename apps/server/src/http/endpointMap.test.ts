@@ -67,7 +67,7 @@ describe('the endpoint map', () => {
     const segments = new Set(
       operationsOf(t.app)
         .filter((op) => op.path.startsWith(`${API_PREFIX}/`))
-        .map((op) => op.path.slice(API_PREFIX.length + 1).split('/')[0]),
+        .map((op) => op.path.slice(API_PREFIX.length + 1).split('/')[0] ?? ''),
     );
     expect([...segments].filter((s) => !(s in ENDPOINT_MAPS) && !NOT_ON_THE_MAP.has(s)).sort()).toEqual([]);
   });
