@@ -255,19 +255,14 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS, ...NO_WRITTEN_API_PATHS],
     },
   },
-  // The route table writes the console's page paths, some of which begin as a mapped API segment does (`/manual`).
+  // The pages' paths are written here once (router/paths.ts): some begin as a mapped API segment does (`/manual`),
+  // and a group's folder may share its segment with the API module of its screens (`/exhibit`).
   {
     files: ['apps/web/src/router/paths.ts'],
     rules: { 'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS] },
   },
   // A test drives its own routes, at paths of its own.
   { files: ['apps/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...WEB_SYNTAX] } },
-  // The pages' paths are written here once (router/paths.ts); a group's folder may share its segment with the API
-  // module of its screens (`/exhibit`).
-  {
-    files: ['apps/web/src/router/paths.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...WEB_SYNTAX, ...NO_WRITTEN_PATHS] },
-  },
   { files: ['apps/web/src/layout/**/*.{ts,tsx}'], rules: LAYOUT_WITHOUT_SCREENS },
   {
     files: ['apps/web/src/components/MessageHost.tsx'],
