@@ -8,6 +8,11 @@ const STYLE_HOOK_FACTORIES = ['genStyleHooks', 'genSubStyleComponent', 'genCompo
 const ANTD_MODULE = /\/node_modules\/antd\/es\/.+\.js$/;
 /** Where the factories are declared and re-exported, not called with a style function. */
 const FACTORY_HOMES = /\/antd\/es\/theme\/(internal|util\/genStyleUtils)\.js$/;
+/** Where each component's style hook is made: in zero-runtime mode it returns the scoping class, and no more. */
+const STYLE_HOOK_MAKER = /\/@ant-design\/cssinjs-utils\/es\/util\/genStyleUtils\.js$/;
+/** From the zero-runtime check of the component style hook to the hook's end: what runs without zero-runtime mode. */
+const RUN_TIME_STYLES =
+  /\n {6}\/\/ Update of `disabledRuntimeStyle`[\s\S]*?\n {6}return hashId;\n {4}\};\n {2}\}\n {2}function genSubStyleComponent\(/;
 /** The CSS parser only the style writer uses. */
 const STYLE_PARSER = /\/node_modules\/stylis\//;
 
@@ -89,17 +94,31 @@ export function withoutStyleFunctions(code: string, id: string): string | undefi
 }
 
 /**
+ * The component style hook as it runs in zero-runtime mode: it returns the scoping class, so that the style
+ * functions' calculators and the reset styles it hands the writer otherwise leave the bundle too.
+ */
+export function zeroRuntimeStyleHook(code: string, id: string): string {
+  if (!RUN_TIME_STYLES.test(code))
+    throw new Error(`${id} no longer has the shape antdWithoutStyleWriter.ts replaces: revisit it`);
+  return code.replace(
+    RUN_TIME_STYLES,
+    '\n      return hashId;\n    };\n  }\n  function genSubStyleComponent(',
+  );
+}
+
+/**
  * The console draws Ant Design in zero-runtime mode: its rules come from the stylesheet written at build time
  * (antdStyles.ts), and its style writer (`useStyleRegister`) never writes a rule; the component style hooks return
  * before they reach it, and the icons' reset that does reach it is in the sheet too. Its code, the CSS parser it
  * uses (stylis) and every component's style function were still downloaded with each page (25 KB and more gzipped on
- * the dashboard). This build leaves them out: the writer becomes the no-op it is, and each component's call that
- * registers its style hooks passes `null` for the style function it no longer needs. The CSS variables' hook and the
- * design tokens stay. The build fails when Ant Design changes the shape either substitution relies on, and when the
- * CSS parser is bundled again.
+ * the dashboard). This build leaves them out: the writer becomes the no-op it is, the component style hook its
+ * zero-runtime branch, and each component's call that registers its style hooks passes `null` for the style
+ * function it no longer needs. The CSS variables' hook and the design tokens stay. The build fails when Ant Design
+ * changes the shape a substitution relies on, and when the CSS parser is bundled again.
  */
 export function antdWithoutStyleWriter(): Plugin {
   let writerReplaced = false;
+  let hookReduced = false;
   let styleFunctions = 0;
   return {
     name: 'solarops-antd-without-style-writer',
@@ -107,6 +126,7 @@ export function antdWithoutStyleWriter(): Plugin {
     enforce: 'pre',
     buildStart() {
       writerReplaced = false;
+      hookReduced = false;
       styleFunctions = 0;
     },
     load(id) {
@@ -115,6 +135,10 @@ export function antdWithoutStyleWriter(): Plugin {
       return styleWriterNoOp(id);
     },
     transform(code, id) {
+      if (STYLE_HOOK_MAKER.test(id.replace(/\\/g, '/'))) {
+        hookReduced = true;
+        return { code: zeroRuntimeStyleHook(code, id), map: null };
+      }
       if (!ANTD_MODULE.test(id.replace(/\\/g, '/'))) return null;
       const out = withoutStyleFunctions(code, id);
       if (out === undefined) return null;
@@ -125,6 +149,10 @@ export function antdWithoutStyleWriter(): Plugin {
       if (error) return;
       if (!writerReplaced)
         this.error('Ant Design no longer loads useStyleRegister.js: revisit antdWithoutStyleWriter.ts');
+      if (!hookReduced)
+        this.error(
+          'Ant Design no longer makes its style hooks in genStyleUtils.js: revisit antdWithoutStyleWriter.ts',
+        );
       if (styleFunctions === 0)
         this.error('No Ant Design style function was left out: revisit antdWithoutStyleWriter.ts');
       const parser = [...this.getModuleIds()].filter((id) => STYLE_PARSER.test(id.replace(/\\/g, '/')));

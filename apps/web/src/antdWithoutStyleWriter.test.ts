@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { styleFunctionArguments, styleWriterNoOp, withoutStyleFunctions } from '../antdWithoutStyleWriter.ts';
+import {
+  styleFunctionArguments,
+  styleWriterNoOp,
+  withoutStyleFunctions,
+  zeroRuntimeStyleHook,
+} from '../antdWithoutStyleWriter.ts';
 
 const require = createRequire(import.meta.url);
 const antdEs = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
@@ -21,6 +26,15 @@ describe("the build leaves out Ant Design's run-time style writer", () => {
     expect(writer).not.toMatch(/from 'stylis'|@emotion\/unitless/);
     // The hash the CSS variables' hook shares with it stays, as Ant Design wrote it.
     expect(writer).toContain('export function uniqueHash(path, styleStr)');
+  });
+
+  it('makes each component style hook return its scoping class without reaching the writer', () => {
+    const file = require.resolve('@ant-design/cssinjs-utils/es/util/genStyleUtils.js');
+    const hooks = zeroRuntimeStyleHook(readFileSync(file, 'utf8'), file);
+    expect(hooks).not.toContain('useStyleRegister(');
+    expect(hooks).not.toContain('getResetStyles(');
+    // The CSS variables each component type writes stay.
+    expect(hooks).toContain('useCSSVarRegister(');
   });
 
   it("hands the button's style hooks no style function, so none is bundled", () => {
