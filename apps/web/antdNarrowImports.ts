@@ -14,6 +14,8 @@ const IS_BRIGHT = '?isBright';
  * - Card imports Tabs (a sixth of a page's Ant Design) for its `tabList`, which the console's cards do not use:
  *   Card gets Tabs through `components/antdParts/CardTabs.tsx`, which fetches Tabs the first time a card draws a
  *   tab list (pages that show tabs load them as before).
+ * - Badge carries its Ribbon (`Badge.Ribbon`), which the console does not draw: Badge gets it through
+ *   `components/antdParts/BadgeRibbon.tsx`, which fetches it the first time a ribbon draws.
  * - Button's and Tag's style tokens import one colour helper, `isBright`, from the colour picker's presets panel,
  *   which brings the panel and Collapse with it: they get that helper alone, Ant Design's own text of it cut out
  *   of the same file (not a copy that could drift from it).
@@ -25,6 +27,11 @@ const NARROWED = [
     importer: /\/antd\/es\/card\/Card\.js$/,
     source: '../tabs',
     resolve: () => path.join(HERE, 'src/components/antdParts/CardTabs.tsx'),
+  },
+  {
+    importer: /\/antd\/es\/badge\/index\.js$/,
+    source: './Ribbon',
+    resolve: () => path.join(HERE, 'src/components/antdParts/BadgeRibbon.tsx'),
   },
   // One entry per importer: each one's import is checked to be found on its own.
   ...[/\/antd\/es\/button\/style\/token\.js$/, /\/antd\/es\/tag\/style\/index\.js$/].map((importer) => ({
