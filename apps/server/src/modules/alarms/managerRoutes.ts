@@ -57,7 +57,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     ALARM.confirm,
     doc(authenticate, 'Confirms an alarm: who and when are recorded (the first confirmation stays)', {
-      audit: 'confirm alarm',
+      config: { audit: 'confirm alarm' },
     }),
     async (request) => {
       const caller = callerOf(request);

@@ -1,15 +1,4 @@
-import type { EndpointRouteDoc } from '../../http/endpointRoute.ts';
-import { bearer } from '../../http/routeSchemas.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 
 /** An alarm route's documentation: its guard and summary (and its config: an audit entry). */
-export const alarmDoc = (
-  preHandler: EndpointRouteDoc['preHandler'],
-  summary: string,
-  config?: EndpointRouteDoc['config'],
-): EndpointRouteDoc => ({
-  preHandler,
-  tags: ['alarms'],
-  security: bearer,
-  summary,
-  ...(config ? { config } : {}),
-});
+export const alarmDoc = bearerDocs(['alarms']);

@@ -244,7 +244,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       ...doc(
         requirePermission('relationList'),
         'The collector-device mapping as an .xlsx workbook, with the same filters as the list',
-        { audit: 'relation export' },
+        { config: { audit: 'relation export' } },
       ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'relations.xlsx',

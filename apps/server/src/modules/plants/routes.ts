@@ -180,7 +180,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     stationDoc(
       requirePermission('list'),
       'Upload a plant picture (multipart `file`: png, jpeg or webp, at most 2 MB); answers its path',
-      oneFile(PLANT_LIMITS.pictureMaxBytes),
+      { config: oneFile(PLANT_LIMITS.pictureMaxBytes) },
     ),
     async (request) => ok({ picture: await savePlantPicture(app.deps, request.body.file) }),
   );
@@ -192,7 +192,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       ...stationDoc(
         requirePermission('list'),
         'The plant list as an .xlsx workbook: same filters and sort, or exactly the rows in `ids`',
-        { audit: 'plant export' },
+        { config: { audit: 'plant export' } },
       ),
       maxRows: EXPORT_MAX_ROWS,
       fileName: 'plants.xlsx',

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLE, LOGO_MAX_BYTES, SYSTEM_ENDPOINTS as SYSTEM } from '@solarops/contracts';
-import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { ok } from '../../http/envelope.ts';
 import { authenticate, callerOf, requirePermission, requireRole } from '../auth/guards.ts';
 import { loadSettings, saveSettings } from './consoleSettings.ts';
@@ -9,23 +10,12 @@ import { listConsoleErrors, recordConsoleError } from './queries.ts';
 import { saveLogo, sendTestMail } from './service.ts';
 import { oneFile } from '../../http/multipartBody.ts';
 import { pagedList } from '../../http/listRoutes.ts';
-import { bearer, errorAnswers } from '../../http/routeSchemas.ts';
+import { errorAnswers } from '../../http/routeSchemas.ts';
 
 const errors = errorAnswers(400, 401, 403, 413);
 
 /** A system route's documentation: its guard and summary, with the error answers it declares. */
-const doc = (
-  preHandler: EndpointRouteDoc['preHandler'],
-  summary: string,
-  config?: EndpointRouteDoc['config'],
-): EndpointRouteDoc => ({
-  preHandler,
-  tags: ['system'],
-  security: bearer,
-  summary,
-  errors,
-  ...(config ? { config } : {}),
-});
+const doc = bearerDocs(['system'], errors);
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -34,7 +24,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(
     app,
     SYSTEM.reportError,
-    doc(authenticate, 'Report an error the console caught', { audit: false }),
+    doc(authenticate, 'Report an error the console caught', { config: { audit: false } }),
     async (request) => {
       await recordConsoleError(db, callerOf(request).userCode, request.body);
       return ok(null);
@@ -83,7 +73,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     doc(
       requirePermission('system'),
       'Upload the platform logo (multipart `file`: png, jpeg or webp, at most 256 kB)',
-      oneFile(LOGO_MAX_BYTES),
+      { config: oneFile(LOGO_MAX_BYTES) },
     ),
     async (request) => ok({ logo: await saveLogo(db, app.deps.config, request.body.file) }),
   );

@@ -5,7 +5,7 @@ import { endpointRoute } from '../../http/endpointRoute.ts';
 import { requirePermission } from '../auth/guards.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { errorAnswers } from '../../http/routeSchemas.ts';
-import { bearerDocs } from './routeSchemas.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { createRole, listRoles, updateRole } from './roles.ts';
 
 const roleDoc = bearerDocs(['roles'], errorAnswers(400, 401, 403, 404, 409));
