@@ -7,6 +7,7 @@ import {
   cloneElement,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { Popconfirm, Tooltip } from 'antd';
 
 /**
@@ -37,7 +38,9 @@ function useBuiltOnApproach(children: ButtonChild, build: (button: ButtonChild, 
   return cloneElement(children, {
     onMouseEnter: (e: MouseEvent) => {
       children.props.onMouseEnter?.(e);
-      setApproach('pointer');
+      // At once, not at React's next render: a tap (or a quick click) sends its press right after the pointer
+      // enters, and a press begun on this button and ended on its new one would click neither.
+      flushSync(() => setApproach('pointer'));
     },
     onFocus: (e: FocusEvent) => {
       children.props.onFocus?.(e);
