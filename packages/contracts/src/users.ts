@@ -230,6 +230,7 @@ export type OperationLogRow = z.infer<typeof operationLogRow>;
 
 /** Roles (the `permissions` screen): a role and its menu list of route names. */
 export const roleDetail = roleItem.extend({ menuList: z.array(z.string()), builtin: z.boolean() });
+export type RoleDetail = z.infer<typeof roleDetail>;
 
 const menuListSchema = z.array(z.string().refine(isRouteName, 'validation.routeName')).max(200);
 

@@ -1,21 +1,9 @@
 import { create } from 'zustand';
 
-/** `GET /user/manager/info` (docs/api-accounts.md). */
-export interface UserInfo {
-  userId: number;
-  userCode: string;
-  name: string;
-  avatar: string | null;
-  introduction: string | null;
-  email: string | null;
-  phone: string | null;
-  roleId: number;
-  roleName: string;
-  dealercode: string | null;
-  firstLogin: boolean;
-  roles: string[];
-  menuList: string[];
-}
+import type { UserInfo } from '@solarops/contracts';
+
+/** The signed-in account (`GET /user/manager/info`): its type is the contracts', as every answer's is. */
+export type { UserInfo };
 
 interface UserState {
   info: UserInfo | null;

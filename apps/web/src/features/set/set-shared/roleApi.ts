@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_CALLS as ROLE } from '@solarops/contracts';
+import { ROLE_CALLS as ROLE, type RoleDetail } from '@solarops/contracts';
 import { callEndpoint } from '../../../api/callEndpoint.ts';
 
-/** A role and its menu list (`GET /role/manager/list`). */
-export interface RoleDetail {
-  roleId: number;
-  name: string;
-  description: string;
-  menuList: string[];
-  builtin: boolean;
-}
+/** A role and its menu list (`GET /role/manager/list`), as the contracts declare it. */
+export type { RoleDetail };
 
 export const useRoles = () =>
   useQuery({ queryKey: ['set', 'roles'], queryFn: (): Promise<RoleDetail[]> => callEndpoint(ROLE.list) });
