@@ -10,10 +10,10 @@ import {
 } from '@solarops/contracts';
 import { AppError, notFound } from '../../http/AppError.ts';
 import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { pagedList } from '../../http/listRoutes.ts';
-import { bearer } from '../../http/routeSchemas.ts';
 import { authenticate, callerOf, requirePermission, requireRoute, requireScreenOf } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/AuthContext.ts';
 import { openCommandStream } from './commandStream.ts';
@@ -42,7 +42,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const center = app.deps.commandCenter;
   const tags = ['commands'];
   const anyCommandScreen = requirePermission(...ANY_COMMAND_ROUTE);
-  const doc = (preHandler: RouteGuard, summary: string) => ({ preHandler, tags, security: bearer, summary });
+  const doc = bearerDocs(tags);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXHIBIT_ENDPOINTS as EX, EXHIBIT_SCREENS, ROLE } from '@solarops/contracts';
 import { notFound } from '../../http/AppError.ts';
 import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { bearer } from '../../http/routeSchemas.ts';
 import { callerOf, requireRole } from '../auth/guards.ts';
 import { findPlant, powerCurve } from '../plants/queries.ts';
 import { localDay } from '../../time/localDay.ts';
@@ -22,12 +22,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
   const tags = ['exhibit'];
   // A wall calls with a user's bearer token or with a display link's `Display <token>`.
-  const doc = (preHandler: ReturnType<typeof wallGuard>, summary: string) => ({
-    preHandler,
-    tags,
-    security: bearer,
-    summary,
-  });
+  const doc = bearerDocs(tags);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FIRMWARE_ENDPOINTS as FIRMWARE, FIRMWARE_LIMITS, ROLE } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
-import { endpointRoute, type EndpointRouteDoc } from '../../http/endpointRoute.ts';
+import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { ok } from '../../http/envelope.ts';
 import { guard } from '../../http/guardsFirst.ts';
 import { oneFileToDisk } from '../../http/multipartBody.ts';
@@ -45,13 +46,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (!seesAll(callerOf(request))) throw forbidden();
   });
   const maxBytes = config.firmwareMaxBytes ?? FIRMWARE_LIMITS.defaultMaxBytes;
-  const doc = (preHandler: EndpointRouteDoc['preHandler'], summary: string) => ({
-    preHandler,
-    tags,
-    security: bearer,
-    summary,
-    errors,
-  });
+  const doc = bearerDocs(tags, errors);
 
   pagedList(
     app,

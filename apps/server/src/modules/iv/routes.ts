@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IV_ENDPOINTS as IV } from '@solarops/contracts';
 import { ok } from '../../http/envelope.ts';
 import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { pagedList } from '../../http/listRoutes.ts';
 import { sendPdf } from '../../http/sendPdf.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -40,13 +41,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const center = app.deps.commandCenter;
   const guard = requirePermission('diagnosis', 'diagnosisResults', 'diagnosisResults1');
   const startGuard = requirePermission('diagnosis');
-  const doc = (preHandler: typeof guard, summary: string) => ({
-    preHandler,
-    tags,
-    security: bearer,
-    summary,
-    errors,
-  });
+  const doc = bearerDocs(tags, errors);
 
   endpointRoute(
     app,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANUAL_ENDPOINTS as MANUALS, MANUAL_MAX_BYTES_DEFAULT, errorEnvelope } from '@solarops/contracts';
 import { forbidden, notFound } from '../../http/AppError.ts';
 import { endpointRoute } from '../../http/endpointRoute.ts';
+import { bearerDocs } from '../../http/bearerDocs.ts';
 import { ok } from '../../http/envelope.ts';
 import { guard as asGuard } from '../../http/guardsFirst.ts';
 import { keepSpooledFile, oneFileToDisk } from '../../http/multipartBody.ts';
@@ -42,13 +43,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     await guard(request, reply);
     if (!seesAll(callerOf(request))) throw forbidden();
   });
-  const doc = (preHandler: typeof guard, summary: string) => ({
-    preHandler,
-    tags,
-    security: bearer,
-    summary,
-    errors,
-  });
+  const doc = bearerDocs(tags, errors);
 
   pagedList(
     app,
