@@ -10,9 +10,13 @@ const ANTD_MODULE = /\/node_modules\/antd\/es\/.+\.js$/;
 const FACTORY_HOMES = /\/antd\/es\/theme\/(internal|util\/genStyleUtils)\.js$/;
 /** Where each component's style hook is made: in zero-runtime mode it returns the scoping class, and no more. */
 const STYLE_HOOK_MAKER = /\/@ant-design\/cssinjs-utils\/es\/util\/genStyleUtils\.js$/;
-/** From the zero-runtime check of the component style hook to the hook's end: what runs without zero-runtime mode. */
+/**
+ * From the zero-runtime check of the component style hook to the hook's end: what runs without zero-runtime mode.
+ * The check is spelled out (the class returned at once, nothing else), so that an upgrade that has zero-runtime mode
+ * do more no longer matches.
+ */
 const RUN_TIME_STYLES =
-  /\n {6}\/\/ Update of `disabledRuntimeStyle`[\s\S]*?\n {6}return hashId;\n {4}\};\n {2}\}\n {2}function genSubStyleComponent\(/;
+  /\n {6}\/\/ Update of `disabledRuntimeStyle`[^\n]*\n {6}var memoizedZeroRuntime = useMemo\(function \(\) \{\n {8}return zeroRuntime;\n {6}\}, \[\]\);\n {6}if \(memoizedZeroRuntime\) \{\n {8}return hashId;\n {6}\}\n[\s\S]*?\n {6}return hashId;\n {4}\};\n {2}\}\n {2}function genSubStyleComponent\(/;
 /** The CSS parser only the style writer uses. */
 const STYLE_PARSER = /\/node_modules\/stylis\//;
 

@@ -37,6 +37,23 @@ describe("the build leaves out Ant Design's run-time style writer", () => {
     expect(hooks).toContain('useCSSVarRegister(');
   });
 
+  it('refuses a style hook whose zero-runtime branch no longer returns the scoping class at once', () => {
+    const file = require.resolve('@ant-design/cssinjs-utils/es/util/genStyleUtils.js');
+    const text = readFileSync(file, 'utf8');
+    const branch = '      if (memoizedZeroRuntime) {\n        return hashId;\n      }\n';
+    expect(text).toContain(branch);
+    // An upgrade that makes zero-runtime mode do more than return the class (or no longer return early): the rest
+    // of the hook is no longer what zero-runtime mode skips, and cutting it would change what a page draws.
+    for (const changed of [
+      text.replace(branch, ''),
+      text.replace(
+        branch,
+        branch.replace('return hashId;', 'useZeroRuntimeStyles(prefixCls);\n        return hashId;'),
+      ),
+    ])
+      expect(() => zeroRuntimeStyleHook(changed, file)).toThrow(/no longer has the shape/);
+  });
+
   it("hands the button's style hooks no style function, so none is bundled", () => {
     const file = path.join(antdEs, 'button/style/index.js');
     const out = withoutStyleFunctions(readFileSync(file, 'utf8'), file) ?? '';
