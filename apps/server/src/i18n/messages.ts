@@ -83,6 +83,10 @@ export const MESSAGES = {
   accountDisabled: { zh: '账号已被禁用', en: 'This account is disabled' },
   accountPending: { zh: '企业账号正在审核中', en: 'This enterprise account is pending authentication' },
   accountRefused: { zh: '企业账号审核未通过', en: 'This enterprise account was refused' },
+  passwordNotIssued: {
+    zh: '该演示账号尚无密码：演示电站上线后，服务器会在日志中打印其密码（管理员也可为其设置密码）',
+    en: 'This demo account has no password yet: the server prints it in its log once the demo fleet is online (an administrator can also set one)',
+  },
   invalidRefreshToken: { zh: '刷新令牌无效', en: 'Invalid refresh token' },
   wrongOldPassword: { zh: '原密码错误', en: 'The current password is wrong' },
   samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },

@@ -28,7 +28,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       summary: 'Sign in (multipart username and password; Basic client credentials)',
       description:
         'Unknown user, wrong password or an account locked by repeated failures: the same 400 in the same ' +
-        'time. Disabled, pending or refused enterprise (right password only): 403. Too many attempts, or too ' +
+        'time. Disabled, pending or refused enterprise (right password only), or a demo account whose password ' +
+        'is not issued yet: 403. Too many attempts, or too ' +
         'many failures, from one address within a minute: 429 for that address only.',
       errors,
       // Per client address, before any password is checked (slows spraying across accounts).

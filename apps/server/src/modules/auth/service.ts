@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../http/AppError.ts';
 import type { FailedSignIns } from './failedSignIns.ts';
 import { roles, users } from '../users/tables.ts';
-import { dummyPasswordHash, isWeakPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, isWeakPassword, PASSWORD_NOT_ISSUED, verifyPassword } from './passwords.ts';
 import { createSession, rotateRefreshToken } from './sessions.ts';
 import { sha256, signAccessToken } from './tokens.ts';
 import { loadSettings } from '../system/consoleSettings.ts';
@@ -87,6 +87,10 @@ export async function signIn(
     attempt.userId = user.id;
     attempt.userCode = user.userCode;
   }
+  // A demo account whose password is not issued yet (fleet/issueDemoPasswords.ts): no password can match, and the
+  // demo accounts' names are public, so the answer says so rather than "wrong password", and counts no failure (a
+  // lock would outlast the issue of the password).
+  if (user?.passwordHash === PASSWORD_NOT_ISSUED) throw forbidden('passwordNotIssued');
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   const locked = user?.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
   if (!user || !matches || locked) {

@@ -3,6 +3,8 @@ import { ROLE } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, login, loginAs } from '../../../test/factories.ts';
+import { MESSAGES } from '../../i18n/messages.ts';
+import { LOCKOUT } from '../auth/service.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { issueDemoPasswords } from './issueDemoPasswords.ts';
 import { DEMO_ACCOUNTS, DEMO_DISTRIBUTOR, seedDemoFleet } from './seedDemoFleet.ts';
@@ -25,8 +27,13 @@ describe('the demo accounts’ passwords, issued once the fleet is seeded', () =
     const plants = await t.app.inject({ method: 'GET', url: '/prod-api/plant/list', headers: admin });
     expect(plants.statusCode).toBe(200);
     expect((plants.json() as { total: number }).total).toBe(2);
-    // Seeded without a password: none signs the account in, not even the placeholder stored for it.
-    expect((await login(t.app, DEMO_DISTRIBUTOR, 'not-issued')).statusCode).toBe(400);
+    // Seeded without a password: none signs the account in, not even the placeholder stored for it, and the answer
+    // says why (not "wrong password"); the tries count no failure, so they lock nothing once the password is issued.
+    for (let i = 0; i <= LOCKOUT.freeFailures + 1; i++) {
+      const early = await login(t.app, DEMO_DISTRIBUTOR, i === 0 ? 'not-issued' : `Guess#${i}a`);
+      expect(early.statusCode).toBe(403);
+      expect((early.json() as { msg: string }).msg).toBe(MESSAGES.passwordNotIssued.zh);
+    }
 
     // An administrator gives one account a password of its own before the others are issued.
     const own = 'Own#Password2026';
