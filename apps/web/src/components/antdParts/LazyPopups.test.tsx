@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,20 @@ describe('a row action’s tooltip and confirmation, built when first wanted', (
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Delete plant A?')).toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks on a click that comes without a pointer over the button or the focus on it', async () => {
+    // Assistive technology (a screen reader's browse mode, voice control) activates a button with a click alone.
+    const onConfirm = vi.fn();
+    render(
+      <LazyPopconfirm title="Delete plant A?" okText="Delete" cancelText="Cancel" onConfirm={onConfirm}>
+        <Button aria-label="Remove" />
+      </LazyPopconfirm>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Delete plant A?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
