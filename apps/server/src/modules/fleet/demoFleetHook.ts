@@ -245,9 +245,11 @@ export const demoFleetHook: StartupHook = {
       );
     };
     fleetChanges.on('collectorRekeyed', rekeyed);
+    // A stop leaves what follows to the next start: the passwords not yet issued, the history not yet written.
+    const stopping = new AbortController();
     // The demo accounts' passwords, once the fleet is live (their hashes are seconds of CPU the listing of the
     // plants need not wait for); a start stopped before issues them at the next.
-    const issuing = issueDemoPasswords(db).then(
+    const issuing = issueDemoPasswords(db, { signal: stopping.signal }).then(
       (issued) => {
         if (issued.length === 0) return;
         // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
@@ -260,8 +262,7 @@ export const demoFleetHook: StartupHook = {
       (err: unknown) =>
         logger.error({ err }, 'demo accounts not given their passwords, given at the next start'),
     );
-    // The history is written after the fleet is live, in small transactions; a stop leaves it to the next start.
-    const stopping = new AbortController();
+    // The history is written after the fleet is live, in small transactions.
     const filling = history
       ? fillInBackground(db, history, {
           pauseMs: config.simulatorBackfillPauseMs ?? 0,

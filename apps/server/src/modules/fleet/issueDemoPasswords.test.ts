@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, login, loginAs } from '../../../test/factories.ts';
 import { MESSAGES } from '../../i18n/messages.ts';
+import { hashPassword, PASSWORD_NOT_ISSUED } from '../auth/passwords.ts';
 import { LOCKOUT } from '../auth/service.ts';
+import { users } from '../users/tables.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
 import { issueDemoPasswords } from './issueDemoPasswords.ts';
 import { DEMO_ACCOUNTS, DEMO_DISTRIBUTOR, seedDemoFleet } from './seedDemoFleet.ts';
@@ -54,5 +57,56 @@ describe('the demo accounts’ passwords, issued once the fleet is seeded', () =
     // Issued once: a later start prints nothing and changes no password.
     expect(await issueDemoPasswords(t.db)).toEqual([]);
     expect((await login(t.app, DEMO_DISTRIBUTOR, issued[0]!.password)).statusCode).toBe(200);
+  }, 120_000);
+});
+
+/**
+ * A stop or a crash while the passwords are hashed (seconds on a busy machine) must not leave an account with a
+ * password nobody saw: none is stored until all are hashed, then all at once, right before they are printed.
+ */
+describe('the demo accounts’ passwords, stopped while they are hashed', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoFleet(t.db, generateDemoFleet({ seed: 5, plants: 2 }), noBrokerAccounts);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const notIssued = async () =>
+    (
+      await t.db
+        .select({ userCode: users.userCode })
+        .from(users)
+        .where(eq(users.passwordHash, PASSWORD_NOT_ISSUED))
+        .orderBy(users.id)
+    ).map((u) => u.userCode);
+
+  it('stores none when a hash fails or the start stops midway, then issues them all at the next start', async () => {
+    let hashes = 0;
+    const failingThird = (password: string) => {
+      hashes += 1;
+      if (hashes === 3) return Promise.reject(new Error('out of memory'));
+      return hashPassword(password);
+    };
+    await expect(issueDemoPasswords(t.db, { hash: failingThird })).rejects.toThrow('out of memory');
+    expect(await notIssued()).toEqual(DEMO_ACCOUNTS);
+
+    const stopping = new AbortController();
+    hashes = 0;
+    const stoppedAtSecond = (password: string) => {
+      hashes += 1;
+      if (hashes === 2) stopping.abort();
+      return hashPassword(password);
+    };
+    expect(await issueDemoPasswords(t.db, { hash: stoppedAtSecond, signal: stopping.signal })).toEqual([]);
+    expect(hashes).toBe(2);
+    expect(await notIssued()).toEqual(DEMO_ACCOUNTS);
+
+    const issued = await issueDemoPasswords(t.db);
+    expect(issued.map((a) => a.userCode)).toEqual(DEMO_ACCOUNTS);
+    expect(await notIssued()).toEqual([]);
+    for (const account of issued)
+      expect((await login(t.app, account.userCode, account.password)).statusCode).toBe(200);
   }, 120_000);
 });
