@@ -129,13 +129,8 @@ export function listExport<Q extends z.ZodType, Row>(
     return sendXlsx(reply, fileName, await workbook(rows, requestLanguage(request)));
   };
   if (typeof at !== 'string') {
-    const { preHandler, tags, security, summary, errors } = route as EndpointRouteDoc;
-    endpointRoute(
-      app,
-      at,
-      { preHandler, tags, security, summary, ...(errors ? { errors } : {}), ...(config ? { config } : {}) },
-      download,
-    );
+    // The whole documentation, as a list's: endpointRoute reads what it declares (a description too) and no more.
+    endpointRoute(app, at, route as EndpointRouteDoc, download);
     return;
   }
   const { querystring } = route as ListRoute<Q>;
