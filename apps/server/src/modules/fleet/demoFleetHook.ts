@@ -61,8 +61,10 @@ export const FLEET_FILE = 'demo-fleet.json';
 export const demoFleetHook: StartupHook = {
   name: 'demo fleet simulator',
   async start({ config, database, deps, logger }) {
-    if (!config.simulator) return;
     const db = database.db;
+    // Without the simulator, the demo accounts of an earlier start that stopped before their passwords were issued
+    // still get them.
+    if (!config.simulator) return issuingAlone(db, logger);
     const { deviceLink, fleetChanges } = deps;
     const file = path.join(config.dataDir, FLEET_FILE);
     let saved: FleetFile;
@@ -117,7 +119,7 @@ export const demoFleetHook: StartupHook = {
     } else {
       if (!existsSync(file)) {
         logger.warn(`demo fleet exists but ${file} is missing: the simulator cannot sign its collectors in`);
-        return;
+        return issuingAlone(db, logger);
       }
       saved = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
       ({ fleet, agent } = fleetOf(saved));
@@ -248,20 +250,8 @@ export const demoFleetHook: StartupHook = {
     // A stop leaves what follows to the next start: the passwords not yet issued, the history not yet written.
     const stopping = new AbortController();
     // The demo accounts' passwords, once the fleet is live (their hashes are seconds of CPU the listing of the
-    // plants need not wait for); a start stopped before issues them at the next.
-    const issuing = issueDemoPasswords(db, { signal: stopping.signal }).then(
-      (issued) => {
-        if (issued.length === 0) return;
-        // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
-        logger.warn(
-          `First start: demo accounts (distributor, installers, end users owning the demo plants): ${issued
-            .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
-            .join('; ')}`,
-        );
-      },
-      (err: unknown) =>
-        logger.error({ err }, 'demo accounts not given their passwords, given at the next start'),
-    );
+    // plants need not wait for).
+    const issuing = issueInBackground(db, logger, stopping.signal);
     // The history is written after the fleet is live, in small transactions.
     const filling = history
       ? fillInBackground(db, history, {
@@ -280,6 +270,36 @@ export const demoFleetHook: StartupHook = {
     };
   },
 };
+
+/**
+ * Issues the demo accounts' passwords not issued yet (issueDemoPasswords.ts) and prints them once; at every start,
+ * so that a start stopped before they were issued issues them at the next. `signal` stops it between the hashes.
+ */
+function issueInBackground(db: Database, logger: FastifyBaseLogger, signal: AbortSignal): Promise<void> {
+  return issueDemoPasswords(db, { signal }).then(
+    (issued) => {
+      if (issued.length === 0) return;
+      // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
+      logger.warn(
+        `First start: demo accounts (distributor, installers, end users owning the demo plants): ${issued
+          .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
+          .join('; ')}`,
+      );
+    },
+    (err: unknown) =>
+      logger.error({ err }, 'demo accounts not given their passwords, given at the next start'),
+  );
+}
+
+/** The demo accounts' passwords issued on a start that does not run the fleet; the function stops it. */
+function issuingAlone(db: Database, logger: FastifyBaseLogger): () => Promise<void> {
+  const stopping = new AbortController();
+  const issuing = issueInBackground(db, logger, stopping.signal);
+  return async () => {
+    stopping.abort();
+    await issuing;
+  };
+}
 
 /** Writes the pending history, logging its end (or its failure: the next start resumes it). */
 async function fillInBackground(

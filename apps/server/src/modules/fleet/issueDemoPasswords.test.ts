@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@solarops/contracts';
 import { generateDemoFleet } from '@solarops/simulator/fleet';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, login, loginAs } from '../../../test/factories.ts';
+import { readableLog } from '../../../test/readableLog.ts';
 import { MESSAGES } from '../../i18n/messages.ts';
 import { hashPassword, PASSWORD_NOT_ISSUED } from '../auth/passwords.ts';
 import { LOCKOUT } from '../auth/service.ts';
 import { users } from '../users/tables.ts';
 import { noBrokerAccounts } from '../devices/BrokerAccounts.ts';
+import { demoFleetHook } from './demoFleetHook.ts';
 import { issueDemoPasswords } from './issueDemoPasswords.ts';
 import { DEMO_ACCOUNTS, DEMO_DISTRIBUTOR, seedDemoFleet } from './seedDemoFleet.ts';
 
@@ -109,4 +111,49 @@ describe('the demo accounts’ passwords, stopped while they are hashed', () => 
     for (const account of issued)
       expect((await login(t.app, account.userCode, account.password)).statusCode).toBe(200);
   }, 120_000);
+});
+
+/**
+ * A first start stopped before the passwords were issued, then a start that does not run the fleet (SIMULATOR=off,
+ * or its file of secrets lost): the accounts still get their passwords, printed once, instead of none ever.
+ */
+describe('the demo accounts’ passwords, issued by a start that does not run the fleet', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoFleet(t.db, generateDemoFleet({ seed: 5, plants: 2 }), noBrokerAccounts);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it.each([
+    ['the simulator off', false],
+    ['the fleet’s file missing', true],
+  ])(
+    'issues and prints them with %s',
+    async (_, simulator) => {
+      await t.db
+        .update(users)
+        .set({ passwordHash: PASSWORD_NOT_ISSUED })
+        .where(inArray(users.userCode, [...DEMO_ACCOUNTS]));
+      const { logger, lines } = readableLog<{ msg: string }>();
+      const stop = await demoFleetHook.start({
+        config: { ...t.config, simulator },
+        database: t.database,
+        deps: t.app.deps,
+        logger,
+      });
+      // Printed within a minute however busy the machine: then stopped (a stop before would leave them all).
+      const printedLine = () => lines.find((l) => l.msg.includes('demo accounts ('))?.msg;
+      for (let i = 0; i < 1200 && !printedLine(); i++) await new Promise((r) => setTimeout(r, 50));
+      await stop?.();
+      const printed = printedLine() ?? '';
+      expect(printed, 'the passwords printed').not.toBe('');
+      for (const userCode of DEMO_ACCOUNTS) {
+        const password = new RegExp(`${userCode} / (\\S+) `).exec(printed)?.[1] ?? '';
+        expect((await login(t.app, userCode, password)).statusCode, userCode).toBe(200);
+      }
+    },
+    120_000,
+  );
 });
