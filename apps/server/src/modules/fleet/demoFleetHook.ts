@@ -56,7 +56,8 @@ export const FLEET_FILE = 'demo-fleet.json';
  * SIMULATOR=on (the default of `npm start`): on first start seeds the demo fleet and its accounts (their passwords
  * issued and printed once the fleet is live), plans its history in memory, then runs the fleet live over MQTT against the device link and writes
  * the history straight into the database behind it, newest first (fillDemoHistory.ts). Later starts continue the
- * same fleet, its counters taken from the latest stored state, and the history where it stopped.
+ * same fleet, its counters taken from the latest stored state, and the history where it stopped. Every start, the
+ * simulator on or off, issues the demo accounts' passwords a stopped start left without (issueDemoPasswords.ts).
  */
 export const demoFleetHook: StartupHook = {
   name: 'demo fleet simulator',
