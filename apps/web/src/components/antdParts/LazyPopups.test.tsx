@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,31 @@ describe('a row action’s tooltip and confirmation, built when first wanted', (
     await waitFor(() => expect(document.querySelector('.ant-tooltip:not(.ant-tooltip-hidden)')).toBeNull());
     // Its closing animation takes its time in jsdom: 4 s on a loaded machine.
   }, 20_000);
+
+  it('opens after the pointer rests on the button, not while it crosses it', async () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <LazyTooltip title="Edit">
+          <Button aria-label="Edit" />
+        </LazyTooltip>,
+      );
+      const button = () => screen.getByRole('button', { name: 'Edit' });
+      // Crossed: in and out within Ant Design's delay.
+      fireEvent.mouseOver(button());
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      fireEvent.mouseOut(button());
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      // Rested on.
+      fireEvent.mouseOver(button());
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Edit');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('stays closed while told so', async () => {
     render(

@@ -5,6 +5,8 @@ import {
   type ReactElement,
   type ReactNode,
   cloneElement,
+  useEffect,
+  useRef,
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
@@ -21,6 +23,7 @@ import { Popconfirm, Tooltip } from 'antd';
 type ButtonChild = ReactElement<{
   onClick?: (e: MouseEvent) => void;
   onMouseEnter?: (e: MouseEvent) => void;
+  onMouseLeave?: (e: MouseEvent) => void;
   onFocus?: (e: FocusEvent) => void;
   autoFocus?: boolean;
 }>;
@@ -39,7 +42,7 @@ type Approach = 'pointer' | 'focus' | 'click';
 function useBuiltOnApproach(
   children: ButtonChild,
   build: (button: ButtonChild, by: Approach) => ReactNode,
-  { buildOnClick = false } = {},
+  { buildOnClick = false, onPointer }: { buildOnClick?: boolean; onPointer?: () => void } = {},
 ) {
   const [reached, setReached] = useState<{ by: Approach; focused: boolean }>();
   if (reached)
@@ -50,6 +53,7 @@ function useBuiltOnApproach(
       // At once, not at React's next render: a tap (or a quick click) sends its press right after the pointer
       // enters, and a press begun on this button and ended on its new one would click neither.
       flushSync(() => setReached({ by: 'pointer', focused: false }));
+      onPointer?.();
     },
     onFocus: (e: FocusEvent) => {
       children.props.onFocus?.(e);
@@ -64,7 +68,13 @@ function useBuiltOnApproach(
   });
 }
 
-/** A Tooltip (opened on hover), already open when the pointer built it. */
+/** How long the pointer rests on a button before its tooltip opens [ms]: Ant Design's own delay (0.1 s). */
+const TOOLTIP_DELAY_MS = 100;
+
+/**
+ * A Tooltip (opened on hover). The pointer's arrival that built it came before it existed: it opens after the same
+ * delay as any hover, unless the pointer left meanwhile, so that a pointer crossing a column of buttons opens none.
+ */
 export function LazyTooltip({
   title,
   open,
@@ -75,11 +85,47 @@ export function LazyTooltip({
   open?: false;
   children: ButtonChild;
 }) {
-  return useBuiltOnApproach(children, (button, by) => (
-    <Tooltip title={title} open={open} defaultOpen={by === 'pointer'}>
-      {button}
-    </Tooltip>
-  ));
+  // Shown once built: Ant Design's hover rules decide (`onOpenChange`), and the arrival's timer, until either.
+  const [shown, setShown] = useState(false);
+  const arrival = useRef<number>(undefined);
+  const cancelArrival = () => window.clearTimeout(arrival.current);
+  useEffect(() => cancelArrival, []);
+  // Kept closed, it stays closed after, as Ant Design's own state does: nor does a pending arrival open it then.
+  useEffect(() => {
+    if (open === false) cancelArrival();
+  }, [open]);
+  const [keptClosed, setKeptClosed] = useState(open === false);
+  if (keptClosed !== (open === false)) {
+    setKeptClosed(open === false);
+    if (open === false) setShown(false);
+  }
+  return useBuiltOnApproach(
+    children,
+    (button) => (
+      <Tooltip
+        title={title}
+        open={open === false ? false : shown}
+        mouseEnterDelay={TOOLTIP_DELAY_MS / 1000}
+        onOpenChange={(next) => {
+          cancelArrival();
+          setShown(next);
+        }}
+      >
+        {cloneElement(button, {
+          onMouseLeave: (e: MouseEvent) => {
+            button.props.onMouseLeave?.(e);
+            cancelArrival();
+          },
+        })}
+      </Tooltip>
+    ),
+    {
+      onPointer: () => {
+        cancelArrival();
+        arrival.current = window.setTimeout(() => setShown(true), TOOLTIP_DELAY_MS);
+      },
+    },
+  );
 }
 
 /** A Popconfirm (opened by a click on its button), already open when a click built it. */
