@@ -28,12 +28,21 @@ export async function planDemoHistoryInThread(
   startThread: typeof planningThread = planningThread,
   threads = Math.min(MAX_THREADS, availableParallelism()),
 ): Promise<DemoHistoryPlan> {
+  const started: Worker[] = [];
+  const planned: Promise<DemoHistoryPlan>[] = [];
   try {
-    const parts = await Promise.all(
-      partsOf(plants.length, threads).map((part) => inThread(startThread(plants, span, part))),
-    );
-    return joined(parts);
+    for (const part of partsOf(plants.length, threads)) {
+      const worker = startThread(plants, span, part);
+      started.push(worker);
+      const plan = inThread(worker);
+      // Handled here too: when a thread fails, the others' ends are awaited by nobody.
+      plan.catch(() => undefined);
+      planned.push(plan);
+    }
+    return joined(await Promise.all(planned));
   } catch {
+    // The threads still planning would only take the cores from the plan made here.
+    for (const worker of started) void worker.terminate();
     return planDemoHistory(plants, span);
   }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { generateDemoFleet, withAgentPlant } from '@solarops/simulator/fleet';
@@ -58,5 +59,28 @@ describe('the demo history planned in a thread of its own', () => {
     ]);
     expect([...here.chunks.values()].flat().length).toBeGreaterThan(0);
     expect(fellBack).toEqual(here);
+  }, 120_000);
+
+  it('stops the other thread when one cannot start, so that the plan made here has the cores', async () => {
+    const { fleet } = withAgentPlant(generateDemoFleet({ seed: 7, plants: 2 }));
+    const span = { ...historySpan(2, Date.UTC(2026, 5, 21, 9, 7)), seed: 7 };
+    /** Per thread started: at its end, whether it sent its part. */
+    const ends: Promise<boolean>[] = [];
+    const secondFails = (...args: Parameters<typeof planningThread>) => {
+      if (ends.length === 1) throw new Error('no such entry');
+      const worker = planningThread(...args);
+      let sent = false;
+      worker.once('message', () => (sent = true));
+      ends.push(once(worker, 'exit').then(() => sent));
+      return worker;
+    };
+    const [fellBack, here] = await Promise.all([
+      planDemoHistoryInThread(fleet.plants, span, secondFails, 2),
+      planDemoHistory(fleet.plants, span),
+    ]);
+    expect(fellBack).toEqual(here);
+    // The first thread stopped, not left to plan its part for nothing beside the plan made here.
+    expect(ends).toHaveLength(1);
+    expect(await ends[0]).toBe(false);
   }, 120_000);
 });
