@@ -73,10 +73,11 @@ describe("the build leaves out Ant Design's run-time style writer", () => {
       .split('\n')
       .filter((f) => !/theme\/(internal|util\/genStyleUtils)\.js$/.test(f));
     expect(files.length).toBeGreaterThan(50);
+    // A module left as it was counts as kept: it names a factory in a call the build does not recognize.
     const kept = files.filter((f) => {
       const out = withoutStyleFunctions(readFileSync(f, 'utf8'), f);
       return (
-        out !== undefined && styleFunctionArguments(out).some(({ argument }) => argument?.type !== 'Literal')
+        out === undefined || styleFunctionArguments(out).some(({ argument }) => argument?.type !== 'Literal')
       );
     });
     expect(kept).toEqual([]);
