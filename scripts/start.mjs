@@ -6,7 +6,7 @@
 // SIGTERM) is passed on to both.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST_DIR, builtStamp, sourceStamp } from '../apps/web/sourceStamp.mjs';
@@ -18,8 +18,11 @@ const env = {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 };
 
-/** The console build's niceness beside the server (a lower priority: 19 is the lowest). */
-const BUILD_PRIORITY = 10;
+/**
+ * How much nicer than the server the console's build runs (a lower priority), counted from this process's own
+ * niceness so that a start already run under `nice` still gives the server the higher priority; 19 is the lowest.
+ */
+const BUILD_NICER_BY = 10;
 
 const stale = builtStamp() !== sourceStamp();
 /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -36,7 +39,7 @@ if (stale) {
   // the server's own work holds up (its code, the database, the history's plan), and the console is of no use
   // before it. Set at once, before the build starts its compiler's processes, which inherit it.
   try {
-    if (build.pid) setPriority(build.pid, BUILD_PRIORITY);
+    if (build.pid) setPriority(build.pid, Math.min(19, getPriority() + BUILD_NICER_BY));
   } catch {
     // Not allowed here: the build runs at the server's priority, as before.
   }
