@@ -71,3 +71,91 @@ export const descendantsCpuSeconds = (root: number, name: RegExp) => {
   for (const [pid, p] of procs) if (name.test(p.comm) && below(pid)) ticks += p.ticks;
   return ticks / 100;
 };
+
+/** A process's kind as Chromium names it on its command line: browser, renderer, gpu-process, utility:<service>. */
+const chromiumKind = (pid: number) => {
+  try {
+    // Chromium rewrites its command line as one line of words (its process title), so NULs or spaces part them.
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = args.find((a) => a.startsWith('--type='))?.slice(7);
+    if (!type) return 'browser';
+    const sub = args.find((a) => a.startsWith('--utility-sub-type='))?.slice(19);
+    return sub
+      ? `${type}:${sub
+          .replace(/\.mojom\./, '.')
+          .split('.')
+          .pop()}`
+      : type;
+  } catch {
+    return 'gone';
+  }
+};
+
+/** A thread's CPU time so far, with what to call it: `<process kind> <thread name>` [s]. */
+export type ThreadTimes = Map<string, { label: string; seconds: number }>;
+
+/**
+ * CPU time of each thread of the processes below `root` whose command name matches `name`, keyed by process and
+ * thread id. Processes come and go (Chromium swaps renderers between navigations): `threadTimesBetween` makes two
+ * readings one account.
+ */
+export const descendantsThreadTimes = (root: number, name: RegExp): ThreadTimes => {
+  const procs = new Map<number, { ppid: number; comm: string }>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+      procs.set(Number(pid), {
+        ppid: Number(f[1]),
+        comm: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')),
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid)
+      if (p === root) return true;
+    return false;
+  };
+  const times: ThreadTimes = new Map();
+  for (const [pid, p] of procs) {
+    if (!name.test(p.comm) || !below(pid)) continue;
+    const kind = chromiumKind(pid);
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const raw = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+          const thread = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')).replace(/\d+$/, '');
+          times.set(`${pid}/${tid}`, {
+            label: `${kind} ${thread}`,
+            seconds: (Number(f[11]) + Number(f[12])) / 100,
+          });
+        } catch {
+          // the thread ended meanwhile
+        }
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return times;
+};
+
+/**
+ * What each kind of thread took between two readings [s], by label: threads alive at the second reading by their
+ * own count (from zero if they began meanwhile); the rest of `totalSeconds` (the same stretch's
+ * `descendantsCpuSeconds`), spent by threads and processes that ended meanwhile, as "ended meanwhile".
+ */
+export const threadTimesBetween = (before: ThreadTimes, after: ThreadTimes, totalSeconds: number) => {
+  const byLabel = new Map<string, number>();
+  let counted = 0;
+  for (const [key, { label, seconds }] of after) {
+    const took = seconds - (before.get(key)?.seconds ?? 0);
+    byLabel.set(label, (byLabel.get(label) ?? 0) + took);
+    counted += took;
+  }
+  byLabel.set('ended meanwhile', totalSeconds - counted);
+  return byLabel;
+};

@@ -10,6 +10,8 @@
  * on the same server and data, ROUNDS times each (default 2) in turn with this one, and the ratios printed: on a
  * shared machine only figures from the same run compare. WEB_DIST_DIR=<dir>: the build measured as "this build"
  * instead of this workspace's (to compare two older commits, e.g. the two sides of one change).
+ * Beside each plant-list figure, where Chromium's CPU went by process kind and thread (renderer, browser,
+ * network service, GPU process; "ended meanwhile" is the renderer a navigation from outside leaves behind).
  * Last line: login JS gzip and transferred [KB], dashboard JS gzip and transferred [KB], plant list p50 and max
  * from outside and from the menu [ms] (this build's, pooled over the rounds). "Transferred" is Chromium's count of
  * the scripts' bytes on the wire, compressed as the server chose (a console before compression sends them whole).
@@ -60,6 +62,21 @@ async function measure(webDist: string | undefined): Promise<PageFigures> {
   }
 }
 
+/** The mean of each key over `all`. */
+function averaged(all: Map<string, number>[]): Map<string, number> {
+  const mean = new Map<string, number>();
+  for (const m of all) for (const [k, v] of m) mean.set(k, (mean.get(k) ?? 0) + v / all.length);
+  return mean;
+}
+
+/** The threads that took (or, ended, gave back) at least 10 ms per navigation, most first, e.g. `renderer CrRendererMain 412`. */
+const breakdown = (m: Map<string, number>) =>
+  [...m]
+    .filter(([, v]) => Math.abs(v) >= 10)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join(', ');
+
 /** The figures of several rounds as one: navigations pooled, CPU averaged, script sizes from the first. */
 const pooled = (all: PageFigures[]): PageFigures => ({
   login: all[0]!.login,
@@ -68,6 +85,8 @@ const pooled = (all: PageFigures[]): PageFigures => ({
   plantListCpuMs: all.reduce((a, f) => a + f.plantListCpuMs, 0) / all.length,
   plantListInAppMs: all.flatMap((f) => f.plantListInAppMs),
   plantListInAppCpuMs: all.reduce((a, f) => a + f.plantListInAppCpuMs, 0) / all.length,
+  plantListCpuByThreadMs: averaged(all.map((f) => f.plantListCpuByThreadMs)),
+  plantListInAppCpuByThreadMs: averaged(all.map((f) => f.plantListInAppCpuByThreadMs)),
 });
 
 const kb = (n: number) => (n / 1024).toFixed(1);
@@ -95,6 +114,8 @@ if (baseline) {
   console.log(
     `  plant list from the menu: ${ms(old.plantListInAppMs)} ms, ${old.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
   );
+  console.log(`  CPU from outside by thread [ms]: ${breakdown(old.plantListCpuByThreadMs)}`);
+  console.log(`  CPU from the menu by thread [ms]: ${breakdown(old.plantListInAppCpuByThreadMs)}`);
   console.log(
     `this build / baseline, same run: from outside p50 ${(p50(figures.plantListMs) / p50(old.plantListMs)).toFixed(2)}, ` +
       `Chromium CPU ${(figures.plantListCpuMs / old.plantListCpuMs).toFixed(2)}, ` +
@@ -117,6 +138,8 @@ console.log(
   `plant list from the menu: ${ms(figures.plantListInAppMs)} ms, ` +
     `${figures.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
 );
+console.log(`CPU from outside by thread [ms]: ${breakdown(figures.plantListCpuByThreadMs)}`);
+console.log(`CPU from the menu by thread [ms]: ${breakdown(figures.plantListInAppCpuByThreadMs)}`);
 console.log(
   `login JS ${kb(figures.login.gzip)} KB gzip, ${kb(figures.login.transferred)} KB transferred (target 120 gzip), ` +
     `dashboard JS ${kb(figures.dashboard.gzip)} KB gzip, ${kb(figures.dashboard.transferred)} KB transferred ` +

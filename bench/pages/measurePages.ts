@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
-import { descendantsCpuSeconds } from '../lib/cpuTime.ts';
+import { descendantsCpuSeconds, descendantsThreadTimes, threadTimesBetween } from '../lib/cpuTime.ts';
 
 /**
  * A row of the plant list on screen. The console keeps the pages of open tabs mounted but hidden, so a hidden list
@@ -29,7 +29,15 @@ export interface PageFigures {
   plantListInAppMs: number[];
   /** Chromium's CPU time per visit from the menu, from the click to the rows [ms]. */
   plantListInAppCpuMs: number;
+  /** Where the CPU per navigation went, by process kind and thread (`descendantsCpuByThread`) [ms]. */
+  plantListCpuByThreadMs: Map<string, number>;
+  plantListInAppCpuByThreadMs: Map<string, number>;
 }
+
+/** Adds each key's seconds of `from`, times `scale`, to `into`. */
+const addTo = (into: Map<string, number>, from: Map<string, number>, scale: number) => {
+  for (const [key, s] of from) into.set(key, (into.get(key) ?? 0) + s * scale);
+};
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -124,17 +132,26 @@ export async function measurePages(
 
     const plantListMs: number[] = [];
     const browserCpu = () => descendantsCpuSeconds(process.pid, /chrom/i);
+    const byThread = () => descendantsThreadTimes(process.pid, /chrom/i);
+    const plantListCpuByThreadMs = new Map<string, number>();
     const cpu0 = browserCpu();
     for (let i = 0; i < runs; i++) {
       // Away first, so that each run is a whole navigation (the console boots again, its code from the HTTP
       // cache, the session from session storage, the data fetched anew).
       await page.goto('about:blank');
       const t0 = performance.now();
+      // By thread from here to the rows only: the renderer left behind ends in the next run's step away, and an
+      // ended process's threads are no longer told apart.
+      const threads0 = byThread();
+      const run0 = browserCpu();
       await page.goto(`${baseUrl}/station/list`);
       await page.waitForSelector(PLANT_ROW, { timeout: 60_000 });
       plantListMs.push(performance.now() - t0);
+      const between = threadTimesBetween(threads0, byThread(), browserCpu() - run0);
+      addTo(plantListCpuByThreadMs, between, 1000 / runs);
     }
     const plantListCpuMs = ((browserCpu() - cpu0) / runs) * 1000;
+    const plantListInAppCpuByThreadMs = new Map<string, number>();
     const plantListInAppMs: number[] = [];
     let inAppCpu = 0;
     for (let i = 0; i < runs; i++) {
@@ -149,10 +166,13 @@ export async function measurePages(
       await p.click('[data-testid="menu-Station"]');
       const t0 = performance.now();
       const c0 = browserCpu();
+      const t0Threads = byThread();
       await p.click('[data-testid="menu-list"]');
       await p.waitForSelector(PLANT_ROW, { timeout: 60_000 });
       plantListInAppMs.push(performance.now() - t0);
-      inAppCpu += browserCpu() - c0;
+      const took = browserCpu() - c0;
+      inAppCpu += took;
+      addTo(plantListInAppCpuByThreadMs, threadTimesBetween(t0Threads, byThread(), took), 1000 / runs);
       await fresh.close();
     }
     return {
@@ -162,6 +182,8 @@ export async function measurePages(
       plantListCpuMs,
       plantListInAppMs,
       plantListInAppCpuMs: (inAppCpu / runs) * 1000,
+      plantListCpuByThreadMs,
+      plantListInAppCpuByThreadMs,
     };
   } finally {
     await browser.close();
