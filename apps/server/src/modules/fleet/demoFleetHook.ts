@@ -280,9 +280,10 @@ function issueInBackground(db: Database, logger: FastifyBaseLogger, signal: Abor
   return issueDemoPasswords(db, { signal }).then(
     (issued) => {
       if (issued.length === 0) return;
-      // Printed once: the only copies of these passwords are these log lines (they are stored hashed).
+      // Printed once: the only copies of these passwords are these log lines (they are stored hashed). Not
+      // "First start": a start stopped before it got here leaves them to a later one.
       logger.warn(
-        `First start: demo accounts (distributor, installers, end users owning the demo plants): ${issued
+        `Passwords of the demo accounts (distributor, installers, end users owning the demo plants), printed once: ${issued
           .map((a) => `${a.userCode} / ${a.password} (${a.role})`)
           .join('; ')}`,
       );
