@@ -3,7 +3,8 @@
  * and from its menu, as a sampled JavaScript profile (DevTools' `Profiler`), summed over RUNS navigations (default
  * 5) and printed as self time per package and per function. Over the queries bench's dataset, like bench/pages:
  * `node scripts/with-postgres.mjs npx tsx bench/pages/profile.ts`. Options: PLANTS (default 2 000), RUNS, TOP
- * (functions listed, default 25), REUSE_DATASET=1, WEB_DIST_DIR=<dir> (another build). Packages are named from the
+ * (functions listed, default 25), REUSE_DATASET=1, WEB_DIST_DIR=<dir> (another build), INCLUSIVE=1 (also each
+ * function's time with what it called: which component or handler the time is spent under). Packages are named from the
  * build's source maps when it has them (`vite build --sourcemap`); without them, by script file.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -108,6 +110,43 @@ function report(title: string, frames: Map<string, { frame: CallFrame; ms: numbe
     console.log(`  ${per(e.ms)}  ${e.where.padEnd(28)} ${e.name}`);
 }
 
+/** Every profile taken of the menu flow, kept whole for the inclusive report. */
+let profiles: Profile[] = [];
+
+/**
+ * Total time of each function with what it called [ms per navigation], from whole profiles: a sample counts once
+ * for every distinct function on its stack, so a recursive one is not counted twice. Says which component or
+ * handler a navigation's time is spent under, where self time scatters it over React's and Ant Design's internals.
+ */
+function reportInclusive(title: string, all: Profile[], navigations: number) {
+  const totals = new Map<string, number>();
+  for (const profile of all) {
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const named = new Map<number, string>();
+    const nameOf = (id: number) => {
+      let name = named.get(id);
+      if (name === undefined) {
+        const o = origin(byId.get(id)!.callFrame);
+        name = `${o.where.padEnd(28)} ${o.name}`;
+        named.set(id, name);
+      }
+      return name;
+    };
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      if (byId.get(id)!.callFrame.functionName === '(idle)') return;
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(nameOf(at));
+      for (const name of seen) totals.set(name, (totals.get(name) ?? 0) + ms);
+    });
+  }
+  console.log(`\n${title}: top ${top} functions by total time with their callees [ms per navigation]:`);
+  for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${(ms / navigations).toFixed(1).padStart(7)}  ${name}`);
+}
+
 async function profiled(
   page: Page,
   go: () => Promise<void>,
@@ -120,6 +159,7 @@ async function profiled(
   await go();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   selfTimes(profile, into);
+  profiles.push(profile);
   await cdp.detach();
 }
 
@@ -176,6 +216,8 @@ try {
       i === 0 ? new Map() : outside,
     );
   }
+  const outsideProfiles = profiles.slice(1);
+  profiles = [];
   const menu = new Map<string, { frame: CallFrame; ms: number }>();
   for (let i = 0; i < runs; i++) {
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -195,6 +237,10 @@ try {
   }
   report('plant list from outside', outside, runs);
   report('plant list from the menu', menu, runs);
+  if (process.env.INCLUSIVE === '1') {
+    reportInclusive('plant list from outside', outsideProfiles, runs);
+    reportInclusive('plant list from the menu', profiles, runs);
+  }
 } finally {
   await browser?.close();
   await server.stop();
