@@ -19,7 +19,7 @@ import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 import { readStatements, startStatements } from '../lib/pgStatements.ts';
-import { benchRounds, dropDatabase, freshDatabase, ratio, type BenchTree } from '../lib/sameRun.ts';
+import { ratio, roundsOf, sameRunRounds, type BenchTree } from '../lib/sameRun.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -211,26 +211,14 @@ const pooled = (all: CommandsRound[]): CommandsRound => ({
     : undefined,
 });
 
-const trees = benchRounds();
-const rounds: { tree: BenchTree; figures: CommandsRound }[] = [];
-if (trees.length === 1) {
-  rounds.push({ tree: trees[0]!, figures: await commandsRound(url, trees[0]!, '') });
-} else {
-  for (const [i, tree] of trees.entries()) {
-    const name = `bench_commands_${i}`;
-    const dbUrl = await freshDatabase(url, name);
-    const figures = await commandsRound(dbUrl, tree, `round ${Math.floor(i / 2) + 1}, ${tree.label}: `);
-    await dropDatabase(url, name);
-    rounds.push({ tree, figures });
-  }
-}
-const mine = pooled(rounds.filter((r) => r.tree.label === 'this tree').map((r) => r.figures));
+const rounds = await sameRunRounds(url, 'commands', commandsRound);
+const mine = pooled(roundsOf(rounds, 'this tree'));
 /** CPU milliseconds per applied command. */
 const perCommand = (cpu: number, r: CommandsRound) => (cpu / Math.max(1, r.applied)) * 1000;
-if (trees.length > 1) {
-  const base = pooled(rounds.filter((r) => r.tree.label === 'baseline').map((r) => r.figures));
+if (rounds.length > 1) {
+  const base = pooled(roundsOf(rounds, 'baseline'));
   console.log(
-    `commands CPU per command, same run (${trees.length / 2} rounds each): ` +
+    `commands CPU per command, same run (${rounds.length / 2} rounds each): ` +
       `this tree ${perCommand(mine.serverCpu, mine).toFixed(2)} ms server + ${perCommand(mine.pgCpu, mine).toFixed(2)} ms PostgreSQL, ` +
       `baseline ${perCommand(base.serverCpu, base).toFixed(2)} ms server + ${perCommand(base.pgCpu, base).toFixed(2)} ms PostgreSQL; ` +
       `this tree / baseline: server CPU per command ${ratio(perCommand(mine.serverCpu, mine), perCommand(base.serverCpu, base))}, ` +

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { benchBatchJson, benchReadingJson, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
-import { benchRounds, dropDatabase, freshDatabase, ratio, type BenchTree } from '../lib/sameRun.ts';
+import { ratio, roundsOf, sameRunRounds, type BenchTree } from '../lib/sameRun.ts';
 import { measureRawInsert } from '../raw-insert/measureRawInsert.ts';
 import { runMqttLoad } from './runMqttLoad.ts';
 
@@ -172,29 +172,18 @@ const pooled = (all: IngestRound[]): IngestRound => ({
   peakRssMb: Math.max(...all.map((r) => r.peakRssMb)),
 });
 
-const trees = benchRounds();
-const rounds: { tree: BenchTree; figures: IngestRound }[] = [];
-if (trees.length === 1) {
-  rounds.push({ tree: trees[0]!, figures: await ingestRound(url, trees[0]!, '') });
-} else {
-  for (const [i, tree] of trees.entries()) {
-    const name = `bench_ingest_${i}`;
-    const dbUrl = await freshDatabase(url, name);
-    const figures = await ingestRound(dbUrl, tree, `round ${Math.floor(i / 2) + 1}, ${tree.label}: `);
-    await dropDatabase(url, name);
-    rounds.push({ tree, figures });
-  }
-  await prepareDatabase(url);
-}
-const mine = pooled(rounds.filter((r) => r.tree.label === 'this tree').map((r) => r.figures));
+const rounds = await sameRunRounds(url, 'ingest', ingestRound);
+// The rounds' own databases are gone: the raw COPY below needs the tables on `url` too.
+if (rounds.length > 1) await prepareDatabase(url);
+const mine = pooled(roundsOf(rounds, 'this tree'));
 
 // Raw COPY into the same table, same run, same machine.
 const raw = await measureRawInsert(url, 200_000, ['copy']);
-if (trees.length > 1) {
-  const base = pooled(rounds.filter((r) => r.tree.label === 'baseline').map((r) => r.figures));
+if (rounds.length > 1) {
+  const base = pooled(roundsOf(rounds, 'baseline'));
   const perThousand = (cpu: number, r: IngestRound) => (cpu / r.mqttReadings) * 1e6;
   console.log(
-    `ingest CPU per 1000 readings over MQTT, same run (${trees.length / 2} rounds each): ` +
+    `ingest CPU per 1000 readings over MQTT, same run (${rounds.length / 2} rounds each): ` +
       `this tree server ${perThousand(mine.serverCpu, mine).toFixed(0)} ms + PostgreSQL ${perThousand(mine.pgCpu, mine).toFixed(0)} ms, ` +
       `baseline server ${perThousand(base.serverCpu, base).toFixed(0)} ms + PostgreSQL ${perThousand(base.pgCpu, base).toFixed(0)} ms; ` +
       `this tree / baseline: server CPU per reading ${ratio(perThousand(mine.serverCpu, mine), perThousand(base.serverCpu, base))}, ` +

@@ -70,3 +70,36 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
 
 /** `a / b` with two decimals, as the ratio lines print it. */
 export const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+/** What one round measured, and of which tree. */
+export interface TreeRound<T> {
+  tree: BenchTree;
+  figures: T;
+}
+
+/**
+ * Runs `round` once per entry of `benchRounds()`: on `url` itself when there is no baseline, else each on a fresh
+ * database `bench_<name>_<i>` of the same PostgreSQL, dropped after it. `tag` opens the round's own lines.
+ */
+export async function sameRunRounds<T>(
+  url: string,
+  name: string,
+  round: (dbUrl: string, tree: BenchTree, tag: string) => Promise<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TreeRound<T>[]> {
+  const trees = benchRounds(env);
+  if (trees.length === 1) return [{ tree: trees[0]!, figures: await round(url, trees[0]!, '') }];
+  const rounds: TreeRound<T>[] = [];
+  for (const [i, tree] of trees.entries()) {
+    const db = `bench_${name}_${i}`;
+    const dbUrl = await freshDatabase(url, db);
+    const figures = await round(dbUrl, tree, `round ${Math.floor(i / 2) + 1}, ${tree.label}: `);
+    await dropDatabase(url, db);
+    rounds.push({ tree, figures });
+  }
+  return rounds;
+}
+
+/** The figures of one tree's rounds, in the order they ran. */
+export const roundsOf = <T>(rounds: TreeRound<T>[], label: BenchTree['label']) =>
+  rounds.filter((r) => r.tree.label === label).map((r) => r.figures);
