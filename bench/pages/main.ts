@@ -13,7 +13,9 @@
  * Beside each plant-list figure, where Chromium's CPU went by process kind and thread (renderer, browser,
  * network service, GPU process; "ended meanwhile" is the renderer a navigation from outside leaves behind).
  * Last line: login JS gzip and transferred [KB], dashboard JS gzip and transferred [KB], plant list p50 and max
- * from outside and from the menu [ms] (this build's, pooled over the rounds). "Transferred" is Chromium's count of
+ * from outside and from the menu [ms] (this build's, pooled over the rounds), timed in the page: from the
+ * navigation's start or the click to the first frame with a row (the harness's own figure, with its round trips,
+ * beside each list). "Transferred" is Chromium's count of
  * the scripts' bytes on the wire, compressed as the server chose (a console before compression sends them whole).
  */
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
@@ -82,8 +84,10 @@ const pooled = (all: PageFigures[]): PageFigures => ({
   login: all[0]!.login,
   dashboard: all[0]!.dashboard,
   plantListMs: all.flatMap((f) => f.plantListMs),
+  plantListHarnessMs: all.flatMap((f) => f.plantListHarnessMs),
   plantListCpuMs: all.reduce((a, f) => a + f.plantListCpuMs, 0) / all.length,
   plantListInAppMs: all.flatMap((f) => f.plantListInAppMs),
+  plantListInAppHarnessMs: all.flatMap((f) => f.plantListInAppHarnessMs),
   plantListInAppCpuMs: all.reduce((a, f) => a + f.plantListInAppCpuMs, 0) / all.length,
   plantListCpuByThreadMs: averaged(all.map((f) => f.plantListCpuByThreadMs)),
   plantListInAppCpuByThreadMs: averaged(all.map((f) => f.plantListInAppCpuByThreadMs)),
@@ -92,6 +96,8 @@ const pooled = (all: PageFigures[]): PageFigures => ({
 const kb = (n: number) => (n / 1024).toFixed(1);
 const p50 = (ms: number[]) => percentile(ms, 50);
 const ms = (list: number[]) => list.map((m) => m.toFixed(0)).join(', ');
+/** The harness's own count beside the page's: its round trips added (about 100 ms a click here). */
+const harness = (list: number[]) => `the harness: p50 ${p50(list).toFixed(0)} ms`;
 
 const current: PageFigures[] = [];
 const before: PageFigures[] = [];
@@ -109,10 +115,12 @@ if (baseline) {
       `login JS ${kb(old.login.gzip)} KB gzip (${kb(old.login.transferred)} KB transferred)`,
   );
   console.log(
-    `  plant list from outside: ${ms(old.plantListMs)} ms, ${old.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
+    `  plant list from outside: ${ms(old.plantListMs)} ms on screen (${harness(old.plantListHarnessMs)}), ` +
+      `${old.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
   );
   console.log(
-    `  plant list from the menu: ${ms(old.plantListInAppMs)} ms, ${old.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
+    `  plant list from the menu: ${ms(old.plantListInAppMs)} ms on screen (${harness(old.plantListInAppHarnessMs)}), ` +
+      `${old.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
   );
   console.log(`  CPU from outside by thread [ms]: ${breakdown(old.plantListCpuByThreadMs)}`);
   console.log(`  CPU from the menu by thread [ms]: ${breakdown(old.plantListInAppCpuByThreadMs)}`);
@@ -132,10 +140,12 @@ for (const [name, s] of [
   );
 }
 console.log(
-  `plant list from outside: ${ms(figures.plantListMs)} ms, ${figures.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
+  `plant list from outside: ${ms(figures.plantListMs)} ms on screen (${harness(figures.plantListHarnessMs)}), ` +
+    `${figures.plantListCpuMs.toFixed(0)} ms Chromium CPU each`,
 );
 console.log(
-  `plant list from the menu: ${ms(figures.plantListInAppMs)} ms, ` +
+  `plant list from the menu: ${ms(figures.plantListInAppMs)} ms on screen ` +
+    `(${harness(figures.plantListInAppHarnessMs)}), ` +
     `${figures.plantListInAppCpuMs.toFixed(0)} ms Chromium CPU each`,
 );
 console.log(`CPU from outside by thread [ms]: ${breakdown(figures.plantListCpuByThreadMs)}`);
@@ -146,5 +156,5 @@ console.log(
     `(target 300 gzip), plant list p50 ${p50(figures.plantListMs).toFixed(0)} ms from outside ` +
     `(max ${Math.max(...figures.plantListMs).toFixed(0)}, ${figures.plantListCpuMs.toFixed(0)} ms Chromium CPU), ` +
     `${p50(figures.plantListInAppMs).toFixed(0)} ms from the menu ` +
-    `(max ${Math.max(...figures.plantListInAppMs).toFixed(0)}) (target 1000)`,
+    `(max ${Math.max(...figures.plantListInAppMs).toFixed(0)}) (targets 600 and 350)`,
 );
