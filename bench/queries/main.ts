@@ -12,20 +12,26 @@
  * Then the day curve and a device's week of history on two like sets of plants, one compacted and one left raw, taken
  * in turn (COMPACT_PLANTS, default 200 plants of one day per set; HISTORY_PLANTS, default 10 plants of LONG_DAYS days
  * per set).
+ * BASELINE_TREE=<dir>: another tree's server (a worktree of an older commit, the same migrations) measured on the
+ * same dataset in the same run, ROUNDS times each (default 2) in turn with this one's (lib/sameRun.ts), the calls
+ * and then the history calls, each server with a background fleet of its own; each call's figures of both trees and
+ * their ratios are printed before the last line, which then holds this tree's rounds pooled.
  * Last line: p50/p95 of each call [ms] (with `/health`, one `select 1`, as the floor the server and the machine
  * allow), the background ingest rate achieved [readings/s], and the two history calls raw and compacted with
  * PostgreSQL's CPU per call.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { createLoadFleet, prepareDatabase, type LoadFleet } from '../lib/benchFleet.ts';
 import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { existingDataset, generateDataset } from './generateDataset.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/openDatabase.ts';
 import { rowsOf } from '../../apps/server/src/db/rowsOf.ts';
 import { compactHistory } from '../../apps/server/src/modules/telemetry/compactHistory.ts';
-import { pgCpuSeconds } from '../lib/cpuTime.ts';
+import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
+import { benchRounds, ratio, type BenchTree } from '../lib/sameRun.ts';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const url = process.env.DATABASE_URL;
@@ -60,21 +66,18 @@ console.log(`dataset: ${data.readings} readings in ${((performance.now() - t0) /
 // The new readings vacuumed before anything is timed: the autovacuum pass that millions of inserted rows call for
 // would otherwise run during some of the timed calls and count in their PostgreSQL CPU.
 if (!kept) await vacuum(url, 'telemetry');
-// The background fleet's plants are the newest, so the first pages of the default order are the ones it rewrites.
-const loadFleet = await createLoadFleet(url, kept ? `bg${Date.now().toString(36)}` : 'bg', 100, 25);
-const server = await startBenchServer(url);
-const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
-
-const headers = await signInHeaders(base, data.userCode, data.password);
+type Headers = { authorization: string };
+/** What the background ingest achieved beside a server. */
+type BackgroundRate = { readings: number; seconds: number };
 
 /** The background ingest in its own process, until stop() gives its `{readings, seconds}`. */
-const startBackground = () => {
+const startBackground = (mqttPort: number, loadFleet: LoadFleet) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'queries/backgroundLoad.ts'], {
     cwd: BENCH_DIR,
     env: {
       ...process.env,
       BENCH_LOAD: JSON.stringify({
-        url: `mqtt://127.0.0.1:${server.mqttPort}`,
+        url: `mqtt://127.0.0.1:${mqttPort}`,
         fleet: loadFleet,
         ratePerSecond: peak / 4,
         startMs: Date.now() - 6 * 86_400_000,
@@ -89,14 +92,42 @@ const startBackground = () => {
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
-      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { readings: number; seconds: number };
+      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as BackgroundRate;
     },
   };
 };
-// INGEST_PEAK=0: no background ingest, so that PostgreSQL's CPU per call is the calls' alone.
-const background = peak > 0 ? startBackground() : undefined;
-// Let the collectors connect and the ingest reach its rate before timing anything.
-if (background) await new Promise((r) => setTimeout(r, 3000));
+
+let fleets = 0;
+/**
+ * `measure` against `tree`'s server on the dataset, with collectors ingesting beside it (INGEST_PEAK=0: none, so
+ * that PostgreSQL's CPU per call is the calls' alone). Each server gets a background fleet of its own: a fleet's
+ * collectors are new to it, as they were to the first. The fleet's plants are the newest, so the first pages of the
+ * default order are the ones it rewrites.
+ */
+async function onServer<T>(
+  tree: BenchTree,
+  measure: (base: string, headers: Headers, serverPid: number) => Promise<T>,
+): Promise<{ figures: T; bg: BackgroundRate }> {
+  const fleetTag = kept || fleets > 0 ? `bg${Date.now().toString(36)}` : 'bg';
+  fleets++;
+  const loadFleet = await createLoadFleet(url!, fleetTag, 100, 25);
+  const server = await startBenchServer(url, {}, undefined, tree.serverDir);
+  try {
+    const base = `http://127.0.0.1:${server.httpPort}/prod-api`;
+    const headers = await signInHeaders(base, data.userCode, data.password);
+    const background = peak > 0 ? startBackground(server.mqttPort, loadFleet) : undefined;
+    // Let the collectors connect and the ingest reach its rate before timing anything.
+    if (background) await new Promise((r) => setTimeout(r, 3000));
+    const stopBackground = async () => (background ? await background.stop() : { readings: 0, seconds: 0 });
+    const figures = await measure(base, headers, server.child.pid!).catch(async (e: unknown) => {
+      await stopBackground();
+      throw e;
+    });
+    return { figures, bg: await stopBackground() };
+  } finally {
+    await server.stop();
+  }
+}
 
 const maxPlantId = size.plants;
 const STATUSES = ['online', 'partial', 'fault', 'offline'] as const;
@@ -116,22 +147,65 @@ const calls: Record<string, () => string> = {
   // their share of the cores.
   health: () => '/health',
 };
-/** p50 and p95 of one call over `requests` requests after 20 unmeasured ones [ms]. */
-const measure = async (name: string, path: () => string) => {
-  const samples: number[] = [];
-  for (let i = 0; i < requests + 20; i++) {
-    const start = performance.now();
-    const res = await fetch(`${base}${path()}`, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
-    if (i >= 20) samples.push(performance.now() - start);
+/** A call's timed requests [ms] and the CPU seconds they took: the server's and PostgreSQL's. */
+type CallFigures = { samples: number[]; serverCpu: number; pgCpu: number };
+const callLine = (name: string, f: CallFigures) =>
+  `${name}: p50 ${percentile(f.samples, 50).toFixed(1)} ms, p95 ${percentile(f.samples, 95).toFixed(1)} ms, ` +
+  `CPU per call ${((f.serverCpu / f.samples.length) * 1000).toFixed(1)} ms server + ` +
+  `${((f.pgCpu / f.samples.length) * 1000).toFixed(1)} ms PostgreSQL`;
+/**
+ * Each call `requests` times after 20 unmeasured ones, with the server's and PostgreSQL's CPU over the measured ones
+ * (with the ingest running, its share of those seconds included).
+ */
+const measureCalls = async (base: string, headers: Headers, serverPid: number, tag: string) => {
+  seed = 42;
+  const results: Record<string, CallFigures> = {};
+  for (const [name, path] of Object.entries(calls)) {
+    const samples: number[] = [];
+    let cpu0 = 0;
+    let pg0 = 0;
+    for (let i = 0; i < requests + 20; i++) {
+      if (i === 20) [cpu0, pg0] = [cpuSeconds(serverPid), await pgCpuSeconds(url)];
+      const start = performance.now();
+      const res = await fetch(`${base}${path()}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+      if (i >= 20) samples.push(performance.now() - start);
+    }
+    results[name] = {
+      samples,
+      serverCpu: cpuSeconds(serverPid) - cpu0,
+      pgCpu: (await pgCpuSeconds(url)) - pg0,
+    };
+    console.log(tag + callLine(name, results[name]));
   }
-  const r = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-  console.log(`${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
-  return r;
+  return results;
 };
-const results: Record<string, { p50: number; p95: number }> = {};
-for (const [name, path] of Object.entries(calls)) results[name] = await measure(name, path);
+const trees = benchRounds();
+/** The tag that opens a round's lines when a baseline is measured beside this tree. */
+const roundTag = (i: number, tree: BenchTree) =>
+  trees.length > 1 ? `round ${Math.floor(i / 2) + 1}, ${tree.label}: ` : '';
+const callRounds: { tree: BenchTree; figures: Record<string, CallFigures>; bg: BackgroundRate }[] = [];
+for (const [i, tree] of trees.entries())
+  callRounds.push({
+    tree,
+    ...(await onServer(tree, (base, headers, pid) => measureCalls(base, headers, pid, roundTag(i, tree)))),
+  });
+/** One tree's rounds of the calls as one: samples pooled, CPU summed. */
+const pooledCalls = (label: BenchTree['label']) => {
+  const mine = callRounds.filter((r) => r.tree.label === label);
+  return Object.fromEntries(
+    Object.keys(calls).map((name) => [
+      name,
+      {
+        samples: mine.flatMap((r) => r.figures[name]!.samples),
+        serverCpu: mine.reduce((a, r) => a + r.figures[name]!.serverCpu, 0),
+        pgCpu: mine.reduce((a, r) => a + r.figures[name]!.pgCpu, 0),
+      },
+    ]),
+  );
+};
+const results = pooledCalls('this tree');
 
 // Compact history against raw (docs/decisions/0018-compact-history.md): the same calls on two like sets of plants,
 // one left raw and one compacted, taken in turn call by call so that both see the same machine, cache and ingest:
@@ -178,44 +252,111 @@ await vacuum(url, 'telemetry, telemetry_days');
 console.log(
   `compacted ${compaction.readings} readings of ${compaction.devices} devices in ${compactSeconds.toFixed(1)} s`,
 );
-type SetFigures = { p50: number; p95: number; cpuMs: number };
-const history: Record<string, Record<HistorySet, SetFigures>> = {};
-for (const [name, path] of Object.entries(historyCalls)) {
-  const samples = { raw: [] as number[], compacted: [] as number[] };
-  const cpu = { raw: 0, compacted: 0 };
-  // PostgreSQL's CPU is read around each call (in 1/100 s ticks: summed over the calls, what each set used).
-  const call = async (set: HistorySet, r: number, timed: boolean) => {
-    const cpu0 = await pgCpuSeconds(url);
-    const start = performance.now();
-    const res = await fetch(`${base}${path(set, r)}`, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${name} (${set}): HTTP ${res.status}`);
-    if (!timed) return;
-    samples[set].push(performance.now() - start);
-    cpu[set] += (await pgCpuSeconds(url)) - cpu0;
-  };
-  seed = 7;
-  for (let i = 0; i < requests + 20; i++) {
-    // The same plant or device of each set, one call each in turn, the set that goes first alternating: a slow
-    // moment of the machine falls on both sets alike. The first 20 of each set unmeasured, as the other calls.
-    const r = rnd();
-    const order: HistorySet[] = i % 2 === 0 ? ['raw', 'compacted'] : ['compacted', 'raw'];
-    for (const set of order) await call(set, r, i >= 20);
+/** One history call's timed requests of one set [ms] and PostgreSQL's CPU seconds over them. */
+type SetSamples = { samples: number[]; pgCpu: number };
+type HistoryFigures = Record<string, Record<HistorySet, SetSamples>>;
+const setFigures = (f: SetSamples) => ({
+  p50: percentile(f.samples, 50),
+  p95: percentile(f.samples, 95),
+  cpuMs: (f.pgCpu / f.samples.length) * 1000,
+});
+const measureHistory = async (base: string, headers: Headers, tag: string) => {
+  const history: HistoryFigures = {};
+  for (const [name, path] of Object.entries(historyCalls)) {
+    const sets = { raw: { samples: [], pgCpu: 0 }, compacted: { samples: [], pgCpu: 0 } } as Record<
+      HistorySet,
+      SetSamples
+    >;
+    // PostgreSQL's CPU is read around each call (in 1/100 s ticks: summed over the calls, what each set used).
+    const call = async (set: HistorySet, r: number, timed: boolean) => {
+      const cpu0 = await pgCpuSeconds(url);
+      const start = performance.now();
+      const res = await fetch(`${base}${path(set, r)}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name} (${set}): HTTP ${res.status}`);
+      if (!timed) return;
+      sets[set].samples.push(performance.now() - start);
+      sets[set].pgCpu += (await pgCpuSeconds(url)) - cpu0;
+    };
+    seed = 7;
+    for (let i = 0; i < requests + 20; i++) {
+      // The same plant or device of each set, one call each in turn, the set that goes first alternating: a slow
+      // moment of the machine falls on both sets alike. The first 20 of each set unmeasured, as the other calls.
+      const r = rnd();
+      const order: HistorySet[] = i % 2 === 0 ? ['raw', 'compacted'] : ['compacted', 'raw'];
+      for (const set of order) await call(set, r, i >= 20);
+    }
+    history[name] = sets;
+    for (const set of ['raw', 'compacted'] as const) {
+      const f = setFigures(sets[set]);
+      console.log(
+        `${tag}${name} (${set}): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, PostgreSQL ${f.cpuMs.toFixed(1)} ms CPU per call`,
+      );
+    }
   }
-  const figures = (set: HistorySet): SetFigures => ({
-    p50: percentile(samples[set], 50),
-    p95: percentile(samples[set], 95),
-    cpuMs: (cpu[set] / samples[set].length) * 1000,
+  return history;
+};
+const historyRounds: { tree: BenchTree; figures: HistoryFigures; bg: BackgroundRate }[] = [];
+for (const [i, tree] of trees.entries())
+  historyRounds.push({
+    tree,
+    ...(await onServer(tree, (base, headers) => measureHistory(base, headers, roundTag(i, tree)))),
   });
-  history[name] = { raw: figures('raw'), compacted: figures('compacted') };
-  for (const set of ['raw', 'compacted'] as const)
+/** One tree's rounds of the history calls as one: samples pooled, CPU summed. */
+const pooledHistory = (label: BenchTree['label']) => {
+  const mine = historyRounds.filter((r) => r.tree.label === label);
+  const set = (name: string, s: HistorySet) =>
+    setFigures({
+      samples: mine.flatMap((r) => r.figures[name]![s].samples),
+      pgCpu: mine.reduce((a, r) => a + r.figures[name]![s].pgCpu, 0),
+    });
+  return Object.fromEntries(
+    Object.keys(historyCalls).map((name) => [
+      name,
+      { raw: set(name, 'raw'), compacted: set(name, 'compacted') },
+    ]),
+  );
+};
+const history = pooledHistory('this tree');
+/** The background ingest beside this tree's servers, its rounds pooled. */
+const bg = [...callRounds, ...historyRounds]
+  .filter((r) => r.tree.label === 'this tree')
+  .reduce((a, r) => ({ readings: a.readings + r.bg.readings, seconds: a.seconds + r.bg.seconds }), {
+    readings: 0,
+    seconds: 0,
+  });
+if (trees.length > 1) {
+  const baseCalls = pooledCalls('baseline');
+  const baseHistory = pooledHistory('baseline');
+  const perCall = (cpu: number, f: CallFigures) => (cpu / f.samples.length) * 1000;
+  console.log(
+    `queries same run (${trees.length / 2} rounds each; this tree, baseline, this tree / baseline):`,
+  );
+  for (const name of Object.keys(calls)) {
+    const m = results[name]!;
+    const b = baseCalls[name]!;
+    const p = (f: CallFigures, q: number) => percentile(f.samples, q);
     console.log(
-      `${name} (${set}): p50 ${history[name][set].p50.toFixed(1)} ms, p95 ${history[name][set].p95.toFixed(1)} ms, PostgreSQL ${history[name][set].cpuMs.toFixed(1)} ms CPU per call`,
+      `  ${name}: p50 ${p(m, 50).toFixed(1)}, ${p(b, 50).toFixed(1)} ms, ${ratio(p(m, 50), p(b, 50))}; ` +
+        `p95 ${p(m, 95).toFixed(1)}, ${p(b, 95).toFixed(1)} ms, ${ratio(p(m, 95), p(b, 95))}; ` +
+        `server CPU per call ${perCall(m.serverCpu, m).toFixed(1)}, ${perCall(b.serverCpu, b).toFixed(1)} ms, ${ratio(m.serverCpu / m.samples.length, b.serverCpu / b.samples.length)}; ` +
+        `PostgreSQL ${perCall(m.pgCpu, m).toFixed(1)}, ${perCall(b.pgCpu, b).toFixed(1)} ms, ${ratio(m.pgCpu / m.samples.length, b.pgCpu / b.samples.length)}`,
     );
+  }
+  for (const name of Object.keys(historyCalls))
+    for (const set of ['raw', 'compacted'] as const) {
+      const m = history[name]![set];
+      const b = baseHistory[name]![set];
+      console.log(
+        `  ${name} (${set}): p50 ${m.p50.toFixed(1)}, ${b.p50.toFixed(1)} ms, ${ratio(m.p50, b.p50)}; ` +
+          `p95 ${m.p95.toFixed(1)}, ${b.p95.toFixed(1)} ms, ${ratio(m.p95, b.p95)}; ` +
+          `PostgreSQL CPU per call ${m.cpuMs.toFixed(1)}, ${b.cpuMs.toFixed(1)} ms, ${ratio(m.cpuMs, b.cpuMs)}`,
+      );
+    }
+  console.log(`  load average ${loadavg()[0]!.toFixed(2)}`);
 }
-const bg = background ? await background.stop() : { readings: 0, seconds: 1 };
-await server.stop();
-const f = (n: string) => `${results[n]!.p50.toFixed(1)}/${results[n]!.p95.toFixed(1)}`;
+const f = (n: string) =>
+  `${percentile(results[n]!.samples, 50).toFixed(1)}/${percentile(results[n]!.samples, 95).toFixed(1)}`;
 const h = (n: string) => {
   const { raw, compacted } = history[n]!;
   return (
@@ -227,7 +368,7 @@ console.log(
   `queries (${size.plants} plants, ${size.plants * size.devicesPerPlant} devices, ${data.readings} readings; p50/p95 ms): ` +
     `plant list ${f('plant list')}, by power ${f('plant list by power')}, by status ${f('plant list by status')}, ` +
     `plant summary ${f('plant summary')}, day power curve ${f('day power curve')}, health ${f('health')}; ` +
-    `background MQTT ingest ${Math.round(bg.readings / bg.seconds)} readings/s (target ${peak / 4}); ` +
+    `background MQTT ingest ${Math.round(bg.readings / Math.max(bg.seconds, 1))} readings/s (target ${peak / 4}); ` +
     `history of ${compaction.readings} readings compacted in ${compactSeconds.toFixed(0)} s ` +
     `(PostgreSQL ${((compactCpu / compaction.readings) * 1e6).toFixed(1)} µs CPU per reading): ` +
     `day power curve ${h('day power curve')}, device history of a week ${h('device history')}`,
