@@ -170,7 +170,8 @@ async function commandsRound(dbUrl: string, tree: BenchTree, tag: string): Promi
   const applied = latencies.length;
   console.log(
     `${tag}submitted ${sent} at ${rate}/s for ${durationS} s; applied ${applied} (devices took ${appliedOnDevices}), ` +
-      `not applied within 30 s: ${submittedAt.size}, refused or failed to submit: ${refused}; CPU per command ` +
+      `not applied within 30 s: ${submittedAt.size}, refused or failed to submit: ${refused}; ` +
+      `submit→applied p50 ${(percentile(latencies, 50) / 1000).toFixed(3)} s p95 ${(percentile(latencies, 95) / 1000).toFixed(3)} s; CPU per command ` +
       // Each round's own figure, so that the spread between rounds of one tree shows what a ratio can tell.
       `${((serverCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms server + ` +
       `${((pgCpu / Math.max(1, applied)) * 1000).toFixed(2)} ms PostgreSQL`,
