@@ -15,7 +15,7 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { CollectorLink, CommandResponder, DeviceSettings } from '@solarops/simulator';
-import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { collectorsOnline, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { percentile, signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 import { readStatements, startStatements } from '../lib/pgStatements.ts';
@@ -74,18 +74,7 @@ async function commandsRound(dbUrl: string, tree: BenchTree, tag: string): Promi
   for (let i = 0; i < links.length; i += 100)
     await Promise.all(links.slice(i, i + 100).map((l) => l.start()));
   // Measured once every collector's status is stored (online), not while 1 000 connections are being made.
-  {
-    const c = new pg.Client({ connectionString: dbUrl });
-    await c.connect();
-    for (;;) {
-      const r = await c.query<{ n: number }>(
-        `select count(*)::int as n from collectors where online and serial like 'BCk%'`,
-      );
-      if (r.rows[0]!.n >= collectors) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await c.end();
-  }
+  await collectorsOnline(dbUrl, 'BCk', collectors);
 
   // The console's stream: when each command was seen applied.
   const submittedAt = new Map<string, number>();

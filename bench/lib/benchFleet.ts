@@ -126,3 +126,28 @@ for (const k of [0, 1, 287, 1001, 123_457]) {
   )
     throw new Error('benchReadingJson differs from benchReading');
 }
+
+/**
+ * Resolves once `count` collectors whose serial starts with `serialPrefix` are stored online (their links connected
+ * and their status written), so that what a bench measures after it is not the connections being made.
+ */
+export async function collectorsOnline(
+  databaseUrl: string,
+  serialPrefix: string,
+  count: number,
+): Promise<void> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    for (;;) {
+      const r = await c.query<{ n: number }>(
+        `select count(*)::int as n from collectors where online and serial like $1 || '%'`,
+        [serialPrefix],
+      );
+      if (r.rows[0]!.n >= count) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await c.end();
+  }
+}

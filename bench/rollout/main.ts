@@ -21,7 +21,7 @@ import pg from 'pg';
 import type { RolloutRow } from '@solarops/contracts';
 import { CollectorLink, FirmwareUpdater } from '@solarops/simulator';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
-import { createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
+import { collectorsOnline, createLoadFleet, prepareDatabase } from '../lib/benchFleet.ts';
 import { signInHeaders, startBenchServer } from '../lib/benchServer.ts';
 import { cpuSeconds, pgCpuSeconds } from '../lib/cpuTime.ts';
 import { ratio, roundsOf, sameRunRounds, type BenchTree } from '../lib/sameRun.ts';
@@ -120,18 +120,7 @@ async function rolloutRound(dbUrl: string, tree: BenchTree, tag: string): Promis
   }
   for (let i = 0; i < links.length; i += 100)
     await Promise.all(links.slice(i, i + 100).map((l) => l.start()));
-  {
-    const c = new pg.Client({ connectionString: dbUrl });
-    await c.connect();
-    for (;;) {
-      const r = await c.query<{ n: number }>(
-        `select count(*)::int as n from collectors where online and serial like 'BCf%'`,
-      );
-      if (r.rows[0]!.n >= devices) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await c.end();
-  }
+  await collectorsOnline(dbUrl, 'BCf', devices);
 
   const { id } = await post<{ id: string }>(admin, '/firmware/rollout', {
     packageId,
