@@ -15,8 +15,8 @@
  * Last line: login JS gzip and transferred [KB], dashboard JS gzip and transferred [KB], plant list p50 and max
  * from outside and from the menu [ms] (this build's, pooled over the rounds), timed in the page: from the
  * navigation's start or the click to the first frame with a row (the harness's own figure, with its round trips,
- * beside each list). "Transferred" is Chromium's count of
- * the scripts' bytes on the wire, compressed as the server chose (a console before compression sends them whole).
+ * beside each list). "Transferred" is Chromium's count of the scripts' bytes on the wire, compressed as the server
+ * chose (a console before compression sends them whole).
  */
 import { percentile, startBenchServer } from '../lib/benchServer.ts';
 import { prepareDatabase } from '../lib/benchFleet.ts';
@@ -71,7 +71,11 @@ function averaged(all: Map<string, number>[]): Map<string, number> {
   return mean;
 }
 
-/** The threads that took (or, ended, gave back) at least 10 ms per navigation, most first, e.g. `renderer CrRendererMain 412`. */
+/**
+ * The threads that took at least 10 ms per navigation, most first, e.g. `renderer chromium 362` (a process's main
+ * thread bears the process's name). "ended meanwhile" can come out a little below zero: the threads are read just
+ * after the total.
+ */
 const breakdown = (m: Map<string, number>) =>
   [...m]
     .filter(([, v]) => Math.abs(v) >= 10)

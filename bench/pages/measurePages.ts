@@ -33,7 +33,7 @@ export interface PageFigures {
   plantListInAppHarnessMs: number[];
   /** Chromium's CPU time per visit from the menu, from the click to the rows [ms]. */
   plantListInAppCpuMs: number;
-  /** Where the CPU per navigation went, by process kind and thread (`descendantsCpuByThread`) [ms]. */
+  /** Where the CPU per navigation went, by process kind and thread (`threadTimesBetween`) [ms]. */
   plantListCpuByThreadMs: Map<string, number>;
   plantListInAppCpuByThreadMs: Map<string, number>;
 }

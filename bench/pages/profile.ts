@@ -4,8 +4,8 @@
  * 5) and printed as self time per package and per function. Over the queries bench's dataset, like bench/pages:
  * `node scripts/with-postgres.mjs npx tsx bench/pages/profile.ts`. Options: PLANTS (default 2 000), RUNS, TOP
  * (functions listed, default 25), REUSE_DATASET=1, WEB_DIST_DIR=<dir> (another build), INCLUSIVE=1 (also each
- * function's time with what it called: which component or handler the time is spent under). Packages are named from the
- * build's source maps when it has them (`vite build --sourcemap`); without them, by script file.
+ * function's time with what it called: which component or handler the time is spent under). Packages are named
+ * from the build's source maps when it has them (`vite build --sourcemap`); without them, by script file.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -110,7 +110,7 @@ function report(title: string, frames: Map<string, { frame: CallFrame; ms: numbe
     console.log(`  ${per(e.ms)}  ${e.where.padEnd(28)} ${e.name}`);
 }
 
-/** Every profile taken of the menu flow, kept whole for the inclusive report. */
+/** The profiles of the flow being measured (from outside, then from the menu), kept whole for INCLUSIVE=1. */
 let profiles: Profile[] = [];
 
 /**
