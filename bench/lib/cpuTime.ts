@@ -45,12 +45,16 @@ export const pgCpuSeconds = async (url: string) => {
   return ticks / 100;
 };
 
-/**
- * CPU time of the processes below `root` whose command name matches `name` [s], e.g. the Chromium that
- * Playwright started (its browser, renderer and GPU processes), plus their children that already exited.
- */
-export const descendantsCpuSeconds = (root: number, name: RegExp) => {
-  const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
+/** A process in `/proc/<pid>/stat`: its parent, command name, CPU ticks with those of its waited-for children. */
+interface ProcessRow {
+  ppid: number;
+  comm: string;
+  ticks: number;
+}
+
+/** Every process alive now, by id. */
+const processTable = () => {
+  const procs = new Map<number, ProcessRow>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -62,13 +66,24 @@ export const descendantsCpuSeconds = (root: number, name: RegExp) => {
       // the process ended meanwhile
     }
   }
-  const below = (pid: number): boolean => {
-    for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid)
-      if (p === root) return true;
-    return false;
-  };
+  return procs;
+};
+
+/** Whether `pid` descends from `root` in `procs`. */
+const descendsFrom = (procs: Map<number, ProcessRow>, pid: number, root: number): boolean => {
+  for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid)
+    if (p === root) return true;
+  return false;
+};
+
+/**
+ * CPU time of the processes below `root` whose command name matches `name` [s], e.g. the Chromium that
+ * Playwright started (its browser, renderer and GPU processes), plus their children that already exited.
+ */
+export const descendantsCpuSeconds = (root: number, name: RegExp) => {
+  const procs = processTable();
   let ticks = 0;
-  for (const [pid, p] of procs) if (name.test(p.comm) && below(pid)) ticks += p.ticks;
+  for (const [pid, p] of procs) if (name.test(p.comm) && descendsFrom(procs, pid, root)) ticks += p.ticks;
   return ticks / 100;
 };
 
@@ -100,27 +115,10 @@ export type ThreadTimes = Map<string, { label: string; seconds: number }>;
  * readings one account.
  */
 export const descendantsThreadTimes = (root: number, name: RegExp): ThreadTimes => {
-  const procs = new Map<number, { ppid: number; comm: string }>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
-      procs.set(Number(pid), {
-        ppid: Number(f[1]),
-        comm: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')),
-      });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let p = procs.get(pid)?.ppid; p !== undefined && p > 1; p = procs.get(p)?.ppid)
-      if (p === root) return true;
-    return false;
-  };
+  const procs = processTable();
   const times: ThreadTimes = new Map();
   for (const [pid, p] of procs) {
-    if (!name.test(p.comm) || !below(pid)) continue;
+    if (!name.test(p.comm) || !descendsFrom(procs, pid, root)) continue;
     const kind = chromiumKind(pid);
     try {
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
