@@ -6,8 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * registered before any route, so that an answer refused by a guard or the error handler carries them too.
  *
  * - Scripts only from the console's own origin: the built console has no inline script. Styles may be inline,
- *   because Ant Design writes its CSS-in-JS into `<style>` elements at run time; images may be `data:` and
- *   `blob:` URLs (icons, charts saved as pictures, previews of a chosen file).
+ *   because Ant Design writes its theme's CSS variables into `<style>` elements at run time (its components' rules
+ *   come from the build's sheet); images may be `data:` and `blob:` URLs (icons, charts saved as pictures,
+ *   previews of a chosen file).
+ * - Cross-Origin-Opener-Policy `same-origin` (helmet's default): a page of another site that opened the console
+ *   keeps no handle on it. Chromium gives such a page a process of its own on every navigation into it from
+ *   elsewhere.
  * - `frame-ancestors 'none'` (and `X-Frame-Options: DENY` for older browsers): the console is never framed.
  * - No `upgrade-insecure-requests`: a console reached over plain HTTP on a local network would otherwise ask for
  *   every asset over HTTPS and fail. HTTPS is the proxy's business (docs/operations.md).
