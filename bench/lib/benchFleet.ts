@@ -129,22 +129,30 @@ for (const k of [0, 1, 287, 1001, 123_457]) {
 
 /**
  * Resolves once `count` collectors whose serial starts with `serialPrefix` are stored online (their links connected
- * and their status written), so that what a bench measures after it is not the connections being made.
+ * and their status written), so that what a bench measures after it is not the connections being made. Fails
+ * after `timeoutMs` saying how many came, rather than leaving the bench waiting forever on links that never connect.
  */
 export async function collectorsOnline(
   databaseUrl: string,
   serialPrefix: string,
   count: number,
+  timeoutMs = 300_000,
 ): Promise<void> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const r = await c.query<{ n: number }>(
         `select count(*)::int as n from collectors where online and serial like $1 || '%'`,
         [serialPrefix],
       );
-      if (r.rows[0]!.n >= count) return;
+      const online = r.rows[0]!.n;
+      if (online >= count) return;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${online} of ${count} collectors ${serialPrefix}* online after ${timeoutMs / 1000} s`,
+        );
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
