@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { antdNarrowImports } from './antdNarrowImports.ts';
 import { antdStyles } from './antdStyles.ts';
 import { antdWithoutStyleWriter } from './antdWithoutStyleWriter.ts';
+import { consoleChunkGroups } from './chunkGroups.ts';
 import { precompress } from './precompress.ts';
 
 // The dev server forwards API calls to a locally running server (`npm run start:server`).
@@ -30,6 +31,7 @@ export default defineConfig({
         // into its chunks. They only export components and helpers; other packages keep their own declaration.
         moduleSideEffects: (id) => (/node_modules\/@rc-component\//.test(id) ? false : undefined),
       },
+      output: { codeSplitting: consoleChunkGroups() },
     },
   },
 });
