@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
+import { consoleTheme } from './src/components/themeVariables.ts';
+import { DEFAULT_SETTINGS } from './src/config/settings.ts';
 
 const run = promisify(execFile);
 // (Not `new URL(…, import.meta.url)`: Vite would take that for an asset of the module in the tests.)
@@ -15,10 +18,15 @@ const RESOLVED_ID = `\0${ANTD_STYLES_MODULE}`;
 /** The last rule of an extraction: the style paths drawn, as `path:hash` pairs (`;`-separated) in its content. */
 const CACHE_PATH_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
 
-/** Ant Design's rules and the style paths (component, part, class prefix) they come from. */
+/**
+ * Ant Design's rules and the style paths (component, part, class prefix) they come from; every component's CSS
+ * variables under the console's default theme, and their paths in the style cache.
+ */
 export interface AntdStyles {
   css: string;
   stylePaths: string[];
+  variables: string;
+  variablePaths: string[];
 }
 
 /**
@@ -40,35 +48,100 @@ export function stylePathsOf(sheet: string): string[] {
  */
 export async function extractAntdStyles(nodeEnv: string): Promise<AntdStyles> {
   const { stdout } = await run(process.execPath, [EXTRACT_SCRIPT], {
-    env: { ...process.env, NODE_ENV: nodeEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: nodeEnv,
+      CONSOLE_THEME: JSON.stringify(consoleTheme(DEFAULT_SETTINGS.themeColor)),
+    },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return { css: stdout.replace(CACHE_PATH_RULE, ''), stylePaths: stylePathsOf(stdout) };
+  const { rules, variables, variablePaths } = JSON.parse(stdout) as {
+    rules: string;
+    variables: string;
+    variablePaths: string[];
+  };
+  return {
+    css: rules.replace(CACHE_PATH_RULE, ''),
+    stylePaths: stylePathsOf(rules),
+    variables,
+    variablePaths,
+  };
+}
+
+/** Ant Design's hook that computes and writes a component's CSS variables. */
+const VARIABLES_REGISTER = /\/@ant-design\/cssinjs\/es\/hooks\/useCSSVarRegister\.js$/;
+
+/**
+ * The variables' hook of `file` (`useCSSVarRegister`), made to skip the variables the build's sheet holds: for a
+ * style path among `paths` (component, class, scope and token key, as the extraction drew them) it computes nothing
+ * and writes nothing; any other path (another theme colour, a part the extraction did not draw) goes as before. The
+ * hooks it calls are the same either way. Fails when the hook no longer has the shape this relies on.
+ */
+export function registerWithoutPrebuilt(file: string, paths: readonly string[]): string {
+  const text = readFileSync(file, 'utf8');
+  const edits: Array<[string, string]> = [
+    [
+      '  const stylePath = [...config.path, key, scopeKey, tokenKey];\n',
+      '  const stylePath = [...config.path, key, scopeKey, tokenKey];\n' +
+        '  const prebuilt = PREBUILT.has([CSS_VAR_PREFIX, ...stylePath].join("%"));\n',
+    ],
+    [
+      '  const cache = useGlobalCache(CSS_VAR_PREFIX, stylePath, () => {\n    const originToken = fn();',
+      '  const cache = useGlobalCache(CSS_VAR_PREFIX, stylePath, () => {\n' +
+        '    if (prebuilt) return [{}, "", "", key];\n    const originToken = fn();',
+    ],
+    [
+      '  }, ([,, styleId]) => {\n    if (isClientSide) {',
+      '  }, ([,, styleId]) => {\n    if (isClientSide && styleId) {',
+    ],
+  ];
+  let code = text;
+  for (const [from, to] of edits) {
+    if (!code.includes(from))
+      throw new Error(`${file} no longer has the shape antdStyles.ts changes: revisit it`);
+    code = code.replace(from, to);
+  }
+  // The set's paths are written before the hook that reads them.
+  return code.replace(
+    /^export const CSS_VAR_PREFIX = 'cssVar';$/m,
+    (line) =>
+      `${line}\n// The variables the build's stylesheet holds (apps/web/antdStyles.ts).\nconst PREBUILT = new Set(${JSON.stringify(paths)});`,
+  );
 }
 
 /**
  * Ant Design's styles without run-time cost (decision 0035): the theme runs in zero-runtime mode (no component
  * writes its styles while a page draws), and `virtual:antd-styles.css` is the sheet of every component's rules,
- * written when the console is built (or the dev server starts) and loaded with the theme's code. `empty` gives an
- * empty sheet, for tests in jsdom that draw no styles (the web project's `css: false`).
+ * written when the console is built (or the dev server starts) and loaded with the theme's code. The sheet holds
+ * every component's CSS variables under the default theme colour too, and in the build the page computes none of
+ * those (`registerWithoutPrebuilt`): only the theme's own variables are written as it draws. `empty` gives an empty
+ * sheet, for tests in jsdom that draw no styles (the web project's `css: false`).
  */
 export function antdStyles({ empty = false }: { empty?: boolean } = {}): Plugin {
   let nodeEnv = 'production';
-  let sheet: Promise<string> | undefined;
+  let building = false;
+  let extraction: Promise<AntdStyles> | undefined;
+  const extracted = () => (extraction ??= extractAntdStyles(nodeEnv));
   return {
     name: 'solarops-antd-styles',
     configResolved(config) {
       // What the bundle's `process.env.NODE_ENV` is replaced with, which names Ant Design's scoping class.
       nodeEnv = config.isProduction ? 'production' : 'development';
+      building = config.command === 'build';
+    },
+    async transform(_code, id) {
+      // In the build only: the development server keeps Ant Design as it is.
+      if (empty || !building || !VARIABLES_REGISTER.test(id)) return undefined;
+      return registerWithoutPrebuilt(id, (await extracted()).variablePaths);
     },
     resolveId(id) {
       return id === ANTD_STYLES_MODULE ? RESOLVED_ID : undefined;
     },
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED_ID) return undefined;
       if (empty) return '';
-      sheet ??= extractAntdStyles(nodeEnv).then((styles) => styles.css);
-      return sheet;
+      const styles = await extracted();
+      return `${styles.css}\n${styles.variables}`;
     },
   };
 }

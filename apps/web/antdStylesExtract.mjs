@@ -7,7 +7,9 @@
 // Every component is drawn once, server-side, into one style cache; the cache's rules are printed. In CSS
 // variables mode (Ant Design 6) a rule reads each design token from a variable (`var(--ant-color-primary)`), so
 // the rules are the same whatever the theme: the console's one set of tokens stays where it was, in the theme
-// provider, which writes the variables' values when the page runs (components/ConsoleTheme.tsx).
+// provider. Every component is drawn a second time under that theme at its default colour, and the variables each
+// component writes are printed too: a page under that colour finds them in the sheet and computes none of them
+// (components/themeVariables.ts); the theme's own variables are still written by the page.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -48,24 +50,46 @@ const DRAWN_AS = {
   notification: (notification) => h(notification._InternalPanelDoNotUseOrYouWillBeFired),
 };
 
-const cache = createCache();
-const failed = [];
-for (const [name, component] of Object.entries(antd)) {
-  const isComponent = /^[A-Z]/.test(name) || name in DRAWN_AS;
-  if (!isComponent || SKIPPED.has(name)) continue;
-  const node = DRAWN_AS[name]?.(component) ?? h(component);
-  try {
-    // The theme provider as the console has it (hashed scoping, CSS variables); each component alone, so that one
-    // that cannot draw names itself.
-    renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: { token: {} } }, node)));
-  } catch (err) {
-    failed.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+/**
+ * Draws every component once, server-side, into `cache` under the theme `theme`; each component alone, so that one
+ * that cannot draw names itself in `failed`.
+ * @param {ReturnType<typeof createCache>} cache
+ * @param {object} theme
+ * @param {string[]} failed
+ */
+function drawEvery(cache, theme, failed) {
+  for (const [name, component] of Object.entries(antd)) {
+    const isComponent = /^[A-Z]/.test(name) || name in DRAWN_AS;
+    if (!isComponent || SKIPPED.has(name)) continue;
+    const node = DRAWN_AS[name]?.(component) ?? h(component);
+    try {
+      renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, node)));
+    } catch (err) {
+      failed.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
+
+const failed = [];
+// The rules: hashed scoping and CSS variables as the console has them (the values come from the variables).
+const rules = createCache();
+drawEvery(rules, { token: {} }, failed);
+// The variables of every component under the console's theme at its default colour, as the theme provider
+// configures it (CONSOLE_THEME, from antdStyles.ts): the page writes none of them while it draws.
+const variables = createCache();
+drawEvery(variables, JSON.parse(process.env.CONSOLE_THEME ?? '{}'), failed);
 if (failed.length > 0) {
   console.error(`Ant Design components that did not draw:\n${failed.join('\n')}`);
   process.exit(1);
 }
-// `plain`: the rules alone, no <style> tags. The last rule lists the style paths drawn (a map Ant Design reads for
-// server-rendered pages); antdStyles.ts reads it and leaves it out of the sheet.
-process.stdout.write(extractStyle(cache, { plain: true, types: ['style'] }));
+// `plain`: the rules alone, no <style> tags. The rules' last rule lists the style paths drawn (a map Ant Design
+// reads for server-rendered pages); antdStyles.ts reads it and leaves it out of the sheet. Each variables' entry
+// is named by its path in the style cache (`cssVar%Button%<class>%<scope>%<token key>`), which the page's own
+// registration computes the same way.
+process.stdout.write(
+  JSON.stringify({
+    rules: extractStyle(rules, { plain: true, types: ['style'] }),
+    variables: extractStyle(variables, { plain: true, types: ['cssVar'] }),
+    variablePaths: [...variables.cache.keys()].filter((key) => key.startsWith('cssVar%')),
+  }),
+);

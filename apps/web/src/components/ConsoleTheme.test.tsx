@@ -1,11 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../i18n/i18n.ts';
-import { type AntdStyles, extractAntdStyles, stylePathsOf } from '../../antdStyles.ts';
+import {
+  type AntdStyles,
+  extractAntdStyles,
+  registerWithoutPrebuilt,
+  stylePathsOf,
+} from '../../antdStyles.ts';
+import { useLayoutStore } from '../store/layoutStore.ts';
 import { ConsoleTheme } from './ConsoleTheme.tsx';
+import { PREBUILT_VARIABLES_CLASS } from './themeVariables.ts';
 
 /** The rules written into the page's <style> elements that set something other than CSS variables. */
 function writtenRules(): string[] {
@@ -55,5 +65,59 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
     for (const colour of ['#1677ff', '#4096ff', '#0958d9'])
       expect(styles.css.toLowerCase()).not.toContain(colour);
     expect(styles.css).toContain('var(--ant-color-primary)');
+  });
+
+  it("holds each component's variables for the default colour, under the paths the page's own hook computes", () => {
+    const cache = createCache();
+    render(
+      <StyleProvider cache={cache}>
+        <ConsoleTheme>
+          <Button>Save</Button>
+        </ConsoleTheme>
+      </StyleProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass(PREBUILT_VARIABLES_CLASS);
+    const buttonPaths = [...cache.cache.keys()].filter((key) => key.startsWith('cssVar%Button%'));
+    expect(buttonPaths).toHaveLength(1);
+    // The built page skips exactly these paths: the component, the class, the scope and the token's key.
+    expect(styles.variablePaths).toContain(buttonPaths[0]);
+    expect(styles.variables).toContain(`.${PREBUILT_VARIABLES_CLASS}.ant-btn{--ant-button-`);
+  });
+
+  it('gives another theme colour a class of its own, whose variables the page computes as before', () => {
+    useLayoutStore.setState((s) => ({ settings: { ...s.settings, themeColor: '#722ed1' } }));
+    try {
+      render(
+        <ConsoleTheme>
+          <Button>Purple</Button>
+        </ConsoleTheme>,
+      );
+      const button = screen.getByRole('button', { name: 'Purple' });
+      expect(button).not.toHaveClass(PREBUILT_VARIABLES_CLASS);
+      expect(button).toHaveClass('css-var-722ed1');
+      expect(styles.variables).not.toContain('css-var-722ed1');
+    } finally {
+      useLayoutStore.getState().resetSettings();
+    }
+  });
+});
+
+describe("the build's variables hook", () => {
+  const require = createRequire(import.meta.url);
+  const hook = require.resolve('@ant-design/cssinjs/es/hooks/useCSSVarRegister.js');
+
+  it('skips the paths it is given, and keeps computing every other', () => {
+    const code = registerWithoutPrebuilt(hook, ['cssVar%Button%css-var-console%ant-btn%abc']);
+    expect(code).toContain('const PREBUILT = new Set(["cssVar%Button%css-var-console%ant-btn%abc"]);');
+    expect(code).toMatch(/if \(prebuilt\) return \[\{\}, "", "", key\];\n\s+const originToken = fn\(\);/);
+  });
+
+  it('fails the build when Ant Design changes the hook', () => {
+    const changed = path.join(mkdtempSync(path.join(tmpdir(), 'hook-')), 'useCSSVarRegister.js');
+    writeFileSync(
+      changed,
+      readFileSync(hook, 'utf8').replace('const originToken = fn();', 'const token = fn();'),
+    );
+    expect(() => registerWithoutPrebuilt(changed, [])).toThrow(/no longer has the shape/);
   });
 });

@@ -1,23 +1,13 @@
 import { type ReactNode, useMemo } from 'react';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { i18n, loadedComponentLocales } from '../i18n/i18n.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
+import { consoleTheme } from './themeVariables.ts';
 // Every Ant Design component's rules, written when the console is built (apps/web/antdStyles.ts, decision 0035).
 import 'virtual:antd-styles.css';
-
-/**
- * The console's one set of design tokens for Ant Design: the seed tokens (the settings' theme colour; the rest Ant
- * Design's defaults), from which Ant Design derives every other token and writes them as CSS variables. Zero-runtime
- * mode: no component writes its rules while a page draws; they are the build's stylesheet, which reads every token
- * from those variables, so a change of theme colour changes the variables only.
- */
-export const consoleTheme = (themeColor: string): ThemeConfig => ({
-  token: { colorPrimary: themeColor },
-  zeroRuntime: true,
-});
 
 /**
  * Ant Design's theme and locale of the console (spec §1, §3): the settings' theme colour and the language's
