@@ -14,6 +14,9 @@ const IS_BRIGHT = '?isBright';
  * - Card imports Tabs (a sixth of a page's Ant Design) for its `tabList`, which the console's cards do not use:
  *   Card gets Tabs through `components/antdParts/CardTabs.tsx`, which fetches Tabs the first time a card draws a
  *   tab list (pages that show tabs load them as before).
+ * - Table's filter menu imports Tree (a tenth of a list page's script) for the filters drawn as a tree, which no
+ *   table of the console has: it gets Tree through `components/antdParts/FilterTree.tsx`, fetched when such a
+ *   filter draws.
  * - Badge carries its Ribbon (`Badge.Ribbon`), which the console does not draw: Badge gets it through
  *   `components/antdParts/BadgeRibbon.tsx`, which fetches it the first time a ribbon draws.
  * - Button's and Tag's style tokens import one colour helper, `isBright`, from the colour picker's presets panel,
@@ -27,6 +30,11 @@ const NARROWED = [
     importer: /\/antd\/es\/card\/Card\.js$/,
     source: '../tabs',
     resolve: () => path.join(HERE, 'src/components/antdParts/CardTabs.tsx'),
+  },
+  {
+    importer: /\/antd\/es\/table\/hooks\/useFilter\/FilterDropdown\.js$/,
+    source: '../../../tree',
+    resolve: () => path.join(HERE, 'src/components/antdParts/FilterTree.tsx'),
   },
   {
     importer: /\/antd\/es\/badge\/index\.js$/,
