@@ -31,6 +31,7 @@ export default defineConfig({
         // into its chunks. They only export components and helpers; other packages keep their own declaration.
         moduleSideEffects: (id) => (/node_modules\/@rc-component\//.test(id) ? false : undefined),
       },
+      // Pages load their own code; what they share comes in a few chunks that load whole (decision 0044).
       output: { codeSplitting: consoleChunkGroups() },
     },
   },
