@@ -27,6 +27,13 @@ export interface AntdStyles {
   stylePaths: string[];
   variables: string;
   variablePaths: string[];
+  themeTokens: PrebuiltTokens[];
+}
+
+/** The theme's tokens as the theme provider derives them: their path in the style cache, and their value. */
+export interface PrebuiltTokens {
+  path: string;
+  value: unknown[];
 }
 
 /**
@@ -55,17 +62,62 @@ export async function extractAntdStyles(nodeEnv: string): Promise<AntdStyles> {
     },
     maxBuffer: 64 * 1024 * 1024,
   });
-  const { rules, variables, variablePaths } = JSON.parse(stdout) as {
+  const { rules, variables, variablePaths, themeTokens } = JSON.parse(stdout) as {
     rules: string;
     variables: string;
     variablePaths: string[];
+    themeTokens: PrebuiltTokens[];
   };
   return {
     css: rules.replace(CACHE_PATH_RULE, ''),
     stylePaths: stylePathsOf(rules),
     variables,
     variablePaths,
+    themeTokens,
   };
+}
+
+/** `text` of `file` with each edit's text replaced once; fails when one is not there. */
+function edited(file: string, text: string, edits: ReadonlyArray<readonly [string, string]>): string {
+  let code = text;
+  for (const [from, to] of edits) {
+    if (!code.includes(from))
+      throw new Error(`${file} no longer has the shape antdStyles.ts changes: revisit it`);
+    code = code.replace(from, to);
+  }
+  return code;
+}
+
+/** Ant Design's hook that derives the theme's tokens and writes their CSS variables. */
+const TOKENS_CACHE = /\/@ant-design\/cssinjs\/es\/hooks\/useCacheToken\.js$/;
+
+/**
+ * The theme's hook of `file` (`useCacheToken`), made to take the tokens the build derived (`tokens`) instead of
+ * deriving them, for the same path (salt, seed, override and variables' configuration): a parse of their text
+ * instead of the theme's algorithm, the variables' text and a hash, and without writing the variables, which the
+ * build's sheet holds. Any other path goes as before. Fails when the hook no longer has the shape this relies on.
+ */
+export function tokensWithoutPrebuilt(file: string, tokens: readonly PrebuiltTokens[]): string {
+  const derive =
+    '  const cachedToken = useGlobalCache(TOKEN_PREFIX, [salt, theme.id, tokenStr, overrideTokenStr, cssVarStr], () => {\n';
+  const code = edited(file, readFileSync(file, 'utf8'), [
+    [
+      derive,
+      derive +
+        '    const prebuilt = PREBUILT.get([TOKEN_PREFIX, salt, tokenStr, overrideTokenStr, cssVarStr].join("%"));\n' +
+        '    if (prebuilt) {\n' +
+        '      recordCleanToken(cssVar.key);\n' +
+        '      const [tokenWithCssVar, hashCls, actualToken, , key] = JSON.parse(prebuilt);\n' +
+        '      return [tokenWithCssVar, hashCls, actualToken, "", key];\n' +
+        '    }\n',
+    ],
+  ]);
+  const entries = tokens.map((t) => [t.path, JSON.stringify(t.value)]);
+  return code.replace(
+    /^export const TOKEN_PREFIX = 'token';$/m,
+    (line) =>
+      `${line}\n// The tokens the build derived (apps/web/antdStyles.ts).\nconst PREBUILT = new Map(${JSON.stringify(entries)});`,
+  );
 }
 
 /** Ant Design's hook that computes and writes a component's CSS variables. */
@@ -113,8 +165,8 @@ export function registerWithoutPrebuilt(file: string, paths: readonly string[]):
  * Ant Design's styles without run-time cost (decision 0035): the theme runs in zero-runtime mode (no component
  * writes its styles while a page draws), and `virtual:antd-styles.css` is the sheet of every component's rules,
  * written when the console is built (or the dev server starts) and loaded with the theme's code. The sheet holds
- * every component's CSS variables under the default theme colour too, and in the build the page computes none of
- * those (`registerWithoutPrebuilt`): only the theme's own variables are written as it draws. `empty` gives an empty
+ * every component's CSS variables under the default theme colour too, and the theme's, and in the build the page
+ * derives none of those (`registerWithoutPrebuilt`, `tokensWithoutPrebuilt`). `empty` gives an empty
  * sheet, for tests in jsdom that draw no styles (the web project's `css: false`).
  */
 export function antdStyles({ empty = false }: { empty?: boolean } = {}): Plugin {
@@ -131,8 +183,10 @@ export function antdStyles({ empty = false }: { empty?: boolean } = {}): Plugin 
     },
     async transform(_code, id) {
       // In the build only: the development server keeps Ant Design as it is.
-      if (empty || !building || !VARIABLES_REGISTER.test(id)) return undefined;
-      return registerWithoutPrebuilt(id, (await extracted()).variablePaths);
+      if (empty || !building) return undefined;
+      if (VARIABLES_REGISTER.test(id)) return registerWithoutPrebuilt(id, (await extracted()).variablePaths);
+      if (TOKENS_CACHE.test(id)) return tokensWithoutPrebuilt(id, (await extracted()).themeTokens);
+      return undefined;
     },
     resolveId(id) {
       return id === ANTD_STYLES_MODULE ? RESOLVED_ID : undefined;

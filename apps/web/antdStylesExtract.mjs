@@ -9,7 +9,7 @@
 // the rules are the same whatever the theme: the console's one set of tokens stays where it was, in the theme
 // provider. Every component is drawn a second time under that theme at its default colour, and the variables each
 // component writes are printed too: a page under that colour finds them in the sheet and computes none of them
-// (components/themeVariables.ts); the theme's own variables are still written by the page.
+// (components/themeVariables.ts), nor the theme's own tokens and variables.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -83,13 +83,23 @@ if (failed.length > 0) {
   process.exit(1);
 }
 // `plain`: the rules alone, no <style> tags. The rules' last rule lists the style paths drawn (a map Ant Design
-// reads for server-rendered pages); antdStyles.ts reads it and leaves it out of the sheet. Each variables' entry
-// is named by its path in the style cache (`cssVar%Button%<class>%<scope>%<token key>`), which the page's own
-// registration computes the same way.
+// reads for server-rendered pages); antdStyles.ts reads it and leaves it out of the sheet.
+//
+// The variables: each entry of the style cache under the console's variables class, as the page's hooks would
+// have written it. A component's (`cssVar%Button%<class>%<scope>%<token key>` → [token, rule, …]) is named by its
+// path, which the page's hook computes the same way; the theme's (`token%<salt>%<theme number>%<seed>%<override>%
+// <variables config>` → [token with variables, scoping class, token, rule, class]) by its path without the theme's
+// running number, with its whole value, which the page's hook would derive. (Parts that draw a theme of their own,
+// a confirm dialog's, get a class of their own, here and in the page: they are left out.)
+const { key: variablesClass } = JSON.parse(process.env.CONSOLE_THEME ?? '{}').cssVar ?? {};
+const entries = [...variables.cache.entries()].map(([path, [, value]]) => ({ path, value }));
+const components = entries.filter((e) => e.path.startsWith('cssVar%') && e.value[3] === variablesClass);
+const themes = entries.filter((e) => e.path.startsWith('token%') && e.value[4] === variablesClass);
 process.stdout.write(
   JSON.stringify({
     rules: extractStyle(rules, { plain: true, types: ['style'] }),
-    variables: extractStyle(variables, { plain: true, types: ['cssVar'] }),
-    variablePaths: [...variables.cache.keys()].filter((key) => key.startsWith('cssVar%')),
+    variables: [...themes.map((e) => e.value[3]), ...components.map((e) => e.value[1])].join('\n'),
+    variablePaths: components.map((e) => e.path),
+    themeTokens: themes.map((e) => ({ path: e.path.split('%').toSpliced(2, 1).join('%'), value: e.value })),
   }),
 );

@@ -12,6 +12,7 @@ import {
   extractAntdStyles,
   registerWithoutPrebuilt,
   stylePathsOf,
+  tokensWithoutPrebuilt,
 } from '../../antdStyles.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { ConsoleTheme } from './ConsoleTheme.tsx';
@@ -84,6 +85,27 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
     expect(styles.variables).toContain(`.${PREBUILT_VARIABLES_CLASS}.ant-btn{--ant-button-`);
   });
 
+  it("holds the theme's tokens as the page's own theme provider derives them, under the same path", () => {
+    const cache = createCache();
+    render(
+      <StyleProvider cache={cache}>
+        <ConsoleTheme>
+          <Button>Save</Button>
+        </ConsoleTheme>
+      </StyleProvider>,
+    );
+    const [derived] = [...cache.cache.entries()].filter(
+      ([key, [, value]]) => key.startsWith('token%') && (value as unknown[])[4] === PREBUILT_VARIABLES_CLASS,
+    );
+    expect(derived).toBeDefined();
+    const [key, [, value]] = derived!;
+    // The path the built hook looks the tokens up by: the theme's running number left out.
+    const prebuilt = styles.themeTokens.find((t) => t.path === key.split('%').toSpliced(2, 1).join('%'));
+    expect(prebuilt).toBeDefined();
+    expect(prebuilt!.value).toEqual(JSON.parse(JSON.stringify(value)));
+    expect(styles.variables).toContain(`.${PREBUILT_VARIABLES_CLASS}{--ant-`);
+  });
+
   it('gives another theme colour a class of its own, whose variables the page computes as before', () => {
     useLayoutStore.setState((s) => ({ settings: { ...s.settings, themeColor: '#722ed1' } }));
     try {
@@ -102,14 +124,27 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
   });
 });
 
-describe("the build's variables hook", () => {
+describe("the build's variables and tokens hooks", () => {
   const require = createRequire(import.meta.url);
   const hook = require.resolve('@ant-design/cssinjs/es/hooks/useCSSVarRegister.js');
+  const tokensHook = require.resolve('@ant-design/cssinjs/es/hooks/useCacheToken.js');
 
   it('skips the paths it is given, and keeps computing every other', () => {
     const code = registerWithoutPrebuilt(hook, ['cssVar%Button%css-var-console%ant-btn%abc']);
     expect(code).toContain('const PREBUILT = new Set(["cssVar%Button%css-var-console%ant-btn%abc"]);');
     expect(code).toMatch(/if \(prebuilt\) return \[\{\}, "", "", key\];\n\s+const originToken = fn\(\);/);
+  });
+
+  it('takes the derived tokens for their path, and derives any other theme as before', () => {
+    const code = tokensWithoutPrebuilt(tokensHook, [
+      { path: 'token%6%seed%o%v', value: [{ a: 1 }, 'css-x', {}, '', 'k'] },
+    ]);
+    expect(code).toContain(
+      'const PREBUILT = new Map([["token%6%seed%o%v","[{\\"a\\":1},\\"css-x\\",{},\\"\\",\\"k\\"]"]]);',
+    );
+    expect(code).toMatch(
+      /if \(prebuilt\) \{[\s\S]*?return \[tokenWithCssVar, hashCls, actualToken, "", key\];\n\s+\}\n\s+const mergedDerivativeToken = /,
+    );
   });
 
   it('fails the build when Ant Design changes the hook', () => {
@@ -119,5 +154,11 @@ describe("the build's variables hook", () => {
       readFileSync(hook, 'utf8').replace('const originToken = fn();', 'const token = fn();'),
     );
     expect(() => registerWithoutPrebuilt(changed, [])).toThrow(/no longer has the shape/);
+    const changedTokens = path.join(path.dirname(changed), 'useCacheToken.js');
+    writeFileSync(
+      changedTokens,
+      readFileSync(tokensHook, 'utf8').replace('theme.id, tokenStr', 'theme.id, seedStr'),
+    );
+    expect(() => tokensWithoutPrebuilt(changedTokens, [])).toThrow(/no longer has the shape/);
   });
 });
