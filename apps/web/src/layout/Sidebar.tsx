@@ -22,7 +22,8 @@ export function Sidebar() {
   const { pathname } = useLocation();
   const { sidebarOpen, device, settings } = useLayoutStore();
   const info = useUserStore((s) => s.info);
-  const menuList = info?.menuList ?? storedMenuList();
+  const infoMenu = info?.menuList;
+  const menuList = useMemo(() => infoMenu ?? storedMenuList(), [infoMenu]);
   const roleId = info?.roleId ?? Number(session.get('roleId') ?? 0);
   const menu = useMemo(() => visibleMenu(MENU_ROUTES, menuList, roleId), [menuList, roleId]);
   const collapsed = device === 'desktop' && !sidebarOpen;
@@ -33,24 +34,29 @@ export function Sidebar() {
   // A page's code and strings start loading when the user points at its entry, or opens its group (unless the link is slow):
   // by the click it is mostly there. Pointing at an entry also asks for the page's first data.
   const prefetch = (path: string) => prefetchPage(findPage(path));
-  const prefetchWithData = (path: string) => {
-    prefetch(path);
-    prefetchPageData(findPage(path));
-  };
-  const toItem = (view: MenuItemView): Item => ({
-    key: view.key,
-    icon: view.icon && MENU_ICONS[view.icon],
-    label: (
-      <span
-        data-testid={`menu-${view.name}`}
-        onMouseEnter={() => prefetchWithData(view.key)}
-        onFocus={() => prefetchWithData(view.key)}
-      >
-        {t(view.title)}
-      </span>
-    ),
-    children: view.children?.map(toItem),
-  });
+  // The entries once per menu and language, not at every render of the sidebar (the user's info, the platform's
+  // name, each navigation): the menu compares them and redraws only what changed.
+  const items = useMemo(() => {
+    const prefetchWithData = (path: string) => {
+      prefetchPage(findPage(path));
+      prefetchPageData(findPage(path));
+    };
+    const toItem = (view: MenuItemView): Item => ({
+      key: view.key,
+      icon: view.icon && MENU_ICONS[view.icon],
+      label: (
+        <span
+          data-testid={`menu-${view.name}`}
+          onMouseEnter={() => prefetchWithData(view.key)}
+          onFocus={() => prefetchWithData(view.key)}
+        >
+          {t(view.title)}
+        </span>
+      ),
+      children: view.children?.map(toItem),
+    });
+    return menu.map(toItem);
+  }, [menu, t]);
   const onOpenChange = (keys: string[]) => {
     if (!slowLink())
       for (const key of keys.filter((k) => !openKeys.includes(k)))
@@ -86,7 +92,7 @@ export function Sidebar() {
           inlineCollapsed={collapsed}
           selectedKeys={[pathname]}
           {...(collapsed ? {} : { openKeys, onOpenChange })}
-          items={menu.map(toItem)}
+          items={items}
           onClick={onClick}
         />
       </div>
