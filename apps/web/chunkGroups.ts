@@ -155,6 +155,14 @@ export interface ChunkSets {
 
 /** Which module goes to which of the chunks named above, from the module graph (`CHUNK_ROOTS`). */
 export function chunkSets(graph: ModuleGraph, roots = CHUNK_ROOTS): ChunkSets {
+  // A root that moved would leave its chunk empty without a word, and every page its scripts back one by one.
+  const missing = Object.values(roots)
+    .flat()
+    .filter((id) => !graph(id));
+  if (missing.length > 0)
+    throw new Error(
+      `chunkGroups.ts: ${missing.join(', ')} no longer in the console's modules: revisit CHUNK_ROOTS`,
+    );
   const imports = importsOf(graph);
   const boot = closure(roots.boot, imports);
   const signIn = closure(roots.signIn, imports);

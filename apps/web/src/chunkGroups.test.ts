@@ -128,4 +128,10 @@ describe('which chunk a module goes to', () => {
     expect(sets.lists.has(ZOD)).toBe(false);
     expect(sets.lists.has('/w/typography.tsx')).toBe(false);
   });
+
+  it('fails the build when a root is no longer among the modules, rather than leave its chunk empty', () => {
+    expect(() => chunkSets(graph, { ...roots, landing: ['/w/oldDashboard.tsx'] })).toThrow(
+      /oldDashboard\.tsx no longer in the console's modules/,
+    );
+  });
 });
