@@ -133,10 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       prefix: '/',
       // The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): sent as the browser accepts.
       preCompressed: true,
-      // The built chunks are named by their content: a browser keeps them without asking again on each visit.
+      // The built chunks are named by their content: a browser keeps them without asking again on each visit. The
+      // icon keeps its name across builds: a day, so that a page opened from outside does not ask for it again
+      // each time, and a new one shows the next day at the latest.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath) === 'favicon.svg')
+          reply.header('cache-control', 'public, max-age=86400');
       },
     });
   }

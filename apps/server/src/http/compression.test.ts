@@ -11,7 +11,11 @@ function consoleWithCompressedCopies(dir: string) {
   const page = `<!doctype html><div id="root"></div><script src="/assets/index-Ab12Cd34.js"></script>`;
   const chunk = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ plant: `Plant ${i}` })))};`;
   mkdirSync(path.join(dir, 'assets'));
-  const files = { 'index.html': page, 'assets/index-Ab12Cd34.js': chunk };
+  const files = {
+    'index.html': page,
+    'assets/index-Ab12Cd34.js': chunk,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), text);
     writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(text));
@@ -56,6 +60,14 @@ describe('what goes over the wire compressed', () => {
     const plain = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(files.chunk);
+  });
+
+  it('lets the browser keep the icon a day, and never the page itself without asking', async () => {
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    const page = await app.inject({ url: '/station/list' });
+    expect(String(page.headers['cache-control'] ?? '')).not.toMatch(/max-age=[1-9]/);
   });
 
   it('sends a console route (the page behind every link) compressed too', async () => {
