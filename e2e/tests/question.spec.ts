@@ -43,6 +43,9 @@ async function phonePage(browser: Browser, user: string, language: 'zh' | 'en'):
   await dismiss2gNotice(page);
   await signIn(page, user, PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
+  // The console drawn, as a person sees it before typing an address: a page opened at once after the sign-in's
+  // answer could start in a new renderer before the session's storage reached it, and land on the sign-in page.
+  await expect(page.getByTestId('sidebar-toggle')).toBeVisible();
   return page;
 }
 
