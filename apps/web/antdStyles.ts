@@ -130,8 +130,7 @@ const VARIABLES_REGISTER = /\/@ant-design\/cssinjs\/es\/hooks\/useCSSVarRegister
  * hooks it calls are the same either way. Fails when the hook no longer has the shape this relies on.
  */
 export function registerWithoutPrebuilt(file: string, paths: readonly string[]): string {
-  const text = readFileSync(file, 'utf8');
-  const edits: Array<[string, string]> = [
+  const code = edited(file, readFileSync(file, 'utf8'), [
     [
       '  const stylePath = [...config.path, key, scopeKey, tokenKey];\n',
       '  const stylePath = [...config.path, key, scopeKey, tokenKey];\n' +
@@ -146,13 +145,7 @@ export function registerWithoutPrebuilt(file: string, paths: readonly string[]):
       '  }, ([,, styleId]) => {\n    if (isClientSide) {',
       '  }, ([,, styleId]) => {\n    if (isClientSide && styleId) {',
     ],
-  ];
-  let code = text;
-  for (const [from, to] of edits) {
-    if (!code.includes(from))
-      throw new Error(`${file} no longer has the shape antdStyles.ts changes: revisit it`);
-    code = code.replace(from, to);
-  }
+  ]);
   // The set's paths are written before the hook that reads them.
   return code.replace(
     /^export const CSS_VAR_PREFIX = 'cssVar';$/m,

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * The browser defences on every answer (console, API, files, event streams), set by helmet in an `onRequest` hook
  * registered before any route, so that an answer refused by a guard or the error handler carries them too.
  *
- * - Scripts only from the console's own origin: the built console has no inline script. Styles may be inline,
- *   because Ant Design writes its theme's CSS variables into `<style>` elements at run time (its components' rules
- *   come from the build's sheet); images may be `data:` and `blob:` URLs (icons, charts saved as pictures,
+ * - Scripts only from the console's own origin: the built console has no inline script. Styles may be inline:
+ *   under a theme colour other than the default, Ant Design writes that colour's CSS variables into `<style>`
+ *   elements at run time (its rules, and the default colour's variables, come from the build's sheet), and
+ *   components set `style` attributes; images may be `data:` and `blob:` URLs (icons, charts saved as pictures,
  *   previews of a chosen file).
  * - Cross-Origin-Opener-Policy `same-origin` (helmet's default): a page of another site that opened the console
  *   keeps no handle on it. Chromium gives such a page a process of its own on every navigation into it from

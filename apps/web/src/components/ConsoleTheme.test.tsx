@@ -16,7 +16,21 @@ import {
 } from '../../antdStyles.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { ConsoleTheme } from './ConsoleTheme.tsx';
-import { PREBUILT_VARIABLES_CLASS } from './themeVariables.ts';
+import { DEFAULT_SETTINGS } from '../config/settings.ts';
+import { PREBUILT_VARIABLES_CLASS, variablesClassOf } from './themeVariables.ts';
+
+/** A button drawn under the console's theme into a style cache of its own: what the page's hooks put there. */
+function drawnIntoCache() {
+  const cache = createCache();
+  render(
+    <StyleProvider cache={cache}>
+      <ConsoleTheme>
+        <Button>Save</Button>
+      </ConsoleTheme>
+    </StyleProvider>,
+  );
+  return cache;
+}
 
 /** The rules written into the page's <style> elements that set something other than CSS variables. */
 function writtenRules(): string[] {
@@ -69,14 +83,7 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
   });
 
   it("holds each component's variables for the default colour, under the paths the page's own hook computes", () => {
-    const cache = createCache();
-    render(
-      <StyleProvider cache={cache}>
-        <ConsoleTheme>
-          <Button>Save</Button>
-        </ConsoleTheme>
-      </StyleProvider>,
-    );
+    const cache = drawnIntoCache();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveClass(PREBUILT_VARIABLES_CLASS);
     const buttonPaths = [...cache.cache.keys()].filter((key) => key.startsWith('cssVar%Button%'));
     expect(buttonPaths).toHaveLength(1);
@@ -86,14 +93,7 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
   });
 
   it("holds the theme's tokens as the page's own theme provider derives them, under the same path", () => {
-    const cache = createCache();
-    render(
-      <StyleProvider cache={cache}>
-        <ConsoleTheme>
-          <Button>Save</Button>
-        </ConsoleTheme>
-      </StyleProvider>,
-    );
+    const cache = drawnIntoCache();
     const [derived] = [...cache.cache.entries()].filter(
       ([key, [, value]]) => key.startsWith('token%') && (value as unknown[])[4] === PREBUILT_VARIABLES_CLASS,
     );
@@ -118,6 +118,9 @@ describe("ConsoleTheme: Ant Design's styles come from the build, not from the pa
       expect(button).not.toHaveClass(PREBUILT_VARIABLES_CLASS);
       expect(button).toHaveClass('css-var-722ed1');
       expect(styles.variables).not.toContain('css-var-722ed1');
+      // The default colour written otherwise is another seed, with tokens of its own: a class of its own too.
+      expect(variablesClassOf('#009CFF')).not.toBe(PREBUILT_VARIABLES_CLASS);
+      expect(variablesClassOf(DEFAULT_SETTINGS.themeColor)).toBe(PREBUILT_VARIABLES_CLASS);
     } finally {
       useLayoutStore.getState().resetSettings();
     }

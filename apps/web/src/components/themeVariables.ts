@@ -9,9 +9,12 @@ import { DEFAULT_SETTINGS } from '../config/settings.ts';
  */
 export const PREBUILT_VARIABLES_CLASS = 'css-var-console';
 
-/** The class of the variables for `themeColor`: the build's for the default colour, one per other colour. */
+/**
+ * The class of the variables for `themeColor`: the build's for the default colour exactly as the build wrote it (the
+ * seed's text is part of the tokens' path), one per other colour.
+ */
 export function variablesClassOf(themeColor: string): string {
-  return themeColor.toLowerCase() === DEFAULT_SETTINGS.themeColor
+  return themeColor === DEFAULT_SETTINGS.themeColor
     ? PREBUILT_VARIABLES_CLASS
     : `css-var-${themeColor.replace(/[^0-9a-z]/gi, '').toLowerCase()}`;
 }
