@@ -15,6 +15,14 @@ import { HOME_PATH } from '../router/paths.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
+// A page's code and strings start loading when the user points at its entry, or opens its group (unless the link is
+// slow): by the click it is mostly there. Pointing at an entry also asks for the page's first data.
+const prefetch = (path: string) => prefetchPage(findPage(path));
+const prefetchWithData = (path: string) => {
+  prefetch(path);
+  prefetchPageData(findPage(path));
+};
+
 /** The sidebar (spec §2): the stored logo or the default, and the user's menu. */
 export function Sidebar() {
   const { t } = useTranslation();
@@ -31,16 +39,9 @@ export function Sidebar() {
   const groupPath = groupOf(findPage(pathname)?.name ?? '')?.path;
   const [openKeys, setOpenKeys] = useState<string[]>(groupPath ? [groupPath] : []);
 
-  // A page's code and strings start loading when the user points at its entry, or opens its group (unless the link is slow):
-  // by the click it is mostly there. Pointing at an entry also asks for the page's first data.
-  const prefetch = (path: string) => prefetchPage(findPage(path));
   // The entries once per menu and language, not at every render of the sidebar (the user's info, the platform's
   // name, each navigation): the menu compares them and redraws only what changed.
   const items = useMemo(() => {
-    const prefetchWithData = (path: string) => {
-      prefetchPage(findPage(path));
-      prefetchPageData(findPage(path));
-    };
     const toItem = (view: MenuItemView): Item => ({
       key: view.key,
       icon: view.icon && MENU_ICONS[view.icon],
