@@ -214,7 +214,11 @@ function reaching(target: RegExp, ids: readonly string[], imports: (id: string) 
   const all = closure(ids, imports);
   const importers = new Map<string, string[]>();
   for (const id of all)
-    for (const imported of imports(id)) importers.set(imported, [...(importers.get(imported) ?? []), id]);
+    for (const imported of imports(id)) {
+      const known = importers.get(imported);
+      if (known) known.push(id);
+      else importers.set(imported, [id]);
+    }
   return closure(
     [...all].filter((id) => target.test(id)),
     (id) => importers.get(id) ?? [],
