@@ -76,7 +76,8 @@ describe('the demo fleet’s backfilled history', () => {
     expect(summary.energyYearKwh).toBeCloseTo(sums!.year, 1);
     expect(summary.energyYearKwh).toBeGreaterThanOrEqual(summary.energyMonthKwh);
     // Past the year's first days the year holds more than the month.
-    if (summary.today.slice(5) > '01-31') expect(summary.energyYearKwh).toBeGreaterThan(summary.energyMonthKwh);
+    if (summary.today.slice(5) > '01-31')
+      expect(summary.energyYearKwh).toBeGreaterThan(summary.energyMonthKwh);
     expect(summary.energyTotalKwh).toBeGreaterThan(summary.energyYearKwh * 1.5);
     // Lifetime is the sum of the plant's daily history, from its build date to today.
     const [days] = await rowsOf<{ first: string; kwh: number }>(
