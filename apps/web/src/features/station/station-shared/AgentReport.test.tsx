@@ -36,6 +36,8 @@ const agentCollector: CollectorRow = {
   },
 };
 
+let rerenderCard: (c: CollectorRow) => void;
+
 function start(roleId: number, c: CollectorRow = agentCollector) {
   const sent = stubAnsweringFetch({
     code: 200,
@@ -43,15 +45,18 @@ function start(roleId: number, c: CollectorRow = agentCollector) {
     data: { serial: '3005067415', kind: 'stringInverter', plantId: 7 },
   });
   useUserStore.getState().setInfo({ roleId } as UserInfo);
-  render(
-    <QueryClientProvider client={new QueryClient()}>
+  const client = new QueryClient();
+  const card = (shown: CollectorRow) => (
+    <QueryClientProvider client={client}>
       <MessageProvider>
         <MemoryRouter>
-          <CollectorCard c={c} />
+          <CollectorCard c={shown} />
         </MemoryRouter>
       </MessageProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const { rerender } = render(card(c));
+  rerenderCard = (shown) => rerender(card(shown));
   return sent;
 }
 
@@ -98,6 +103,38 @@ describe('devices an edge agent found, on its collector card', () => {
         },
       ]),
     );
+    expect(await screen.findByText('3005067415 is now a device of Rooftop')).toBeTruthy();
+  });
+
+  it('says the device was accepted even when the card, drawn again meanwhile, no longer offers it', async () => {
+    await changeLanguage('en');
+    start(ROLE.installer);
+    // The server takes its time to answer; the card's refetch (another window, the acceptance itself) is quicker.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return Response.json({ code: 200, msg: 'success', data: { serial: '3005067415', plantId: 7 } });
+      }),
+    );
+    await userEvent.click(screen.getByTestId('agent-accept'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    const bound: CollectorRow = {
+      ...agentCollector,
+      devices: [
+        ...agentCollector.devices,
+        { serial: '3005067415', kind: 'stringInverter', boundAt: '2026-11-29T03:50:00.000Z' },
+      ],
+      agent: {
+        ...agentCollector.agent!,
+        devices: agentCollector.agent!.devices.map((d) => ({ ...d, found: false })),
+      },
+    };
+    rerenderCard(bound);
+    expect(screen.queryByTestId('agent-accept')).toBeNull();
+    answer();
     expect(await screen.findByText('3005067415 is now a device of Rooftop')).toBeTruthy();
   });
 

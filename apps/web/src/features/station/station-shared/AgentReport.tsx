@@ -79,10 +79,15 @@ function AcceptFoundButton({
       title={t('station.agent.acceptConfirm', { sn: d.sn, plant })}
       okText={t('station.agent.acceptOk')}
       onConfirm={() =>
-        accept.mutate(
-          { collectorSerial: collector.serial, plantId: collector.plantId, deviceSn: d.sn },
-          { onSuccess: () => void message.success(t('station.agent.accepted', { sn: d.sn, plant })) },
-        )
+        // Awaited, not an `onSuccess` of this call: the card's refetch after the acceptance draws the device as
+        // bound, which removes this button, and a call's own callbacks are dropped once its button is gone.
+        // A refusal was already shown by the request; the confirmation closes either way.
+        accept
+          .mutateAsync({ collectorSerial: collector.serial, plantId: collector.plantId, deviceSn: d.sn })
+          .then(
+            () => void message.success(t('station.agent.accepted', { sn: d.sn, plant })),
+            () => undefined,
+          )
       }
     >
       <Button size="small" type="primary" loading={accept.isPending} data-testid="agent-accept">
