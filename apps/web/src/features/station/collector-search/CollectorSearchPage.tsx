@@ -1,11 +1,11 @@
 import '../station-shared/station.css';
 import { useState } from 'react';
 import { Button, Card, Input, Space, Typography } from 'antd';
-import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { CollectorCard } from '../station-shared/CollectorInfo.tsx';
-import { useCollectorSearch, useFollowMutations, useFollows } from '../station-shared/api.ts';
+import { useCollectorSearch } from '../station-shared/api.ts';
+import { FollowToggle } from '../station-shared/FollowToggle.tsx';
 
 /** `collectorSearch`: collectors whose serial starts with the text, with plant, devices, signal, SIM and state. */
 export function CollectorSearchPage() {
@@ -13,9 +13,6 @@ export function CollectorSearchPage() {
   const [text, setText] = useState('');
   const [sn, setSn] = useState('');
   const query = useCollectorSearch(sn);
-  const follows = useFollows();
-  const { follow, unfollow } = useFollowMutations();
-  const followed = new Set((follows.data ?? []).filter((f) => f.kind === 'collector').map((f) => f.target));
   return (
     <div className="app-container station-page">
       <Card className="station-search">
@@ -53,28 +50,15 @@ export function CollectorSearchPage() {
           emptyText={t('station.collector.none')}
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
-            {(query.data ?? []).map((c) => {
-              const isFollowed = followed.has(c.serial);
-              return (
-                <Card
-                  key={c.serial}
-                  title={c.serial}
-                  extra={
-                    <Button
-                      size="small"
-                      icon={isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
-                      onClick={() =>
-                        (isFollowed ? unfollow : follow).mutate({ kind: 'collector', target: c.serial })
-                      }
-                    >
-                      {t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}
-                    </Button>
-                  }
-                >
-                  <CollectorCard c={c} />
-                </Card>
-              );
-            })}
+            {(query.data ?? []).map((c) => (
+              <Card
+                key={c.serial}
+                title={c.serial}
+                extra={<FollowToggle kind="collector" target={c.serial} size="small" />}
+              >
+                <CollectorCard c={c} />
+              </Card>
+            ))}
           </Space>
         </QueryState>
       ) : (

@@ -15,7 +15,6 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { AGENT_COLLECTOR_MODEL, type DeviceRow, formatMoney } from '@solarops/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,8 +27,6 @@ import { StatusTag } from '../station-shared/StatusTag.tsx';
 import { DeviceDetail } from '../station-shared/DeviceDetail.tsx';
 import { CollectorInfo } from '../station-shared/CollectorInfo.tsx';
 import {
-  useFollowMutations,
-  useFollows,
   usePlant,
   usePlantCollectors,
   usePlantDevices,
@@ -41,6 +38,7 @@ import { EnergyFlowCard } from './EnergyFlowCard.tsx';
 import { PerformanceCard } from './PerformanceCard.tsx';
 import { PowerChart } from './PowerChart.tsx';
 import { AddAgentButton } from './AddAgentButton.tsx';
+import { FollowToggle } from '../station-shared/FollowToggle.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { pathOf } from '../../../router/paths.ts';
 
@@ -83,14 +81,11 @@ function DetailsBody({ id }: { id: number }) {
   const plant = usePlant(id).data!;
   const summary = usePlantSummary(id);
   const devices = usePlantDevices(id);
-  const follows = useFollows();
-  const { follow, unfollow } = useFollowMutations();
   const { bindCollector } = usePlantMutations();
   const [collector, setCollector] = useState<string | null>(null);
   const [device, setDevice] = useState<string | null>(null);
   const [serial, setSerial] = useState('');
   const s = summary.data;
-  const isFollowed = (follows.data ?? []).some((f) => f.kind === 'plant' && f.target === String(id));
   const plantCollectors = usePlantCollectors(id).data ?? [];
   // The devices' collectors, and the plant's own (an edge agent just added reports no device yet).
   const collectors = [
@@ -130,13 +125,7 @@ function DetailsBody({ id }: { id: number }) {
             </Typography.Title>
             <StatusTag status={s?.status ?? plant.status} />
           </Space>
-          <Button
-            icon={isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
-            onClick={() => (isFollowed ? unfollow : follow).mutate({ kind: 'plant', target: String(id) })}
-            data-testid="plant-follow"
-          >
-            {t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}
-          </Button>
+          <FollowToggle kind="plant" target={String(id)} testId="plant-follow" />
         </div>
         <QueryState
           isLoading={summary.isLoading}

@@ -6,8 +6,6 @@ import {
   DeleteOutlined,
   EditOutlined,
   PlusOutlined,
-  StarFilled,
-  StarOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { endpointPath, PLANT_CALLS, PLANT_STATUSES, PLANT_TYPES, type PlantRow } from '@solarops/contracts';
@@ -21,13 +19,8 @@ import { SearchForm } from '../../../components/list/SearchForm.tsx';
 import { useListState } from '../../../components/list/useListState.ts';
 import { useLayoutStore } from '../../../store/layoutStore.ts';
 import { StatusTag } from '../station-shared/StatusTag.tsx';
-import {
-  type PlantFilters,
-  useFollowMutations,
-  useFollows,
-  usePlantList,
-  usePlantMutations,
-} from '../station-shared/api.ts';
+import { type PlantFilters, usePlantList, usePlantMutations } from '../station-shared/api.ts';
+import { FollowToggle } from '../station-shared/FollowToggle.tsx';
 import { PlantCards } from './PlantCards.tsx';
 import { useMessage } from '../../../components/MessageProvider.tsx';
 import { pathOf } from '../../../router/paths.ts';
@@ -50,10 +43,7 @@ export function ListPage() {
   const [editing, setEditing] = useState<{ plant?: PlantRow } | null>(null);
   const query = usePlantList(list.filters, list.page, list.limit);
   const { remove } = usePlantMutations();
-  const follows = useFollows();
-  const { follow, unfollow } = useFollowMutations();
   const rows = query.data?.rows ?? [];
-  const followed = new Set((follows.data ?? []).filter((f) => f.kind === 'plant').map((f) => f.target));
   const open = (id: number) => void navigate(pathOf('details', { id }));
 
   return (
@@ -168,56 +158,43 @@ export function ListPage() {
             key: 'op',
             fixed: 'right',
             width: 150,
-            render: (_: unknown, r) => {
-              const isFollowed = followed.has(String(r.id));
-              return (
-                <Space>
-                  <LazyTooltip title={t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      aria-label={t(isFollowed ? 'station.follow.remove' : 'station.follow.add')}
-                      icon={isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
-                      onClick={() =>
-                        (isFollowed ? unfollow : follow).mutate({ kind: 'plant', target: String(r.id) })
-                      }
-                    />
-                  </LazyTooltip>
-                  {/* Closed while the dialog is open: a tooltip opening after the dialog would take its
+            render: (_: unknown, r) => (
+              <Space>
+                <FollowToggle kind="plant" target={String(r.id)} iconOnly />
+                {/* Closed while the dialog is open: a tooltip opening after the dialog would take its
                       Escape key (the topmost popup gets it). */}
-                  <LazyTooltip title={t('station.list.edit')} open={editing ? false : undefined}>
-                    <Button
-                      type="text"
-                      size="small"
-                      aria-label={t('station.list.edit')}
-                      icon={<EditOutlined />}
-                      onClick={() => setEditing({ plant: r })}
-                      data-testid="plant-edit"
-                    />
-                  </LazyTooltip>
-                  <LazyPopconfirm
-                    title={t('station.list.deleteConfirm', { name: r.name })}
-                    okText={t('station.list.delete')}
-                    cancelText={t('station.form.cancel')}
-                    onConfirm={() =>
-                      remove
-                        .mutateAsync(r.id)
-                        .then(() => void message.success(t('common.operationSucceeded')))
-                        .catch(() => undefined)
-                    }
-                  >
-                    <Button
-                      type="text"
-                      size="small"
-                      danger
-                      aria-label={t('station.list.delete')}
-                      icon={<DeleteOutlined />}
-                      data-testid="plant-delete"
-                    />
-                  </LazyPopconfirm>
-                </Space>
-              );
-            },
+                <LazyTooltip title={t('station.list.edit')} open={editing ? false : undefined}>
+                  <Button
+                    type="text"
+                    size="small"
+                    aria-label={t('station.list.edit')}
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ plant: r })}
+                    data-testid="plant-edit"
+                  />
+                </LazyTooltip>
+                <LazyPopconfirm
+                  title={t('station.list.deleteConfirm', { name: r.name })}
+                  okText={t('station.list.delete')}
+                  cancelText={t('station.form.cancel')}
+                  onConfirm={() =>
+                    remove
+                      .mutateAsync(r.id)
+                      .then(() => void message.success(t('common.operationSucceeded')))
+                      .catch(() => undefined)
+                  }
+                >
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    aria-label={t('station.list.delete')}
+                    icon={<DeleteOutlined />}
+                    data-testid="plant-delete"
+                  />
+                </LazyPopconfirm>
+              </Space>
+            ),
           },
         ],
       }}
