@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -30,10 +30,13 @@ export function Sidebar() {
   const { pathname } = useLocation();
   const { sidebarOpen, device, settings } = useLayoutStore();
   const info = useUserStore((s) => s.info);
-  const infoMenu = info?.menuList;
-  const menuList = useMemo(() => infoMenu ?? storedMenuList(), [infoMenu]);
+  // By content: the user's info read again (at start, at each navigation) usually brings the menu the session had.
+  const menuNames = (info?.menuList ?? storedMenuList()).join('\n');
   const roleId = info?.roleId ?? Number(session.get('roleId') ?? 0);
-  const menu = useMemo(() => visibleMenu(MENU_ROUTES, menuList, roleId), [menuList, roleId]);
+  const menu = useMemo(
+    () => visibleMenu(MENU_ROUTES, menuNames === '' ? [] : menuNames.split('\n'), roleId),
+    [menuNames, roleId],
+  );
   const collapsed = device === 'desktop' && !sidebarOpen;
 
   const groupPath = groupOf(findPage(pathname)?.name ?? '')?.path;
@@ -58,18 +61,23 @@ export function Sidebar() {
     });
     return menu.map(toItem);
   }, [menu, t]);
-  const onOpenChange = (keys: string[]) => {
-    if (!slowLink())
-      for (const key of keys.filter((k) => !openKeys.includes(k)))
-        menu.find((m) => m.key === key)?.children?.forEach((c) => prefetch(c.key));
-    setOpenKeys(keys);
-  };
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    const external = menu.find((m) => m.key === key && m.external);
-    if (external) window.open(key, '_blank', 'noopener,noreferrer');
-    else void navigate(key);
-  };
+  const onOpenChange = useCallback(
+    (keys: string[]) => {
+      if (!slowLink())
+        for (const key of keys.filter((k) => !openKeys.includes(k)))
+          menu.find((m) => m.key === key)?.children?.forEach((c) => prefetch(c.key));
+      setOpenKeys(keys);
+    },
+    [menu, openKeys],
+  );
+  const onClick = useCallback<NonNullable<MenuProps['onClick']>>(
+    ({ key }) => {
+      const external = menu.find((m) => m.key === key && m.external);
+      if (external) window.open(key, '_blank', 'noopener,noreferrer');
+      else void navigate(key);
+    },
+    [menu, navigate],
+  );
 
   // The platform's name and logo come from the system screen; the session's logo (spec §3) is the fallback.
   const brand = usePublicSettings().data;
@@ -87,12 +95,11 @@ export function Sidebar() {
         </div>
       )}
       <div className="sidebar-menu">
-        <Menu
-          mode="inline"
-          theme="dark"
-          inlineCollapsed={collapsed}
-          selectedKeys={[pathname]}
-          {...(collapsed ? {} : { openKeys, onOpenChange })}
+        <SidebarMenu
+          collapsed={collapsed}
+          pathname={pathname}
+          openKeys={openKeys}
+          onOpenChange={onOpenChange}
           items={items}
           onClick={onClick}
         />
@@ -100,3 +107,36 @@ export function Sidebar() {
     </aside>
   );
 }
+
+/**
+ * The menu itself, drawn again only when what it shows changes: the sidebar redraws for the platform's name, the
+ * layout's settings or the user's info, and each redraw of the menu draws every one of its entries.
+ */
+const SidebarMenu = memo(function SidebarMenu({
+  collapsed,
+  pathname,
+  openKeys,
+  onOpenChange,
+  items,
+  onClick,
+}: {
+  collapsed: boolean;
+  pathname: string;
+  openKeys: string[];
+  onOpenChange: (keys: string[]) => void;
+  items: Item[];
+  onClick: NonNullable<MenuProps['onClick']>;
+}) {
+  const selectedKeys = useMemo(() => [pathname], [pathname]);
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      inlineCollapsed={collapsed}
+      selectedKeys={selectedKeys}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      items={items}
+      onClick={onClick}
+    />
+  );
+});
