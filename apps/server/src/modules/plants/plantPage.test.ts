@@ -139,8 +139,11 @@ describe('the plant page and the dashboard figures', () => {
     );
     expect(br!.currency).toBe('BRL');
     expect(cn!.currency).toBe('CNY');
-    expect(br!.energyTodayKwh).toBeGreaterThan(0);
-    expect(cn!.energyTodayKwh).toBeGreaterThan(0);
+    // Each zone's today has readings, unless the test runs in that zone's first minutes after midnight (its last
+    // reading is then yesterday's, and today has no energy yet).
+    const hasReadingsToday = (zone: string) => localDay(zone, last) === localDay(zone, Date.now());
+    if (hasReadingsToday('America/Sao_Paulo')) expect(br!.energyTodayKwh).toBeGreaterThan(0);
+    if (hasReadingsToday('Asia/Shanghai')) expect(cn!.energyTodayKwh).toBeGreaterThan(0);
     // Today's income follows today's energy.
     expect(br!.incomeTodayMinor).toBe(Math.round(br!.energyTodayKwh * 85));
     expect(cn!.incomeTodayMinor).toBe(Math.round(cn!.energyTodayKwh * 56));
