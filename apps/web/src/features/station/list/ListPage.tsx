@@ -162,7 +162,7 @@ export function ListPage() {
               <Space>
                 <FollowToggle kind="plant" target={String(r.id)} iconOnly />
                 {/* Closed while the dialog is open: a tooltip opening after the dialog would take its
-                      Escape key (the topmost popup gets it). */}
+                    Escape key (the topmost popup gets it). */}
                 <LazyTooltip title={t('station.list.edit')} open={editing ? false : undefined}>
                   <Button
                     type="text"
