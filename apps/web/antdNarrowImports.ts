@@ -17,6 +17,9 @@ const IS_BRIGHT = '?isBright';
  * - Table's filter menu imports Tree (a tenth of a list page's script) for the filters drawn as a tree, which no
  *   table of the console has: it gets Tree through `components/antdParts/FilterTree.tsx`, fetched when such a
  *   filter draws.
+ * - Table's row selection imports four helpers from the tree package's index, which brings the Tree component
+ *   (and its node list and motion) with them: it gets them from their own files through
+ *   `components/antdParts/treeSelectionHelpers.ts`.
  * - Badge carries its Ribbon (`Badge.Ribbon`), which the console does not draw: Badge gets it through
  *   `components/antdParts/BadgeRibbon.tsx`, which fetches it the first time a ribbon draws.
  * - Button's and Tag's style tokens import one colour helper, `isBright`, from the colour picker's presets panel,
@@ -35,6 +38,11 @@ const NARROWED = [
     importer: /\/antd\/es\/table\/hooks\/useFilter\/FilterDropdown\.js$/,
     source: '../../../tree',
     resolve: () => path.join(HERE, 'src/components/antdParts/FilterTree.tsx'),
+  },
+  {
+    importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/,
+    source: '@rc-component/tree',
+    resolve: () => path.join(HERE, 'src/components/antdParts/treeSelectionHelpers.ts'),
   },
   {
     importer: /\/antd\/es\/badge\/index\.js$/,
