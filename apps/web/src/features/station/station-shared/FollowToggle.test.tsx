@@ -8,7 +8,10 @@ import type { SentCall } from '../../../test/answeringFetch.ts';
 import { FollowToggle } from './FollowToggle.tsx';
 
 /** A server that keeps the user's follows: the list answers what the follow and unfollow calls left. */
-function stubFollowServer(initial: Pick<FollowRow, 'kind' | 'target'>[]): SentCall[] {
+function stubFollowServer(
+  initial: Pick<FollowRow, 'kind' | 'target'>[],
+  answered: Promise<void> = Promise.resolve(),
+): SentCall[] {
   let follows = initial.map((f) => ({ ...f, followedAt: '2026-11-29T03:00:00.000Z' }));
   const sent: SentCall[] = [];
   vi.stubGlobal(
@@ -20,6 +23,7 @@ function stubFollowServer(initial: Pick<FollowRow, 'kind' | 'target'>[]): SentCa
         ? (JSON.parse(String(init.body)) as Pick<FollowRow, 'kind' | 'target'>)
         : undefined;
       sent.push({ method, path: url.pathname + url.search, body });
+      if (method !== 'GET') await answered;
       if (method === 'POST' && body) follows.push({ ...body, followedAt: '2026-11-30T03:00:00.000Z' });
       if (method === 'DELETE') {
         const [kind, target] = [url.searchParams.get('kind'), url.searchParams.get('target')];
@@ -72,6 +76,22 @@ describe('following a plant or a collector', () => {
     });
     // The plant stays followed.
     expect(screen.getByRole('button', { name: 'Unfollow' })).toBeTruthy();
+  });
+
+  it('is busy while the server stores a follow: a second click sends nothing more', async () => {
+    await changeLanguage('en');
+    let answer!: () => void;
+    const sent = stubFollowServer([], new Promise<void>((resolve) => (answer = resolve)));
+    renderToggles();
+    const button = await screen.findByRole('button', { name: 'star Follow' });
+    await userEvent.click(button);
+    expect(button).toHaveClass('ant-btn-loading');
+    await userEvent.click(button);
+    answer();
+    expect(await screen.findByRole('button', { name: 'star Unfollow' })).toBeTruthy();
+    expect(sent.filter((c) => c.method !== 'GET')).toEqual([
+      { method: 'POST', path: '/prod-api/follow', body: { kind: 'collector', target: 'SOC213800015' } },
+    ]);
   });
 
   it('says the same in Chinese', async () => {

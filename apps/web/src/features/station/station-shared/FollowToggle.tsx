@@ -25,9 +25,11 @@ export function FollowToggle({
   const action = t(isFollowed ? 'station.follow.remove' : 'station.follow.add');
   const icon = isFollowed ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />;
   const toggle = () => (isFollowed ? unfollow : follow).mutate({ kind, target });
+  // Busy until the change is stored and the follows read again: a second click would send it twice.
+  const loading = follow.isPending || unfollow.isPending;
   if (!iconOnly)
     return (
-      <Button size={size} icon={icon} onClick={toggle} data-testid={testId}>
+      <Button size={size} icon={icon} loading={loading} onClick={toggle} data-testid={testId}>
         {action}
       </Button>
     );
@@ -38,6 +40,7 @@ export function FollowToggle({
         size="small"
         aria-label={action}
         icon={icon}
+        loading={loading}
         onClick={toggle}
         data-testid={testId}
       />
