@@ -90,9 +90,10 @@ describe('the demo history written while the fleet runs', () => {
     const fleetZone = ZONES.find(
       (zone) =>
         localDay(zone, plan.toMs) === localDay(zone, Date.now()) && wallClock(zone, plan.toMs).hour >= 1,
-    )!;
+    );
+    expect(fleetZone, 'a zone where the history ends on today').toBeDefined();
     const fleetLoading = async () =>
-      (await get<FleetFigures>(`/plant/fleet?timeZone=${encodeURIComponent(fleetZone)}`)).historyLoading;
+      (await get<FleetFigures>(`/plant/fleet?timeZone=${encodeURIComponent(fleetZone!)}`)).historyLoading;
     expect(await fleetLoading()).toEqual({ powerCurve: true, energyDays: true });
 
     // Stopped after each plant's latest day (the fill goes newest first, plants in groups), the last plant's
