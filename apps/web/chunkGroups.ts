@@ -132,11 +132,15 @@ export function closure(roots: readonly string[], imports: (id: string) => strin
  * - `lists`: what the shared list page (search form, paged table, row actions, export) imports, the table, form
  *   and select with their parts, and what at least half the list pages share: for the ~35 list pages. A page that uses
  *   one of them loads the rest with it.
+ * - `parts`: what would otherwise come in small scripts of a few hundred bytes each (an icon, a tag, a page area's
+ *   calls), shared by two pages or more beyond those chunks.
  * Each keeps out what a smaller one holds: signing in loads no more than before, and the dashboard no list.
  */
 export const CHUNK_ROOTS = {
   boot: [src('main.tsx')],
   signIn: [src('router/SignInFirst.tsx')],
+  /** The language packs: one loads with the first script, whatever the page (each stays a script of its own). */
+  languages: [src('i18n/packs/zh.ts'), src('i18n/packs/en.ts')],
   shell: [src('router/createAppRouter.tsx'), src('components/ConsoleTheme.tsx'), src('layout/Layout.tsx')],
   landing: [src('features/dashboard/DashboardPage.tsx')],
   lists: readdirSync(src('components/list'))
@@ -147,10 +151,18 @@ export const CHUNK_ROOTS = {
 /** The schema library, which the plant list and the dashboard draw without: no group may bring it to them. */
 const SCHEMAS = /\/node_modules\/zod\//;
 
+/**
+ * A chunk whose code is up to this long (as the bundler reads it, before minifying: about 1.5 KB compressed) is
+ * small: for a page that does not need it, parsing it costs less than the request a script of its own costs a page
+ * that does (`parts`).
+ */
+export const SMALL_CHUNK = 8_000;
+
 export interface ChunkSets {
   common: Set<string>;
   shell: Set<string>;
   lists: Set<string>;
+  parts: Set<string>;
 }
 
 /** Which module goes to which of the chunks named above, from the module graph (`CHUNK_ROOTS`). */
@@ -167,9 +179,15 @@ export function chunkSets(graph: ModuleGraph, roots = CHUNK_ROOTS): ChunkSets {
   const boot = closure(roots.boot, imports);
   const signIn = closure(roots.signIn, imports);
   const signedIn = closure(roots.shell, imports);
-  const first = new Set([...boot, ...signIn]);
-  // (What the entry imports is the first script's; what Rolldown's tag leaves out of it joins `common`.)
-  const common = new Set([...boot, ...[...signIn].filter((id) => signedIn.has(id))]);
+  const languages = roots.languages.map((pack) => closure([pack], imports));
+  const first = new Set([...boot, ...signIn, ...languages.flatMap((pack) => [...pack])]);
+  // (What the entry imports is the first script's; what Rolldown's tag leaves out of it joins `common`.) What every
+  // language pack imports loads with every page too.
+  const common = new Set([
+    ...boot,
+    ...[...(languages[0] ?? [])].filter((id) => languages.every((pack) => pack.has(id))),
+    ...[...signIn].filter((id) => signedIn.has(id)),
+  ]);
 
   // The landing page as it is drawn: with its own lazy parts (its map card), which it asks for at once.
   const landing = closure(
@@ -200,7 +218,69 @@ export function chunkSets(graph: ModuleGraph, roots = CHUNK_ROOTS): ChunkSets {
       (id) => !first.has(id) && !shell.has(id) && !landingAll.has(id) && !withSchemas.has(id),
     ),
   );
-  return { common, shell, lists };
+  // What the sign-in page draws that the list pages draw too (the password field's icons) loads with both.
+  for (const id of candidates) if (signIn.has(id) && !withSchemas.has(id)) common.add(id);
+  // Not what the landing page may draw: the dashboard loads no more than its own code.
+  const parts = smallParts(graph, roots.boot, imports, {
+    taken: [first, shell, lists],
+    loaded: [common, shell],
+    keptOut: landingAll,
+  });
+  return { common, shell, lists, parts };
+}
+
+/**
+ * The modules the bundler would put in small chunks of their own (`SMALL_CHUNK`) that two lazily loaded modules or
+ * more load, beyond the modules already `taken` by a chunk. The bundler gives each set of lazily loaded modules
+ * (pages, their later parts) that reach a module a chunk of its own: those sets are found the same way here, and the
+ * modules of a set whose code is small join `parts`. Kept only if what they import is `loaded` by every signed-in
+ * page anyway or a part too (a part that imported another chunk, the lists' too, would bring it to every page loading
+ * the parts), with no stylesheet, nothing that reaches the schema library and nothing `keptOut`.
+ */
+function smallParts(
+  graph: ModuleGraph,
+  boot: readonly string[],
+  imports: (id: string) => string[],
+  { taken, loaded, keptOut }: { taken: Set<string>[]; loaded: Set<string>[]; keptOut: Set<string> },
+): Set<string> {
+  const isTaken = (id: string) => taken.some((set) => set.has(id));
+  const isLoaded = (id: string) => loaded.some((set) => set.has(id));
+  const everything = closure(boot, withDynamic(graph, imports));
+  const lazy = new Set([...everything].flatMap((id) => graph(id)?.dynamicallyImportedIds ?? []));
+  const reachedBy = new Map<string, string[]>();
+  for (const entry of lazy)
+    for (const id of closure([entry], imports)) {
+      if (isTaken(id)) continue;
+      const entries = reachedBy.get(id);
+      if (entries) entries.push(entry);
+      else reachedBy.set(id, [entry]);
+    }
+  const chunks = new Map<string, { ids: string[]; length: number }>();
+  for (const [id, entries] of reachedBy) {
+    if (entries.length < 2) continue;
+    const key = entries.join('\n');
+    const chunk = chunks.get(key) ?? { ids: [], length: 0 };
+    chunk.ids.push(id);
+    chunk.length += graph(id)?.code?.length ?? 0;
+    chunks.set(key, chunk);
+  }
+  const withSchemas = reaching(SCHEMAS, [...reachedBy.keys()], imports);
+  const parts = new Set(
+    [...chunks.values()]
+      .filter((chunk) => chunk.length <= SMALL_CHUNK)
+      .flatMap((chunk) => chunk.ids)
+      .filter((id) => !/\.css($|\?)/.test(id) && !withSchemas.has(id) && !keptOut.has(id)),
+  );
+  // Out, until none is left to take out: a part importing what is neither loaded anyway nor a part.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of parts)
+      if (imports(id).some((imported) => !isLoaded(imported) && !parts.has(imported))) {
+        parts.delete(id);
+        changed = true;
+      }
+  }
+  return parts;
 }
 
 /** `imports` with each module's dynamic imports added. */
@@ -242,7 +322,8 @@ export function consoleChunkGroups() {
         name: (id: string, ctx: { getModuleInfo: ModuleGraph }) => {
           sets ??= chunkSets((moduleId) => ctx.getModuleInfo(moduleId));
           if (sets.common.has(id)) return 'common';
-          return sets.shell.has(id) ? 'shell' : sets.lists.has(id) ? 'lists' : null;
+          if (sets.shell.has(id)) return 'shell';
+          return sets.lists.has(id) ? 'lists' : sets.parts.has(id) ? 'parts' : null;
         },
       },
     ],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chunkSets,
   closure,
+  SMALL_CHUNK,
   declaredExports,
   importsOf,
   namedImports,
@@ -74,23 +75,45 @@ describe('the import graph as the bundle keeps it', () => {
   });
 });
 
+const PAGES = [
+  '/w/dashboard.tsx',
+  '/w/plantList.tsx',
+  '/w/deviceList.tsx',
+  '/w/alarms.tsx',
+  '/w/walls.tsx',
+  '/w/reports.tsx',
+];
+
 describe('which chunk a module goes to', () => {
   const roots = {
     boot: ['/w/main.tsx'],
     signIn: ['/w/signIn.tsx'],
+    languages: ['/w/zh.ts', '/w/en.ts'],
     shell: ['/w/layout.tsx'],
     landing: ['/w/dashboard.tsx'],
     lists: ['/w/list/ListPage.tsx'],
   };
   const graph = graphOf({
     ...LIBRARIES,
-    '/w/main.tsx': ['', ['/w/request.ts']],
+    // The first script loads a language pack, the sign-in page or the layout, and the pages from the route table.
+    '/w/main.tsx': [
+      '',
+      ['/w/request.ts'],
+      ['/w/zh.ts', '/w/en.ts', '/w/signIn.tsx', '/w/layout.tsx', ...PAGES],
+    ],
     '/w/request.ts': ['', []],
-    '/w/signIn.tsx': ['', ['/w/request.ts', '/w/logo.tsx']],
+    '/w/zh.ts': ['', ['/w/groups.ts', '/w/zh.json']],
+    '/w/en.ts': ['', ['/w/groups.ts', '/w/en.json']],
+    '/w/groups.ts': ['', []],
+    '/w/zh.json': ['', []],
+    '/w/en.json': ['', []],
+    '/w/signIn.tsx': ['', ['/w/request.ts', '/w/logo.tsx', '/w/eye.tsx']],
     '/w/logo.tsx': ['', []],
+    '/w/eye.tsx': ['', []],
     '/w/layout.tsx': ["import { Button } from 'antd';", ['/w/logo.tsx', ANTD]],
     '/w/dashboard.tsx': ['', ['/w/format.ts'], ['/w/dashboardLater.tsx']],
-    '/w/dashboardLater.tsx': ['', ['/w/typography.tsx']],
+    '/w/dashboardLater.tsx': ['', ['/w/typography.tsx', '/w/dialog.tsx']],
+    '/w/dialog.tsx': ['', []],
     '/w/format.ts': ['', []],
     '/w/typography.tsx': ['', []],
     '/w/list/ListPage.tsx': ["import { Table } from 'antd';", [ANTD]],
@@ -99,14 +122,32 @@ describe('which chunk a module goes to', () => {
       "import { plantSchema } from '@solarops/contracts';",
       ['/w/list/ListPage.tsx', '/w/format.ts', '/w/typography.tsx', '/w/status.tsx', CONTRACTS],
     ],
-    '/w/deviceList.tsx': ['', ['/w/list/ListPage.tsx', '/w/status.tsx', '/w/typography.tsx', '/w/icon.tsx']],
+    '/w/deviceList.tsx': [
+      '',
+      ['/w/list/ListPage.tsx', '/w/status.tsx', '/w/typography.tsx', '/w/icon.tsx', '/w/eye.tsx'],
+    ],
     '/w/status.tsx': ['', []],
     '/w/icon.tsx': ['', []],
+    // Pages beyond the lists. Two of them share small modules (a star and its call, a chart's frame): the bundler
+    // would give those a chunk of their own. What a third page uses too is large (another chunk): the chart's frame,
+    // which imports it, stays out of the parts with it. What the dashboard draws too stays out as well.
+    '/w/alarms.tsx': ['', ['/w/star.tsx', '/w/big.ts', '/w/wallChart.tsx', '/w/dialog.tsx']],
+    '/w/walls.tsx': ['', ['/w/star.tsx', '/w/big.ts', '/w/wallChart.tsx', '/w/dialog.tsx']],
+    '/w/reports.tsx': ['', ['/w/big.ts', '/w/chart.ts']],
+    '/w/star.tsx': ['x'.repeat(500), ['/w/calls.ts', '/w/layout.tsx']],
+    '/w/calls.ts': ['x'.repeat(500), []],
+    '/w/wallChart.tsx': ['x'.repeat(500), ['/w/chart.ts']],
+    '/w/big.ts': ['x'.repeat(SMALL_CHUNK + 1), []],
+    '/w/chart.ts': ['', []],
   });
   const sets = chunkSets(graph, roots);
+  const chunkOf = (id: string) => Object.entries(sets).find(([, set]) => set.has(id))?.[0];
 
   it('puts what signing in and the signed-in console share in the common chunk, with the first script imports', () => {
-    expect([...sets.common].sort()).toEqual(['/w/logo.tsx', '/w/main.tsx', '/w/request.ts'].sort());
+    // The sign-in page's icon that list pages draw too, and what every language pack imports, but no pack's strings.
+    expect([...sets.common].sort()).toEqual(
+      ['/w/eye.tsx', '/w/groups.ts', '/w/logo.tsx', '/w/main.tsx', '/w/request.ts'].sort(),
+    );
   });
 
   it("puts the layout's code in the shell, and what the dashboard draws that list pages use too", () => {
@@ -127,6 +168,17 @@ describe('which chunk a module goes to', () => {
     expect(sets.lists.has(SCHEMAS)).toBe(false);
     expect(sets.lists.has(ZOD)).toBe(false);
     expect(sets.lists.has('/w/typography.tsx')).toBe(false);
+  });
+
+  it('puts the small modules two pages share in the parts chunk, and nothing that would bring another chunk with it', () => {
+    expect([...sets.parts].sort()).toEqual(['/w/calls.ts', '/w/star.tsx']);
+    // Large, or bringing a chunk of its own (the chart), or drawn by the dashboard: where the bundler puts them.
+    expect(chunkOf('/w/big.ts')).toBeUndefined();
+    expect(chunkOf('/w/chart.ts')).toBeUndefined();
+    expect(chunkOf('/w/wallChart.tsx')).toBeUndefined();
+    expect(chunkOf('/w/dialog.tsx')).toBeUndefined();
+    // The language packs' own strings stay in each pack's script.
+    expect(chunkOf('/w/zh.json')).toBeUndefined();
   });
 
   it('fails the build when a root is no longer among the modules, rather than leave its chunk empty', () => {

@@ -1,15 +1,13 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { USER_CALLS } from '@solarops/contracts';
 import { fetchUserInfo, resetSession } from '../api/accounts.ts';
 import { callEndpoint } from '../api/callEndpoint.ts';
 import { hasToken, session, storedMenuList } from '../api/session.ts';
 import { useUserStore } from '../store/userStore.ts';
+import LoadingSpin from '../components/LoadingSpin.tsx';
 import { decideNavigation } from './guard.ts';
 import { pathOf } from './paths.ts';
-
-// Only a visit that must load the user first shows the spinner: its code stays out of the sign-in page.
-const Spin = lazy(() => import('../components/LoadingSpin.tsx'));
 
 /** Carries out `decideNavigation` (spec §2) on every navigation. */
 export function NavigationGuard({ children }: { children: ReactNode }) {
@@ -71,9 +69,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   if (decision.kind === 'loadUser')
     return (
       <div className="app-loading">
-        <Suspense>
-          <Spin />
-        </Suspense>
+        <LoadingSpin />
       </div>
     );
   return <>{children}</>;
