@@ -128,13 +128,15 @@ const SidebarMenu = memo(function SidebarMenu({
   onClick: NonNullable<MenuProps['onClick']>;
 }) {
   const selectedKeys = useMemo(() => [pathname], [pathname]);
+  // Open, every entry shows its name: no entry needs its tooltip (each would be one more popup component per
+  // entry, drawn for nothing). Collapsed to icons, the tooltips name them.
   return (
     <Menu
       mode="inline"
       theme="dark"
       inlineCollapsed={collapsed}
       selectedKeys={selectedKeys}
-      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      {...(collapsed ? {} : { openKeys, onOpenChange, tooltip: false as const })}
       items={items}
       onClick={onClick}
     />
