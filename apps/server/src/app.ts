@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.basename(filePath) === 'favicon.svg')
+        else if (/^favicon\.(png|svg)$/.test(path.basename(filePath)))
           reply.header('cache-control', 'public, max-age=86400');
       },
     });

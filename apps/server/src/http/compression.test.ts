@@ -15,6 +15,7 @@ function consoleWithCompressedCopies(dir: string) {
     'index.html': page,
     'assets/index-Ab12Cd34.js': chunk,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'favicon.png': 'PNG',
   };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), text);
@@ -63,9 +64,11 @@ describe('what goes over the wire compressed', () => {
   });
 
   it('lets the browser keep the icon a day, and never the page itself without asking', async () => {
-    const icon = await app.inject({ url: '/favicon.svg' });
-    expect(icon.statusCode).toBe(200);
-    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    for (const name of ['favicon.png', 'favicon.svg']) {
+      const icon = await app.inject({ url: `/${name}` });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    }
     const page = await app.inject({ url: '/station/list' });
     expect(String(page.headers['cache-control'] ?? '')).not.toMatch(/max-age=[1-9]/);
   });
