@@ -12,6 +12,8 @@ export const DEVICE_LIMITS = {
   maxPayloadBytes: 256 * 1024,
   /** Readings in one telemetry batch. */
   maxReadingsPerBatch: 1000,
+  /** Events in one event batch. */
+  maxEventsPerBatch: 100,
   /** PV inputs (strings) per inverter. */
   maxPvStrings: 12,
   /** Grid phases per device. */
@@ -236,7 +238,7 @@ export const eventBatch = z.object({
     .int()
     .min(0)
     .max(2 ** 32 - 1),
-  events: z.array(deviceEvent).min(1).max(100),
+  events: z.array(deviceEvent).min(1).max(DEVICE_LIMITS.maxEventsPerBatch),
 });
 export type EventBatch = z.infer<typeof eventBatch>;
 

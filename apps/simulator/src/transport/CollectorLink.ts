@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import {
   ackMessage,
   commandMessage,
+  DEVICE_LIMITS,
   deviceTopics,
   type CommandMessage,
   type CommandReply,
@@ -235,9 +236,22 @@ export class CollectorLink {
     return this.enqueue('telemetry', this.topics.telemetry, { sentAt, readings }, readings.length);
   }
 
-  /** Sends device events (faults raised and cleared). */
+  /**
+   * Sends device events (faults raised and cleared), in as many batches as the server's limits need; returns the
+   * last one's sequence number. A grid trip raises a fault with its recorded waveform (about 50 KB) on every inverter
+   * of the collector at once: in one batch they would pass the payload limit, and a batch refused whole is never
+   * acknowledged (it would go again at every connect, its faults never stored).
+   */
   sendEvents(events: DeviceEvent[]): number {
-    return this.enqueue('event', this.topics.event, { events }, events.length);
+    const fits =
+      events.length <= DEVICE_LIMITS.maxEventsPerBatch &&
+      Buffer.byteLength(JSON.stringify({ seq: 2 ** 32 - 1, events })) <= DEVICE_LIMITS.maxPayloadBytes;
+    // One event over the limit on its own goes alone: the server counts it refused.
+    if (fits || events.length === 1)
+      return this.enqueue('event', this.topics.event, { events }, events.length);
+    const half = Math.ceil(events.length / 2);
+    this.sendEvents(events.slice(0, half));
+    return this.sendEvents(events.slice(half));
   }
 
   /** Resolves when every batch sent so far is acknowledged. */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEVICE_LIMITS,
   ROLE,
   SERVER_FAULT_CODES,
   deviceTopics,
@@ -11,7 +12,7 @@ import {
   type AlarmRow,
   type OfflineRow,
 } from '@solarops/contracts';
-import { arcFaultSpectrum, gridFaultWaveform } from '@solarops/simulator';
+import { arcFaultSpectrum, CollectorLink, gridFaultWaveform } from '@solarops/simulator';
 import { createTestApp, type TestApp } from '../../../test/createTestApp.ts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.ts';
 import { createFixturePlant, type FixturePlant } from '../devices/deviceFixtures.ts';
@@ -545,5 +546,52 @@ describe('alarms: life cycle from the device link, the top bar calls, scope and 
     expect((await put('admin', { alarmAutoPopup: true })).json().data.alarmAutoPopup).toBe(true);
     const mine = await get('distributor', '/prod-api/alarm/manager/settings');
     expect(mine.json().data).toEqual({ alarmAutoPopup: true, emailOptOut: false });
+  });
+
+  it('a grid trip of every inverter on a collector at once is stored whole, each fault with its waveform', async () => {
+    // A plant of its own, last: the tests above count this file's alarms and mails.
+    const tripOwner = await createUser(t.db, { roleId: ROLE.endUser });
+    const trip = await createFixturePlant(t.db, {
+      ownerId: tripOwner.id,
+      devices: Array.from({ length: 8 }, () => ({})),
+    });
+    const f = faultCodeOf('gridOverVoltage');
+    const samples = gridFaultWaveform('gridOverVoltage', 9, { voltageV: 230, frequencyHz: 50, currentA: 20 });
+    const events = trip.devices.map((d) => ({
+      sn: d.serial,
+      ts: now - 70_000,
+      code: f.code,
+      level: f.level,
+      state: 'raised' as const,
+      record: { kind: 'waveform' as const, samples },
+    }));
+    // More than one message may carry: the collector splits them.
+    expect(Buffer.byteLength(JSON.stringify({ events }))).toBeGreaterThan(DEVICE_LIMITS.maxPayloadBytes);
+    const c = trip.collectors[0]!;
+    const link = new CollectorLink({
+      url: `mqtt://127.0.0.1:${broker.port}`,
+      serial: c.serial,
+      secret: c.secret,
+    });
+    await link.start();
+    try {
+      link.sendEvents(events);
+      // Every batch acknowledged: a refused one never is.
+      const unacknowledged = new Promise((resolve) => setTimeout(() => resolve('not acknowledged'), 60_000));
+      expect(await Promise.race([link.drained().then(() => 'acknowledged'), unacknowledged])).toBe(
+        'acknowledged',
+      );
+      await settle();
+      for (const d of trip.devices) {
+        expect(await openAlarms(d.id, f.code)).toHaveLength(1);
+        const records = await rows<{ code: number }>(
+          'admin',
+          `/prod-api/alarm/records?kind=waveform&sn=${d.serial}`,
+        );
+        expect(records.rows.map((r) => r.code)).toEqual([f.code]);
+      }
+    } finally {
+      await link.stop();
+    }
   });
 });
