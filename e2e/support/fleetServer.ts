@@ -32,8 +32,12 @@ export interface FleetServer {
     kind: 'telemetry' | 'event',
     body: { readings: object[] } | { events: object[] },
   ): Promise<number>;
+  /** The server's last output lines since it was ready (the last 5 000), those matching `pattern` if given. */
+  logLines(pattern?: RegExp): string[];
   close(): Promise<void>;
 }
+
+const KEPT_LOG_LINES = 5_000;
 
 /**
  * Starts the server on free ports with a small simulated fleet (a day of history, live readings over the embedded
@@ -139,8 +143,17 @@ export async function startFleetServer({
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => reject(new Error(`fleet server exited with ${String(code)}:\n${output}`)));
   });
-  // Keep reading so that the child never blocks on a full pipe.
-  child.stdout?.resume();
+  // Keep reading so that the child never blocks on a full pipe, and keep its last lines: a test that fails can say
+  // what the server said meanwhile.
+  const lastLines: string[] = [];
+  let partial = '';
+  const keepLines = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    lastLines.push(...lines.filter((line) => line !== ''));
+    lastLines.splice(0, Math.max(0, lastLines.length - KEPT_LOG_LINES));
+  };
+  child.stdout?.on('data', keepLines);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -203,6 +216,7 @@ export async function startFleetServer({
     login,
     setPassword,
     sendAsCollector,
+    logLines: (pattern) => lastLines.filter((line) => !pattern || pattern.test(line)),
     async close() {
       process.off('exit', killOnExit);
       child.kill('SIGTERM');

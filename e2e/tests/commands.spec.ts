@@ -20,6 +20,13 @@ interface CommandDevice {
   collectorSerial: string;
   online: boolean;
 }
+/** What a failure says of a command that did not settle. */
+interface OpenCommand {
+  collectorSerial: string;
+  state: string;
+  createdAt: string;
+  sentAt: string | null;
+}
 interface BatchRow {
   deviceCount: number;
   awaitingApproval: boolean;
@@ -146,18 +153,43 @@ async function confirmWrite(typed: string) {
   await expect(dialog).toBeHidden({ timeout: 60_000 });
 }
 
-/** The batch's counts by state once none of its commands is still on its way (queued, sent or acknowledged). */
+/**
+ * The batch's counts by state once none of its commands is still on its way (queued, sent or acknowledged). When
+ * some never settle, the failure names their collectors, when they were sent, and the server's warnings meanwhile.
+ */
 async function settled(batchId: string): Promise<BatchRow['counts']> {
   let counts: BatchRow['counts'] = {};
-  await expect
-    .poll(
-      async () => {
-        counts = (await api<BatchRow>(`/commands/batches/${batchId}`)).data.counts;
-        return (counts.queued ?? 0) + (counts.sent ?? 0) + (counts.acked ?? 0);
-      },
-      { timeout: 120_000, intervals: [2_000], message: `batch ${batchId} settled` },
-    )
-    .toBe(0);
+  try {
+    await expect
+      .poll(
+        async () => {
+          counts = (await api<BatchRow>(`/commands/batches/${batchId}`)).data.counts;
+          return (counts.queued ?? 0) + (counts.sent ?? 0) + (counts.acked ?? 0);
+        },
+        { timeout: 120_000, intervals: [2_000], message: `batch ${batchId} settled` },
+      )
+      .toBe(0);
+  } catch (error) {
+    const open = await Promise.all(
+      (['queued', 'sent', 'acked'] as const).map(
+        async (state) =>
+          (await api<OpenCommand[]>(`/commands?batchId=${batchId}&state=${state}&pageSize=200`)).rows ?? [],
+      ),
+    );
+    const byCollector = new Map<string, string[]>();
+    for (const c of open.flat())
+      byCollector.set(c.collectorSerial, [
+        ...(byCollector.get(c.collectorSerial) ?? []),
+        `${c.state} since ${c.sentAt ?? c.createdAt}`,
+      ]);
+    const stuck = [...byCollector].map(([serial, rows]) => `${serial}: ${rows.length} (${rows[0]})`);
+    // The server logs JSON lines: its warnings and errors (pino's levels 40 and above).
+    const warnings = fleet.logLines(/"level":(4|5|6)\d/).slice(-30);
+    throw new Error(
+      `${String(error)}\nstill on their way, by collector: ${stuck.join('; ')}\n` +
+        `the server's last warnings:\n${warnings.join('\n')}`,
+    );
+  }
   return counts;
 }
 
