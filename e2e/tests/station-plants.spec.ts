@@ -229,6 +229,8 @@ test.describe('viewed from Shanghai', () => {
       await signInAs(page, 'demo-installer-1');
       await expect(page.getByTestId('fleet-power')).toBeVisible();
       await expect(page.getByText(/Asia\/Shanghai/)).toBeVisible();
+      // The map as a user sees it once its outline has come (fetched by the map alone), not its placeholder.
+      await expect(page.getByTestId('fleet-map').getByTestId('map-land')).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ animations: 'disabled', path: shot(`station-dashboard-${lang}`) });
 
       await page.goto('/station/list');
