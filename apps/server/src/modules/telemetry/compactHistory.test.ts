@@ -16,6 +16,21 @@ import { recomputeAllDirtyRollups } from './rollups.ts';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * `value` with every fractional number at 12 significant digits. A sum of floating-point numbers depends on the
+ * order it adds them in, which PostgreSQL does not fix: the rollups summed again after compaction may differ from
+ * the sums before in their last bits (450.82899999999853 and 450.8289999999986 kWh), far below any meter's
+ * resolution. Whatever else differs still shows.
+ */
+function atTwelveDigits(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(12));
+  if (Array.isArray(value)) return value.map(atTwelveDigits);
+  // Plain objects only: a Date (or any other class) is compared as it is.
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, atTwelveDigits(v)]));
+  return value;
+}
+
 // One demo fleet of 2 plants with 3 days of 5-minute history, every history answer read before and after the
 // compaction of all of it.
 describe('compact history', () => {
@@ -125,7 +140,8 @@ describe('compact history', () => {
       expect(await rawCount()).toBe(0);
       const after = await answers();
       expect(Object.keys(after)).toEqual(Object.keys(before));
-      for (const key of Object.keys(before)) expect(after[key], key).toEqual(before[key]);
+      for (const key of Object.keys(before))
+        expect(atTwelveDigits(after[key]), key).toEqual(atTwelveDigits(before[key]));
       // Nothing left to do: a second run changes nothing.
       const again = await compactHistory(t.db, new Date(nowMs + DAY_MS));
       expect(again).toEqual({ devices: 0, readings: 0, droppedPartitions: [] });
