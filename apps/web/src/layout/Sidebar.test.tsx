@@ -7,22 +7,9 @@ import { pathOf } from '../router/paths.ts';
 import { useLayoutStore } from '../store/layoutStore.ts';
 import { useUserStore } from '../store/userStore.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { testUserInfo } from '../test/userInfo.ts';
 
-const USER = {
-  userId: 7,
-  userCode: 'inst',
-  name: 'Installer Li',
-  avatar: null,
-  introduction: '',
-  email: null,
-  phone: null,
-  roleId: 3,
-  roleName: 'installer',
-  dealercode: null,
-  firstLogin: false,
-  roles: ['admin' as const],
-  menuList: ['dashboard', 'list', 'manual'],
-};
+const USER = testUserInfo({ menuList: ['dashboard', 'list', 'manual'] });
 
 /** The sidebar of a user who may see the dashboard, the plant list and the manuals, open or collapsed. */
 function drawSidebar(open: boolean) {

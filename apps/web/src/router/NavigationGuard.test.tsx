@@ -4,22 +4,9 @@ import { RouterProvider } from 'react-router';
 import { MessageProvider } from '../components/MessageProvider.tsx';
 import { useUserStore } from '../store/userStore.ts';
 import { createTestRouter } from './createAppRouter.tsx';
+import { testUserInfo } from '../test/userInfo.ts';
 
-const USER = {
-  userId: 7,
-  userCode: 'inst',
-  name: 'Installer Li',
-  avatar: null,
-  introduction: '',
-  email: null,
-  phone: null,
-  roleId: 3,
-  roleName: 'installer',
-  dealercode: null,
-  firstLogin: false,
-  roles: ['admin'],
-  menuList: ['dashboard', 'list', 'devicelist', 'manual'],
-};
+const USER = testUserInfo();
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
